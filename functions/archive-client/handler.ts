@@ -1,0 +1,16 @@
+// DELETE archives: the client stays, with is_active false, because its invoices still name it.
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { updateClient } from '#shared/data/clients';
+import { endpoint } from '#shared/http/endpoint';
+import { notFound } from '#shared/http/errors';
+import { idParams } from '#shared/http/schemas/common';
+import { clientResource } from '#shared/resources/client';
+
+const db = createDb(config().TABLE_NAME);
+
+export const handler = endpoint('archive-client', { db, params: idParams('cli') }, async ({ organizationId, params }) => {
+  const client = await updateClient(db, organizationId, params.id, { is_active: false }, 'client.archived');
+  if (!client) throw notFound('Client');
+  return { status: 200, body: clientResource(client) };
+});

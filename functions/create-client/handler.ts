@@ -1,0 +1,13 @@
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { createClient } from '#shared/data/clients';
+import { endpoint } from '#shared/http/endpoint';
+import { createClientBody } from '#shared/http/schemas/clients';
+import { createdClientResource } from '#shared/resources/client';
+
+const db = createDb(config().TABLE_NAME);
+
+export const handler = endpoint('create-client', { db, body: createClientBody }, async ({ organizationId, body }) => {
+  const client = await createClient(db, organizationId, body);
+  return { status: 201, body: createdClientResource(client) };
+});

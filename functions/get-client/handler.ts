@@ -1,0 +1,15 @@
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { getClient } from '#shared/data/clients';
+import { endpoint } from '#shared/http/endpoint';
+import { notFound } from '#shared/http/errors';
+import { idParams } from '#shared/http/schemas/common';
+import { clientResource } from '#shared/resources/client';
+
+const db = createDb(config().TABLE_NAME);
+
+export const handler = endpoint('get-client', { db, params: idParams('cli') }, async ({ organizationId, params }) => {
+  const client = await getClient(db, organizationId, params.id);
+  if (!client) throw notFound('Client');
+  return { status: 200, body: clientResource(client) };
+});

@@ -1,0 +1,18 @@
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { listClients } from '#shared/data/clients';
+import { endpoint } from '#shared/http/endpoint';
+import { decodeCursor, pageResponse } from '#shared/http/pagination';
+import { listClientsQuery } from '#shared/http/schemas/clients';
+import { clientResource } from '#shared/resources/client';
+
+const { TABLE_NAME, CURSOR_SECRET } = config();
+const db = createDb(TABLE_NAME);
+
+export const handler = endpoint('list-clients', { db, query: listClientsQuery }, async ({ organizationId, query, baseUrl }) => {
+  const scope = `${organizationId}|clients|${query.is_active ?? ''}`;
+  const startKey = query.cursor ? decodeCursor(CURSOR_SECRET, scope, query.cursor) : undefined;
+  const page = await listClients(db, organizationId, { limit: query.limit, isActive: query.is_active, startKey });
+  const link = { secret: CURSOR_SECRET, scope, baseUrl, path: '/api/v1/clients/', query: { limit: String(query.limit), is_active: query.is_active?.toString() } };
+  return { status: 200, body: pageResponse(page, link, clientResource) };
+});

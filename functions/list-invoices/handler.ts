@@ -1,0 +1,20 @@
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { listInvoices } from '#shared/data/invoices';
+import { endpoint } from '#shared/http/endpoint';
+import { decodeCursor, pageResponse } from '#shared/http/pagination';
+import { listInvoicesQuery } from '#shared/http/schemas/invoices';
+import { invoiceResource } from '#shared/resources/invoice';
+
+const { TABLE_NAME, PUBLIC_BASE_URL, CURSOR_SECRET } = config();
+const db = createDb(TABLE_NAME);
+
+export const handler = endpoint('list-invoices', { db, query: listInvoicesQuery }, async ({ organizationId, query, baseUrl }) => {
+  const { limit, cursor, ...filters } = query;
+  const scope = `${organizationId}|invoices|${JSON.stringify(filters)}`;
+  const startKey = cursor ? decodeCursor(CURSOR_SECRET, scope, cursor) : undefined;
+  const filter = { status: filters.status, clientId: filters.client, issueDateFrom: filters.issue_date_from, issueDateTo: filters.issue_date_to };
+  const page = await listInvoices(db, organizationId, filter, { limit, startKey });
+  const link = { secret: CURSOR_SECRET, scope, baseUrl, path: '/api/v1/invoices/', query: { limit: String(limit), ...filters } };
+  return { status: 200, body: pageResponse(page, link, (invoice) => invoiceResource(invoice, PUBLIC_BASE_URL)) };
+});

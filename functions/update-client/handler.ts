@@ -1,0 +1,16 @@
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { updateClient } from '#shared/data/clients';
+import { endpoint } from '#shared/http/endpoint';
+import { notFound } from '#shared/http/errors';
+import { updateClientBody } from '#shared/http/schemas/clients';
+import { idParams } from '#shared/http/schemas/common';
+import { clientResource } from '#shared/resources/client';
+
+const db = createDb(config().TABLE_NAME);
+
+export const handler = endpoint('update-client', { db, params: idParams('cli'), body: updateClientBody }, async ({ organizationId, params, body }) => {
+  const client = await updateClient(db, organizationId, params.id, body);
+  if (!client) throw notFound('Client');
+  return { status: 200, body: clientResource(client) };
+});

@@ -1,0 +1,15 @@
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { updateDraftInvoice } from '#shared/data/invoices';
+import { endpoint } from '#shared/http/endpoint';
+import { idParams } from '#shared/http/schemas/common';
+import { changedInvoiceContent, updateInvoiceBody } from '#shared/http/schemas/invoices';
+import { invoiceResource } from '#shared/resources/invoice';
+
+const { TABLE_NAME, PUBLIC_BASE_URL } = config();
+const db = createDb(TABLE_NAME);
+
+export const handler = endpoint('update-invoice', { db, params: idParams('inv'), body: updateInvoiceBody }, async ({ organizationId, params, body }) => {
+  const invoice = await updateDraftInvoice(db, organizationId, params.id, (current) => changedInvoiceContent(current, body), PUBLIC_BASE_URL);
+  return { status: 200, body: invoiceResource(invoice, PUBLIC_BASE_URL) };
+});

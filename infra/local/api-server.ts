@@ -1,0 +1,108 @@
+// The laptop counterpart of API Gateway: an HTTP server that turns each request into the
+// APIGatewayProxyEventV2 a route's Lambda would receive and calls that route's real handler.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { ROUTES, type Route } from '../../functions/routes.ts';
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** API Gateway refuses bodies over 10 MB before any function runs; so does this server. */
+const GATEWAY_BODY_LIMIT = 10 * 1024 * 1024;
+
+const pattern = (path: string) => new RegExp(`^${path.replace(/\/$/, '').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}/?$`);
+const compiled = ROUTES.map((route) => ({ route: route as Route, regex: pattern(route.path) }));
+
+export function matchRoute(method: string, path: string): { route: Route; pathParameters: Record<string, string> } | 'method_not_allowed' | undefined {
+  const candidates = compiled.map(({ route, regex }) => ({ route, match: regex.exec(path) })).filter((candidate) => candidate.match);
+  if (candidates.length === 0) return undefined;
+  const hit = candidates.find((candidate) => candidate.route.method === method);
+  if (!hit) return 'method_not_allowed';
+  const pathParameters = Object.fromEntries(Object.entries(hit.match!.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]));
+  return { route: hit.route, pathParameters };
+}
+
+export function toApiGatewayEvent(request: { method: string; url: URL; headers: Record<string, string>; body: Buffer; host: string; sourceIp: string }, route: Route, pathParameters: Record<string, string>): APIGatewayProxyEventV2 {
+  const now = new Date();
+  const query = [...request.url.searchParams.keys()];
+  return {
+    version: '2.0',
+    routeKey: `${route.method} ${route.path}`,
+    rawPath: request.url.pathname,
+    rawQueryString: request.url.search.replace(/^\?/, ''),
+    headers: request.headers,
+    queryStringParameters: query.length ? Object.fromEntries(query.map((name) => [name, request.url.searchParams.getAll(name).join(',')])) : undefined,
+    pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
+    requestContext: {
+      accountId: 'local', apiId: 'local', domainName: request.host, domainPrefix: request.host.split('.')[0] ?? 'local',
+      http: { method: request.method, path: request.url.pathname, protocol: 'HTTP/1.1', sourceIp: request.sourceIp, userAgent: request.headers['user-agent'] ?? '' },
+      requestId: randomUUID(), routeKey: `${route.method} ${route.path}`, stage: '$default',
+      time: now.toUTCString(), timeEpoch: now.getTime(),
+    },
+    body: request.body.length ? request.body.toString('utf8') : undefined,
+    isBase64Encoded: false,
+  };
+}
+
+const lambdaContext = (functionName: string): Context => ({
+  callbackWaitsForEmptyEventLoop: false, functionName, functionVersion: '$LATEST',
+  invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`, memoryLimitInMB: '512',
+  awsRequestId: randomUUID(), logGroupName: `/aws/lambda/${functionName}`, logStreamName: 'local',
+  getRemainingTimeInMillis: () => 29_000, done: () => {}, fail: () => {}, succeed: () => {},
+});
+
+async function readBody(request: IncomingMessage): Promise<Buffer | 'too_large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > GATEWAY_BODY_LIMIT) return 'too_large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const errorBody = (code: string, message: string) => JSON.stringify({ error: { code, message, details: {} } });
+
+/** Loads each route's handler module on first use, as a cold start would. */
+const handlers = new Map<string, Promise<Handler>>();
+const loadHandler = (route: Route) => {
+  if (!handlers.has(route.name)) {
+    handlers.set(route.name, import(`../../functions/${route.name}/handler.ts`).then((module: { handler: Handler }) => module.handler));
+  }
+  return handlers.get(route.name)!;
+};
+
+export async function startApiServer({ port, host = '127.0.0.1' }: { port: number; host?: string }): Promise<{ server: Server; url: string; stop(): Promise<void> }> {
+  const server = createServer(async (req, res) => {
+    const send = (status: number, headers: Record<string, string>, body: string) => {
+      res.writeHead(status, headers);
+      res.end(body);
+    };
+    try {
+      const url = new URL(req.url ?? '/', `http://${req.headers.host ?? host}`);
+      const matched = matchRoute(req.method ?? 'GET', url.pathname);
+      if (matched === undefined) return send(404, { 'content-type': 'application/json' }, errorBody('not_found', 'No such route'));
+      if (matched === 'method_not_allowed') return send(405, { 'content-type': 'application/json' }, errorBody('method_not_allowed', 'This method is not allowed on this path'));
+      const body = await readBody(req);
+      if (body === 'too_large') return send(413, { 'content-type': 'application/json', connection: 'close' }, errorBody('payload_too_large', 'The body is too large'));
+      const headers = Object.fromEntries(Object.entries(req.headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, Array.isArray(value) ? value.join(',') : value]])));
+      headers['x-forwarded-proto'] = 'http';
+      const event = toApiGatewayEvent({ method: req.method ?? 'GET', url, headers, body, host: req.headers.host ?? host, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' }, matched.route, matched.pathParameters);
+      const handler = await loadHandler(matched.route);
+      const result = await handler(event, lambdaContext(matched.route.name));
+      send(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>, typeof result.body === 'string' ? result.body : '');
+    } catch (error) {
+      console.error(error);
+      send(500, { 'content-type': 'application/json' }, errorBody('internal_error', 'An internal error occurred'));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const { port: actual } = server.address() as AddressInfo;
+  return {
+    server,
+    url: `http://${host}:${actual}`,
+    stop: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}

@@ -1,0 +1,96 @@
+// `npm run dev`: DynamoDB Local, the SES and SQS emulators, the table, demo data and every route of
+// functions/routes.ts over HTTP. State lives in DEV_STATE_DIR (default .local); a second start
+// reuses it. Ctrl-C stops every child process.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ensureTable } from './create-table.ts';
+import { freePort, javaProblem, LOCAL_CREDENTIALS, startDynamoDbLocal, startSesEmulator, startSqsEmulator, type Stoppable } from './emulators.ts';
+import { seedDemo, type DemoData } from './seed.ts';
+
+const TABLE_NAME = 'invoicing-local';
+
+const problem = javaProblem();
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
+
+const stateDir = resolve(process.env.DEV_STATE_DIR ?? '.local');
+mkdirSync(join(stateDir, 'dynamodb'), { recursive: true });
+const apiPort = Number(process.env.PORT ?? 3000);
+
+const running: Stoppable[] = [];
+const stopAll = async () => {
+  await Promise.allSettled(running.reverse().map((service) => service.stop()));
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.log('\nStopping…');
+    void stopAll().then(() => process.exit(0));
+  });
+}
+
+try {
+  const dynamo = await startDynamoDbLocal({ port: await freePort(), dataDir: join(stateDir, 'dynamodb') });
+  running.push(dynamo);
+  const ses = await startSesEmulator(await freePort());
+  running.push(ses);
+  const sqs = await startSqsEmulator(await freePort());
+  running.push(sqs);
+
+  const secretsFile = join(stateDir, 'secrets.json');
+  if (!existsSync(secretsFile)) writeFileSync(secretsFile, JSON.stringify({ cursorSecret: randomBytes(32).toString('base64url') }), { mode: 0o600 });
+  const secrets = JSON.parse(readFileSync(secretsFile, 'utf8')) as { cursorSecret: string };
+
+  const apiBaseUrl = `http://127.0.0.1:${apiPort}`;
+  Object.assign(process.env, LOCAL_CREDENTIALS, {
+    TABLE_NAME,
+    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+    AWS_ENDPOINT_URL_SES: ses.endpoint,
+    AWS_ENDPOINT_URL_SQS: sqs.endpoint,
+    PUBLIC_BASE_URL: apiBaseUrl,
+    CURSOR_SECRET: secrets.cursorSecret,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  });
+
+  const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint });
+  const table = await ensureTable(dynamoClient, TABLE_NAME);
+  const seedFile = join(stateDir, 'seed.json');
+  if (table === 'created' || !existsSync(seedFile)) {
+    const { createDb } = await import('../../shared/data/client.ts');
+    writeFileSync(seedFile, JSON.stringify(await seedDemo(createDb(TABLE_NAME)), null, 2), { mode: 0o600 });
+  }
+  const demo = JSON.parse(readFileSync(seedFile, 'utf8')) as DemoData;
+
+  const { startApiServer } = await import('./api-server.ts');
+  const api = await startApiServer({ port: apiPort });
+  running.push(api);
+
+  const dev = {
+    api_base_url: api.url,
+    api_key: demo.organizations[0]!.apiKey,
+    email_store_url: ses.storeUrl,
+    email_viewer_url: ses.endpoint,
+    sqs_endpoint: sqs.endpoint,
+    dynamodb_endpoint: dynamo.endpoint,
+    table_name: TABLE_NAME,
+    organizations: demo.organizations.map(({ id, name, apiKey }) => ({ id, name, api_key: apiKey })),
+  };
+  writeFileSync(join(stateDir, 'dev.json'), `${JSON.stringify(dev, null, 2)}\n`, { mode: 0o600 });
+
+  console.log(`
+Invoicing service is running (state in ${stateDir}, ${table === 'created' ? 'new database' : 'reused database'})
+  API             ${api.url}/api/v1/
+  API key         ${dev.api_key}   (organization ${demo.organizations[0]!.name})
+  E-mail inbox    ${ses.endpoint}   (raw: ${ses.storeUrl})
+  SQS endpoint    ${sqs.endpoint}
+  DynamoDB Local  ${dynamo.endpoint}   (table ${TABLE_NAME})
+  Details         ${join(stateDir, 'dev.json')}
+Press Ctrl-C to stop.`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await stopAll();
+  process.exit(1);
+}

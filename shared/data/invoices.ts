@@ -1,0 +1,207 @@
+// Invoice storage. Creation is one transaction: the client must still exist, the organization's
+// counter moves from n to n+1 (so numbers are gapless), and the invoice, its public token and its
+// event are written together — or nothing is.
+import { randomBytes } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { newId } from '../domain/ids.ts';
+import { formatInvoiceNumber, type InvoiceStatus, type PricedInvoice } from '../domain/invoice.ts';
+import { invalidState, notFound } from '../http/errors.ts';
+import { invoiceResource } from '../resources/invoice.ts';
+import type { Db } from './client.ts';
+import type { Client } from './clients.ts';
+import { outboxPut } from './events.ts';
+import { INDEX } from './table-definition.ts';
+import {
+  clientKey, invoiceCounterKey, invoiceDateSort, invoiceIndexKeys, invoiceKey, invoicesOfClient,
+  invoicesOfOrganization, invoicesWithStatus, organizationKey, publicTokenKey,
+} from './keys.ts';
+
+export type Invoice = PricedInvoice & {
+  id: string;
+  invoice_number: string;
+  status: InvoiceStatus;
+  client_id: string;
+  client_name: string;
+  issue_date: string;
+  due_date: string;
+  currency: string;
+  notes?: string;
+  terms?: string;
+  public_token: string;
+  created_at: string;
+  updated_at: string;
+  /** Incremented by every write; conditional writes compare it (optimistic locking). */
+  version: number;
+};
+
+export type InvoiceContent = PricedInvoice & {
+  client_id: string;
+  issue_date: string;
+  due_date: string;
+  currency: string;
+  notes?: string;
+  terms?: string;
+};
+
+/** Creates contend on the counter; each lost race re-reads it. Documented in docs/data-model.md. */
+const MAX_NUMBERING_ATTEMPTS = 100;
+
+const STORED_ONLY = ['pk', 'sk', 'type', 'organization_id', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'] as const;
+const withoutKeys = (item: Record<string, unknown>) => {
+  const copy = { ...item };
+  for (const name of STORED_ONLY) delete copy[name];
+  return copy as Invoice;
+};
+
+const invoiceItem = (organizationId: string, invoice: Invoice) => ({
+  ...invoiceKey(organizationId, invoice.id), type: 'invoice', organization_id: organizationId,
+  ...invoiceIndexKeys(organizationId, invoice), ...invoice,
+});
+
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 + attempt * 2)));
+
+const cancellationCodes = (error: unknown): (string | undefined)[] | undefined =>
+  error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []).map((reason) => reason.Code) : undefined;
+
+function assertBillable(client: Client | undefined): asserts client is Client {
+  if (!client) throw notFound('Client');
+  if (!client.is_active) throw invalidState('The client is archived; new invoices cannot be billed to it');
+}
+
+/** `currency` defaults to the organization's; its record is read in the same batch as the counter. */
+export async function createInvoice(
+  db: Db, organizationId: string, draft: Omit<InvoiceContent, 'currency'> & { currency?: string }, publicBaseUrl: string, now = new Date(),
+): Promise<Invoice> {
+  for (let attempt = 1; ; attempt++) {
+    const { Responses } = await db.client.send(new BatchGetCommand({
+      RequestItems: {
+        [db.table]: { Keys: [clientKey(organizationId, draft.client_id), invoiceCounterKey(organizationId), organizationKey(organizationId)], ConsistentRead: true },
+      },
+    }));
+    const items = Responses?.[db.table] ?? [];
+    const client = items.find((item) => item.type === 'client') as Client | undefined;
+    const counter = items.find((item) => item.type === 'invoice_counter');
+    const organization = items.find((item) => item.type === 'organization');
+    assertBillable(client);
+    if (!counter || !organization) throw new Error(`organization ${organizationId} is incomplete`);
+    const content: InvoiceContent = { ...draft, currency: draft.currency ?? String(organization.default_currency) };
+
+    const number = Number(counter.last_number) + 1;
+    const invoice: Invoice = {
+      id: newId('inv', now.getTime()),
+      invoice_number: formatInvoiceNumber(String(counter.prefix), number),
+      status: 'draft',
+      client_name: client.name,
+      ...content,
+      public_token: randomBytes(24).toString('base64url'),
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      version: 1,
+    };
+    try {
+      await db.client.send(new TransactWriteCommand({
+        TransactItems: [
+          { ConditionCheck: { TableName: db.table, Key: clientKey(organizationId, client.id), ConditionExpression: 'is_active = :true', ExpressionAttributeValues: { ':true': true } } },
+          {
+            Update: {
+              TableName: db.table, Key: invoiceCounterKey(organizationId),
+              UpdateExpression: 'SET last_number = :next', ConditionExpression: 'last_number = :current',
+              ExpressionAttributeValues: { ':next': number, ':current': number - 1 },
+            },
+          },
+          { Put: { TableName: db.table, Item: invoiceItem(organizationId, invoice), ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: db.table, Item: { ...publicTokenKey(invoice.public_token), type: 'public_token', organization_id: organizationId, invoice_id: invoice.id } } },
+          outboxPut(db.table, organizationId, 'invoice.created', invoiceResource(invoice, publicBaseUrl), now),
+        ],
+      }));
+      return invoice;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      if (codes[0] === 'ConditionalCheckFailed') continue; // the client changed: the next read reports why
+      if (attempt >= MAX_NUMBERING_ATTEMPTS) throw error;
+      await pause(attempt);
+    }
+  }
+}
+
+export async function getInvoice(db: Db, organizationId: string, invoiceId: string): Promise<Invoice | undefined> {
+  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: invoiceKey(organizationId, invoiceId) }));
+  return Item ? withoutKeys(Item) : undefined;
+}
+
+export type InvoiceFilter = { status?: InvoiceStatus; clientId?: string; issueDateFrom?: string; issueDateTo?: string };
+
+/**
+ * Newest issue date first. The client index serves a client filter, the status index a status
+ * filter, the organization index everything else; the date range is always part of the key condition.
+ * With both client and status the status is a filter expression on the client's invoices.
+ */
+export async function listInvoices(
+  db: Db, organizationId: string, filter: InvoiceFilter,
+  page: { limit: number; startKey?: Record<string, unknown> },
+): Promise<{ items: Invoice[]; position?: Record<string, unknown> }> {
+  const [index, partition] = filter.clientId
+    ? [INDEX.byClient, invoicesOfClient(organizationId, filter.clientId)]
+    : filter.status
+      ? [INDEX.byStatus, invoicesWithStatus(organizationId, filter.status)]
+      : [INDEX.byOwner, invoicesOfOrganization(organizationId)];
+  const statusAsFilter = Boolean(filter.clientId && filter.status);
+  const { Items = [], LastEvaluatedKey } = await db.client.send(new QueryCommand({
+    TableName: db.table,
+    IndexName: index,
+    KeyConditionExpression: `#pk = :pk AND #sk BETWEEN :from AND :to`,
+    ...(statusAsFilter ? { FilterExpression: '#status = :status' } : {}),
+    ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk`, ...(statusAsFilter ? { '#status': 'status' } : {}) },
+    ExpressionAttributeValues: {
+      ':pk': partition,
+      ':from': invoiceDateSort(filter.issueDateFrom ?? '0000-00-00', ''),
+      ':to': invoiceDateSort(filter.issueDateTo ?? '9999-99-99', '~'),
+      ...(statusAsFilter ? { ':status': filter.status } : {}),
+    },
+    ScanIndexForward: false,
+    Limit: page.limit,
+    ExclusiveStartKey: page.startKey,
+  }));
+  return { items: Items.map(withoutKeys), position: LastEvaluatedKey };
+}
+
+/**
+ * Replaces a draft's content. The write is conditional on the draft being unchanged since it was
+ * read (optimistic locking on version), so a concurrent send or edit cannot be overwritten.
+ */
+export async function updateDraftInvoice(
+  db: Db, organizationId: string, invoiceId: string,
+  change: (current: Invoice) => InvoiceContent, publicBaseUrl: string, now = new Date(),
+): Promise<Invoice> {
+  for (let attempt = 1; ; attempt++) {
+    const current = await getInvoice(db, organizationId, invoiceId);
+    if (!current) throw notFound('Invoice');
+    if (current.status !== 'draft') throw invalidState(`Only draft invoices can be edited; this one is ${current.status}`);
+    const content = change(current);
+    const clientChanged = content.client_id !== current.client_id;
+    const client = clientChanged ? (await db.client.send(new GetCommand({ TableName: db.table, Key: clientKey(organizationId, content.client_id) }))).Item as Client | undefined : undefined;
+    if (clientChanged) assertBillable(client);
+    const updated: Invoice = { ...current, ...content, client_name: client?.name ?? current.client_name, updated_at: now.toISOString(), version: current.version + 1 };
+    try {
+      await db.client.send(new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: db.table, Item: invoiceItem(organizationId, updated),
+              ConditionExpression: '#status = :draft AND version = :read',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':draft': 'draft', ':read': current.version },
+            },
+          },
+          ...(clientChanged ? [{ ConditionCheck: { TableName: db.table, Key: clientKey(organizationId, content.client_id), ConditionExpression: 'is_active = :true', ExpressionAttributeValues: { ':true': true } } }] : []),
+          outboxPut(db.table, organizationId, 'invoice.updated', invoiceResource(updated, publicBaseUrl), now),
+        ],
+      }));
+      return updated;
+    } catch (error) {
+      if (!cancellationCodes(error) || attempt >= 5) throw error;
+    }
+  }
+}

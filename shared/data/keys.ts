@@ -1,0 +1,43 @@
+// Every key of the table is built here and nowhere else (docs/data-model.md lists the patterns).
+// Each id segment ends with '#' where another segment may follow, so no id is a prefix of another.
+
+export type Key = { pk: string; sk: string };
+
+const org = (organizationId: string) => `ORG#${organizationId}`;
+
+export const organizationKey = (organizationId: string): Key => ({ pk: org(organizationId), sk: 'ORG' });
+export const invoiceCounterKey = (organizationId: string): Key => ({ pk: org(organizationId), sk: 'COUNTER#invoice' });
+
+export const membershipKey = (organizationId: string, userId: string): Key => ({ pk: org(organizationId), sk: `MEMBER#${userId}` });
+export const membershipsOfUser = (userId: string) => ({ gsi1pk: `USER#${userId}`, gsi1sk: (organizationId: string) => org(organizationId) });
+
+export const clientKey = (organizationId: string, clientId: string): Key => ({ pk: org(organizationId), sk: `CLIENT#${clientId}` });
+export const CLIENT_PREFIX = 'CLIENT#';
+
+export const invoiceKey = (organizationId: string, invoiceId: string): Key => ({ pk: org(organizationId), sk: `INVOICE#${invoiceId}` });
+export const INVOICE_PREFIX = 'INVOICE#';
+
+/** Index keys an invoice carries: all by issue date, by status, by client. */
+export const invoiceIndexKeys = (organizationId: string, invoice: { id: string; status: string; client_id: string; issue_date: string }) => ({
+  gsi1pk: invoicesOfOrganization(organizationId),
+  gsi1sk: invoiceDateSort(invoice.issue_date, invoice.id),
+  gsi2pk: invoicesWithStatus(organizationId, invoice.status),
+  gsi2sk: invoiceDateSort(invoice.issue_date, invoice.id),
+  gsi3pk: invoicesOfClient(organizationId, invoice.client_id),
+  gsi3sk: invoiceDateSort(invoice.issue_date, invoice.id),
+});
+export const invoicesOfOrganization = (organizationId: string) => `${org(organizationId)}#INVOICES`;
+export const invoicesWithStatus = (organizationId: string, status: string) => `${org(organizationId)}#STATUS#${status}`;
+export const invoicesOfClient = (organizationId: string, clientId: string) => `${org(organizationId)}#CLIENT#${clientId}`;
+/** Sort value for issue-date ordering; a date range is a BETWEEN on `<from>#` .. `<to>#~`. */
+export const invoiceDateSort = (issueDate: string, invoiceId: string) => `${issueDate}#${invoiceId}`;
+
+export const publicTokenKey = (token: string): Key => ({ pk: `PUBLIC#${token}`, sk: 'PUBLIC' });
+/** An API key is found by the hash of its secret; gsi1 lists an organization's keys. */
+export const apiKeyKey = (secretHash: string): Key => ({ pk: `APIKEY#${secretHash}`, sk: 'APIKEY' });
+export const apiKeysOfOrganization = (organizationId: string) => `${org(organizationId)}#APIKEYS`;
+export const idempotencyKey = (organizationId: string, key: string): Key => ({ pk: `IDEMPOTENCY#${organizationId}#${key}`, sk: 'IDEMPOTENCY' });
+export const eventKey = (organizationId: string, eventId: string): Key => ({ pk: org(organizationId), sk: `EVENT#${eventId}` });
+
+/** The leading key segment of every item that belongs to an organization. */
+export const organizationPartition = org;

@@ -1,0 +1,19 @@
+// Calendar dates as `YYYY-MM-DD` strings; comparisons are plain string comparisons.
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date (no 2026-02-30). */
+export function isCalendarDate(text: string): boolean {
+  const match = DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}

@@ -1,0 +1,75 @@
+// Invoice rules with no storage in sight: pricing, limits and which statuses allow which changes.
+import { addDays } from './dates.ts';
+import { formatMinor, trimmedText, type Scaled } from './decimal.ts';
+import { invoiceAmounts } from './money.ts';
+
+export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const LIMITS = {
+  maxLineItems: 500,
+  /** 99 999 999 999.99: keeps every sum far inside exact integer range. */
+  maxTotalMinor: 9_999_999_999_999n,
+  maxUnitPriceMinor: 99_999_999_999n,
+  maxQuantity: 1_000_000n,
+  quantityFractionDigits: 4,
+  taxRateFractionDigits: 4,
+  paymentTermDays: 30,
+} as const;
+
+export type LineItemInput = { description: string; quantity: Scaled; unitPrice: Scaled; taxRate: Scaled };
+
+/** A priced line as stored: the inputs as normalised decimal text, the amounts in minor units. */
+export type PricedLine = {
+  description: string;
+  quantity: string;
+  unit_price: string;
+  tax_rate: string;
+  net_minor: number;
+  tax_minor: number;
+  total_minor: number;
+};
+
+export type PricedInvoice = {
+  line_items: PricedLine[];
+  subtotal_minor: number;
+  tax_amount_minor: number;
+  total_amount_minor: number;
+};
+
+export class InvoiceTooLarge extends Error {}
+
+export function priceInvoice(lines: LineItemInput[]): PricedInvoice {
+  const amounts = invoiceAmounts(lines);
+  if (amounts.totalAmount > LIMITS.maxTotalMinor) throw new InvoiceTooLarge(`total_amount may not exceed ${formatMinor(LIMITS.maxTotalMinor)}`);
+  return {
+    line_items: lines.map((line, index) => {
+      const { net, tax, total } = amounts.lines[index]!;
+      return {
+        description: line.description,
+        quantity: trimmedText(line.quantity),
+        unit_price: formatMinor(line.unitPrice.units * 10n ** BigInt(2 - line.unitPrice.scale)),
+        tax_rate: trimmedText(line.taxRate, 2),
+        net_minor: Number(net),
+        tax_minor: Number(tax),
+        total_minor: Number(total),
+      };
+    }),
+    subtotal_minor: Number(amounts.subtotal),
+    tax_amount_minor: Number(amounts.taxAmount),
+    total_amount_minor: Number(amounts.totalAmount),
+  };
+}
+
+/** Only drafts can be edited; anything issued is changed through its lifecycle actions. */
+export const isEditable = (status: InvoiceStatus) => status === 'draft';
+
+export const formatInvoiceNumber = (prefix: string, sequence: number) => `${prefix}${String(sequence).padStart(6, '0')}`;
+
+export type InvoiceTerms = { issue_date: string; due_date: string };
+
+/** Issue date defaults to today, due date to the payment term after the issue date. */
+export function invoiceDates(given: Partial<InvoiceTerms>, today: string): InvoiceTerms {
+  const issue_date = given.issue_date ?? today;
+  return { issue_date, due_date: given.due_date ?? addDays(issue_date, LIMITS.paymentTermDays) };
+}

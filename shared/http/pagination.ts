@@ -1,0 +1,42 @@
+// List cursors: the DynamoDB position, signed and bound to the organization and the filters of the
+// list it came from, so a cursor can neither be forged nor replayed against another tenant's list.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { validationError } from './errors.ts';
+
+type Position = Record<string, unknown>;
+
+const sign = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
+
+export function encodeCursor(secret: string, scope: string, position: Position): string {
+  const payload = Buffer.from(JSON.stringify({ s: scope, p: position })).toString('base64url');
+  return `${payload}.${sign(secret, payload)}`;
+}
+
+export function decodeCursor(secret: string, scope: string, cursor: string): Position {
+  const [payload = '', signature = ''] = cursor.split('.');
+  const expected = Buffer.from(sign(secret, payload));
+  const given = Buffer.from(signature);
+  const invalid = () => validationError({ cursor: 'is not a cursor of this list' });
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
+  const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { s: string; p: Position };
+  if (decoded.s !== scope) throw invalid();
+  return decoded.p;
+}
+
+export type Page<T> = { items: T[]; position?: Position };
+
+/** Shapes a page as `{results, next}`; `next` repeats the request's query with the new cursor. */
+export function pageResponse<T, R>(
+  page: Page<T>,
+  link: { secret: string; scope: string; baseUrl: string; path: string; query: Record<string, string | undefined> },
+  present: (item: T) => R,
+) {
+  let next: string | null = null;
+  if (page.position) {
+    const url = new URL(link.path, link.baseUrl);
+    for (const [name, value] of Object.entries(link.query)) if (value !== undefined && name !== 'cursor') url.searchParams.set(name, value);
+    url.searchParams.set('cursor', encodeCursor(link.secret, link.scope, page.position));
+    next = url.toString();
+  }
+  return { results: page.items.map(present), next };
+}

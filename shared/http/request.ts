@@ -1,0 +1,24 @@
+import type { Context } from 'aws-lambda';
+import type { Principal } from '../auth/principal.ts';
+import type { Logger } from './logger.ts';
+
+/** What the middleware chain adds to the Lambda context, in the order it adds it. */
+export type RequestContext = Context & {
+  requestId: string;
+  log: Logger;
+  /** Scheme and host the caller used, for absolute links such as `next`. */
+  baseUrl: string;
+  principal?: Principal;
+  /** The parsed JSON body; undefined when the request had no body. */
+  json?: unknown;
+};
+
+/** A handler's answer before it is turned into an API Gateway result. */
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+
+export const header = (headers: Record<string, string | undefined> | undefined, name: string) => {
+  if (!headers) return undefined;
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === wanted) return value;
+  return undefined;
+};

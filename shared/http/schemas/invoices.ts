@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { Invoice, InvoiceContent } from '../../data/invoices.ts';
+import { INVOICE_STATUSES, InvoiceTooLarge, LIMITS, invoiceDates, priceInvoice } from '../../domain/invoice.ts';
+import { validationError } from '../errors.ts';
+import { SUPPORTED_CURRENCIES } from '../../domain/money.ts';
+import { calendarDate, decimal, idOf, listLimit } from './common.ts';
+
+const lineItem = z.strictObject({
+  description: z.string().trim().min(1, 'may not be empty').max(1000, 'may have at most 1000 characters'),
+  quantity: decimal({ maxFraction: LIMITS.quantityFractionDigits, max: { units: LIMITS.maxQuantity, scale: 0 }, allowNumber: true, positive: true }),
+  unit_price: decimal({ maxFraction: 2, max: { units: LIMITS.maxUnitPriceMinor, scale: 2 }, allowNumber: false, positive: false }),
+  tax_rate: decimal({ maxFraction: LIMITS.taxRateFractionDigits, max: { units: 100n, scale: 0 }, allowNumber: false, positive: false }),
+});
+
+const invoiceFields = {
+  client: idOf('cli'),
+  issue_date: calendarDate,
+  due_date: calendarDate,
+  currency: z.string().toUpperCase().refine((code) => SUPPORTED_CURRENCIES.has(code), 'must be a supported ISO 4217 code with two fraction digits'),
+  line_items: z.array(lineItem).min(1, 'must hold at least one line item').max(LIMITS.maxLineItems, `may hold at most ${LIMITS.maxLineItems} line items`),
+  notes: z.string().max(5000, 'may have at most 5000 characters'),
+  terms: z.string().max(5000, 'may have at most 5000 characters'),
+};
+
+const dueNotBeforeIssue = (body: { issue_date?: string; due_date?: string }) =>
+  !body.issue_date || !body.due_date || body.due_date >= body.issue_date;
+const dueDateIssue = { message: 'may not be before issue_date', path: ['due_date'] };
+
+export const createInvoiceBody = z.strictObject({
+  ...invoiceFields,
+  issue_date: invoiceFields.issue_date.optional(),
+  due_date: invoiceFields.due_date.optional(),
+  currency: invoiceFields.currency.optional(),
+  notes: invoiceFields.notes.optional(),
+  terms: invoiceFields.terms.optional(),
+}).refine(dueNotBeforeIssue, dueDateIssue);
+export type CreateInvoiceBody = z.infer<typeof createInvoiceBody>;
+
+export const updateInvoiceBody = z.strictObject(invoiceFields).partial()
+  .refine((body) => Object.keys(body).length > 0, 'must set at least one field')
+  .refine(dueNotBeforeIssue, dueDateIssue);
+export type UpdateInvoiceBody = z.infer<typeof updateInvoiceBody>;
+
+export const listInvoicesQuery = z.strictObject({
+  limit: listLimit,
+  cursor: z.string().max(2048).optional(),
+  status: z.enum(INVOICE_STATUSES).optional(),
+  client: idOf('cli').optional(),
+  issue_date_from: calendarDate.optional(),
+  issue_date_to: calendarDate.optional(),
+}).refine((query) => !query.issue_date_from || !query.issue_date_to || query.issue_date_from <= query.issue_date_to,
+  { message: 'may not be after issue_date_to', path: ['issue_date_from'] });
+export type ListInvoicesQuery = z.infer<typeof listInvoicesQuery>;
+
+/** The domain content of a new invoice: defaults applied, lines priced. */
+export function newInvoiceContent(body: CreateInvoiceBody, today: string) {
+  const dates = invoiceDates(body, today);
+  if (dates.due_date < dates.issue_date) throw validationError({ due_date: 'may not be before issue_date' });
+  return {
+    client_id: body.client, ...dates, currency: body.currency, notes: body.notes, terms: body.terms,
+    ...pricedLines(body.line_items),
+  };
+}
+
+/** A draft's content after a partial change; lines are repriced only when they are replaced. */
+export function changedInvoiceContent(current: Invoice, body: UpdateInvoiceBody): InvoiceContent {
+  const next = {
+    client_id: body.client ?? current.client_id,
+    issue_date: body.issue_date ?? current.issue_date,
+    due_date: body.due_date ?? current.due_date,
+    currency: body.currency ?? current.currency,
+    notes: body.notes ?? current.notes,
+    terms: body.terms ?? current.terms,
+  };
+  if (next.due_date < next.issue_date) throw validationError({ due_date: 'may not be before issue_date' });
+  const priced = body.line_items ? pricedLines(body.line_items) : current;
+  return { ...next, line_items: priced.line_items, subtotal_minor: priced.subtotal_minor, tax_amount_minor: priced.tax_amount_minor, total_amount_minor: priced.total_amount_minor };
+}
+
+function pricedLines(lines: CreateInvoiceBody['line_items']) {
+  try {
+    return priceInvoice(lines.map((line) => ({ description: line.description, quantity: line.quantity, unitPrice: line.unit_price, taxRate: line.tax_rate })));
+  } catch (error) {
+    if (error instanceof InvoiceTooLarge) throw validationError({ line_items: error.message });
+    throw error;
+  }
+}

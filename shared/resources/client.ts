@@ -1,0 +1,25 @@
+// How a client looks in responses and events. The creation response is the spec's short form.
+import type { Client } from '../data/clients.ts';
+
+export const clientResource = (client: Client) => ({
+  id: client.id,
+  name: client.name,
+  email: client.email,
+  phone: client.phone ?? null,
+  address: client.address ?? null,
+  city: client.city ?? null,
+  state: client.state ?? null,
+  postal_code: client.postal_code ?? null,
+  country: client.country ?? null,
+  is_active: client.is_active,
+  created_at: client.created_at,
+  updated_at: client.updated_at,
+});
+
+export const createdClientResource = (client: Client) => ({
+  id: client.id,
+  name: client.name,
+  email: client.email,
+  is_active: client.is_active,
+  created_at: client.created_at,
+});

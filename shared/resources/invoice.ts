@@ -1,0 +1,34 @@
+// How an invoice looks in responses and events: money as two-decimal strings, client as {id, name}.
+import type { Invoice } from '../data/invoices.ts';
+import { formatMinor } from '../domain/decimal.ts';
+
+const money = (minor: number) => formatMinor(BigInt(minor));
+
+export const publicInvoiceUrl = (publicBaseUrl: string, token: string) => `${publicBaseUrl}/api/v1/public/invoices/${token}/`;
+export const invoicePdfUrl = (publicBaseUrl: string, token: string) => `${publicBaseUrl}/api/v1/public/invoices/${token}/pdf/`;
+
+export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
+  id: invoice.id,
+  invoice_number: invoice.invoice_number,
+  status: invoice.status,
+  client: { id: invoice.client_id, name: invoice.client_name },
+  issue_date: invoice.issue_date,
+  due_date: invoice.due_date,
+  currency: invoice.currency,
+  line_items: invoice.line_items.map((line) => ({
+    description: line.description,
+    quantity: Number(line.quantity),
+    unit_price: line.unit_price,
+    tax_rate: line.tax_rate,
+    total: money(line.total_minor),
+  })),
+  subtotal: money(invoice.subtotal_minor),
+  tax_amount: money(invoice.tax_amount_minor),
+  total_amount: money(invoice.total_amount_minor),
+  notes: invoice.notes ?? '',
+  terms: invoice.terms ?? '',
+  public_url: publicInvoiceUrl(publicBaseUrl, invoice.public_token),
+  pdf_url: invoicePdfUrl(publicBaseUrl, invoice.public_token),
+  created_at: invoice.created_at,
+  updated_at: invoice.updated_at,
+});

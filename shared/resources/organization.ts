@@ -1,0 +1,10 @@
+import type { Organization } from '../data/organizations.ts';
+
+export const organizationResource = (organization: Organization) => ({
+  id: organization.id,
+  name: organization.name,
+  subscription_tier: organization.subscription_tier,
+  subscription_status: organization.subscription_status,
+  default_currency: organization.default_currency,
+  created_at: organization.created_at,
+});
