@@ -1,6 +1,6 @@
 // Configuration is read once, when a function's module loads: a missing or malformed variable fails
 // the cold start with its name instead of failing some later request.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const schema = z.object({
   TABLE_NAME: z.string().min(3),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { listLimit } from './common.ts';
 
 const text = (max: number) => z.string().trim().min(1, 'may not be empty').max(max, `may have at most ${max} characters`);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { decimalTextOf, formatMinor, parseDecimal, type Scaled } from '../../domain/decimal.ts';
 import { isCalendarDate } from '../../domain/dates.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Invoice, InvoiceContent } from '../../data/invoices.ts';
 import { INVOICE_STATUSES, InvoiceTooLarge, LIMITS, invoiceDates, priceInvoice } from '../../domain/invoice.ts';
 import { validationError } from '../errors.ts';

@@ -1,0 +1,8 @@
+import { App } from 'aws-cdk-lib';
+import { InvoicingStack } from './stack.ts';
+
+const app = new App();
+new InvoicingStack(app, app.node.tryGetContext('stackName') ?? 'InvoicingService', {
+  publicBaseUrl: app.node.tryGetContext('publicBaseUrl'),
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+});

@@ -1,0 +1,51 @@
+// The house Lambda function: one place fixes runtime, architecture, bundling, logging and tracing
+// for every function, and merges (never replaces) the caller's environment.
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { fileURLToPath } from 'node:url';
+import { ESM_REQUIRE_BANNER, UNUSED_SDK_MODULES } from '../bundling.ts';
+
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export type ServiceFunctionProps = {
+  /** Folder under functions/ holding handler.ts. */
+  name: string;
+  environment: Record<string, string>;
+  timeout?: Duration;
+  memorySize?: number;
+} & Pick<NodejsFunctionProps, 'reservedConcurrentExecutions'>;
+
+export class ServiceFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, { name, environment, timeout, memorySize, ...rest }: ServiceFunctionProps) {
+    const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    super(scope, id, {
+      ...rest,
+      entry: `${projectRoot}functions/${name}/handler.ts`,
+      handler: 'handler',
+      projectRoot,
+      depsLockFilePath: `${projectRoot}package-lock.json`,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: memorySize ?? 512,
+      timeout: timeout ?? Duration.seconds(10),
+      tracing: Tracing.ACTIVE,
+      loggingFormat: LoggingFormat.JSON,
+      logGroup,
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        mainFields: ['module', 'main'],
+        // Some dependencies still call require(); ESM bundles need it defined.
+        banner: ESM_REQUIRE_BANNER,
+        externalModules: UNUSED_SDK_MODULES,
+      },
+    });
+  }
+}

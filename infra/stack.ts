@@ -1,0 +1,25 @@
+// The whole service in one stack, composed of one construct per concern.
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { ApiConstruct } from './constructs/api.ts';
+import { DataConstruct } from './constructs/data.ts';
+
+export type InvoicingStackProps = StackProps & { publicBaseUrl?: string };
+
+export class InvoicingStack extends Stack {
+  constructor(scope: Construct, id: string, props: InvoicingStackProps = {}) {
+    super(scope, id, props);
+    const data = new DataConstruct(this, 'Data');
+    // Signs list cursors. Resolved by CloudFormation at deploy time: the template holds a reference only.
+    const cursorSecret = new Secret(this, 'CursorSecret', {
+      description: 'HMAC key for list cursors',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    new ApiConstruct(this, 'Api', {
+      table: data.table,
+      publicBaseUrl: props.publicBaseUrl,
+      environment: { CURSOR_SECRET: cursorSecret.secretValue.unsafeUnwrap(), LOG_LEVEL: 'info' },
+    });
+  }
+}

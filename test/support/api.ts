@@ -1,0 +1,85 @@
+// Calls route handlers in-process with the same API Gateway event the local server builds, against
+// DynamoDB Local; plus helpers to inspect the table and count DynamoDB calls.
+import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { inject } from 'vitest';
+import { ROUTES, type Route, type RouteName } from '../../functions/routes.ts';
+import { toApiGatewayEvent } from '../../infra/local/api-server.ts';
+import { seedOrganization } from '../../infra/local/seed.ts';
+import { createDb } from '../../shared/data/client.ts';
+import { newId } from '../../shared/domain/ids.ts';
+
+export const db = createDb('invoicing-test');
+
+export async function newTenant(name = 'Tenant') {
+  return seedOrganization(db, { name, owner: { userId: newId('usr'), email: `${newId('usr').toLowerCase()}@example.com` } });
+}
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export type CallOptions = {
+  token?: string | null;
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+  params?: Record<string, string>;
+};
+
+export type CallResult = { status: number; headers: Record<string, string>; json: any };
+
+export async function call(name: RouteName, options: CallOptions = {}): Promise<CallResult> {
+  const route = ROUTES.find((candidate) => candidate.name === name) as Route;
+  const { handler } = (await import(`../../functions/${name}/handler.ts`)) as { handler: Handler };
+  const path = route.path.replace(/\{(\w+)\}/g, (_, param: string) => encodeURIComponent(options.params?.[param] ?? ''));
+  const url = new URL(`http://api.test${path}`);
+  for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const raw = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (raw !== undefined) headers['content-type'] ??= 'application/json';
+  const event = toApiGatewayEvent(
+    { method: route.method, url, headers, body: Buffer.from(raw ?? ''), host: 'api.test', sourceIp: '127.0.0.1' },
+    route, options.params ?? {},
+  );
+  const result = await handler(event, { awsRequestId: 'test', getRemainingTimeInMillis: () => 10_000 } as Context);
+  const text = typeof result.body === 'string' ? result.body : '';
+  return { status: result.statusCode ?? 200, headers: (result.headers ?? {}) as Record<string, string>, json: text ? JSON.parse(text) : undefined };
+}
+
+const direct = new DynamoDBClient({ endpoint: inject('dynamoEndpoint') });
+
+/** Every item in the table, counted without going through the call counter. */
+export async function tableItemCount(): Promise<number> {
+  let count = 0;
+  let start: Record<string, any> | undefined;
+  do {
+    const page = await direct.send(new ScanCommand({ TableName: 'invoicing-test', Select: 'COUNT', ExclusiveStartKey: start }));
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+async function callCounts(): Promise<Record<string, number>> {
+  return (await fetch(`${inject('countingEndpoint')}/__calls`)).json() as Promise<Record<string, number>>;
+}
+
+/** DynamoDB calls made while `run` ran, by operation. */
+export async function countDbCalls<T>(run: () => Promise<T>): Promise<{ result: T; calls: Record<string, number> }> {
+  const before = await callCounts();
+  const result = await run();
+  const after = await callCounts();
+  const calls = Object.fromEntries(Object.entries(after).map(([op, n]) => [op, n - (before[op] ?? 0)]).filter(([, n]) => (n as number) > 0));
+  return { result, calls };
+}
+
+export const invoiceBody = (clientId: string, overrides: Record<string, unknown> = {}) => ({
+  client: clientId,
+  issue_date: '2026-11-01',
+  due_date: '2026-12-01',
+  line_items: [{ description: 'Design work', quantity: 3, unit_price: '19.99', tax_rate: '8.25' }],
+  notes: 'Thank you',
+  terms: 'Net 30',
+  ...overrides,
+});

@@ -1,0 +1,54 @@
+// Starts DynamoDB Local once for the whole run, in memory, behind a proxy that counts calls per
+// operation, and creates the table from the shared definition.
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { TestProject } from 'vitest/node';
+import { ensureTable } from '../../infra/local/create-table.ts';
+import { freePort, LOCAL_CREDENTIALS, startDynamoDbLocal } from '../../infra/local/emulators.ts';
+
+export const TEST_TABLE = 'invoicing-test';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dynamoEndpoint: string;
+    countingEndpoint: string;
+  }
+}
+
+/** Forwards to DynamoDB Local and counts requests by X-Amz-Target; GET /__calls reads the counts. */
+function countingProxy(target: string): Promise<Server> {
+  const counts: Record<string, number> = {};
+  const upstream = new URL(target);
+  const server = createServer((req, res) => {
+    if (req.url === '/__calls') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify(counts));
+    }
+    const operation = String(req.headers['x-amz-target'] ?? 'unknown').split('.').pop()!;
+    counts[operation] = (counts[operation] ?? 0) + 1;
+    const forward = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 500, answer.headers);
+      answer.pipe(res);
+    });
+    forward.on('error', () => { res.writeHead(502); res.end(); });
+    req.pipe(forward);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+export default async function setup(project: TestProject) {
+  Object.assign(process.env, LOCAL_CREDENTIALS);
+  const dynamo = await startDynamoDbLocal({ port: await freePort() });
+  const client = new DynamoDBClient({ endpoint: dynamo.endpoint });
+  await ensureTable(client, TEST_TABLE);
+  client.destroy();
+  const proxy = await countingProxy(dynamo.endpoint);
+  project.provide('dynamoEndpoint', dynamo.endpoint);
+  project.provide('countingEndpoint', `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
+  return async () => {
+    proxy.closeAllConnections();
+    await new Promise((resolve) => proxy.close(resolve));
+    await dynamo.stop();
+  };
+}
