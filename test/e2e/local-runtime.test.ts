@@ -1,0 +1,126 @@
+// `npm run dev` as a newcomer runs it: a child process with a fresh state directory, driven over
+// HTTP only. Covers the README's curl flow, routing details, restart with the same state and Ctrl-C.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/emulators.ts';
+
+const TSX = join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
+const stateDir = mkdtempSync(join(tmpdir(), 'invoicing-dev-'));
+let port: number;
+let dev: ChildProcess;
+let output = '';
+type DevJson = { api_base_url: string; api_key: string; email_store_url: string; dynamodb_endpoint: string; organizations: { id: string; api_key: string }[] };
+let info: DevJson;
+
+async function startDev(): Promise<DevJson> {
+  rmSync(join(stateDir, 'dev.json'), { force: true });
+  dev = spawn(process.execPath, [TSX, 'infra/local/dev.ts'], { env: { ...process.env, PORT: String(port), DEV_STATE_DIR: stateDir, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  dev.stdout!.on('data', (chunk) => { output += chunk; });
+  dev.stderr!.on('data', (chunk) => { output += chunk; });
+  for (let waited = 0; !existsSync(join(stateDir, 'dev.json')); waited += 200) {
+    if (dev.exitCode !== null || waited > 90_000) throw new Error(`npm run dev did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8')) as DevJson;
+}
+
+async function stopDev(): Promise<number | null> {
+  if (dev.exitCode !== null) return dev.exitCode;
+  const exited = new Promise<number | null>((resolve) => dev.once('exit', (code) => resolve(code)));
+  dev.kill('SIGINT');
+  return exited;
+}
+
+const api = async (method: string, path: string, { body, token = info.api_key, headers = {} }: { body?: unknown; token?: string | null; headers?: Record<string, string> } = {}) => {
+  const response = await fetch(new URL(path, info.api_base_url), {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined };
+};
+
+const reachable = async (url: string) => fetch(url, { method: 'POST' }).then(() => true, () => false);
+
+beforeAll(async () => {
+  port = await freePort();
+  info = await startDev();
+});
+
+afterAll(async () => {
+  await stopDev();
+  rmSync(stateDir, { recursive: true, force: true });
+});
+
+describe('npm run dev', () => {
+  it('writes dev.json with the API URL, an API key and the e-mail store', async () => {
+    expect(info.api_base_url).toBe(`http://127.0.0.1:${port}`);
+    expect(info.api_key).toMatch(/^inv_live_/);
+    expect((await fetch(info.email_store_url)).status).toBe(200);
+    expect(info.organizations.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('serves the README flow: create a client, create an invoice, list invoices', async () => {
+    const client = await api('POST', '/api/v1/clients/', { body: { name: 'Acme Corp', email: 'billing@acme.example', country: 'US' } });
+    expect(client.status).toBe(201);
+    const invoice = await api('POST', '/api/v1/invoices/', { body: { client: client.json.id, issue_date: '2026-11-01', due_date: '2026-12-01', line_items: [{ description: 'Consulting', quantity: 10, unit_price: '150.00', tax_rate: '10.00' }] } });
+    expect(invoice.status).toBe(201);
+    expect(invoice.json).toMatchObject({ status: 'draft', subtotal: '1500.00', tax_amount: '150.00', total_amount: '1650.00' });
+    expect(invoice.json.public_url.startsWith(`${info.api_base_url}/`)).toBe(true);
+    const list = await api('GET', '/api/v1/invoices/');
+    expect(list.status).toBe(200);
+    expect(list.json.results.map((i: { id: string }) => i.id)).toContain(invoice.json.id);
+  });
+
+  it('follows next links, which are absolute URLs of this server', async () => {
+    const own = info.organizations[2]!.api_key;
+    for (let i = 0; i < 3; i++) await api('POST', '/api/v1/clients/', { token: own, body: { name: `P${i}`, email: `p${i}@x.example` } });
+    const first = await api('GET', '/api/v1/clients/?limit=2', { token: own });
+    expect(first.json.next.startsWith(`${info.api_base_url}/api/v1/clients/?`)).toBe(true);
+    const second = await api('GET', first.json.next, { token: own });
+    expect(second.status).toBe(200);
+    expect(second.json.results.length).toBeGreaterThan(0);
+  });
+
+  it('serves paths without the trailing slash too, and answers unknown paths and methods with the envelope', async () => {
+    expect((await api('GET', '/api/v1/organizations/me')).status).toBe(200);
+    const unknown = await api('GET', '/api/v1/nothing-here/');
+    expect([unknown.status, unknown.json.error.code]).toEqual([404, 'not_found']);
+    const wrongMethod = await api('PUT', '/api/v1/invoices/', { body: {} });
+    expect([wrongMethod.status, wrongMethod.json.error.code]).toEqual([405, 'method_not_allowed']);
+  });
+
+  it('puts a request id on every answer, errors included', async () => {
+    const ok = await api('GET', '/api/v1/organizations/me/');
+    const unauthorised = await api('GET', '/api/v1/invoices/', { token: null });
+    expect(ok.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(unauthorised.status).toBe(401);
+    expect(unauthorised.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('stops every child on Ctrl-C and reuses the state on the next start', async () => {
+    const client = await api('POST', '/api/v1/clients/', { body: { name: 'Survivor', email: 's@x.example' } });
+    expect(await stopDev()).toBe(0);
+    expect(await reachable(info.dynamodb_endpoint)).toBe(false);
+    expect(await reachable(info.api_base_url)).toBe(false);
+    const again = await startDev();
+    expect(output).toContain('reused database');
+    expect(again.api_key).toBe(info.api_key);
+    info = again;
+    const fetched = await api('GET', `/api/v1/clients/${client.json.id}/`);
+    expect(fetched.json.name).toBe('Survivor');
+  });
+
+  it('without Java, stops with one sentence saying what to install', () => {
+    const bin = mkdtempSync(join(tmpdir(), 'no-java-'));
+    symlinkSync(process.execPath, join(bin, 'node'));
+    const result = spawnSync(process.execPath, [TSX, 'infra/local/dev.ts'], { env: { ...process.env, PATH: bin, DEV_STATE_DIR: join(bin, 'state') }, encoding: 'utf8' });
+    rmSync(bin, { recursive: true, force: true });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^DynamoDB Local needs Java 17 or newer: install .*\.$/);
+  });
+});
