@@ -90,7 +90,7 @@ describe('reading invoices', () => {
     expect(followed.status).toBe(200);
     expect(followed.json.results).toHaveLength(1);
     expect(followed.json.results[0].id).not.toBe(first.json.results[0].id);
-    for (const query of [{ cursor, status: 'draft' }, { cursor: `${cursor.slice(0, -2)}xx` }]) {
+    for (const query of [{ cursor, status: 'draft' }, { cursor: `${cursor.slice(0, -2)}xx` }] as Record<string, string>[]) {
       const refused = await call('list-invoices', { token: own.apiKey, query });
       expect(refused.status).toBe(400);
       expect(refused.json.error.details.fields).toHaveProperty('cursor');

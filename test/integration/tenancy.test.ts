@@ -15,7 +15,7 @@ beforeAll(async () => {
   a = await newTenant('Tenant A');
   b = await newTenant('Tenant B');
   idsOfB.client = (await call('create-client', { token: b.apiKey, body: { name: 'B client', email: 'b@x.example' } })).json.id;
-  idsOfB.invoice = (await call('create-invoice', { token: b.apiKey, body: invoiceBody(idsOfB.client) })).json.id;
+  idsOfB.invoice = (await call('create-invoice', { token: b.apiKey, body: invoiceBody(idsOfB.client!) })).json.id;
 });
 
 const patchBody = { client: { name: 'changed' }, invoice: { notes: 'changed' } };
