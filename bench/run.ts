@@ -1,0 +1,127 @@
+// npm run bench: every figure is a ratio to a floor measured in the same run (docs/performance.md).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ROUTES, type Route } from '../functions/routes.ts';
+import { ensureTable } from '../infra/local/create-table.ts';
+import { freePort, LOCAL_CREDENTIALS, startDynamoDbLocal } from '../infra/local/emulators.ts';
+import { seedOrganization } from '../infra/local/seed.ts';
+import { createDb } from '../shared/data/client.ts';
+import { newId } from '../shared/domain/ids.ts';
+import { bundleHandler } from './bundle.ts';
+
+const OUT = resolve('.bench');
+const TABLE = 'invoicing-bench';
+const COLD_RUNS = 5;
+const LOAD_REQUESTS = 400;
+const CONCURRENCY = 8;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const rows: { benchmark: string; value: string; floor: string; ratio: string; target: string; ok: boolean }[] = [];
+const row = (benchmark: string, value: number, floor: number, unit: string, target: string, ok: boolean) =>
+  rows.push({ benchmark, value: `${value.toFixed(1)} ${unit}`, floor: floor ? `${floor.toFixed(1)} ${unit}` : '—', ratio: floor ? (value / floor).toFixed(2) : '—', target, ok });
+
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(OUT, { recursive: true });
+Object.assign(process.env, LOCAL_CREDENTIALS, { LOG_LEVEL: 'silent' });
+const dynamo = await startDynamoDbLocal({ port: await freePort() });
+try {
+  await ensureTable(new DynamoDBClient({ endpoint: dynamo.endpoint }), TABLE);
+  const apiPort = await freePort();
+  Object.assign(process.env, {
+    TABLE_NAME: TABLE, AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint, PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}`,
+    CURSOR_SECRET: 'bench-cursor-secret-bench-cursor-secret-0000',
+  });
+  const db = createDb(TABLE);
+  const tenants = await Promise.all(Array.from({ length: CONCURRENCY }, (_, index) => seedOrganization(db, { name: `Bench ${index}`, owner: { userId: newId('usr'), email: `bench${index}@example.com` } })));
+
+  // 1. Bundle size and cold init of every route against the floor bundle.
+  const floorSize = await bundleHandler('bench/floor-handler.ts', join(OUT, 'floor.mjs'));
+  await bundleHandler('bench/floor-call-handler.ts', join(OUT, 'floor-call.mjs'));
+  /** A fresh node process: [import ms, import + first call ms], medians over COLD_RUNS. */
+  const coldInit = (file: string, event: unknown): [number, number] => {
+    const script = `const t0 = performance.now(); const { handler } = await import(${JSON.stringify(file)}); const t1 = performance.now();
+      await handler(${JSON.stringify(event)}, { awsRequestId: 'bench', getRemainingTimeInMillis: () => 10000 });
+      process.stdout.write(JSON.stringify([t1 - t0, performance.now() - t0]));`;
+    const runs = Array.from({ length: COLD_RUNS }, () => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: process.env, encoding: 'utf8' })) as [number, number]);
+    return [median(runs.map((run) => run[0])), median(runs.map((run) => run[1]))];
+  };
+  const { toApiGatewayEvent } = await import('../infra/local/api-server.ts');
+  const eventFor = (route: Route) => toApiGatewayEvent({
+    method: route.method, url: new URL(`http://127.0.0.1${route.path.replace('{id}', 'inv_01ARZ3NDEKTSV4RRFFQ69G5FAV')}`),
+    headers: { authorization: `Bearer ${tenants[0]!.apiKey}`, 'content-type': 'application/json' },
+    body: Buffer.from(route.method === 'GET' || route.method === 'DELETE' ? '' : '{}'), host: '127.0.0.1', sourceIp: '127.0.0.1',
+  }, route, route.path.includes('{id}') ? { id: 'inv_01ARZ3NDEKTSV4RRFFQ69G5FAV' } : {});
+  const [floorImport] = coldInit(join(OUT, 'floor.mjs'), {});
+  const [, floorFirstCall] = coldInit(join(OUT, 'floor-call.mjs'), {});
+  row('bundle size: floor (client only)', floorSize / 1024, 0, 'KB', '—', true);
+  for (const route of ROUTES as readonly Route[]) {
+    const file = join(OUT, `${route.name}.mjs`);
+    const size = await bundleHandler(`functions/${route.name}/handler.ts`, file);
+    row(`bundle size: ${route.name}`, size / 1024, 0, 'KB', '≤ 400 KB', size <= 400 * 1024);
+    const [imported, firstCall] = coldInit(file, eventFor(route));
+    row(`cold import: ${route.name} vs client-only bundle`, imported, floorImport, 'ms', '≤ 1.5×', imported <= floorImport * 1.5);
+    row(`cold import + first call: ${route.name} vs client + one GetItem`, firstCall, floorFirstCall, 'ms', '≤ 1.5×', firstCall <= floorFirstCall * 1.5);
+  }
+
+  // 2. Throughput through infra/local against raw DynamoDB calls from this process.
+  const { startApiServer } = await import('../infra/local/api-server.ts');
+  const api = await startApiServer({ port: apiPort });
+  const clients = await Promise.all(tenants.map(async (tenant) => {
+    const response = await fetch(`${api.url}/api/v1/clients/`, { method: 'POST', headers: { authorization: `Bearer ${tenant.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bench client', email: 'bench@example.com' }) });
+    return ((await response.json()) as { id: string }).id;
+  }));
+  const rate = async (run: (worker: number) => Promise<unknown>) => {
+    let issued = 0;
+    const started = performance.now();
+    await Promise.all(Array.from({ length: CONCURRENCY }, async (_, worker) => {
+      while (issued < LOAD_REQUESTS) {
+        issued++;
+        await run(worker);
+      }
+    }));
+    return LOAD_REQUESTS / ((performance.now() - started) / 1000);
+  };
+  const invoiceBody = (worker: number) => JSON.stringify({
+    client: clients[worker], issue_date: '2026-11-01', due_date: '2026-12-01',
+    line_items: [{ description: 'Consulting', quantity: 10, unit_price: '150.00', tax_rate: '10.00' }],
+  });
+  const viaApi = (worker: number, method: string, path: string, body?: string) => fetch(`${api.url}${path}`, {
+    method, body, headers: { authorization: `Bearer ${tenants[worker]!.apiKey}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+  }).then(async (response) => {
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    await response.arrayBuffer();
+  });
+  const rawTransact = (worker: number) => {
+    const org = tenants[worker]!.id;
+    const id = newId('inv');
+    return db.client.send(new TransactWriteCommand({
+      TransactItems: [
+        { ConditionCheck: { TableName: TABLE, Key: { pk: `ORG#${org}`, sk: 'ORG' }, ConditionExpression: 'attribute_exists(pk)' } },
+        { Update: { TableName: TABLE, Key: { pk: `RAW#${org}`, sk: 'COUNTER' }, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } } },
+        { Put: { TableName: TABLE, Item: { pk: `RAW#${org}`, sk: `INVOICE#${id}`, body: invoiceBody(worker) } } },
+        { Put: { TableName: TABLE, Item: { pk: `RAW#${id}`, sk: 'PUBLIC' } } },
+        { Put: { TableName: TABLE, Item: { pk: `RAW#${org}`, sk: `EVENT#${id}`, body: invoiceBody(worker) } } },
+      ],
+    }));
+  };
+  const rawCreate = await rate(rawTransact);
+  const apiCreate = await rate((worker) => viaApi(worker, 'POST', '/api/v1/invoices/', invoiceBody(worker)));
+  row('create invoice: req/s via infra/local (8 orgs, 8 in flight)', apiCreate, rawCreate, 'req/s', '≥ 0.7×', apiCreate >= rawCreate * 0.7);
+  const rawList = await rate((worker) => db.client.send(new QueryCommand({
+    TableName: TABLE, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `ORG#${tenants[worker]!.id}#INVOICES` }, ScanIndexForward: false, Limit: 25,
+  })));
+  const apiList = await rate((worker) => viaApi(worker, 'GET', '/api/v1/invoices/?limit=25'));
+  row('list invoices (25): req/s via infra/local', apiList, rawList, 'req/s', '≥ 0.7×', apiList >= rawList * 0.7);
+  await api.stop();
+} finally {
+  await dynamo.stop();
+  rmSync(OUT, { recursive: true, force: true });
+}
+
+const widths = ['benchmark', 'value', 'floor', 'ratio', 'target'].map((key) => Math.max(key.length, ...rows.map((r) => String(r[key as keyof typeof r]).length)));
+const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index]!)).join('  ');
+console.log(line(['benchmark', 'value', 'floor', 'ratio', 'target']) + '  met');
+for (const r of rows) console.log(line([r.benchmark, r.value, r.floor, r.ratio, r.target]) + `  ${r.ok ? 'yes' : 'NO'}`);
