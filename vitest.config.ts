@@ -8,6 +8,7 @@ export default defineConfig({
     // One DynamoDB Local serves every file; files run one after another so per-request call
     // counts are exact, and the two cores are not oversubscribed by Java plus parallel workers.
     fileParallelism: false,
+    reporters: ['default', ['json', { outputFile: '.vitest/results.json' }]],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -1,16 +1,16 @@
 // Configuration is read once, when a function's module loads: a missing or malformed variable fails
 // the cold start with its name instead of failing some later request.
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './http/schemas/zod-locale.ts';
 
 const schema = z.object({
-  TABLE_NAME: z.string().min(3),
+  TABLE_NAME: z.string().check(z.minLength(3)),
   /** Base of public_url and pdf_url, and of `next` links when a request carries no host. */
-  PUBLIC_BASE_URL: z.url().transform((url) => url.replace(/\/+$/, '')),
+  PUBLIC_BASE_URL: z.pipe(z.url(), z.transform((url: string) => url.replace(/\/+$/, ''))),
   /** HMAC key for list cursors; at least 32 characters. */
-  CURSOR_SECRET: z.string().min(32),
-  MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  DEFAULT_CURRENCY: z.string().length(3).default('USD'),
+  CURSOR_SECRET: z.string().check(z.minLength(32)),
+  MAX_BODY_BYTES: z._default(z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.positive()), 1_048_576),
+  LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -3,7 +3,7 @@
 // which validates its input with zod and runs under the Idempotency-Key rules on POST.
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { z } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { routeNamed, type RouteName } from '../../functions/routes.ts';
 import type { Principal } from '../auth/principal.ts';
 import { config } from '../config.ts';
@@ -27,7 +27,7 @@ export type EndpointRequest<B, Q, P> = {
   log: RequestContext['log'];
 };
 
-type Schemas<B, Q, P> = { db: Db; body?: z.ZodType<B>; query?: z.ZodType<Q>; params?: z.ZodType<P> };
+type Schemas<B, Q, P> = { db: Db; body?: ZodMiniType<B>; query?: ZodMiniType<Q>; params?: ZodMiniType<P> };
 
 export function endpoint<B = undefined, Q = undefined, P = undefined>(
   routeName: RouteName,

@@ -1,6 +1,6 @@
 // zod at the edge: a failed parse becomes validation_error with one message per field path,
 // written the way a client addresses the field (`line_items[0].quantity`).
-import type { z } from 'zod';
+import type { output, ZodMiniType } from 'zod/mini';
 import { validationError } from './errors.ts';
 
 export function fieldPath(path: readonly PropertyKey[], prefix = ''): string {
@@ -12,7 +12,7 @@ export function fieldPath(path: readonly PropertyKey[], prefix = ''): string {
   return text || '(body)';
 }
 
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, prefix = ''): z.output<S> {
+export function parseOrThrow<S extends ZodMiniType>(schema: S, input: unknown, prefix = ''): output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};

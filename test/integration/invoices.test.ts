@@ -141,3 +141,22 @@ describe('editing invoices', () => {
     expect(refused.json.error.code).toBe('invalid_state');
   });
 });
+
+describe('events', () => {
+  it('stores invoice.created in the same write, carrying the invoice as the API returns it', async () => {
+    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+    const own = await newTenant('Events');
+    const client = (await call('create-client', { token: own.apiKey, body: { name: 'E', email: 'e@x.example' } })).json.id;
+    const { json: invoice } = await call('create-invoice', { token: own.apiKey, body: invoiceBody(client) });
+    const { Items = [] } = await db.client.send(new QueryCommand({
+      TableName: db.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :events)',
+      ExpressionAttributeValues: { ':pk': `ORG#${own.id}`, ':events': 'EVENT#' },
+    }));
+    const kinds = Items.map((item) => item.event.type);
+    expect(kinds.sort()).toEqual(['client.created', 'invoice.created']);
+    const created = Items.find((item) => item.event.type === 'invoice.created')!;
+    expect(created.event.data.object).toEqual(invoice);
+    expect(created.event.organization_id).toBe(own.id);
+    expect(created.ttl).toBeGreaterThan(Date.now() / 1000 + 29 * 86_400);
+  });
+});

@@ -1,37 +1,45 @@
-import * as z from 'zod';
 import { decimalTextOf, formatMinor, parseDecimal, type Scaled } from '../../domain/decimal.ts';
 import { isCalendarDate } from '../../domain/dates.ts';
+import * as z from 'zod/mini';
+import './zod-locale.ts';
 
-export const calendarDate = z.string().refine(isCalendarDate, 'must be a real date written YYYY-MM-DD');
+export const calendarDate = z.string().check(z.refine<string>(isCalendarDate, 'must be a real date written YYYY-MM-DD'));
 
-export const idOf = (prefix: string) => z.string().regex(new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`), `must be a ${prefix}_ identifier`);
+export const idOf = (prefix: string) => z.string().check(z.regex(new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`), `must be a ${prefix}_ identifier`));
+
+export const text = (max: number) => z.string().check(z.trim(), z.minLength(1, 'may not be empty'), z.maxLength(max, `may have at most ${max} characters`));
 
 /** A non-negative decimal (string, or a JSON number for quantities) with bounded fraction digits and size. */
 export const decimal = ({ maxFraction, max, allowNumber, positive }: { maxFraction: number; max: Scaled; allowNumber: boolean; positive: boolean }) =>
-  (allowNumber ? z.union([z.number(), z.string()]) : z.string({ error: 'must be a decimal string such as "19.99"' }))
-    .transform((value, context) => {
-      const text = decimalTextOf(value);
-      const parsed = text === null ? null : parseDecimal(text);
-      if (!parsed || parsed.units < 0n) {
-        context.addIssue({ code: 'custom', message: 'must be a non-negative decimal number' });
+  z.pipe(
+    allowNumber ? z.union([z.number(), z.string()]) : z.string('must be a decimal string such as "19.99"'),
+    z.transform((value: number | string, context) => {
+      const problem = (message: string) => {
+        context.issues.push({ code: 'custom', message, input: value });
         return z.NEVER;
-      }
-      if (parsed.scale > maxFraction) {
-        context.addIssue({ code: 'custom', message: `may have at most ${maxFraction} fraction digits` });
-        return z.NEVER;
-      }
-      if (positive && parsed.units === 0n) {
-        context.addIssue({ code: 'custom', message: 'must be > 0' });
-        return z.NEVER;
-      }
+      };
+      const textValue = decimalTextOf(value);
+      const parsed = textValue === null ? null : parseDecimal(textValue);
+      if (!parsed || parsed.units < 0n) return problem('must be a non-negative decimal number');
+      if (parsed.scale > maxFraction) return problem(`may have at most ${maxFraction} fraction digits`);
+      if (positive && parsed.units === 0n) return problem('must be > 0');
       // Compare exactly: units / 10^scale > max.units / 10^max.scale, cross-multiplied.
-      if (parsed.units * 10n ** BigInt(max.scale) > max.units * 10n ** BigInt(parsed.scale)) {
-        context.addIssue({ code: 'custom', message: `may not exceed ${formatMinor(max.units, max.scale)}` });
-        return z.NEVER;
-      }
+      if (parsed.units * 10n ** BigInt(max.scale) > max.units * 10n ** BigInt(parsed.scale)) return problem(`may not exceed ${formatMinor(max.units, max.scale)}`);
       return parsed;
-    });
+    }),
+  );
 
-export const listLimit = z.coerce.number({ error: 'must be a whole number from 1 to 100' }).int('must be a whole number from 1 to 100').min(1, 'must be at least 1').max(100, 'may not exceed 100').default(25);
+const LIMIT_MESSAGE = 'must be a whole number from 1 to 100';
+export const listLimit = z._default(
+  z.pipe(z.string(), z.transform((value: string, context) => {
+    const limit = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
+    if (limit >= 1 && limit <= 100) return limit;
+    context.issues.push({ code: 'custom', message: LIMIT_MESSAGE, input: value });
+    return z.NEVER;
+  })),
+  25,
+);
+
+export const cursor = z.optional(z.string().check(z.maxLength(2048)));
 
 export const idParams = (prefix: string) => z.object({ id: idOf(prefix) });

@@ -1,12 +1,15 @@
-import * as z from 'zod';
 import type { Invoice, InvoiceContent } from '../../data/invoices.ts';
 import { INVOICE_STATUSES, InvoiceTooLarge, LIMITS, invoiceDates, priceInvoice } from '../../domain/invoice.ts';
 import { validationError } from '../errors.ts';
 import { SUPPORTED_CURRENCIES } from '../../domain/money.ts';
-import { calendarDate, decimal, idOf, listLimit } from './common.ts';
+import { calendarDate, cursor, decimal, idOf, listLimit, text } from './common.ts';
+import * as z from 'zod/mini';
+import './zod-locale.ts';
+
+const notesText = z.string().check(z.maxLength(5000, 'may have at most 5000 characters'));
 
 const lineItem = z.strictObject({
-  description: z.string().trim().min(1, 'may not be empty').max(1000, 'may have at most 1000 characters'),
+  description: text(1000),
   quantity: decimal({ maxFraction: LIMITS.quantityFractionDigits, max: { units: LIMITS.maxQuantity, scale: 0 }, allowNumber: true, positive: true }),
   unit_price: decimal({ maxFraction: 2, max: { units: LIMITS.maxUnitPriceMinor, scale: 2 }, allowNumber: false, positive: false }),
   tax_rate: decimal({ maxFraction: LIMITS.taxRateFractionDigits, max: { units: 100n, scale: 0 }, allowNumber: false, positive: false }),
@@ -16,40 +19,47 @@ const invoiceFields = {
   client: idOf('cli'),
   issue_date: calendarDate,
   due_date: calendarDate,
-  currency: z.string().toUpperCase().refine((code) => SUPPORTED_CURRENCIES.has(code), 'must be a supported ISO 4217 code with two fraction digits'),
-  line_items: z.array(lineItem).min(1, 'must hold at least one line item').max(LIMITS.maxLineItems, `may hold at most ${LIMITS.maxLineItems} line items`),
-  notes: z.string().max(5000, 'may have at most 5000 characters'),
-  terms: z.string().max(5000, 'may have at most 5000 characters'),
+  currency: z.string().check(z.toUpperCase(), z.refine<string>((code) => SUPPORTED_CURRENCIES.has(code), 'must be a supported ISO 4217 code with two fraction digits')),
+  line_items: z.array(lineItem).check(
+    z.minLength(1, 'must hold at least one line item'),
+    z.maxLength(LIMITS.maxLineItems, `may hold at most ${LIMITS.maxLineItems} line items`),
+  ),
+  notes: notesText,
+  terms: notesText,
 };
 
-const dueNotBeforeIssue = (body: { issue_date?: string; due_date?: string }) =>
-  !body.issue_date || !body.due_date || body.due_date >= body.issue_date;
-const dueDateIssue = { message: 'may not be before issue_date', path: ['due_date'] };
+const dueNotBeforeIssue = z.refine<{ issue_date?: string; due_date?: string }>(
+  (body) => !body.issue_date || !body.due_date || body.due_date >= body.issue_date,
+  { message: 'may not be before issue_date', path: ['due_date'] },
+);
 
 export const createInvoiceBody = z.strictObject({
   ...invoiceFields,
-  issue_date: invoiceFields.issue_date.optional(),
-  due_date: invoiceFields.due_date.optional(),
-  currency: invoiceFields.currency.optional(),
-  notes: invoiceFields.notes.optional(),
-  terms: invoiceFields.terms.optional(),
-}).refine(dueNotBeforeIssue, dueDateIssue);
+  issue_date: z.optional(calendarDate),
+  due_date: z.optional(calendarDate),
+  currency: z.optional(invoiceFields.currency),
+  notes: z.optional(notesText),
+  terms: z.optional(notesText),
+}).check(dueNotBeforeIssue);
 export type CreateInvoiceBody = z.infer<typeof createInvoiceBody>;
 
-export const updateInvoiceBody = z.strictObject(invoiceFields).partial()
-  .refine((body) => Object.keys(body).length > 0, 'must set at least one field')
-  .refine(dueNotBeforeIssue, dueDateIssue);
+export const updateInvoiceBody = z.partial(z.strictObject(invoiceFields)).check(
+  z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'),
+  dueNotBeforeIssue,
+);
 export type UpdateInvoiceBody = z.infer<typeof updateInvoiceBody>;
 
 export const listInvoicesQuery = z.strictObject({
   limit: listLimit,
-  cursor: z.string().max(2048).optional(),
-  status: z.enum(INVOICE_STATUSES).optional(),
-  client: idOf('cli').optional(),
-  issue_date_from: calendarDate.optional(),
-  issue_date_to: calendarDate.optional(),
-}).refine((query) => !query.issue_date_from || !query.issue_date_to || query.issue_date_from <= query.issue_date_to,
-  { message: 'may not be after issue_date_to', path: ['issue_date_from'] });
+  cursor,
+  status: z.optional(z.enum(INVOICE_STATUSES)),
+  client: z.optional(idOf('cli')),
+  issue_date_from: z.optional(calendarDate),
+  issue_date_to: z.optional(calendarDate),
+}).check(z.refine<{ issue_date_from?: string; issue_date_to?: string }>(
+  (query) => !query.issue_date_from || !query.issue_date_to || query.issue_date_from <= query.issue_date_to,
+  { message: 'may not be after issue_date_to', path: ['issue_date_from'] },
+));
 export type ListInvoicesQuery = z.infer<typeof listInvoicesQuery>;
 
 /** The domain content of a new invoice: defaults applied, lines priced. */
