@@ -35,7 +35,7 @@ try {
     CURSOR_SECRET: 'bench-cursor-secret-bench-cursor-secret-0000',
   });
   const db = createDb(TABLE);
-  const tenants = await Promise.all(Array.from({ length: CONCURRENCY }, (_, index) => seedOrganization(db, { name: `Bench ${index}`, owner: { userId: newId('usr'), email: `bench${index}@example.com` } })));
+  const tenants = await Promise.all(Array.from({ length: CONCURRENCY }, (_, index) => seedOrganization(db, { name: `Bench ${index}`, owner: { id: newId('usr'), email: `bench${index}@example.com` } })));
 
   // 1. Bundle size and cold init of every route against the floor bundle.
   const floorSize = await bundleHandler('bench/floor-handler.ts', join(OUT, 'floor.mjs'));

@@ -1,32 +1,52 @@
 // The one table of HTTP routes. The CDK stack creates a function and an API route for each entry;
 // infra/local serves the same entries; the tenant-isolation tests iterate it too.
-
 import type { Scope } from '../shared/auth/scopes.ts';
 
-/** What a route's function may do to the table; the stack grants exactly this. */
-export type TableAccess = 'read' | 'readWrite';
+/**
+ * What a route's function may do to the table; the stack grants exactly this. Every authenticated
+ * route also updates API key usage counters and failed-attempt windows, so `read` includes UpdateItem.
+ */
+export type TableAccess = 'none' | 'read' | 'readWrite';
+
+/** `public`: no credential (token endpoints); `any`: API key or access token; `user`: access token only. */
+export type Credentials = 'public' | 'any' | 'user';
 
 export type Route = {
   /** Function folder under functions/, and the function's logical name. */
   name: string;
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** API Gateway path syntax, with the trailing slash of the spec. */
-  path: `/api/v1/${string}/`;
-  scope: Scope;
+  path: `/api/v1/${string}`;
+  credentials: Credentials;
+  /** The scope the caller needs; null only for public routes. */
+  scope: Scope | null;
   table: TableAccess;
+  /** Functions that sign access tokens get the private key; no other function holds it. */
+  signsTokens?: boolean;
 };
 
 export const ROUTES = [
-  { name: 'get-organization', method: 'GET', path: '/api/v1/organizations/me/', scope: 'organization:read', table: 'read' },
-  { name: 'create-client', method: 'POST', path: '/api/v1/clients/', scope: 'clients:write', table: 'readWrite' },
-  { name: 'list-clients', method: 'GET', path: '/api/v1/clients/', scope: 'clients:read', table: 'read' },
-  { name: 'get-client', method: 'GET', path: '/api/v1/clients/{id}/', scope: 'clients:read', table: 'read' },
-  { name: 'update-client', method: 'PATCH', path: '/api/v1/clients/{id}/', scope: 'clients:write', table: 'readWrite' },
-  { name: 'archive-client', method: 'DELETE', path: '/api/v1/clients/{id}/', scope: 'clients:write', table: 'readWrite' },
-  { name: 'create-invoice', method: 'POST', path: '/api/v1/invoices/', scope: 'invoices:write', table: 'readWrite' },
-  { name: 'list-invoices', method: 'GET', path: '/api/v1/invoices/', scope: 'invoices:read', table: 'read' },
-  { name: 'get-invoice', method: 'GET', path: '/api/v1/invoices/{id}/', scope: 'invoices:read', table: 'read' },
-  { name: 'update-invoice', method: 'PATCH', path: '/api/v1/invoices/{id}/', scope: 'invoices:write', table: 'readWrite' },
+  { name: 'exchange-token', method: 'POST', path: '/api/v1/users/auth/exchange/', credentials: 'public', scope: null, table: 'readWrite', signsTokens: true },
+  { name: 'refresh-token', method: 'POST', path: '/api/v1/users/auth/refresh/', credentials: 'public', scope: null, table: 'readWrite', signsTokens: true },
+  { name: 'logout', method: 'POST', path: '/api/v1/users/auth/logout/', credentials: 'public', scope: null, table: 'readWrite' },
+  { name: 'get-jwks', method: 'GET', path: '/api/v1/.well-known/jwks.json', credentials: 'public', scope: null, table: 'none' },
+  { name: 'list-my-organizations', method: 'GET', path: '/api/v1/users/me/organizations/', credentials: 'user', scope: 'organization:read', table: 'read' },
+  { name: 'get-organization', method: 'GET', path: '/api/v1/organizations/me/', credentials: 'any', scope: 'organization:read', table: 'read' },
+  { name: 'create-api-key', method: 'POST', path: '/api/v1/api-keys/', credentials: 'user', scope: 'api_keys:manage', table: 'readWrite' },
+  { name: 'list-api-keys', method: 'GET', path: '/api/v1/api-keys/', credentials: 'user', scope: 'api_keys:manage', table: 'read' },
+  { name: 'get-api-key', method: 'GET', path: '/api/v1/api-keys/{id}/', credentials: 'user', scope: 'api_keys:manage', table: 'read' },
+  { name: 'disable-api-key', method: 'POST', path: '/api/v1/api-keys/{id}/disable/', credentials: 'user', scope: 'api_keys:manage', table: 'readWrite' },
+  { name: 'enable-api-key', method: 'POST', path: '/api/v1/api-keys/{id}/enable/', credentials: 'user', scope: 'api_keys:manage', table: 'readWrite' },
+  { name: 'revoke-api-key', method: 'DELETE', path: '/api/v1/api-keys/{id}/', credentials: 'user', scope: 'api_keys:manage', table: 'readWrite' },
+  { name: 'create-client', method: 'POST', path: '/api/v1/clients/', credentials: 'any', scope: 'clients:write', table: 'readWrite' },
+  { name: 'list-clients', method: 'GET', path: '/api/v1/clients/', credentials: 'any', scope: 'clients:read', table: 'read' },
+  { name: 'get-client', method: 'GET', path: '/api/v1/clients/{id}/', credentials: 'any', scope: 'clients:read', table: 'read' },
+  { name: 'update-client', method: 'PATCH', path: '/api/v1/clients/{id}/', credentials: 'any', scope: 'clients:write', table: 'readWrite' },
+  { name: 'archive-client', method: 'DELETE', path: '/api/v1/clients/{id}/', credentials: 'any', scope: 'clients:write', table: 'readWrite' },
+  { name: 'create-invoice', method: 'POST', path: '/api/v1/invoices/', credentials: 'any', scope: 'invoices:write', table: 'readWrite' },
+  { name: 'list-invoices', method: 'GET', path: '/api/v1/invoices/', credentials: 'any', scope: 'invoices:read', table: 'read' },
+  { name: 'get-invoice', method: 'GET', path: '/api/v1/invoices/{id}/', credentials: 'any', scope: 'invoices:read', table: 'read' },
+  { name: 'update-invoice', method: 'PATCH', path: '/api/v1/invoices/{id}/', credentials: 'any', scope: 'invoices:write', table: 'readWrite' },
 ] as const satisfies readonly Route[];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

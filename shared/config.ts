@@ -3,22 +3,38 @@
 import * as z from 'zod/mini';
 import './http/schemas/zod-locale.ts';
 
+const json = <T>(what: string) => z.pipe(z.string(), z.transform((text: string, context) => {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    context.issues.push({ code: 'custom', message: `must be ${what} as JSON`, input: text });
+    return z.NEVER;
+  }
+}));
+
+const positiveInteger = (fallback: number) => z._default(z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.positive()), fallback);
+
 const schema = z.object({
   TABLE_NAME: z.string().check(z.minLength(3)),
   /** Base of public_url and pdf_url, and of `next` links when a request carries no host. */
   PUBLIC_BASE_URL: z.pipe(z.url(), z.transform((url: string) => url.replace(/\/+$/, ''))),
   /** HMAC key for list cursors; at least 32 characters. */
   CURSOR_SECRET: z.string().check(z.minLength(32)),
-  MAX_BODY_BYTES: z._default(z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.positive()), 1_048_576),
+  MAX_BODY_BYTES: positiveInteger(1_048_576),
   LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
+  /** Public keys that verify access tokens ({"keys": [...]}); every route needs them. */
+  ACCESS_TOKEN_PUBLIC_JWKS: json<{ keys: import('jose').JWK[] }>('a JWK set'),
+  ACCESS_TOKEN_ISSUER: z._default(z.string(), 'invoicing-service'),
+  ACCESS_TOKEN_AUDIENCE: z._default(z.string(), 'invoicing-api'),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInteger(3600),
+  REFRESH_TOKEN_IDLE_SECONDS: positiveInteger(14 * 24 * 3600),
+  REFRESH_TOKEN_MAX_SECONDS: positiveInteger(30 * 24 * 3600),
 });
 
 export type Config = z.infer<typeof schema>;
 
-let cached: Config | undefined;
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = schema.safeParse(env);
+function parse<S extends z.ZodMiniType>(what: S, env: NodeJS.ProcessEnv): z.output<S> {
+  const parsed = what.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
@@ -26,5 +42,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return parsed.data;
 }
 
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => parse(schema, env);
+
+let cached: Config | undefined;
 /** The process-wide configuration, parsed on first use. */
 export const config = (): Config => (cached ??= loadConfig());
+
+const signerSchema = z.object({
+  /** The private JWK (with `kid`) that signs access tokens; only the token endpoints hold it. */
+  ACCESS_TOKEN_PRIVATE_JWK: json<import('jose').JWK & { kid: string }>('a private JWK'),
+});
+export const signerConfig = (env: NodeJS.ProcessEnv = process.env) => parse(signerSchema, env);
+
+const identityProviderSchema = z.object({
+  IDP_ISSUER: z.string().check(z.minLength(1)),
+  IDP_AUDIENCE: z.string().check(z.minLength(1)),
+  IDP_JWKS_URL: z.url(),
+});
+/** The external identity provider whose tokens the exchange endpoint accepts. */
+export const identityProviderConfig = (env: NodeJS.ProcessEnv = process.env) => parse(identityProviderSchema, env);

@@ -7,7 +7,9 @@ import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable } from './create-table.ts';
 import { freePort, javaProblem, LOCAL_CREDENTIALS, startDynamoDbLocal, startSesEmulator, startSqsEmulator, type Stoppable } from './emulators.ts';
-import { seedDemo, type DemoData } from './seed.ts';
+import { startIdentityProvider } from './identity-provider.ts';
+import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER, seedDemo, type DemoData } from './seed.ts';
+import { generateSigningKeys, type SigningKeys } from '../../shared/auth/signing-keys.ts';
 
 const TABLE_NAME = 'invoicing-local';
 
@@ -40,12 +42,22 @@ try {
   const sqs = await startSqsEmulator(await freePort());
   running.push(sqs);
 
+  // Generated on first start and kept with the state: cursor key, token signing key, IdP key.
   const secretsFile = join(stateDir, 'secrets.json');
-  if (!existsSync(secretsFile)) writeFileSync(secretsFile, JSON.stringify({ cursorSecret: randomBytes(32).toString('base64url') }), { mode: 0o600 });
-  const secrets = JSON.parse(readFileSync(secretsFile, 'utf8')) as { cursorSecret: string };
+  if (!existsSync(secretsFile)) {
+    const secrets = { cursorSecret: randomBytes(32).toString('base64url'), signing: await generateSigningKeys('ES256'), identityProvider: await generateSigningKeys('RS256') };
+    writeFileSync(secretsFile, JSON.stringify(secrets), { mode: 0o600 });
+  }
+  const secrets = JSON.parse(readFileSync(secretsFile, 'utf8')) as { cursorSecret: string; signing: SigningKeys; identityProvider: SigningKeys };
 
   const apiBaseUrl = `http://127.0.0.1:${apiPort}`;
+  const idpPort = await freePort();
   Object.assign(process.env, LOCAL_CREDENTIALS, {
+    ACCESS_TOKEN_PRIVATE_JWK: JSON.stringify(secrets.signing.privateJwk),
+    ACCESS_TOKEN_PUBLIC_JWKS: JSON.stringify(secrets.signing.publicJwks),
+    IDP_ISSUER: DEV_IDP_ISSUER,
+    IDP_AUDIENCE: DEV_IDP_AUDIENCE,
+    IDP_JWKS_URL: `http://127.0.0.1:${idpPort}/.well-known/jwks.json`,
     TABLE_NAME,
     AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
     AWS_ENDPOINT_URL_SES: ses.endpoint,
@@ -64,12 +76,20 @@ try {
   }
   const demo = JSON.parse(readFileSync(seedFile, 'utf8')) as DemoData;
 
+  const idp = await startIdentityProvider({
+    port: idpPort, issuer: DEV_IDP_ISSUER, audience: DEV_IDP_AUDIENCE, keys: secrets.identityProvider,
+    users: demo.users.map(({ email, password, subject }) => ({ email, password, subject })),
+  });
+  running.push(idp);
+
   const { startApiServer } = await import('./api-server.ts');
   const api = await startApiServer({ port: apiPort });
   running.push(api);
 
   const dev = {
     api_base_url: api.url,
+    idp_login_url: idp.loginUrl,
+    users: demo.users.map(({ email, password, organizations }) => ({ email, password, organizations: organizations.map((membership) => membership.id) })),
     api_key: demo.organizations[0]!.apiKey,
     email_store_url: ses.storeUrl,
     email_viewer_url: ses.endpoint,
@@ -84,6 +104,7 @@ try {
 Invoicing service is running (state in ${stateDir}, ${table === 'created' ? 'new database' : 'reused database'})
   API             ${api.url}/api/v1/
   API key         ${dev.api_key}   (organization ${demo.organizations[0]!.name})
+  Sign in         POST ${idp.loginUrl} {"email": "${demo.users[0]!.email}", "password": "${demo.users[0]!.password}"}
   E-mail inbox    ${ses.endpoint}   (raw: ${ses.storeUrl})
   SQS endpoint    ${sqs.endpoint}
   DynamoDB Local  ${dynamo.endpoint}   (table ${TABLE_NAME})

@@ -1,38 +1,46 @@
-// Demo data for the local runtime, and the same helpers for tests: an organization with its owner
-// and an API key that carries every scope.
-import { generateApiKey } from '../../shared/auth/api-key.ts';
-import { ALL_SCOPES, type Scope } from '../../shared/auth/scopes.ts';
-import { saveApiKey } from '../../shared/data/api-keys.ts';
+// Demo data for the local runtime, and the same helpers for tests: users known to the dev identity
+// provider, organizations with their owners, memberships, and an API key with every scope.
+import { randomBytes } from 'node:crypto';
+import type { Role } from '../../shared/auth/roles.ts';
+import { API_KEY_SCOPES, type Scope } from '../../shared/auth/scopes.ts';
+import { createApiKey } from '../../shared/data/api-keys.ts';
 import type { Db } from '../../shared/data/client.ts';
-import { addMember, createOrganization, type Role } from '../../shared/data/organizations.ts';
+import { addMember, createOrganization } from '../../shared/data/organizations.ts';
+import { saveUser, type User } from '../../shared/data/users.ts';
 import { newId } from '../../shared/domain/ids.ts';
 
+/** The issuer name of the local identity provider; identity links are keyed by it. */
+export const DEV_IDP_ISSUER = 'invoicing-dev-idp';
+export const DEV_IDP_AUDIENCE = 'invoicing-local';
+
+export type SeededUser = { id: string; email: string; password: string; subject: string };
 export type SeededOrganization = { id: string; name: string; ownerUserId: string; apiKey: string };
+
+export async function seedUser(db: Db, email: string, issuer = DEV_IDP_ISSUER): Promise<SeededUser> {
+  const user: User = { id: newId('usr'), email, status: 'active', created_at: new Date().toISOString() };
+  const subject = `sub-${randomBytes(8).toString('hex')}`;
+  await saveUser(db, user, { issuer, subject });
+  return { id: user.id, email, subject, password: randomBytes(12).toString('base64url') };
+}
 
 export async function seedOrganization(
   db: Db,
-  { name, owner, scopes = ALL_SCOPES, currency = 'USD' }: { name: string; owner: { userId: string; email: string }; scopes?: readonly Scope[]; currency?: string },
+  { name, owner, scopes = API_KEY_SCOPES, currency = 'USD' }: { name: string; owner?: { id: string; email: string }; scopes?: readonly Scope[]; currency?: string },
 ): Promise<SeededOrganization> {
   const now = new Date();
   const id = newId('org');
+  const ownerUser = owner ?? { id: newId('usr'), email: `${id.toLowerCase()}@example.com` };
   await createOrganization(db, {
     id, name, subscription_tier: 'free', subscription_status: 'active', default_currency: currency, invoice_prefix: 'INV-', created_at: now.toISOString(),
-  }, owner);
-  const apiKey = await issueApiKey(db, id, owner.userId, scopes);
-  return { id, name, ownerUserId: owner.userId, apiKey };
+  }, ownerUser);
+  const { secret } = await createApiKey(db, id, { name: 'Seeded key', scopes, created_by: ownerUser.id });
+  return { id, name, ownerUserId: ownerUser.id, apiKey: secret };
 }
 
-export async function issueApiKey(db: Db, organizationId: string, createdBy: string, scopes: readonly Scope[], name = 'Seeded key'): Promise<string> {
-  const key = generateApiKey();
-  await saveApiKey(db, key.hash, {
-    id: newId('key'), organization_id: organizationId, name, hint: key.hint, scopes: [...scopes], status: 'active',
-    created_by: createdBy, created_at: new Date().toISOString(),
-  });
-  return key.secret;
-}
+export const addSeededMember = (db: Db, organization: SeededOrganization, user: { id: string; email: string }, role: Role) => addMember(db, organization, user, role);
 
 export type DemoData = {
-  users: { id: string; email: string; organizations: { id: string; role: Role }[] }[];
+  users: (SeededUser & { organizations: { id: string; role: Role }[] })[];
   organizations: SeededOrganization[];
 };
 
@@ -41,16 +49,16 @@ export type DemoData = {
  * second organization and a third the first user cannot see (material for cross-tenant checks).
  */
 export async function seedDemo(db: Db): Promise<DemoData> {
-  const first = { userId: newId('usr'), email: 'owner@example.com' };
-  const second = { userId: newId('usr'), email: 'second@example.com' };
+  const first = await seedUser(db, 'owner@example.com');
+  const second = await seedUser(db, 'second@example.com');
   const acme = await seedOrganization(db, { name: 'Acme Studio', owner: first });
   const beta = await seedOrganization(db, { name: 'Beta Consulting', owner: second, currency: 'EUR' });
   const gamma = await seedOrganization(db, { name: 'Gamma Works', owner: second });
-  await addMember(db, beta.id, { ...first, role: 'member' });
+  await addSeededMember(db, beta, first, 'member');
   return {
     users: [
-      { id: first.userId, email: first.email, organizations: [{ id: acme.id, role: 'owner' }, { id: beta.id, role: 'member' }] },
-      { id: second.userId, email: second.email, organizations: [{ id: beta.id, role: 'owner' }, { id: gamma.id, role: 'owner' }] },
+      { ...first, organizations: [{ id: acme.id, role: 'owner' }, { id: beta.id, role: 'member' }] },
+      { ...second, organizations: [{ id: beta.id, role: 'owner' }, { id: gamma.id, role: 'owner' }] },
     ],
     organizations: [acme, beta, gamma],
   };

@@ -1,10 +1,7 @@
+import type { Role } from './roles.ts';
 import type { Scope } from './scopes.ts';
 
 /** Who is calling, resolved once per request from the credential and nothing else. */
-export type Principal = {
-  organizationId: string;
-  kind: 'api_key';
-  /** The API key id (`key_…`). */
-  credentialId: string;
-  scopes: readonly Scope[];
-};
+export type Principal =
+  | { kind: 'api_key'; organizationId: string; credentialId: string; scopes: readonly Scope[] }
+  | { kind: 'user'; organizationId: string; userId: string; role: Role; scopes: readonly Scope[] };

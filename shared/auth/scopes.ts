@@ -1,5 +1,15 @@
 // Permissions a credential can carry. Each route in functions/routes.ts names the one it needs.
 
-export const ALL_SCOPES = ['organization:read', 'clients:read', 'clients:write', 'invoices:read', 'invoices:write'] as const;
+export const ALL_SCOPES = [
+  'organization:read',
+  'clients:read',
+  'clients:write',
+  'invoices:read',
+  'invoices:write',
+  'api_keys:manage',
+] as const;
 
 export type Scope = (typeof ALL_SCOPES)[number];
+
+/** Scopes an API key may be given; managing keys is reserved to signed-in owners and admins. */
+export const API_KEY_SCOPES: readonly Scope[] = ALL_SCOPES.filter((scope) => scope !== 'api_keys:manage');

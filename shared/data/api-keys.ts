@@ -1,29 +1,117 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+// API keys. Two items per key, written together: the lookup item keyed by the SHA-256 of the secret
+// (what authentication reads, one GetItem) and the organization's record of the key (name, hint,
+// creator, last use, daily use counts) for listing and management.
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { generateApiKey } from '../auth/api-key.ts';
 import type { Scope } from '../auth/scopes.ts';
+import { newId } from '../domain/ids.ts';
 import type { Db } from './client.ts';
-import { apiKeyKey, apiKeysOfOrganization } from './keys.ts';
+import { API_KEY_RECORD_PREFIX, apiKeyKey, apiKeyRecordKey, organizationPartition } from './keys.ts';
 
-export type ApiKeyRecord = {
-  id: string;
-  organization_id: string;
+export type ApiKeyStatus = 'active' | 'disabled' | 'revoked';
+
+/** What authentication needs, read by the hash of the presented secret. */
+export type ApiKeyLookup = { id: string; organization_id: string; scopes: Scope[]; status: ApiKeyStatus; expires_at?: string };
+
+export type ApiKeyRecord = ApiKeyLookup & {
   name: string;
   hint: string;
-  scopes: Scope[];
-  status: 'active' | 'disabled' | 'revoked';
   created_by: string;
   created_at: string;
-  expires_at?: string;
+  last_used_at?: string;
+  /** Requests per UTC day, newest first, for the last 30 days. */
+  usage: { date: string; requests: number }[];
 };
 
-export async function findApiKeyByHash(db: Db, hash: string): Promise<ApiKeyRecord | undefined> {
-  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: apiKeyKey(hash) }));
-  return Item as ApiKeyRecord | undefined;
+const USAGE_PREFIX = 'uses_';
+const USAGE_DAYS = 30;
+const usageAttribute = (now: Date) => `${USAGE_PREFIX}${now.toISOString().slice(0, 10).replaceAll('-', '')}`;
+
+function recordOf(item: Record<string, unknown>, now = new Date()): ApiKeyRecord {
+  const oldest = new Date(now.getTime() - (USAGE_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+  const usage = Object.entries(item)
+    .filter(([name]) => name.startsWith(USAGE_PREFIX))
+    .map(([name, count]) => {
+      const day = name.slice(USAGE_PREFIX.length);
+      return { date: `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`, requests: Number(count) };
+    })
+    .filter(({ date }) => date >= oldest)
+    .sort((a, b) => b.date.localeCompare(a.date));
+  const { id, organization_id, scopes, status, expires_at, name, hint, created_by, created_at, last_used_at } = item as ApiKeyRecord;
+  return { id, organization_id, scopes, status, expires_at, name, hint, created_by, created_at, last_used_at, usage };
 }
 
-export async function saveApiKey(db: Db, hash: string, record: ApiKeyRecord): Promise<void> {
-  await db.client.send(new PutCommand({
-    TableName: db.table,
-    Item: { ...apiKeyKey(hash), type: 'api_key', gsi1pk: apiKeysOfOrganization(record.organization_id), gsi1sk: record.id, ...record },
-    ConditionExpression: 'attribute_not_exists(pk)',
+export async function createApiKey(
+  db: Db, organizationId: string,
+  input: { name: string; scopes: readonly Scope[]; expires_at?: string; created_by: string }, now = new Date(),
+): Promise<{ record: ApiKeyRecord; secret: string }> {
+  const key = generateApiKey();
+  const lookup: ApiKeyLookup = { id: newId('key', now.getTime()), organization_id: organizationId, scopes: [...input.scopes], status: 'active', expires_at: input.expires_at };
+  const record = { ...lookup, name: input.name, hint: key.hint, created_by: input.created_by, created_at: now.toISOString() };
+  await db.client.send(new TransactWriteCommand({
+    TransactItems: [
+      { Put: { TableName: db.table, Item: { ...apiKeyKey(key.hash), type: 'api_key', ...lookup }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: db.table, Item: { ...apiKeyRecordKey(organizationId, lookup.id), type: 'api_key_record', hash: key.hash, ...record } } },
+    ],
   }));
+  return { record: { ...record, usage: [] }, secret: key.secret };
+}
+
+export async function findApiKeyByHash(db: Db, hash: string): Promise<ApiKeyLookup | undefined> {
+  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: apiKeyKey(hash) }));
+  return Item as ApiKeyLookup | undefined;
+}
+
+export async function getApiKey(db: Db, organizationId: string, keyId: string): Promise<ApiKeyRecord | undefined> {
+  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: apiKeyRecordKey(organizationId, keyId) }));
+  return Item ? recordOf(Item) : undefined;
+}
+
+export async function listApiKeys(db: Db, organizationId: string): Promise<ApiKeyRecord[]> {
+  const records: ApiKeyRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.client.send(new QueryCommand({
+      TableName: db.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': API_KEY_RECORD_PREFIX },
+      ExclusiveStartKey: startKey,
+    }));
+    records.push(...(page.Items ?? []).map((item) => recordOf(item)));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return records.sort((a, b) => b.created_at.localeCompare(a.created_at));
+}
+
+export class ApiKeyRevoked extends Error {}
+
+/** Moves a key between active and disabled, or revokes it for good; both items change together. */
+export async function setApiKeyStatus(db: Db, organizationId: string, keyId: string, status: ApiKeyStatus): Promise<ApiKeyRecord | undefined> {
+  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: apiKeyRecordKey(organizationId, keyId) }));
+  if (!Item) return undefined;
+  if (Item.status === 'revoked') throw new ApiKeyRevoked('This key is revoked');
+  const update = (key: Record<string, string>) => ({
+    Update: {
+      TableName: db.table, Key: key, UpdateExpression: 'SET #status = :status', ConditionExpression: '#status <> :revoked',
+      ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':status': status, ':revoked': 'revoked' },
+    },
+  });
+  try {
+    await db.client.send(new TransactWriteCommand({ TransactItems: [update(apiKeyRecordKey(organizationId, keyId)), update(apiKeyKey(String(Item.hash)))] }));
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) throw new ApiKeyRevoked('This key is revoked');
+    throw error;
+  }
+  return recordOf({ ...Item, status });
+}
+
+/** Counts one request on the key's record and stamps its last use. */
+export async function recordApiKeyUse(db: Db, organizationId: string, keyId: string, now = new Date()): Promise<void> {
+  await db.client.send(new UpdateCommand({
+    TableName: db.table, Key: apiKeyRecordKey(organizationId, keyId),
+    UpdateExpression: 'SET last_used_at = :now ADD #day :one', ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#day': usageAttribute(now) }, ExpressionAttributeValues: { ':now': now.toISOString(), ':one': 1 },
+  })).catch((error) => {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  });
 }

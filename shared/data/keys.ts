@@ -8,6 +8,9 @@ const org = (organizationId: string) => `ORG#${organizationId}`;
 export const organizationKey = (organizationId: string): Key => ({ pk: org(organizationId), sk: 'ORG' });
 export const invoiceCounterKey = (organizationId: string): Key => ({ pk: org(organizationId), sk: 'COUNTER#invoice' });
 
+export const userKey = (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'USER' });
+export const identityLinkKey = (issuer: string, subject: string): Key => ({ pk: `IDP#${issuer}#${subject}`, sk: 'IDP' });
+
 export const membershipKey = (organizationId: string, userId: string): Key => ({ pk: org(organizationId), sk: `MEMBER#${userId}` });
 export const membershipsOfUser = (userId: string) => ({ gsi1pk: `USER#${userId}`, gsi1sk: (organizationId: string) => org(organizationId) });
 
@@ -33,9 +36,16 @@ export const invoicesOfClient = (organizationId: string, clientId: string) => `$
 export const invoiceDateSort = (issueDate: string, invoiceId: string) => `${issueDate}#${invoiceId}`;
 
 export const publicTokenKey = (token: string): Key => ({ pk: `PUBLIC#${token}`, sk: 'PUBLIC' });
-/** An API key is found by the hash of its secret; gsi1 lists an organization's keys. */
+/** An API key is found by the hash of its secret. */
 export const apiKeyKey = (secretHash: string): Key => ({ pk: `APIKEY#${secretHash}`, sk: 'APIKEY' });
-export const apiKeysOfOrganization = (organizationId: string) => `${org(organizationId)}#APIKEYS`;
+/** An organization's key records (display fields, usage) next to the hash-keyed lookup items. */
+export const apiKeyRecordKey = (organizationId: string, keyId: string): Key => ({ pk: org(organizationId), sk: `APIKEY#${keyId}` });
+export const API_KEY_RECORD_PREFIX = 'APIKEY#';
+
+export const refreshTokenKey = (tokenHash: string): Key => ({ pk: `REFRESH#${tokenHash}`, sk: 'REFRESH' });
+export const refreshTokensOfUser = (userId: string) => ({ gsi1pk: `USER#${userId}#REFRESH`, gsi1sk: (createdAt: string, hash: string) => `${createdAt}#${hash.slice(0, 16)}` });
+export const rateLimitKey = (scope: string, subject: string, window: number): Key => ({ pk: `RATE#${scope}#${subject}#${window}`, sk: 'RATE' });
+
 export const idempotencyKey = (organizationId: string, key: string): Key => ({ pk: `IDEMPOTENCY#${organizationId}#${key}`, sk: 'IDEMPOTENCY' });
 export const eventKey = (organizationId: string, eventId: string): Key => ({ pk: org(organizationId), sk: `EVENT#${eventId}` });
 

@@ -1,8 +1,8 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '../auth/roles.ts';
 import type { Db } from './client.ts';
-import { invoiceCounterKey, membershipKey, membershipsOfUser, organizationKey } from './keys.ts';
-
-export type Role = 'owner' | 'admin' | 'member';
+import { invoiceCounterKey, organizationKey } from './keys.ts';
+import { membershipItem } from './users.ts';
 
 export type Organization = {
   id: string;
@@ -19,40 +19,23 @@ export async function getOrganization(db: Db, organizationId: string): Promise<O
   return Item as Organization | undefined;
 }
 
-/** Creates an organization with its invoice counter and its first member, all or nothing. */
-export async function createOrganization(db: Db, organization: Organization, owner: { userId: string; email: string }): Promise<void> {
-  const { gsi1pk, gsi1sk } = membershipsOfUser(owner.userId);
+/** Creates an organization with its invoice counter and its owner's membership, all or nothing. */
+export async function createOrganization(db: Db, organization: Organization, owner: { id: string; email: string }): Promise<void> {
+  const now = new Date(organization.created_at);
   await db.client.send(new TransactWriteCommand({
     TransactItems: [
       { Put: { TableName: db.table, Item: { ...organizationKey(organization.id), type: 'organization', ...organization }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: db.table, Item: { ...invoiceCounterKey(organization.id), type: 'invoice_counter', last_number: 0, prefix: organization.invoice_prefix } } },
-      {
-        Put: {
-          TableName: db.table,
-          Item: {
-            ...membershipKey(organization.id, owner.userId), type: 'membership', gsi1pk, gsi1sk: gsi1sk(organization.id),
-            organization_id: organization.id, user_id: owner.userId, email: owner.email, role: 'owner' satisfies Role, created_at: organization.created_at,
-          },
-        },
-      },
+      { Put: { TableName: db.table, Item: membershipItem(organization, owner, 'owner', now) } },
     ],
   }));
 }
 
-export async function addMember(db: Db, organizationId: string, member: { userId: string; email: string; role: Role }, now = new Date()): Promise<void> {
-  const { gsi1pk, gsi1sk } = membershipsOfUser(member.userId);
+export async function addMember(db: Db, organization: { id: string; name: string }, member: { id: string; email: string }, role: Role, now = new Date()): Promise<void> {
   await db.client.send(new TransactWriteCommand({
     TransactItems: [
-      { ConditionCheck: { TableName: db.table, Key: organizationKey(organizationId), ConditionExpression: 'attribute_exists(pk)' } },
-      {
-        Put: {
-          TableName: db.table,
-          Item: {
-            ...membershipKey(organizationId, member.userId), type: 'membership', gsi1pk, gsi1sk: gsi1sk(organizationId),
-            organization_id: organizationId, user_id: member.userId, email: member.email, role: member.role, created_at: now.toISOString(),
-          },
-        },
-      },
+      { ConditionCheck: { TableName: db.table, Key: organizationKey(organization.id), ConditionExpression: 'attribute_exists(pk)' } },
+      { Put: { TableName: db.table, Item: membershipItem(organization, member, role, now) } },
     ],
   }));
 }

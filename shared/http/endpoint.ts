@@ -1,10 +1,12 @@
 // The one middleware chain every route handler is wrapped in, outermost first:
-// envelope (request id, logs, errors) → authentication and scope → JSON body → the handler,
-// which validates its input with zod and runs under the Idempotency-Key rules on POST.
+// envelope (request id, logs, errors) → authentication and authorisation → JSON body → the
+// handler, which validates its input with zod and runs under the Idempotency-Key rules on POST.
+// Public routes (the token endpoints) have the same chain without the credential.
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ZodMiniType } from 'zod/mini';
 import { routeNamed, type RouteName } from '../../functions/routes.ts';
+import { accessTokenVerifier } from '../auth/access-token.ts';
 import type { Principal } from '../auth/principal.ts';
 import { config } from '../config.ts';
 import type { Db } from '../data/client.ts';
@@ -15,19 +17,49 @@ import { jsonBody } from './middleware/json-body.ts';
 import { header, type Reply, type RequestContext } from './request.ts';
 import { parseOrThrow } from './validation.ts';
 
-export type EndpointRequest<B, Q, P> = {
+type Input<B, Q, P> = {
   body: B;
   query: Q;
   params: P;
-  principal: Principal;
-  organizationId: string;
   /** Scheme and host the caller used, for absolute links. */
   baseUrl: string;
+  sourceIp: string;
   requestId: string;
   log: RequestContext['log'];
 };
 
+export type EndpointRequest<B, Q, P> = Input<B, Q, P> & { principal: Principal; organizationId: string };
+
 type Schemas<B, Q, P> = { db: Db; body?: ZodMiniType<B>; query?: ZodMiniType<Q>; params?: ZodMiniType<P> };
+
+type Handle = (event: APIGatewayProxyEventV2, context: RequestContext) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const toResult = (reply: Reply): APIGatewayProxyStructuredResultV2 => ({
+  statusCode: reply.status,
+  headers: { ...(reply.body === undefined ? {} : { 'content-type': 'application/json' }), ...reply.headers },
+  body: reply.body === undefined ? '' : JSON.stringify(reply.body),
+});
+
+function inputOf<B, Q, P>(schemas: Schemas<B, Q, P>, event: APIGatewayProxyEventV2, context: RequestContext): Input<B, Q, P> {
+  return {
+    body: (schemas.body ? parseOrThrow(schemas.body, context.json) : undefined) as B,
+    query: (schemas.query ? parseOrThrow(schemas.query, event.queryStringParameters ?? {}) : undefined) as Q,
+    params: (schemas.params ? parseOrThrow(schemas.params, event.pathParameters ?? {}) : undefined) as P,
+    baseUrl: context.baseUrl,
+    sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+    requestId: context.requestId,
+    log: context.log,
+  };
+}
+
+function chain(routeName: RouteName, handle: Handle, authentication?: ReturnType<typeof authenticate>) {
+  const route = routeNamed(routeName);
+  const { LOG_LEVEL, MAX_BODY_BYTES, PUBLIC_BASE_URL } = config();
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext>({ timeoutEarlyInMillis: 0 })
+    .use(envelope({ route: route.name, logLevel: LOG_LEVEL, fallbackBaseUrl: PUBLIC_BASE_URL }));
+  if (authentication) handler.use(authentication);
+  return handler.use(jsonBody(MAX_BODY_BYTES)).handler(handle);
+}
 
 export function endpoint<B = undefined, Q = undefined, P = undefined>(
   routeName: RouteName,
@@ -35,37 +67,30 @@ export function endpoint<B = undefined, Q = undefined, P = undefined>(
   run: (request: EndpointRequest<B, Q, P>) => Promise<Reply>,
 ) {
   const route = routeNamed(routeName);
-  const { LOG_LEVEL, MAX_BODY_BYTES, PUBLIC_BASE_URL } = config();
+  if (route.credentials === 'public' || !route.scope) throw new Error(`${routeName} is public: use publicEndpoint`);
+  const { ACCESS_TOKEN_PUBLIC_JWKS, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_AUDIENCE } = config();
+  const verify = accessTokenVerifier(ACCESS_TOKEN_PUBLIC_JWKS, { issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE });
   const { db } = schemas;
 
-  const handle = async (event: APIGatewayProxyEventV2, context: RequestContext): Promise<APIGatewayProxyStructuredResultV2> => {
+  return chain(routeName, async (event, context) => {
     const principal = context.principal!;
-    const request: EndpointRequest<B, Q, P> = {
-      body: (schemas.body ? parseOrThrow(schemas.body, context.json) : undefined) as B,
-      query: (schemas.query ? parseOrThrow(schemas.query, event.queryStringParameters ?? {}) : undefined) as Q,
-      params: (schemas.params ? parseOrThrow(schemas.params, event.pathParameters ?? {}) : undefined) as P,
-      principal,
-      organizationId: principal.organizationId,
-      baseUrl: context.baseUrl,
-      requestId: context.requestId,
-      log: context.log,
-    };
+    const request = { ...inputOf(schemas, event, context), principal, organizationId: principal.organizationId };
     const reply = route.method === 'POST'
       ? await idempotent(db, {
         key: header(event.headers, 'idempotency-key'), organizationId: principal.organizationId,
         method: route.method, path: event.rawPath, body: context.json,
       }, () => run(request))
       : await run(request);
-    return {
-      statusCode: reply.status,
-      headers: { ...(reply.body === undefined ? {} : { 'content-type': 'application/json' }), ...reply.headers },
-      body: reply.body === undefined ? '' : JSON.stringify(reply.body),
-    };
-  };
+    return toResult(reply);
+  }, authenticate(db, verify, { scope: route.scope, credentials: route.credentials }));
+}
 
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext>({ timeoutEarlyInMillis: 0 })
-    .use(envelope({ route: route.name, logLevel: LOG_LEVEL, fallbackBaseUrl: PUBLIC_BASE_URL }))
-    .use(authenticate(db, route.scope))
-    .use(jsonBody(MAX_BODY_BYTES))
-    .handler(handle);
+/** A route that takes no credential. Idempotency keys need an organization, so these have none. */
+export function publicEndpoint<B = undefined, Q = undefined, P = undefined>(
+  routeName: RouteName,
+  schemas: Omit<Schemas<B, Q, P>, 'db'>,
+  run: (request: Input<B, Q, P>) => Promise<Reply>,
+) {
+  if (routeNamed(routeName).credentials !== 'public') throw new Error(`${routeName} needs a credential: use endpoint`);
+  return chain(routeName, async (event, context) => toResult(await run(inputOf({ ...schemas, db: undefined as never }, event, context))));
 }

@@ -2,6 +2,9 @@
 // module load, so the environment must point at the emulators first.
 import { inject } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../infra/local/emulators.ts';
+import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '../../infra/local/seed.ts';
+
+const keys = JSON.parse(inject('signingKeys')) as { privateJwk: unknown; publicJwks: unknown };
 
 Object.assign(process.env, LOCAL_CREDENTIALS, {
   TABLE_NAME: 'invoicing-test',
@@ -9,4 +12,9 @@ Object.assign(process.env, LOCAL_CREDENTIALS, {
   PUBLIC_BASE_URL: 'http://invoices.test',
   CURSOR_SECRET: 'test-cursor-secret-test-cursor-secret-0123',
   LOG_LEVEL: 'silent',
+  ACCESS_TOKEN_PRIVATE_JWK: JSON.stringify(keys.privateJwk),
+  ACCESS_TOKEN_PUBLIC_JWKS: JSON.stringify(keys.publicJwks),
+  IDP_ISSUER: DEV_IDP_ISSUER,
+  IDP_AUDIENCE: DEV_IDP_AUDIENCE,
+  IDP_JWKS_URL: `${inject('idpUrl')}/.well-known/jwks.json`,
 });

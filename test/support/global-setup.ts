@@ -1,18 +1,22 @@
-// Starts DynamoDB Local once for the whole run, in memory, behind a proxy that counts calls per
-// operation, and creates the table from the shared definition.
+// Starts, once for the whole run: DynamoDB Local in memory behind a proxy that counts calls per
+// operation, the table from the shared definition, the service's signing keys and the dev identity
+// provider (with registration switched on, so tests can add their own users).
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { TestProject } from 'vitest/node';
 import { ensureTable } from '../../infra/local/create-table.ts';
 import { freePort, LOCAL_CREDENTIALS, startDynamoDbLocal } from '../../infra/local/emulators.ts';
-
-export const TEST_TABLE = 'invoicing-test';
+import { startIdentityProvider } from '../../infra/local/identity-provider.ts';
+import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '../../infra/local/seed.ts';
+import { generateSigningKeys } from '../../shared/auth/signing-keys.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dynamoEndpoint: string;
     countingEndpoint: string;
+    idpUrl: string;
+    signingKeys: string;
   }
 }
 
@@ -41,12 +45,18 @@ export default async function setup(project: TestProject) {
   Object.assign(process.env, LOCAL_CREDENTIALS);
   const dynamo = await startDynamoDbLocal({ port: await freePort() });
   const client = new DynamoDBClient({ endpoint: dynamo.endpoint });
-  await ensureTable(client, TEST_TABLE);
+  await ensureTable(client, 'invoicing-test');
   client.destroy();
   const proxy = await countingProxy(dynamo.endpoint);
+  const idp = await startIdentityProvider({
+    port: 0, issuer: DEV_IDP_ISSUER, audience: DEV_IDP_AUDIENCE, keys: await generateSigningKeys('RS256'), users: [], allowRegistration: true,
+  });
   project.provide('dynamoEndpoint', dynamo.endpoint);
   project.provide('countingEndpoint', `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
+  project.provide('idpUrl', idp.loginUrl.replace(/\/login$/, ''));
+  project.provide('signingKeys', JSON.stringify(await generateSigningKeys('ES256')));
   return async () => {
+    await idp.stop();
     proxy.closeAllConnections();
     await new Promise((resolve) => proxy.close(resolve));
     await dynamo.stop();

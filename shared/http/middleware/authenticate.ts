@@ -1,40 +1,85 @@
-// Resolves the bearer credential into a Principal. The organization comes from the stored key and
-// nothing else; a route's scope is checked here so handlers never see an unauthorised call.
+// Resolves the bearer credential (an API key or an access token) into a Principal. The organization
+// comes from the stored key or the signed token and nothing else. Failed attempts are counted per
+// client IP; past the limit they are answered with 429 instead of 401.
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { AccessClaims } from '../../auth/access-token.ts';
 import { hashApiKey, isWellFormedApiKey, looksLikeApiKey } from '../../auth/api-key.ts';
 import type { Principal } from '../../auth/principal.ts';
+import { LIMITS, rateLimited } from '../../auth/rate-limits.ts';
+import { SCOPES_OF_ROLE } from '../../auth/roles.ts';
 import type { Scope } from '../../auth/scopes.ts';
-import { findApiKeyByHash } from '../../data/api-keys.ts';
+import { findApiKeyByHash, recordApiKeyUse } from '../../data/api-keys.ts';
 import type { Db } from '../../data/client.ts';
+import { countAttempt } from '../../data/rate-limits.ts';
 import { ApiError, ErrorCode } from '../errors.ts';
 import { header, type RequestContext } from '../request.ts';
 
 /** Longer Authorization headers are refused before any parsing or lookup. */
 const MAX_AUTHORIZATION_LENGTH = 4096;
 
-const invalidToken = () => new ApiError(ErrorCode.invalidToken, 'The credential is malformed, unknown or no longer valid');
+export type AccessTokenVerifier = (token: string) => Promise<AccessClaims>;
+export type Access = { scope: Scope; credentials: 'any' | 'user' };
 
-export async function resolvePrincipal(db: Db, authorization: string | undefined, now = new Date()): Promise<Principal> {
-  if (!authorization) throw new ApiError(ErrorCode.authenticationRequired, 'Send a credential as "Authorization: Bearer <token>"');
-  if (authorization.length > MAX_AUTHORIZATION_LENGTH) throw invalidToken();
-  const match = /^Bearer +(\S+)$/i.exec(authorization.trim());
-  if (!match?.[1]) throw new ApiError(ErrorCode.authenticationRequired, 'Send a credential as "Authorization: Bearer <token>"');
-  const token = match[1];
-  if (!looksLikeApiKey(token) || !isWellFormedApiKey(token)) throw invalidToken();
-  const key = await findApiKeyByHash(db, hashApiKey(token));
-  if (!key || key.status !== 'active' || (key.expires_at && key.expires_at <= now.toISOString())) throw invalidToken();
-  return { organizationId: key.organization_id, kind: 'api_key', credentialId: key.id, scopes: key.scopes };
+const invalidToken = () => new ApiError(ErrorCode.invalidToken, 'The credential is malformed, unknown or no longer valid');
+const missingCredential = () => new ApiError(ErrorCode.authenticationRequired, 'Send a credential as "Authorization: Bearer <token>"');
+
+async function principalOf(db: Db, verify: AccessTokenVerifier, token: string, now: Date): Promise<Principal> {
+  if (looksLikeApiKey(token)) {
+    if (!isWellFormedApiKey(token)) throw invalidToken();
+    const key = await findApiKeyByHash(db, hashApiKey(token));
+    if (!key || key.status !== 'active' || (key.expires_at && key.expires_at <= now.toISOString())) throw invalidToken();
+    return { kind: 'api_key', organizationId: key.organization_id, credentialId: key.id, scopes: key.scopes };
+  }
+  const claims = await verify(token);
+  return { kind: 'user', organizationId: claims.organizationId, userId: claims.userId, role: claims.role, scopes: SCOPES_OF_ROLE[claims.role] };
 }
 
-export function authenticate(db: Db, scope: Scope): MiddlewareObj<APIGatewayProxyEventV2, unknown, Error, RequestContext> {
+export async function resolvePrincipal(
+  db: Db, verify: AccessTokenVerifier, request: { authorization: string | undefined; sourceIp: string }, now = new Date(),
+): Promise<Principal> {
+  const { authorization } = request;
+  if (!authorization || !/^bearer /i.test(authorization.trimStart())) throw missingCredential();
+  try {
+    const token = authorization.length > MAX_AUTHORIZATION_LENGTH ? undefined : /^Bearer +(\S+)\s*$/i.exec(authorization.trim())?.[1];
+    if (!token) throw invalidToken();
+    return await principalOf(db, verify, token, now);
+  } catch (error) {
+    // An expired access token is the normal end of its life, not a guess: it is not counted.
+    if (error instanceof ApiError && error.code === ErrorCode.invalidToken) {
+      const { count, retryAfterSeconds } = await countAttempt(db, LIMITS.failedBearerPerIp, request.sourceIp, now);
+      if (count > LIMITS.failedBearerPerIp.max) throw rateLimited(retryAfterSeconds);
+    }
+    throw error;
+  }
+}
+
+export function authorize(principal: Principal, access: Access): void {
+  if (access.credentials === 'user' && principal.kind !== 'user') {
+    throw new ApiError(ErrorCode.permissionDenied, 'This endpoint needs a signed-in user (an access token), not an API key');
+  }
+  if (principal.scopes.includes(access.scope)) return;
+  if (principal.kind === 'user') throw new ApiError(ErrorCode.permissionDenied, `The ${principal.role} role may not do this`, { role: principal.role });
+  throw new ApiError(ErrorCode.insufficientScope, `This credential lacks the scope ${access.scope}`, { required_scope: access.scope });
+}
+
+export function authenticate(db: Db, verify: AccessTokenVerifier, access: Access): MiddlewareObj<APIGatewayProxyEventV2, unknown, Error, RequestContext> {
+  const usage = new WeakMap<object, Promise<unknown>>();
+  const settle = async (context: RequestContext) => {
+    const pending = usage.get(context);
+    if (pending) await pending.catch((error) => context.log.warn('could not record API key use', { error: String(error) }));
+  };
   return {
     before: async ({ event, context }) => {
-      const principal = await resolvePrincipal(db, header(event.headers, 'authorization'));
+      const principal = await resolvePrincipal(db, verify, { authorization: header(event.headers, 'authorization'), sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown' });
       context.principal = principal;
-      if (!principal.scopes.includes(scope)) {
-        throw new ApiError(ErrorCode.insufficientScope, `This credential lacks the scope ${scope}`, { required_scope: scope });
+      if (principal.kind === 'api_key') {
+        // Counted alongside the request and awaited before the answer leaves.
+        usage.set(context, recordApiKeyUse(db, principal.organizationId, principal.credentialId));
       }
+      authorize(principal, access);
     },
+    after: ({ context }) => settle(context),
+    onError: ({ context }) => settle(context),
   };
 }

@@ -1,0 +1,10 @@
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { changeApiKeyStatus } from '#shared/http/api-key-status';
+import { endpoint } from '#shared/http/endpoint';
+import { idParams } from '#shared/http/schemas/common';
+
+const db = createDb(config().TABLE_NAME);
+
+export const handler = endpoint('disable-api-key', { db, params: idParams('key') }, ({ organizationId, params }) =>
+  changeApiKeyStatus(db, organizationId, params.id, 'disabled'));

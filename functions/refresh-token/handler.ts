@@ -1,0 +1,17 @@
+import { hashRefreshToken } from '#shared/data/refresh-tokens';
+import { enforceLimit, LIMITS } from '#shared/auth/rate-limits';
+import { sessionDeps } from '#shared/auth/session-deps';
+import { refreshAccess } from '#shared/auth/sessions';
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { publicEndpoint } from '#shared/http/endpoint';
+import { refreshBody } from '#shared/http/schemas/auth';
+
+const db = createDb(config().TABLE_NAME);
+const deps = sessionDeps(db);
+
+export const handler = publicEndpoint('refresh-token', { body: refreshBody }, async ({ body, sourceIp }) => {
+  await enforceLimit(db, LIMITS.refreshPerIp, sourceIp);
+  await enforceLimit(db, LIMITS.refreshPerSession, hashRefreshToken(body.refresh));
+  return { status: 200, body: await refreshAccess(deps, body.refresh) };
+});

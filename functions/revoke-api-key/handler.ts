@@ -1,0 +1,11 @@
+// Revocation is for good: the key can never be enabled again, and its record stays for audit.
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { changeApiKeyStatus } from '#shared/http/api-key-status';
+import { endpoint } from '#shared/http/endpoint';
+import { idParams } from '#shared/http/schemas/common';
+
+const db = createDb(config().TABLE_NAME);
+
+export const handler = endpoint('revoke-api-key', { db, params: idParams('key') }, ({ organizationId, params }) =>
+  changeApiKeyStatus(db, organizationId, params.id, 'revoked'));

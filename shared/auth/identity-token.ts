@@ -1,0 +1,40 @@
+// Tokens of the external identity provider (the idp_token of the exchange). Verified against the
+// provider's JWKS (fetched and cached by jose), with an algorithm allow-list, issuer, audience,
+// expiry and a small clock-skew allowance. Our own access tokens are refused here by type and issuer.
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { ApiError, ErrorCode } from '../http/errors.ts';
+import { ACCESS_TOKEN_TYPE } from './access-token.ts';
+
+export type Identity = { issuer: string; subject: string; email: string };
+
+const ALGORITHMS = ['RS256', 'ES256'];
+const CLOCK_TOLERANCE_SECONDS = 60;
+
+const invalidToken = () => new ApiError(ErrorCode.invalidToken, 'The identity-provider token is malformed, expired or not trusted');
+
+export function identityTokenVerifier(settings: { issuer: string; audience: string; jwksUrl: string }) {
+  const keys = createRemoteJWKSet(new URL(settings.jwksUrl), { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 600_000 });
+  return async (token: string): Promise<Identity> => {
+    let header;
+    try {
+      header = decodeProtectedHeader(token);
+    } catch {
+      throw invalidToken();
+    }
+    if (header.typ === ACCESS_TOKEN_TYPE || 'jku' in header || 'x5u' in header || 'jwk' in header || 'x5c' in header) throw invalidToken();
+    try {
+      const { payload } = await jwtVerify(token, keys, {
+        algorithms: ALGORITHMS, issuer: settings.issuer, audience: settings.audience, clockTolerance: CLOCK_TOLERANCE_SECONDS, requiredClaims: ['sub', 'exp'],
+      });
+      // Cognito access tokens carry no audience and id tokens carry token_use "id"; refuse the rest.
+      if (payload.token_use !== undefined && payload.token_use !== 'id') throw invalidToken();
+      const email = typeof payload.email === 'string' ? payload.email : `${payload.sub}@users.invalid`;
+      return { issuer: settings.issuer, subject: payload.sub!, email };
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      const name = (error as Error)?.name ?? '';
+      if (name === 'JWKSTimeout' || (error as { code?: string }).code === 'ERR_JWKS_TIMEOUT') throw error;
+      throw invalidToken();
+    }
+  };
+}

@@ -1,0 +1,22 @@
+// Limits on authentication attempts (docs/security.md). Counted in the table, so they hold across
+// Lambda instances; over a limit the answer is 429 rate_limited with Retry-After.
+import { countAttempt, type Limit } from '../data/rate-limits.ts';
+import type { Db } from '../data/client.ts';
+import { ApiError, ErrorCode } from '../http/errors.ts';
+
+export const LIMITS = {
+  exchangePerIp: { scope: 'exchange-ip', max: 30, windowSeconds: 60 },
+  exchangePerSubject: { scope: 'exchange-subject', max: 10, windowSeconds: 60 },
+  refreshPerIp: { scope: 'refresh-ip', max: 60, windowSeconds: 60 },
+  refreshPerSession: { scope: 'refresh-session', max: 20, windowSeconds: 60 },
+  failedBearerPerIp: { scope: 'bearer-failures-ip', max: 20, windowSeconds: 300 },
+} as const satisfies Record<string, Limit>;
+
+export const rateLimited = (retryAfterSeconds: number) =>
+  new ApiError(ErrorCode.rateLimited, 'Too many attempts; try again later', { retry_after_seconds: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
+
+/** Counts an attempt and refuses it when the window is already full. */
+export async function enforceLimit(db: Db, limit: Limit, subject: string, now = new Date()): Promise<void> {
+  const { count, retryAfterSeconds } = await countAttempt(db, limit, subject, now);
+  if (count > limit.max) throw rateLimited(retryAfterSeconds);
+}
