@@ -47,17 +47,23 @@ describe('creating invoices', () => {
     expect(numbers).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
   });
 
-  it('uses one batch read and one transaction, plus the credential lookup', async () => {
+  it('uses one batch read and one transaction, besides the credential lookup and its use count', async () => {
     const { calls } = await countDbCalls(() => call('create-invoice', { token: tenant.apiKey, body: invoiceBody(clientId) }));
-    expect(calls).toEqual({ GetItem: 1, BatchGetItem: 1, TransactWriteItems: 1 });
+    expect(calls).toEqual({ GetItem: 1, UpdateItem: 1, BatchGetItem: 1, TransactWriteItems: 1 });
+  });
+
+  it('with an access token, needs no credential lookup at all', async () => {
+    const { calls } = await countDbCalls(() => call('create-invoice', { token: tenant.ownerToken, body: invoiceBody(clientId) }));
+    expect(calls).toEqual({ BatchGetItem: 1, TransactWriteItems: 1 });
   });
 });
 
 describe('reading invoices', () => {
-  it('gets one with a GetItem and lists with a Query, besides the credential lookup', async () => {
+  it('gets one with a GetItem and lists with a Query, besides the credential lookup and its use count', async () => {
     const { json } = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(clientId) });
-    expect((await countDbCalls(() => call('get-invoice', { token: tenant.apiKey, params: { id: json.id } }))).calls).toEqual({ GetItem: 2 });
-    expect((await countDbCalls(() => call('list-invoices', { token: tenant.apiKey }))).calls).toEqual({ GetItem: 1, Query: 1 });
+    expect((await countDbCalls(() => call('get-invoice', { token: tenant.apiKey, params: { id: json.id } }))).calls).toEqual({ GetItem: 2, UpdateItem: 1 });
+    expect((await countDbCalls(() => call('list-invoices', { token: tenant.apiKey }))).calls).toEqual({ GetItem: 1, UpdateItem: 1, Query: 1 });
+    expect((await countDbCalls(() => call('list-invoices', { token: tenant.ownerToken }))).calls).toEqual({ Query: 1 });
   });
 
   it('filters by status, client and issue date range, newest issue date first', async () => {
