@@ -34,6 +34,7 @@ export type CallOptions = {
   headers?: Record<string, string>;
   query?: Record<string, string>;
   params?: Record<string, string>;
+  sourceIp?: string;
 };
 
 export type CallResult = { status: number; headers: Record<string, string>; json: any };
@@ -49,7 +50,7 @@ export async function call(name: RouteName, options: CallOptions = {}): Promise<
   const raw = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (raw !== undefined) headers['content-type'] ??= 'application/json';
   const event = toApiGatewayEvent(
-    { method: route.method, url, headers, body: Buffer.from(raw ?? ''), host: 'api.test', sourceIp: '127.0.0.1' },
+    { method: route.method, url, headers, body: Buffer.from(raw ?? ''), host: 'api.test', sourceIp: options.sourceIp ?? '127.0.0.1' },
     route, options.params ?? {},
   );
   const result = await handler(event, { awsRequestId: 'test', getRemainingTimeInMillis: () => 10_000 } as Context);
@@ -99,3 +100,15 @@ export const invoiceBody = (clientId: string, overrides: Record<string, unknown>
   terms: 'Net 30',
   ...overrides,
 });
+
+/** Registers a user at the test identity provider and answers their password login's idp_token. */
+export async function identityToken(user: { email: string; subject: string }): Promise<string> {
+  const password = `pw-${user.subject}`;
+  const post = (path: string, body: unknown) => fetch(`${inject('idpUrl')}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await post('/users', { email: user.email, password, subject: user.subject });
+  const login = await post('/login', { email: user.email, password });
+  return ((await login.json()) as { idp_token: string }).idp_token;
+}
+
+/** A fresh client IP for tests that count attempts per IP. */
+export const freshIp = () => `127.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
