@@ -8,16 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/emulators.ts';
 
 const TSX = join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
+/** Short, so the flow below can watch an access token expire. */
+const ACCESS_TTL = 2;
 const stateDir = mkdtempSync(join(tmpdir(), 'invoicing-dev-'));
 let port: number;
 let dev: ChildProcess;
 let output = '';
-type DevJson = { api_base_url: string; api_key: string; email_store_url: string; dynamodb_endpoint: string; organizations: { id: string; api_key: string }[] };
+type DevJson = {
+  api_base_url: string; api_key: string; email_store_url: string; dynamodb_endpoint: string; idp_login_url: string;
+  organizations: { id: string; api_key: string }[]; users: { email: string; password: string; organizations: string[] }[];
+};
 let info: DevJson;
 
 async function startDev(): Promise<DevJson> {
   rmSync(join(stateDir, 'dev.json'), { force: true });
-  dev = spawn(process.execPath, [TSX, 'infra/local/dev.ts'], { env: { ...process.env, PORT: String(port), DEV_STATE_DIR: stateDir, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  dev = spawn(process.execPath, [TSX, 'infra/local/dev.ts'], { env: { ...process.env, PORT: String(port), DEV_STATE_DIR: stateDir, LOG_LEVEL: 'warn', ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TTL) }, stdio: ['ignore', 'pipe', 'pipe'] });
   dev.stdout!.on('data', (chunk) => { output += chunk; });
   dev.stderr!.on('data', (chunk) => { output += chunk; });
   for (let waited = 0; !existsSync(join(stateDir, 'dev.json')); waited += 200) {
@@ -100,6 +105,46 @@ describe('npm run dev', () => {
     expect(ok.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(unauthorised.status).toBe(401);
     expect(unauthorised.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('runs the spec’s sign-in flow: login, exchange, call, expiry, refresh, switch, refusal', async () => {
+    const [first, second] = info.users;
+    const login = async (email: string, password: string) => {
+      const response = await fetch(info.idp_login_url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+      return { status: response.status, json: await response.json() as { idp_token?: string; error?: { code: string } } };
+    };
+    const wrong = await login(first!.email, 'not-the-password');
+    expect([wrong.status, wrong.json.error?.code]).toEqual([401, 'invalid_credentials']);
+
+    const { json: { idp_token } } = await login(first!.email, first!.password);
+    const exchanged = await api('POST', '/api/v1/users/auth/exchange/', { token: null, body: { idp_token } });
+    expect(exchanged.status).toBe(200);
+    expect(exchanged.json.access_expires).toBe(ACCESS_TTL);
+    const home = exchanged.json.organization.id;
+    expect((await api('GET', '/api/v1/invoices/', { token: exchanged.json.access })).status).toBe(200);
+
+    await new Promise((resolve) => setTimeout(resolve, (ACCESS_TTL + 6) * 1000)); // TTL plus the 5 s clock allowance
+    const expired = await api('GET', '/api/v1/invoices/', { token: exchanged.json.access });
+    expect([expired.status, expired.json.error.code]).toEqual([401, 'token_expired']);
+    expect(Date.parse(expired.json.error.details.expired_at)).toBeLessThan(Date.now());
+
+    const refreshed = await api('POST', '/api/v1/users/auth/refresh/', { token: null, body: { refresh: exchanged.json.refresh } });
+    expect(refreshed.status).toBe(200);
+    expect((await api('GET', '/api/v1/invoices/', { token: refreshed.json.access })).status).toBe(200);
+    expect((await api('POST', '/api/v1/users/auth/refresh/', { token: null, body: { refresh: exchanged.json.refresh } })).status).toBe(200);
+
+    const target = first!.organizations.find((id) => id !== home)!;
+    const { json: { idp_token: again } } = await login(first!.email, first!.password);
+    const switched = await api('POST', '/api/v1/users/auth/exchange/', { token: null, body: { idp_token: again, organization_id: target } });
+    expect(switched.json.organization.id).toBe(target);
+    const organizations = await api('GET', '/api/v1/users/me/organizations/', { token: switched.json.access });
+    const active = organizations.json.filter((organization: { is_active: boolean }) => organization.is_active);
+    expect(active.map((organization: { id: string }) => organization.id)).toEqual([target]);
+    expect(organizations.json.map((organization: { id: string }) => organization.id).sort()).toEqual([...first!.organizations].sort());
+
+    const foreign = second!.organizations.find((id) => !first!.organizations.includes(id))!;
+    const denied = await api('POST', '/api/v1/users/auth/exchange/', { token: null, body: { idp_token: again, organization_id: foreign } });
+    expect([denied.status, denied.json.error.code]).toEqual([403, 'organization_access_denied']);
   });
 
   it('stops every child on Ctrl-C and reuses the state on the next start', async () => {
