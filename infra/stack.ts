@@ -3,6 +3,7 @@ import { Stack, type StackProps } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ApiConstruct } from './constructs/api.ts';
+import { AuthConstruct } from './constructs/auth.ts';
 import { DataConstruct } from './constructs/data.ts';
 
 export type InvoicingStackProps = StackProps & { publicBaseUrl?: string };
@@ -16,10 +17,13 @@ export class InvoicingStack extends Stack {
       description: 'HMAC key for list cursors',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
+    const auth = new AuthConstruct(this, 'Auth');
     new ApiConstruct(this, 'Api', {
       table: data.table,
       publicBaseUrl: props.publicBaseUrl,
       environment: { CURSOR_SECRET: cursorSecret.secretValue.unsafeUnwrap(), LOG_LEVEL: 'info' },
+      signing: { secret: auth.signingKeySecret, publicJwks: auth.publicJwks },
+      identityProvider: auth.identityProvider,
     });
   }
 }

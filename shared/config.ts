@@ -48,10 +48,12 @@ let cached: Config | undefined;
 /** The process-wide configuration, parsed on first use. */
 export const config = (): Config => (cached ??= loadConfig());
 
-const signerSchema = z.object({
-  /** The private JWK (with `kid`) that signs access tokens; only the token endpoints hold it. */
-  ACCESS_TOKEN_PRIVATE_JWK: json<import('jose').JWK & { kid: string }>('a private JWK'),
-});
+const signerSchema = z.union([
+  /** The private JWK (with `kid`) that signs access tokens (local runtime and tests)… */
+  z.object({ ACCESS_TOKEN_PRIVATE_JWK: json<import('jose').JWK & { kid: string }>('a private JWK') }),
+  /** …or the Secrets Manager secret holding it (AWS). Only the token endpoints get either. */
+  z.object({ ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: z.string().check(z.startsWith('arn:')), ACCESS_TOKEN_PRIVATE_JWK: z.optional(z.undefined()) }),
+]);
 export const signerConfig = (env: NodeJS.ProcessEnv = process.env) => parse(signerSchema, env);
 
 const identityProviderSchema = z.object({

@@ -8,7 +8,7 @@ import { publicEndpoint } from '#shared/http/endpoint';
 import { exchangeBody } from '#shared/http/schemas/auth';
 
 const db = createDb(config().TABLE_NAME);
-const deps = sessionDeps(db);
+const deps = await sessionDeps(db);
 const { IDP_ISSUER, IDP_AUDIENCE, IDP_JWKS_URL } = identityProviderConfig();
 const verifyIdentity = identityTokenVerifier({ issuer: IDP_ISSUER, audience: IDP_AUDIENCE, jwksUrl: IDP_JWKS_URL });
 

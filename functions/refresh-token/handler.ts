@@ -8,7 +8,7 @@ import { publicEndpoint } from '#shared/http/endpoint';
 import { refreshBody } from '#shared/http/schemas/auth';
 
 const db = createDb(config().TABLE_NAME);
-const deps = sessionDeps(db);
+const deps = await sessionDeps(db);
 
 export const handler = publicEndpoint('refresh-token', { body: refreshBody }, async ({ body, sourceIp }) => {
   await enforceLimit(db, LIMITS.refreshPerIp, sourceIp);

@@ -1,16 +1,23 @@
 // The HTTP API: one function and one route per entry of functions/routes.ts, each granted only the
-// table access its entry declares.
+// table access its entry declares; only the token endpoints may read the signing key.
 import { CfnOutput } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ROUTES, type Route } from '../../functions/routes.ts';
 import { ServiceFunction } from './service-function.ts';
 
-export type ApiProps = { table: TableV2; environment: Record<string, string>; publicBaseUrl?: string };
+export type ApiProps = {
+  table: TableV2;
+  environment: Record<string, string>;
+  publicBaseUrl?: string;
+  signing: { secret: ISecret; publicJwks: string };
+  identityProvider: Record<'IDP_ISSUER' | 'IDP_AUDIENCE' | 'IDP_JWKS_URL', string>;
+};
 
-const logicalId = (name: string) => name.split('-').map((part) => part[0]!.toUpperCase() + part.slice(1)).join('');
+export const logicalId = (name: string) => name.split('-').map((part) => part[0]!.toUpperCase() + part.slice(1)).join('');
 
 /** API Gateway HTTP APIs route `/x/` to the route `/x`, and refuse route paths ending in '/'. */
 export const gatewayPath = (route: Route) => route.path.replace(/\/$/, '');
@@ -19,18 +26,22 @@ export class ApiConstruct extends Construct {
   readonly httpApi: HttpApi;
   readonly functions: Record<string, ServiceFunction> = {};
 
-  constructor(scope: Construct, id: string, { table, environment, publicBaseUrl }: ApiProps) {
+  constructor(scope: Construct, id: string, { table, environment, publicBaseUrl, signing, identityProvider }: ApiProps) {
     super(scope, id);
     this.httpApi = new HttpApi(this, 'HttpApi', { description: 'Invoicing service API' });
     const baseUrl = publicBaseUrl ?? this.httpApi.apiEndpoint;
 
     for (const route of ROUTES as readonly Route[]) {
       const fn = new ServiceFunction(this, logicalId(route.name), {
-        name: route.name,
-        environment: { ...environment, TABLE_NAME: table.tableName, PUBLIC_BASE_URL: baseUrl },
+        entry: `functions/${route.name}/handler.ts`,
+        environment: {
+          ...environment, TABLE_NAME: table.tableName, PUBLIC_BASE_URL: baseUrl, ACCESS_TOKEN_PUBLIC_JWKS: signing.publicJwks,
+          ...(route.signsTokens ? { ...identityProvider, ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: signing.secret.secretArn } : {}),
+        },
       });
       if (route.table === 'readWrite') table.grantReadWriteData(fn);
-      else table.grantReadData(fn);
+      if (route.table === 'read') table.grant(fn, 'dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable', 'dynamodb:UpdateItem');
+      if (route.signsTokens) signing.secret.grantRead(fn);
       this.functions[route.name] = fn;
       this.httpApi.addRoutes({
         path: gatewayPath(route),

@@ -11,19 +11,19 @@ import { ESM_REQUIRE_BANNER, UNUSED_SDK_MODULES } from '../bundling.ts';
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export type ServiceFunctionProps = {
-  /** Folder under functions/ holding handler.ts. */
-  name: string;
+  /** The handler file, relative to the project root. */
+  entry: string;
   environment: Record<string, string>;
   timeout?: Duration;
   memorySize?: number;
 } & Pick<NodejsFunctionProps, 'reservedConcurrentExecutions'>;
 
 export class ServiceFunction extends NodejsFunction {
-  constructor(scope: Construct, id: string, { name, environment, timeout, memorySize, ...rest }: ServiceFunctionProps) {
+  constructor(scope: Construct, id: string, { entry, environment, timeout, memorySize, ...rest }: ServiceFunctionProps) {
     const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
     super(scope, id, {
       ...rest,
-      entry: `${projectRoot}functions/${name}/handler.ts`,
+      entry: `${projectRoot}${entry}`,
       handler: 'handler',
       projectRoot,
       depsLockFilePath: `${projectRoot}package-lock.json`,

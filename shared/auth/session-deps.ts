@@ -1,16 +1,28 @@
-// The token endpoints' shared wiring, built once per cold start from configuration.
+// The token endpoints' shared wiring, built once per cold start from configuration. The private
+// signing key comes from the environment locally and from Secrets Manager in AWS, read once.
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { JWK } from 'jose';
 import { config, signerConfig } from '../config.ts';
 import type { Db } from '../data/client.ts';
 import { signAccessToken } from './access-token.ts';
 import type { SessionDeps } from './sessions.ts';
 
-export function sessionDeps(db: Db): SessionDeps {
+async function privateSigningKey(): Promise<JWK & { kid: string }> {
+  const signer = signerConfig();
+  if (signer.ACCESS_TOKEN_PRIVATE_JWK) return signer.ACCESS_TOKEN_PRIVATE_JWK;
+  const secrets = new SecretsManagerClient({});
+  const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: signer.ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN }));
+  secrets.destroy();
+  return JSON.parse(SecretString ?? '{}') as JWK & { kid: string };
+}
+
+export async function sessionDeps(db: Db): Promise<SessionDeps> {
   const { ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_IDLE_SECONDS, REFRESH_TOKEN_MAX_SECONDS } = config();
-  const { ACCESS_TOKEN_PRIVATE_JWK } = signerConfig();
+  const key = await privateSigningKey();
   const settings = { issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE, ttlSeconds: ACCESS_TOKEN_TTL_SECONDS };
   return {
     db,
-    sign: (claims) => signAccessToken(ACCESS_TOKEN_PRIVATE_JWK, claims, settings),
+    sign: (claims) => signAccessToken(key, claims, settings),
     accessTtlSeconds: ACCESS_TOKEN_TTL_SECONDS,
     refreshLifetimes: { idleSeconds: REFRESH_TOKEN_IDLE_SECONDS, maxSeconds: REFRESH_TOKEN_MAX_SECONDS },
   };

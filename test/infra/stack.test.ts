@@ -3,7 +3,7 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../functions/routes.ts';
-import { gatewayPath } from '../../infra/constructs/api.ts';
+import { gatewayPath, logicalId } from '../../infra/constructs/api.ts';
 import { InvoicingStack } from '../../infra/stack.ts';
 import { TABLE_DEFINITION } from '../../shared/data/table-definition.ts';
 
@@ -14,11 +14,18 @@ beforeAll(() => {
 }, 120_000);
 
 type Statement = { Action: string | string[]; Effect: string };
-const handlerFunctions = () => template.findResources('AWS::Lambda::Function', { Properties: { Handler: 'index.handler' } });
+/** Route functions are the ones that get the table's name. */
+const routeFunctions = () => Object.fromEntries(Object.entries(template.findResources('AWS::Lambda::Function'))
+  .filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME));
+const actionsOf = (logical: string) => {
+  const policy = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith(`Api${logical}ServiceRoleDefaultPolicy`));
+  expect(policy, logical).toBeDefined();
+  return (policy![1].Properties.PolicyDocument.Statement as Statement[]).flatMap((statement) => [statement.Action].flat());
+};
 
 describe('stack', () => {
   it('has one function per route, on Node 22 or newer, arm64, with tracing', () => {
-    const functions = Object.values(handlerFunctions());
+    const functions = Object.values(routeFunctions());
     expect(functions).toHaveLength(ROUTES.length);
     for (const fn of functions) {
       expect(fn.Properties.Runtime).toMatch(/^nodejs(2[2-9]|[3-9]\d)\.x$/);
@@ -45,24 +52,35 @@ describe('stack', () => {
     });
   });
 
-  it('grants read-only routes no write action on the table', () => {
-    const policies = template.findResources('AWS::IAM::Policy');
+  it('grants read-only routes no write action but the counter updates', () => {
     const readOnly = ROUTES.filter((route) => route.table === 'read');
     expect(readOnly.length).toBeGreaterThan(0);
     for (const route of readOnly) {
-      const logical = route.name.split('-').map((part) => part[0]!.toUpperCase() + part.slice(1)).join('');
-      const policy = Object.entries(policies).find(([id]) => id.startsWith(`Api${logical}ServiceRoleDefaultPolicy`));
-      expect(policy, route.name).toBeDefined();
-      const actions = (policy![1].Properties.PolicyDocument.Statement as Statement[]).flatMap((statement) => [statement.Action].flat());
-      expect(actions.some((action) => /dynamodb:(Put|Update|Delete|BatchWrite)/.test(action)), route.name).toBe(false);
-      expect(actions).toContain('dynamodb:GetItem');
+      const actions = actionsOf(logicalId(route.name));
+      expect(actions.some((action) => /dynamodb:(Put|Delete|BatchWrite)/.test(action)), route.name).toBe(false);
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']));
     }
   });
 
   it('gives writing routes write access', () => {
-    const policies = template.findResources('AWS::IAM::Policy');
-    const policy = Object.entries(policies).find(([id]) => id.startsWith('ApiCreateInvoiceServiceRoleDefaultPolicy'))!;
-    const actions = (policy[1].Properties.PolicyDocument.Statement as Statement[]).flatMap((statement) => [statement.Action].flat());
-    expect(actions).toContain('dynamodb:PutItem');
+    expect(actionsOf('CreateInvoice')).toContain('dynamodb:PutItem');
+  });
+
+  it('lets only the token endpoints read the signing key, and gives the private key to no environment', () => {
+    for (const route of ROUTES) {
+      const reads = actionsOf(logicalId(route.name)).includes('secretsmanager:GetSecretValue');
+      expect(reads, route.name).toBe(Boolean((route as { signsTokens?: boolean }).signsTokens));
+    }
+    for (const fn of Object.values(routeFunctions())) {
+      expect(fn.Properties.Environment.Variables).not.toHaveProperty('ACCESS_TOKEN_PRIVATE_JWK');
+      expect(fn.Properties.Environment.Variables).toHaveProperty('ACCESS_TOKEN_PUBLIC_JWKS');
+    }
+  });
+
+  it('creates a Cognito user pool unless an external identity provider is given', () => {
+    const pools = template.findResources('AWS::Cognito::UserPool');
+    expect(Object.values(pools)).toHaveLength(1);
+    expect(Object.values(pools)[0]!.Condition).toBeDefined();
+    template.hasParameter('IdentityProviderIssuer', { Default: '' });
   });
 });

@@ -1,0 +1,54 @@
+// Identity: the access-token signing key (private part in a secret, generated in the account by a
+// custom resource; public part handed to every function) and the identity provider whose tokens
+// the exchange accepts — a Cognito user pool by default, or an external OIDC issuer given as
+// stack parameters.
+import { CfnCondition, CfnOutput, CfnParameter, CustomResource, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { CfnUserPool, CfnUserPoolClient, UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Provider } from 'aws-cdk-lib/custom-resources';
+import { Construct } from 'constructs';
+import { ServiceFunction } from './service-function.ts';
+
+export class AuthConstruct extends Construct {
+  readonly signingKeySecret: Secret;
+  readonly publicJwks: string;
+  readonly identityProvider: { IDP_ISSUER: string; IDP_AUDIENCE: string; IDP_JWKS_URL: string };
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    this.signingKeySecret = new Secret(this, 'SigningKey', { description: 'Private JWK that signs access tokens (generated in place)' });
+    const generator = new ServiceFunction(this, 'SigningKeyGenerator', { entry: 'infra/functions/signing-key-generator/handler.ts', environment: {}, timeout: Duration.seconds(30) });
+    this.signingKeySecret.grantRead(generator);
+    this.signingKeySecret.grantWrite(generator);
+    const key = new CustomResource(this, 'SigningKeyPair', {
+      serviceToken: new Provider(this, 'SigningKeyProvider', { onEventHandler: generator }).serviceToken,
+      properties: { SecretArn: this.signingKeySecret.secretArn },
+    });
+    this.publicJwks = key.getAttString('PublicJwks');
+
+    const issuer = new CfnParameter(Stack.of(this), 'IdentityProviderIssuer', {
+      type: 'String', default: '', description: 'Issuer (iss) of an external OIDC provider to trust instead of the Cognito user pool; empty for Cognito',
+    });
+    const audience = new CfnParameter(Stack.of(this), 'IdentityProviderAudience', { type: 'String', default: '', description: 'Audience (aud) the external provider puts in its tokens' });
+    const jwksUrl = new CfnParameter(Stack.of(this), 'IdentityProviderJwksUrl', { type: 'String', default: '', description: 'JWKS URL of the external provider' });
+    const external = new CfnCondition(this, 'UseExternalIdentityProvider', { expression: Fn.conditionNot(Fn.conditionEquals(issuer.valueAsString, '')) });
+    const cognito = new CfnCondition(this, 'UseCognito', { expression: Fn.conditionEquals(issuer.valueAsString, '') });
+
+    const pool = new UserPool(this, 'UserPool', {
+      signInAliases: { email: true }, selfSignUpEnabled: false, removalPolicy: RemovalPolicy.RETAIN,
+      passwordPolicy: { minLength: 12, requireSymbols: false },
+    });
+    const client = new UserPoolClient(this, 'AppClient', { userPool: pool, generateSecret: false, authFlows: { userPassword: true, userSrp: true } });
+    (pool.node.defaultChild as CfnUserPool).cfnOptions.condition = cognito;
+    (client.node.defaultChild as CfnUserPoolClient).cfnOptions.condition = cognito;
+    const cognitoIssuer = `https://cognito-idp.${Stack.of(this).region}.amazonaws.com/${pool.userPoolId}`;
+    const choose = (externalValue: string, cognitoValue: string) => Fn.conditionIf(external.logicalId, externalValue, cognitoValue).toString();
+    this.identityProvider = {
+      IDP_ISSUER: choose(issuer.valueAsString, cognitoIssuer),
+      IDP_AUDIENCE: choose(audience.valueAsString, client.userPoolClientId),
+      IDP_JWKS_URL: choose(jwksUrl.valueAsString, `${cognitoIssuer}/.well-known/jwks.json`),
+    };
+    new CfnOutput(Stack.of(this), 'UserPoolId', { value: pool.userPoolId, condition: cognito });
+    new CfnOutput(Stack.of(this), 'UserPoolClientId', { value: client.userPoolClientId, condition: cognito });
+  }
+}
