@@ -1,6 +1,5 @@
 // The token endpoints' shared wiring, built once per cold start from configuration. The private
 // signing key comes from the environment locally and from Secrets Manager in AWS, read once.
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { JWK } from 'jose';
 import { config, signerConfig } from '../config.ts';
 import type { Db } from '../data/client.ts';
@@ -10,6 +9,8 @@ import type { SessionDeps } from './sessions.ts';
 async function privateSigningKey(): Promise<JWK & { kid: string }> {
   const signer = signerConfig();
   if (signer.ACCESS_TOKEN_PRIVATE_JWK) return signer.ACCESS_TOKEN_PRIVATE_JWK;
+  // Loaded only where the key lives in Secrets Manager, so local runs and tests skip its import cost.
+  const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
   const secrets = new SecretsManagerClient({});
   const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: signer.ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN }));
   secrets.destroy();

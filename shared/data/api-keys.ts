@@ -105,12 +105,12 @@ export async function setApiKeyStatus(db: Db, organizationId: string, keyId: str
   return recordOf({ ...Item, status });
 }
 
-/** Counts one request on the key's record and stamps its last use. */
-export async function recordApiKeyUse(db: Db, organizationId: string, keyId: string, now = new Date()): Promise<void> {
+/** Adds `requests` to the key's count for the day of `now` and stamps its last use. */
+export async function recordApiKeyUse(db: Db, organizationId: string, keyId: string, now = new Date(), requests = 1): Promise<void> {
   await db.client.send(new UpdateCommand({
     TableName: db.table, Key: apiKeyRecordKey(organizationId, keyId),
-    UpdateExpression: 'SET last_used_at = :now ADD #day :one', ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeNames: { '#day': usageAttribute(now) }, ExpressionAttributeValues: { ':now': now.toISOString(), ':one': 1 },
+    UpdateExpression: 'SET last_used_at = :now ADD #day :requests', ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#day': usageAttribute(now) }, ExpressionAttributeValues: { ':now': now.toISOString(), ':requests': requests },
   })).catch((error) => {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   });

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invoiceKey } from '../../shared/data/keys.ts';
-import { call, countDbCalls, db, invoiceBody, newTenant } from '../support/api.ts';
+import { call, countDbCalls, db, forgetRecentKeys, invoiceBody, newTenant } from '../support/api.ts';
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
 let clientId: string;
@@ -48,6 +48,7 @@ describe('creating invoices', () => {
   });
 
   it('uses one batch read and one transaction, besides the credential lookup and its use count', async () => {
+    await forgetRecentKeys();
     const { calls } = await countDbCalls(() => call('create-invoice', { token: tenant.apiKey, body: invoiceBody(clientId) }));
     expect(calls).toEqual({ GetItem: 1, UpdateItem: 1, BatchGetItem: 1, TransactWriteItems: 1 });
   });
@@ -61,9 +62,19 @@ describe('creating invoices', () => {
 describe('reading invoices', () => {
   it('gets one with a GetItem and lists with a Query, besides the credential lookup and its use count', async () => {
     const { json } = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(clientId) });
+    await forgetRecentKeys();
     expect((await countDbCalls(() => call('get-invoice', { token: tenant.apiKey, params: { id: json.id } }))).calls).toEqual({ GetItem: 2, UpdateItem: 1 });
+    await forgetRecentKeys();
     expect((await countDbCalls(() => call('list-invoices', { token: tenant.apiKey }))).calls).toEqual({ GetItem: 1, UpdateItem: 1, Query: 1 });
     expect((await countDbCalls(() => call('list-invoices', { token: tenant.ownerToken }))).calls).toEqual({ Query: 1 });
+  });
+
+  it('looks a key up once for a burst of requests, and again after half a second', async () => {
+    await forgetRecentKeys();
+    const burst = await countDbCalls(async () => {
+      for (let i = 0; i < 5; i++) await call('list-invoices', { token: tenant.apiKey });
+    });
+    expect(burst.calls).toEqual({ GetItem: 1, UpdateItem: 5, Query: 5 });
   });
 
   it('filters by status, client and issue date range, newest issue date first', async () => {

@@ -7,6 +7,7 @@ import { ROUTES, type Route, type RouteName } from '../../functions/routes.ts';
 import { toApiGatewayEvent } from '../../infra/local/api-server.ts';
 import { seedOrganization, seedUser } from '../../infra/local/seed.ts';
 import { signAccessToken, type AccessClaims } from '../../shared/auth/access-token.ts';
+import { API_KEY_CACHE_MS } from '../../shared/auth/api-key-cache.ts';
 import { createDb } from '../../shared/data/client.ts';
 import { newId } from '../../shared/domain/ids.ts';
 
@@ -112,3 +113,6 @@ export async function identityToken(user: { email: string; subject: string }): P
 
 /** A fresh client IP for tests that count attempts per IP. */
 export const freshIp = () => `127.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+
+/** Waits until the per-instance memory of API keys has forgotten every key. */
+export const forgetRecentKeys = () => new Promise((resolve) => setTimeout(resolve, API_KEY_CACHE_MS + 100));

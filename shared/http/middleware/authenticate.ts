@@ -9,6 +9,7 @@ import type { Principal } from '../../auth/principal.ts';
 import { LIMITS, rateLimited } from '../../auth/rate-limits.ts';
 import { SCOPES_OF_ROLE } from '../../auth/roles.ts';
 import type { Scope } from '../../auth/scopes.ts';
+import { ApiKeyCache } from '../../auth/api-key-cache.ts';
 import { findApiKeyByHash, recordApiKeyUse } from '../../data/api-keys.ts';
 import type { Db } from '../../data/client.ts';
 import { countAttempt } from '../../data/rate-limits.ts';
@@ -24,10 +25,14 @@ export type Access = { scope: Scope; credentials: 'any' | 'user' };
 const invalidToken = () => new ApiError(ErrorCode.invalidToken, 'The credential is malformed, unknown or no longer valid');
 const missingCredential = () => new ApiError(ErrorCode.authenticationRequired, 'Send a credential as "Authorization: Bearer <token>"');
 
+const recentKeys = new ApiKeyCache();
+
 async function principalOf(db: Db, verify: AccessTokenVerifier, token: string, now: Date): Promise<Principal> {
   if (looksLikeApiKey(token)) {
     if (!isWellFormedApiKey(token)) throw invalidToken();
-    const key = await findApiKeyByHash(db, hashApiKey(token));
+    const hash = hashApiKey(token);
+    const key = recentKeys.get(hash, now.getTime()) ?? await findApiKeyByHash(db, hash);
+    if (key?.status === 'active') recentKeys.set(hash, key, now.getTime());
     if (!key || key.status !== 'active' || (key.expires_at && key.expires_at <= now.toISOString())) throw invalidToken();
     return { kind: 'api_key', organizationId: key.organization_id, credentialId: key.id, scopes: key.scopes };
   }

@@ -1,0 +1,24 @@
+// A short memory of resolved API keys, per function instance. It saves the lookup on bursts of
+// requests with one key; its lifetime bounds how long a disabled or revoked key may still work on
+// an instance that just saw it (docs/security.md). Unknown keys are never remembered.
+import type { ApiKeyLookup } from '../data/api-keys.ts';
+
+export const API_KEY_CACHE_MS = 500;
+const MAX_ENTRIES = 1000;
+
+export class ApiKeyCache {
+  private readonly entries = new Map<string, { key: ApiKeyLookup; until: number }>();
+
+  get(hash: string, now = Date.now()): ApiKeyLookup | undefined {
+    const entry = this.entries.get(hash);
+    if (!entry) return undefined;
+    if (entry.until > now) return entry.key;
+    this.entries.delete(hash);
+    return undefined;
+  }
+
+  set(hash: string, key: ApiKeyLookup, now = Date.now()): void {
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(hash, { key, until: now + API_KEY_CACHE_MS });
+  }
+}
