@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '../domain/ids.ts';
-import { formatInvoiceNumber, type InvoiceStatus, type PricedInvoice } from '../domain/invoice.ts';
+import { formatInvoiceNumber, isEditable, type InvoiceStatus, type PricedInvoice } from '../domain/invoice.ts';
 import { invalidState, notFound } from '../http/errors.ts';
 import { invoiceResource } from '../resources/invoice.ts';
 import type { Db } from './client.ts';
@@ -178,7 +178,7 @@ export async function updateDraftInvoice(
   for (let attempt = 1; ; attempt++) {
     const current = await getInvoice(db, organizationId, invoiceId);
     if (!current) throw notFound('Invoice');
-    if (current.status !== 'draft') throw invalidState(`Only draft invoices can be edited; this one is ${current.status}`);
+    if (!isEditable(current.status)) throw invalidState(`Only draft invoices can be edited; this one is ${current.status}`);
     const content = change(current);
     const clientChanged = content.client_id !== current.client_id;
     const client = clientChanged ? (await db.client.send(new GetCommand({ TableName: db.table, Key: clientKey(organizationId, content.client_id) }))).Item as Client | undefined : undefined;

@@ -18,7 +18,6 @@ export const clientKey = (organizationId: string, clientId: string): Key => ({ p
 export const CLIENT_PREFIX = 'CLIENT#';
 
 export const invoiceKey = (organizationId: string, invoiceId: string): Key => ({ pk: org(organizationId), sk: `INVOICE#${invoiceId}` });
-export const INVOICE_PREFIX = 'INVOICE#';
 
 /** Index keys an invoice carries: all by issue date, by status, by client. */
 export const invoiceIndexKeys = (organizationId: string, invoice: { id: string; status: string; client_id: string; issue_date: string }) => ({

@@ -1,6 +1,6 @@
 // Fixed-window counters in the table, so limits hold across Lambda instances. Each window's item
 // expires by TTL shortly after the window ends.
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.ts';
 import { rateLimitKey } from './keys.ts';
 
@@ -25,11 +25,4 @@ export async function countAttempt(db: Db, limit: Limit, subject: string, now = 
     ReturnValues: 'UPDATED_NEW',
   }));
   return { count: Number(Attributes?.hits ?? 1), retryAfterSeconds };
-}
-
-/** How many attempts this window already holds, without counting one. */
-export async function attemptsSoFar(db: Db, limit: Limit, subject: string, now = new Date()): Promise<Count> {
-  const { window, retryAfterSeconds } = windowOf(limit, now);
-  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: rateLimitKey(limit.scope, subject, window) }));
-  return { count: Number(Item?.hits ?? 0), retryAfterSeconds };
 }

@@ -3,7 +3,7 @@
 // and is revoked by logout, by removal of the membership and by disabling the user.
 import { createHash, randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.ts';
 import { refreshTokenKey, refreshTokensOfUser } from './keys.ts';
 
@@ -80,9 +80,4 @@ export async function revokeRefreshTokensOfUser(db: Db, userId: string, organiza
     }));
   }
   return doomed.length;
-}
-
-export async function getRefreshSession(db: Db, token: string): Promise<RefreshSession | undefined> {
-  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: refreshTokenKey(hashRefreshToken(token)) }));
-  return Item as RefreshSession | undefined;
 }

@@ -16,11 +16,6 @@ export async function findUserByIdentity(db: Db, issuer: string, subject: string
   return Item as User | undefined;
 }
 
-export async function getUser(db: Db, userId: string): Promise<User | undefined> {
-  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: userKey(userId) }));
-  return Item as User | undefined;
-}
-
 export const membershipItem = (organization: { id: string; name: string }, user: { id: string; email: string }, role: Role, now: Date) => {
   const { gsi1pk, gsi1sk } = membershipsOfUser(user.id);
   const membership: Membership = { organization_id: organization.id, organization_name: organization.name, user_id: user.id, email: user.email, role, created_at: now.toISOString() };
