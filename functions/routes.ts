@@ -47,6 +47,9 @@ export const ROUTES = [
   { name: 'list-invoices', method: 'GET', path: '/api/v1/invoices/', credentials: 'any', scope: 'invoices:read', table: 'read' },
   { name: 'get-invoice', method: 'GET', path: '/api/v1/invoices/{id}/', credentials: 'any', scope: 'invoices:read', table: 'read' },
   { name: 'update-invoice', method: 'PATCH', path: '/api/v1/invoices/{id}/', credentials: 'any', scope: 'invoices:write', table: 'readWrite' },
+  { name: 'void-invoice', method: 'POST', path: '/api/v1/invoices/{id}/void/', credentials: 'any', scope: 'invoices:write', table: 'readWrite' },
+  { name: 'record-payment', method: 'POST', path: '/api/v1/invoices/{id}/payments/', credentials: 'any', scope: 'payments:write', table: 'readWrite' },
+  { name: 'list-payments', method: 'GET', path: '/api/v1/invoices/{id}/payments/', credentials: 'any', scope: 'invoices:read', table: 'read' },
 ] as const satisfies readonly Route[];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

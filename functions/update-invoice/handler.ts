@@ -10,6 +10,6 @@ const { TABLE_NAME, PUBLIC_BASE_URL } = config();
 const db = createDb(TABLE_NAME);
 
 export const handler = endpoint('update-invoice', { db, params: idParams('inv'), body: updateInvoiceBody }, async ({ organizationId, params, body }) => {
-  const invoice = await updateDraftInvoice(db, organizationId, params.id, (current) => changedInvoiceContent(current, body), PUBLIC_BASE_URL);
+  const invoice = await updateDraftInvoice(db, organizationId, params.id, (current) => changedInvoiceContent(current, body), PUBLIC_BASE_URL, body.client);
   return { status: 200, body: invoiceResource(invoice, PUBLIC_BASE_URL) };
 });

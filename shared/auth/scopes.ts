@@ -6,6 +6,8 @@ export const ALL_SCOPES = [
   'clients:write',
   'invoices:read',
   'invoices:write',
+  'invoices:send',
+  'payments:write',
   'api_keys:manage',
 ] as const;
 

@@ -33,6 +33,14 @@ export type Invoice = PricedInvoice & {
   updated_at: string;
   /** Incremented by every write; conditional writes compare it (optimistic locking). */
   version: number;
+  /** Absent on invoices stored before payments existed: read as 0. */
+  amount_paid_minor?: number;
+  sent_at?: string;
+  paid_at?: string;
+  voided_at?: string;
+  overdue_at?: string;
+  /** Every e-mail of the invoice, first sending and reminders. */
+  sendings?: { to: string; sent_at: string; message_id: string; reminder: boolean }[];
 };
 
 export type InvoiceContent = PricedInvoice & {
@@ -47,7 +55,7 @@ export type InvoiceContent = PricedInvoice & {
 /** Creates contend on the counter; each lost race re-reads it. Documented in docs/data-model.md. */
 const MAX_NUMBERING_ATTEMPTS = 100;
 
-const STORED_ONLY = ['pk', 'sk', 'type', 'organization_id', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'] as const;
+const STORED_ONLY = ['pk', 'sk', 'type', 'organization_id', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk'] as const;
 const withoutKeys = (item: Record<string, unknown>) => {
   const copy = { ...item };
   for (const name of STORED_ONLY) delete copy[name];
@@ -167,41 +175,90 @@ export async function listInvoices(
   return { items: Items.map(withoutKeys), position: LastEvaluatedKey };
 }
 
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+export type InvoiceChange = {
+  invoice: Invoice;
+  /** Event kinds to write with the change; each carries the invoice as changed. */
+  events: string[];
+  /** More items for the same transaction (a payment, a condition on another item). */
+  items?: TransactItem[];
+};
+
+export class ChangeConflict extends Error {
+  constructor(readonly itemIndex: number) {
+    super('a condition on another item of the change failed');
+  }
+}
+
 /**
- * Replaces a draft's content. The write is conditional on the draft being unchanged since it was
- * read (optimistic locking on version), so a concurrent send or edit cannot be overwritten.
+ * Applies `decide` to the invoice as stored, in one transaction with its events, if nobody changed
+ * the invoice meanwhile (its version); otherwise reads again and decides again. `decide` throws to
+ * refuse. A failed condition on one of the change's other items is reported as ChangeConflict.
  */
-export async function updateDraftInvoice(
+export async function changeInvoice(
   db: Db, organizationId: string, invoiceId: string,
-  change: (current: Invoice) => InvoiceContent, publicBaseUrl: string, now = new Date(),
+  decide: (current: Invoice) => Omit<InvoiceChange, 'invoice'> & { invoice: Omit<Invoice, 'version' | 'updated_at'> },
+  publicBaseUrl: string, now = new Date(),
 ): Promise<Invoice> {
   for (let attempt = 1; ; attempt++) {
     const current = await getInvoice(db, organizationId, invoiceId);
     if (!current) throw notFound('Invoice');
-    if (!isEditable(current.status)) throw invalidState(`Only draft invoices can be edited; this one is ${current.status}`);
-    const content = change(current);
-    const clientChanged = content.client_id !== current.client_id;
-    const client = clientChanged ? (await db.client.send(new GetCommand({ TableName: db.table, Key: clientKey(organizationId, content.client_id) }))).Item as Client | undefined : undefined;
-    if (clientChanged) assertBillable(client);
-    const updated: Invoice = { ...current, ...content, client_name: client?.name ?? current.client_name, updated_at: now.toISOString(), version: current.version + 1 };
+    const change = decide(current);
+    const invoice: Invoice = { ...change.invoice, updated_at: now.toISOString(), version: current.version + 1 };
+    const extra = change.items ?? [];
     try {
       await db.client.send(new TransactWriteCommand({
         TransactItems: [
           {
             Put: {
-              TableName: db.table, Item: invoiceItem(organizationId, updated),
-              ConditionExpression: '#status = :draft AND version = :read',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':draft': 'draft', ':read': current.version },
+              TableName: db.table, Item: invoiceItem(organizationId, invoice),
+              ConditionExpression: 'version = :read', ExpressionAttributeValues: { ':read': current.version },
             },
           },
-          ...(clientChanged ? [{ ConditionCheck: { TableName: db.table, Key: clientKey(organizationId, content.client_id), ConditionExpression: 'is_active = :true', ExpressionAttributeValues: { ':true': true } } }] : []),
-          outboxPut(db.table, organizationId, 'invoice.updated', invoiceResource(updated, publicBaseUrl), now),
+          ...extra,
+          ...change.events.map((type) => outboxPut(db.table, organizationId, type, invoiceResource(invoice, publicBaseUrl), now)),
         ],
       }));
-      return updated;
+      return invoice;
     } catch (error) {
-      if (!cancellationCodes(error) || attempt >= 5) throw error;
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      const failedExtra = codes.slice(1, 1 + extra.length).findIndex((code) => code === 'ConditionalCheckFailed');
+      if (failedExtra >= 0) throw new ChangeConflict(failedExtra);
+      if (attempt >= 20) throw error;
+      await pause(attempt);
     }
+  }
+}
+
+/**
+ * Replaces a draft's content. When the change names another client (`newClientId`), that client is
+ * read first and must still be active when the change is written.
+ */
+export async function updateDraftInvoice(
+  db: Db, organizationId: string, invoiceId: string,
+  change: (current: Invoice) => InvoiceContent, publicBaseUrl: string, newClientId?: string, now = new Date(),
+): Promise<Invoice> {
+  const newClient = newClientId
+    ? (await db.client.send(new GetCommand({ TableName: db.table, Key: clientKey(organizationId, newClientId) }))).Item as Client | undefined
+    : undefined;
+  if (newClientId) assertBillable(newClient);
+  try {
+    return await changeInvoice(db, organizationId, invoiceId, (current) => {
+      if (!isEditable(current.status)) throw invalidState(`Only draft invoices can be edited; this one is ${current.status}`);
+      const content = change(current);
+      const clientChanged = newClient !== undefined && content.client_id !== current.client_id;
+      return {
+        invoice: { ...current, ...content, client_name: clientChanged ? newClient.name : current.client_name },
+        events: ['invoice.updated'],
+        items: clientChanged
+          ? [{ ConditionCheck: { TableName: db.table, Key: clientKey(organizationId, newClient.id), ConditionExpression: 'is_active = :true', ExpressionAttributeValues: { ':true': true } } }]
+          : [],
+      };
+    }, publicBaseUrl, now);
+  } catch (error) {
+    if (error instanceof ChangeConflict) throw invalidState('The client is archived; invoices cannot be billed to it');
+    throw error;
   }
 }

@@ -20,14 +20,30 @@ export const CLIENT_PREFIX = 'CLIENT#';
 export const invoiceKey = (organizationId: string, invoiceId: string): Key => ({ pk: org(organizationId), sk: `INVOICE#${invoiceId}` });
 
 /** Index keys an invoice carries: all by issue date, by status, by client. */
-export const invoiceIndexKeys = (organizationId: string, invoice: { id: string; status: string; client_id: string; issue_date: string }) => ({
+/** Index keys an invoice carries: all by issue date, by status, by client; by due date while it may fall overdue. */
+export const invoiceIndexKeys = (organizationId: string, invoice: { id: string; status: string; client_id: string; issue_date: string; due_date: string }) => ({
   gsi1pk: invoicesOfOrganization(organizationId),
   gsi1sk: invoiceDateSort(invoice.issue_date, invoice.id),
   gsi2pk: invoicesWithStatus(organizationId, invoice.status),
   gsi2sk: invoiceDateSort(invoice.issue_date, invoice.id),
   gsi3pk: invoicesOfClient(organizationId, invoice.client_id),
   gsi3sk: invoiceDateSort(invoice.issue_date, invoice.id),
+  ...(invoice.status === 'sent' || invoice.status === 'partially_paid'
+    ? { gsi4pk: openInvoicesShard(shardOf(invoice.id)), gsi4sk: `${invoice.due_date}#${organizationId}#${invoice.id}` }
+    : {}),
 });
+
+/** The overdue sweep reads open invoices from this many partitions, so no single one runs hot. */
+export const OPEN_INVOICE_SHARDS = 16;
+const shardOf = (id: string) => [...id].reduce((sum, character) => (sum * 31 + character.charCodeAt(0)) % OPEN_INVOICE_SHARDS, 0);
+export const openInvoicesShard = (shard: number) => `OPEN#${shard}`;
+/** Sort values below this belong to invoices due before `date`. */
+export const dueBefore = (date: string) => `${date}#`;
+
+export const paymentKey = (organizationId: string, invoiceId: string, paymentId: string): Key => ({ pk: org(organizationId), sk: `PAYMENT#${invoiceId}#${paymentId}` });
+export const paymentsOfInvoice = (invoiceId: string) => `PAYMENT#${invoiceId}#`;
+/** Marks a payment provider's event as applied, so a redelivered event changes nothing. */
+export const providerEventKey = (provider: string, eventId: string): Key => ({ pk: `PROVIDER_EVENT#${provider}#${eventId}`, sk: 'PROVIDER_EVENT' });
 export const invoicesOfOrganization = (organizationId: string) => `${org(organizationId)}#INVOICES`;
 export const invoicesWithStatus = (organizationId: string, status: string) => `${org(organizationId)}#STATUS#${status}`;
 export const invoicesOfClient = (organizationId: string, clientId: string) => `${org(organizationId)}#CLIENT#${clientId}`;

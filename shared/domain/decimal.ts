@@ -14,6 +14,9 @@ export function parseDecimal(text: string): Scaled | null {
   return { units: sign ? -units : units, scale: fraction.length };
 }
 
+/** A scaled value with at most `exponent` fraction digits, in minor units: { 150n, 1 } -> 1500n. */
+export const toMinor = ({ units, scale }: Scaled, exponent = 2): bigint => units * 10n ** BigInt(exponent - scale);
+
 /** The decimal text of a JSON number, or null for exponents, NaN and infinities. */
 export function decimalTextOf(value: number | string): string | null {
   const text = typeof value === 'number' ? String(value) : value.trim();

@@ -1,6 +1,6 @@
 // Invoice rules with no storage in sight: pricing, limits and which statuses allow which changes.
 import { addDays } from './dates.ts';
-import { formatMinor, trimmedText, type Scaled } from './decimal.ts';
+import { formatMinor, toMinor, trimmedText, type Scaled } from './decimal.ts';
 import { invoiceAmounts } from './money.ts';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'void'] as const;
@@ -48,7 +48,7 @@ export function priceInvoice(lines: LineItemInput[]): PricedInvoice {
       return {
         description: line.description,
         quantity: trimmedText(line.quantity),
-        unit_price: formatMinor(line.unitPrice.units * 10n ** BigInt(2 - line.unitPrice.scale)),
+        unit_price: formatMinor(toMinor(line.unitPrice)),
         tax_rate: trimmedText(line.taxRate, 2),
         net_minor: Number(net),
         tax_minor: Number(tax),

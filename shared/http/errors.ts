@@ -18,6 +18,7 @@ export const ErrorCode = {
   unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',
   internalError: 'internal_error',
+  emailDeliveryFailed: 'email_delivery_failed',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -40,6 +41,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
+  email_delivery_failed: 502,
 };
 
 /** An error whose code and message are meant for the client. Anything else becomes internal_error. */

@@ -16,6 +16,8 @@ const resourceOf = (path: string): Resource => {
 };
 const reader: Record<Resource, Route['name']> = { client: 'get-client', invoice: 'get-invoice', 'api-key': 'get-api-key' };
 const patchBody: Partial<Record<Resource, object>> = { client: { name: 'changed' }, invoice: { notes: 'changed' } };
+/** Valid bodies for routes that take one, so that only the id can make them fail. */
+const validBody: Partial<Record<Route['name'], object>> = { 'record-payment': { amount: '1.00', method: 'cash' } };
 
 let a: Awaited<ReturnType<typeof newTenant>>;
 let b: Awaited<ReturnType<typeof newTenant>>;
@@ -39,7 +41,7 @@ describe('tenant isolation', () => {
     const resource = resourceOf(route.path);
     const id = idsOfB[resource];
     const token = route.credentials === 'user' ? a.ownerToken : a.apiKey;
-    const result = await call(route.name as never, { token, params: { id }, body: route.method === 'PATCH' ? patchBody[resource] : undefined });
+    const result = await call(route.name as never, { token, params: { id }, body: route.method === 'PATCH' ? patchBody[resource] : validBody[route.name] });
     expect(result.status).toBe(404);
     expect(result.json.error.code).toBe('not_found');
     expect(await tableItemCount()).toBe(before);

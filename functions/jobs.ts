@@ -1,0 +1,13 @@
+// Scheduled functions. The CDK stack gives each an EventBridge schedule; infra/local ticks them.
+
+export type Job = {
+  name: string;
+  /** EventBridge schedule expression. */
+  schedule: string;
+  /** How often the local runtime runs it, in seconds. */
+  localEverySeconds: number;
+};
+
+export const JOBS = [
+  { name: 'overdue-sweeper', schedule: 'cron(15 0 * * ? *)', localEverySeconds: 60 },
+] as const satisfies readonly Job[];

@@ -1,0 +1,16 @@
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { getInvoice } from '#shared/data/invoices';
+import { listPayments } from '#shared/data/invoice-lifecycle';
+import { endpoint } from '#shared/http/endpoint';
+import { notFound } from '#shared/http/errors';
+import { idParams } from '#shared/http/schemas/common';
+import { paymentResource } from '#shared/resources/payment';
+
+const db = createDb(config().TABLE_NAME);
+
+export const handler = endpoint('list-payments', { db, params: idParams('inv') }, async ({ organizationId, params }) => {
+  const [invoice, payments] = await Promise.all([getInvoice(db, organizationId, params.id), listPayments(db, organizationId, params.id)]);
+  if (!invoice) throw notFound('Invoice');
+  return { status: 200, body: { results: payments.map(paymentResource), next: null } };
+});

@@ -1,0 +1,15 @@
+// Void keeps the invoice and its number (numbering stays gapless); only unpaid invoices can be voided.
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { voidStoredInvoice } from '#shared/data/invoice-lifecycle';
+import { endpoint } from '#shared/http/endpoint';
+import { idParams } from '#shared/http/schemas/common';
+import { invoiceResource } from '#shared/resources/invoice';
+
+const { TABLE_NAME, PUBLIC_BASE_URL } = config();
+const db = createDb(TABLE_NAME);
+
+export const handler = endpoint('void-invoice', { db, params: idParams('inv') }, async ({ organizationId, params }) => {
+  const invoice = await voidStoredInvoice(db, organizationId, params.id, PUBLIC_BASE_URL);
+  return { status: 200, body: invoiceResource(invoice, PUBLIC_BASE_URL) };
+});

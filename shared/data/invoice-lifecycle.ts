@@ -1,0 +1,118 @@
+// Status changes of stored invoices, each written with its events through changeInvoice: send
+// (and reminders), payments, void and the overdue move. The rules are shared/domain/invoice-lifecycle.ts.
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { newId } from '../domain/ids.ts';
+import { becomeOverdue, isRefusal, pay, send, voidInvoice, type Refusal } from '../domain/invoice-lifecycle.ts';
+import { ApiError, ErrorCode, invalidState, validationError } from '../http/errors.ts';
+import type { Db } from './client.ts';
+import { ChangeConflict, changeInvoice, type Invoice } from './invoices.ts';
+import { organizationPartition, paymentKey, paymentsOfInvoice, providerEventKey } from './keys.ts';
+
+const refusal = (refused: Refusal, field = 'amount') =>
+  refused.because === 'amount' ? validationError({ [field]: refused.refused }) : invalidState(refused.refused);
+
+export type Sending = { to: string; sent_at: string; message_id: string; reminder: boolean };
+
+/** Checks, before any e-mail leaves, that the invoice may be sent now. */
+export function assertSendable(invoice: Invoice): void {
+  const next = send(invoice.status);
+  if (isRefusal(next)) throw refusal(next);
+}
+
+export async function recordSending(db: Db, organizationId: string, invoiceId: string, sending: Omit<Sending, 'reminder'>, publicBaseUrl: string): Promise<Invoice> {
+  return changeInvoice(db, organizationId, invoiceId, (current) => {
+    const next = send(current.status);
+    if (isRefusal(next)) throw refusal(next);
+    return {
+      invoice: {
+        ...current, status: next.status, sent_at: current.sent_at ?? sending.sent_at,
+        sendings: [...(current.sendings ?? []), { ...sending, reminder: next.reminder }],
+      },
+      events: [next.reminder ? 'invoice.reminder_sent' : 'invoice.sent'],
+    };
+  }, publicBaseUrl);
+}
+
+export async function voidStoredInvoice(db: Db, organizationId: string, invoiceId: string, publicBaseUrl: string, now = new Date()): Promise<Invoice> {
+  return changeInvoice(db, organizationId, invoiceId, (current) => {
+    const next = voidInvoice({ status: current.status, paid_minor: current.amount_paid_minor ?? 0 });
+    if (isRefusal(next)) throw refusal(next);
+    return { invoice: { ...current, status: next.status, voided_at: now.toISOString() }, events: ['invoice.voided'] };
+  }, publicBaseUrl, now);
+}
+
+export type Payment = {
+  id: string;
+  invoice_id: string;
+  amount_minor: number;
+  currency: string;
+  paid_at: string;
+  method: string;
+  reference?: string;
+  provider: 'manual' | 'stripe' | 'sandbox';
+  provider_event_id?: string;
+  created_at: string;
+};
+
+export class PaymentAlreadyRecorded extends Error {}
+
+/**
+ * Records a payment with `payment.received` (and `invoice.paid` when it settles the invoice) in one
+ * transaction. A provider's event id is recorded with it, so the same event applied twice is
+ * refused as PaymentAlreadyRecorded and changes nothing.
+ */
+export async function recordPayment(
+  db: Db, organizationId: string, invoiceId: string,
+  input: Omit<Payment, 'id' | 'invoice_id' | 'created_at' | 'currency'> & { currency?: string }, publicBaseUrl: string, now = new Date(),
+): Promise<{ invoice: Invoice; payment: Payment }> {
+  let payment!: Payment;
+  try {
+    const invoice = await changeInvoice(db, organizationId, invoiceId, (current) => {
+      if (input.currency && current.currency !== input.currency) throw validationError({ currency: `must be the invoice's currency, ${current.currency}` });
+      payment = { ...input, currency: current.currency, id: newId('pay', now.getTime()), invoice_id: invoiceId, created_at: now.toISOString() };
+      const next = pay({ status: current.status, total_minor: current.total_amount_minor, paid_minor: current.amount_paid_minor ?? 0 }, input.amount_minor);
+      if (isRefusal(next)) throw refusal(next);
+      return {
+        invoice: { ...current, status: next.status, amount_paid_minor: next.paid_minor, ...(next.settled ? { paid_at: input.paid_at } : {}) },
+        events: next.settled ? ['payment.received', 'invoice.paid'] : ['payment.received'],
+        items: [
+          { Put: { TableName: db.table, Item: { ...paymentKey(organizationId, invoiceId, payment.id), type: 'payment', organization_id: organizationId, ...payment } } },
+          ...(input.provider_event_id
+            ? [{ Put: { TableName: db.table, Item: { ...providerEventKey(input.provider, input.provider_event_id), type: 'provider_event', payment_id: payment.id }, ConditionExpression: 'attribute_not_exists(pk)' } }]
+            : []),
+        ],
+      };
+    }, publicBaseUrl, now);
+    return { invoice, payment };
+  } catch (error) {
+    if (error instanceof ChangeConflict) throw new PaymentAlreadyRecorded(`event ${input.provider_event_id} was already applied`);
+    throw error;
+  }
+}
+
+export async function listPayments(db: Db, organizationId: string, invoiceId: string): Promise<Payment[]> {
+  const { Items = [] } = await db.client.send(new QueryCommand({
+    TableName: db.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': paymentsOfInvoice(invoiceId) },
+  }));
+  return Items.map(({ pk: _pk, sk: _sk, type: _type, organization_id: _org, ...payment }) => payment as Payment);
+}
+
+/** Moves one invoice to overdue; false when it is no longer due for the move (paid, already overdue…). */
+export async function markOverdue(db: Db, organizationId: string, invoiceId: string, today: string, publicBaseUrl: string, now = new Date()): Promise<boolean> {
+  try {
+    await changeInvoice(db, organizationId, invoiceId, (current) => {
+      const next = becomeOverdue(current, today);
+      if (isRefusal(next)) throw new NotDue();
+      return { invoice: { ...current, status: next.status, overdue_at: now.toISOString() }, events: ['invoice.overdue'] };
+    }, publicBaseUrl, now);
+    return true;
+  } catch (error) {
+    if (error instanceof NotDue) return false;
+    throw error;
+  }
+}
+
+class NotDue extends Error {}
+
+export const emailDeliveryFailed = () => new ApiError(ErrorCode.emailDeliveryFailed, 'The e-mail could not be handed to the mail service; the invoice is unchanged');

@@ -1,0 +1,14 @@
+import type { Payment } from '../data/invoice-lifecycle.ts';
+import { formatMinor } from '../domain/decimal.ts';
+
+export const paymentResource = (payment: Payment) => ({
+  id: payment.id,
+  invoice: payment.invoice_id,
+  amount: formatMinor(BigInt(payment.amount_minor)),
+  currency: payment.currency,
+  paid_at: payment.paid_at,
+  method: payment.method,
+  reference: payment.reference ?? null,
+  provider: payment.provider,
+  created_at: payment.created_at,
+});
