@@ -4,6 +4,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ApiConstruct } from './constructs/api.ts';
 import { AuthConstruct } from './constructs/auth.ts';
+import { SchedulesConstruct } from './constructs/schedules.ts';
 import { DataConstruct } from './constructs/data.ts';
 
 export type InvoicingStackProps = StackProps & { publicBaseUrl?: string };
@@ -18,12 +19,13 @@ export class InvoicingStack extends Stack {
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
     const auth = new AuthConstruct(this, 'Auth');
-    new ApiConstruct(this, 'Api', {
+    const api = new ApiConstruct(this, 'Api', {
       table: data.table,
       publicBaseUrl: props.publicBaseUrl,
       environment: { CURSOR_SECRET: cursorSecret.secretValue.unsafeUnwrap(), LOG_LEVEL: 'info' },
       signing: { secret: auth.signingKeySecret, publicJwks: auth.publicJwks },
       identityProvider: auth.identityProvider,
     });
+    new SchedulesConstruct(this, 'Schedules', { table: data.table, environment: api.sharedEnvironment });
   }
 }

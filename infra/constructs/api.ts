@@ -25,17 +25,20 @@ export const gatewayPath = (route: Route) => route.path.replace(/\/$/, '');
 export class ApiConstruct extends Construct {
   readonly httpApi: HttpApi;
   readonly functions: Record<string, ServiceFunction> = {};
+  /** What every function of the service needs to load its configuration (no secrets). */
+  readonly sharedEnvironment: Record<string, string>;
 
   constructor(scope: Construct, id: string, { table, environment, publicBaseUrl, signing, identityProvider }: ApiProps) {
     super(scope, id);
     this.httpApi = new HttpApi(this, 'HttpApi', { description: 'Invoicing service API' });
     const baseUrl = publicBaseUrl ?? this.httpApi.apiEndpoint;
+    this.sharedEnvironment = { ...environment, PUBLIC_BASE_URL: baseUrl, ACCESS_TOKEN_PUBLIC_JWKS: signing.publicJwks };
 
     for (const route of ROUTES as readonly Route[]) {
       const fn = new ServiceFunction(this, logicalId(route.name), {
         entry: `functions/${route.name}/handler.ts`,
         environment: {
-          ...environment, TABLE_NAME: table.tableName, PUBLIC_BASE_URL: baseUrl, ACCESS_TOKEN_PUBLIC_JWKS: signing.publicJwks,
+          ...this.sharedEnvironment, TABLE_NAME: table.tableName,
           ...(route.signsTokens ? { ...identityProvider, ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: signing.secret.secretArn } : {}),
         },
       });

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { JOBS } from '../../functions/jobs.ts';
 import { ROUTES, type Route } from '../../functions/routes.ts';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -65,6 +66,13 @@ async function readBody(request: IncomingMessage): Promise<Buffer | 'too_large'>
 
 const errorBody = (code: string, message: string) => JSON.stringify({ error: { code, message, details: {} } });
 
+/** Runs a scheduled job's handler now, as its schedule would (`npm run tick -- <job>`). */
+export async function runJob(name: string, event: object = {}): Promise<unknown> {
+  if (!JOBS.some((job) => job.name === name)) throw new Error(`no job named ${name}`);
+  const module = (await import(`../../functions/${name}/handler.ts`)) as { handler: (event: object) => Promise<unknown> };
+  return module.handler(event);
+}
+
 /** Loads each route's handler module on first use, as a cold start would. */
 const handlers = new Map<string, Promise<Handler>>();
 const loadHandler = (route: Route) => {
@@ -82,6 +90,12 @@ export async function startApiServer({ port, host = '127.0.0.1' }: { port: numbe
     };
     try {
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? host}`);
+      const job = /^\/__local\/jobs\/([\w-]+)\/?$/.exec(url.pathname);
+      if (job && req.method === 'POST') {
+        const body = await readBody(req);
+        const event = body === 'too_large' || body.length === 0 ? {} : JSON.parse(body.toString('utf8'));
+        return send(200, { 'content-type': 'application/json' }, JSON.stringify(await runJob(job[1]!, event) ?? null));
+      }
       const matched = matchRoute(req.method ?? 'GET', url.pathname);
       if (matched === undefined) return send(404, { 'content-type': 'application/json' }, errorBody('not_found', 'No such route'));
       if (matched === 'method_not_allowed') return send(405, { 'content-type': 'application/json' }, errorBody('method_not_allowed', 'This method is not allowed on this path'));

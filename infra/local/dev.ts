@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable } from './create-table.ts';
 import { freePort, javaProblem, LOCAL_CREDENTIALS, startDynamoDbLocal, startSesEmulator, startSqsEmulator, type Stoppable } from './emulators.ts';
+import { JOBS } from '../../functions/jobs.ts';
 import { startIdentityProvider } from './identity-provider.ts';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER, seedDemo, type DemoData } from './seed.ts';
 import { generateSigningKeys, type SigningKeys } from '../../shared/auth/signing-keys.ts';
@@ -82,9 +83,17 @@ try {
   });
   running.push(idp);
 
-  const { startApiServer } = await import('./api-server.ts');
+  const { runJob, startApiServer } = await import('./api-server.ts');
   const api = await startApiServer({ port: apiPort });
   running.push(api);
+
+  // The laptop's EventBridge schedules: each job on its local interval.
+  for (const job of JOBS) {
+    const timer = setInterval(() => {
+      runJob(job.name).catch((error) => console.error(`job ${job.name} failed:`, error));
+    }, job.localEverySeconds * 1000);
+    running.push({ stop: async () => clearInterval(timer) });
+  }
 
   const dev = {
     api_base_url: api.url,
@@ -108,6 +117,7 @@ Invoicing service is running (state in ${stateDir}, ${table === 'created' ? 'new
   E-mail inbox    ${ses.endpoint}   (raw: ${ses.storeUrl})
   SQS endpoint    ${sqs.endpoint}
   DynamoDB Local  ${dynamo.endpoint}   (table ${TABLE_NAME})
+  Jobs            ${JOBS.map((job) => `${job.name} every ${job.localEverySeconds} s`).join(', ')}; run one now: npm run tick -- <job>
   Details         ${join(stateDir, 'dev.json')}
 Press Ctrl-C to stop.`);
 } catch (error) {

@@ -99,6 +99,12 @@ describe('npm run dev', () => {
     expect([wrongMethod.status, wrongMethod.json.error.code]).toEqual([405, 'method_not_allowed']);
   });
 
+  it('runs a scheduled job on demand, as `npm run tick` does', async () => {
+    const response = await fetch(`${info.api_base_url}/__local/jobs/overdue-sweeper/`, { method: 'POST', body: JSON.stringify({ today: '2026-01-01' }) });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ moved: expect.any(Number), examined: expect.any(Number) });
+  });
+
   it('puts a request id on every answer, errors included', async () => {
     const ok = await api('GET', '/api/v1/organizations/me/');
     const unauthorised = await api('GET', '/api/v1/invoices/', { token: null });

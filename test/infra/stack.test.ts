@@ -2,6 +2,7 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { JOBS } from '../../functions/jobs.ts';
 import { ROUTES } from '../../functions/routes.ts';
 import { gatewayPath, logicalId } from '../../infra/constructs/api.ts';
 import { InvoicingStack } from '../../infra/stack.ts';
@@ -14,9 +15,9 @@ beforeAll(() => {
 }, 120_000);
 
 type Statement = { Action: string | string[]; Effect: string };
-/** Route functions are the ones that get the table's name. */
+/** Route functions are the API construct's functions that get the table's name. */
 const routeFunctions = () => Object.fromEntries(Object.entries(template.findResources('AWS::Lambda::Function'))
-  .filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME));
+  .filter(([id, fn]) => id.startsWith('Api') && fn.Properties.Environment?.Variables?.TABLE_NAME));
 const actionsOf = (logical: string) => {
   const policy = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith(`Api${logical}ServiceRoleDefaultPolicy`));
   expect(policy, logical).toBeDefined();
@@ -75,6 +76,15 @@ describe('stack', () => {
       expect(fn.Properties.Environment.Variables).not.toHaveProperty('ACCESS_TOKEN_PRIVATE_JWK');
       expect(fn.Properties.Environment.Variables).toHaveProperty('ACCESS_TOKEN_PUBLIC_JWKS');
     }
+  });
+
+  it('runs every job of functions/jobs.ts on its EventBridge schedule', () => {
+    const rules = Object.values(template.findResources('AWS::Events::Rule'));
+    for (const job of JOBS) {
+      expect(rules.some((rule) => rule.Properties.ScheduleExpression === job.schedule), job.name).toBe(true);
+    }
+    const sweeper = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) => id.startsWith(`Schedules${logicalId(JOBS[0].name)}`));
+    expect(sweeper?.[1].Properties.Environment.Variables.TABLE_NAME).toBeDefined();
   });
 
   it('creates a Cognito user pool unless an external identity provider is given', () => {

@@ -1,0 +1,13 @@
+// `npm run tick -- <job> [YYYY-MM-DD]`: runs one scheduled job now in the running `npm run dev`.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [job, today] = process.argv.slice(2);
+if (!job) {
+  console.error('Say which job: npm run tick -- overdue-sweeper [YYYY-MM-DD]');
+  process.exit(1);
+}
+const dev = JSON.parse(readFileSync(join(process.env.DEV_STATE_DIR ?? '.local', 'dev.json'), 'utf8')) as { api_base_url: string };
+const response = await fetch(`${dev.api_base_url}/__local/jobs/${job}/`, { method: 'POST', body: JSON.stringify(today ? { today } : {}) });
+console.log(response.status, await response.text());
+process.exit(response.ok ? 0 : 1);
