@@ -23,6 +23,8 @@ export type Route = {
   table: TableAccess;
   /** Functions that sign access tokens get the private key; no other function holds it. */
   signsTokens?: boolean;
+  /** Functions that may send e-mail through SES, from the configured identity only. */
+  sendsEmail?: boolean;
 };
 
 export const ROUTES = [
@@ -47,6 +49,7 @@ export const ROUTES = [
   { name: 'list-invoices', method: 'GET', path: '/api/v1/invoices/', credentials: 'any', scope: 'invoices:read', table: 'read' },
   { name: 'get-invoice', method: 'GET', path: '/api/v1/invoices/{id}/', credentials: 'any', scope: 'invoices:read', table: 'read' },
   { name: 'update-invoice', method: 'PATCH', path: '/api/v1/invoices/{id}/', credentials: 'any', scope: 'invoices:write', table: 'readWrite' },
+  { name: 'send-invoice', method: 'POST', path: '/api/v1/invoices/{id}/send/', credentials: 'any', scope: 'invoices:send', table: 'readWrite', sendsEmail: true },
   { name: 'void-invoice', method: 'POST', path: '/api/v1/invoices/{id}/void/', credentials: 'any', scope: 'invoices:write', table: 'readWrite' },
   { name: 'record-payment', method: 'POST', path: '/api/v1/invoices/{id}/payments/', credentials: 'any', scope: 'payments:write', table: 'readWrite' },
   { name: 'list-payments', method: 'GET', path: '/api/v1/invoices/{id}/payments/', credentials: 'any', scope: 'invoices:read', table: 'read' },

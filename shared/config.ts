@@ -29,6 +29,8 @@ const schema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: positiveInteger(3600),
   REFRESH_TOKEN_IDLE_SECONDS: positiveInteger(14 * 24 * 3600),
   REFRESH_TOKEN_MAX_SECONDS: positiveInteger(30 * 24 * 3600),
+  /** Sender of invoice e-mails; in AWS an identity verified in SES. */
+  EMAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Invoices <invoices@example.com>'),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -17,7 +17,7 @@ const resourceOf = (path: string): Resource => {
 const reader: Record<Resource, Route['name']> = { client: 'get-client', invoice: 'get-invoice', 'api-key': 'get-api-key' };
 const patchBody: Partial<Record<Resource, object>> = { client: { name: 'changed' }, invoice: { notes: 'changed' } };
 /** Valid bodies for routes that take one, so that only the id can make them fail. */
-const validBody: Partial<Record<Route['name'], object>> = { 'record-payment': { amount: '1.00', method: 'cash' } };
+const validBody: Partial<Record<Route['name'], object>> = { 'record-payment': { amount: '1.00', method: 'cash' }, 'send-invoice': { email: 'a@x.example' } };
 
 let a: Awaited<ReturnType<typeof newTenant>>;
 let b: Awaited<ReturnType<typeof newTenant>>;

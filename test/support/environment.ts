@@ -9,6 +9,8 @@ const keys = JSON.parse(inject('signingKeys')) as { privateJwk: unknown; publicJ
 Object.assign(process.env, LOCAL_CREDENTIALS, {
   TABLE_NAME: 'invoicing-test',
   AWS_ENDPOINT_URL_DYNAMODB: inject('countingEndpoint'),
+  AWS_ENDPOINT_URL_SES: inject('sesEndpoint'),
+  EMAIL_FROM: 'Acme Billing <billing@acme.example>',
   PUBLIC_BASE_URL: 'http://invoices.test',
   CURSOR_SECRET: 'test-cursor-secret-test-cursor-secret-0123',
   LOG_LEVEL: 'silent',

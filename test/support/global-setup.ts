@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { TestProject } from 'vitest/node';
 import { ensureTable } from '../../infra/local/create-table.ts';
-import { freePort, LOCAL_CREDENTIALS, startDynamoDbLocal } from '../../infra/local/emulators.ts';
+import { freePort, LOCAL_CREDENTIALS, startDynamoDbLocal, startSesEmulator } from '../../infra/local/emulators.ts';
 import { startIdentityProvider } from '../../infra/local/identity-provider.ts';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '../../infra/local/seed.ts';
 import { generateSigningKeys } from '../../shared/auth/signing-keys.ts';
@@ -16,6 +16,7 @@ declare module 'vitest' {
     dynamoEndpoint: string;
     countingEndpoint: string;
     idpUrl: string;
+    sesEndpoint: string;
     signingKeys: string;
   }
 }
@@ -51,12 +52,15 @@ export default async function setup(project: TestProject) {
   const idp = await startIdentityProvider({
     port: 0, issuer: DEV_IDP_ISSUER, audience: DEV_IDP_AUDIENCE, keys: await generateSigningKeys('RS256'), users: [], allowRegistration: true,
   });
+  const ses = await startSesEmulator(await freePort());
+  project.provide('sesEndpoint', ses.endpoint);
   project.provide('dynamoEndpoint', dynamo.endpoint);
   project.provide('countingEndpoint', `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
   project.provide('idpUrl', idp.loginUrl.replace(/\/login$/, ''));
   project.provide('signingKeys', JSON.stringify(await generateSigningKeys('ES256')));
   return async () => {
     await idp.stop();
+    await ses.stop();
     proxy.closeAllConnections();
     await new Promise((resolve) => proxy.close(resolve));
     await dynamo.stop();

@@ -95,3 +95,5 @@ function pricedLines(lines: CreateInvoiceBody['line_items']) {
     throw error;
   }
 }
+
+export const sendInvoiceBody = z.strictObject({ email: z.email('must be an e-mail address').check(z.maxLength(254)) });

@@ -1,0 +1,44 @@
+// Sending an invoice: check it may be sent, render the PDF, hand the e-mail to SES, then record the
+// sending (draft → sent, or a reminder) with its event. If SES refuses, nothing is recorded and the
+// caller gets 502 email_delivery_failed.
+import { SendRawEmailCommand, type SESClient } from '@aws-sdk/client-ses';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '../data/client.ts';
+import { assertSendable, emailDeliveryFailed, recordSending } from '../data/invoice-lifecycle.ts';
+import type { Invoice } from '../data/invoices.ts';
+import { invoiceKey, organizationKey } from '../data/keys.ts';
+import type { Organization } from '../data/organizations.ts';
+import { renderInvoicePdf } from '../documents/invoice-pdf.ts';
+import { notFound } from '../http/errors.ts';
+import type { Logger } from '../http/logger.ts';
+import { invoiceResource } from '../resources/invoice.ts';
+import { composeInvoiceEmail } from './invoice-email.ts';
+
+export type SendDeps = { db: Db; ses: SESClient; from: string; publicBaseUrl: string; log: Logger };
+
+export async function sendInvoice(deps: SendDeps, organizationId: string, invoiceId: string, to: string) {
+  const { Responses } = await deps.db.client.send(new BatchGetCommand({
+    RequestItems: { [deps.db.table]: { Keys: [invoiceKey(organizationId, invoiceId), organizationKey(organizationId)] } },
+  }));
+  const items = Responses?.[deps.db.table] ?? [];
+  const stored = items.find((item) => item.type === 'invoice') as Invoice | undefined;
+  const organization = items.find((item) => item.type === 'organization') as Organization | undefined;
+  if (!stored || !organization) throw notFound('Invoice');
+  assertSendable(stored);
+
+  const reminder = stored.status !== 'draft';
+  const invoice = invoiceResource({ ...stored, status: reminder ? stored.status : 'sent' }, deps.publicBaseUrl);
+  const pdf = await renderInvoicePdf({ organization, invoice });
+  const raw = await composeInvoiceEmail({ from: deps.from, to, organization: organization.name, invoice, reminder, pdf });
+  let messageId: string;
+  try {
+    const sent = await deps.ses.send(new SendRawEmailCommand({ RawMessage: { Data: raw }, Source: deps.from, Destinations: [to] }));
+    messageId = sent.MessageId ?? 'unknown';
+  } catch (error) {
+    deps.log.error('SES refused the invoice e-mail', { error: String(error), invoice_id: invoiceId });
+    throw emailDeliveryFailed();
+  }
+  const sentAt = new Date().toISOString();
+  const updated = await recordSending(deps.db, organizationId, invoiceId, { to, sent_at: sentAt, message_id: messageId }, deps.publicBaseUrl);
+  return { invoice: updated, sentAt, reminder };
+}
