@@ -25,6 +25,8 @@ export type Route = {
   signsTokens?: boolean;
   /** Functions that may send e-mail through SES, from the configured identity only. */
   sendsEmail?: boolean;
+  /** Functions that get the Stripe keys, when the deployment has them. */
+  usesStripe?: boolean;
 };
 
 export const ROUTES = [
@@ -50,9 +52,16 @@ export const ROUTES = [
   { name: 'get-invoice', method: 'GET', path: '/api/v1/invoices/{id}/', credentials: 'any', scope: 'invoices:read', table: 'read' },
   { name: 'update-invoice', method: 'PATCH', path: '/api/v1/invoices/{id}/', credentials: 'any', scope: 'invoices:write', table: 'readWrite' },
   { name: 'send-invoice', method: 'POST', path: '/api/v1/invoices/{id}/send/', credentials: 'any', scope: 'invoices:send', table: 'readWrite', sendsEmail: true },
+  { name: 'create-payment-link', method: 'POST', path: '/api/v1/invoices/{id}/payment-link/', credentials: 'any', scope: 'invoices:send', table: 'readWrite', usesStripe: true },
   { name: 'void-invoice', method: 'POST', path: '/api/v1/invoices/{id}/void/', credentials: 'any', scope: 'invoices:write', table: 'readWrite' },
   { name: 'record-payment', method: 'POST', path: '/api/v1/invoices/{id}/payments/', credentials: 'any', scope: 'payments:write', table: 'readWrite' },
   { name: 'list-payments', method: 'GET', path: '/api/v1/invoices/{id}/payments/', credentials: 'any', scope: 'invoices:read', table: 'read' },
+  { name: 'view-public-invoice', method: 'GET', path: '/api/v1/public/invoices/{token}/', credentials: 'public', scope: null, table: 'read' },
+  { name: 'download-public-invoice', method: 'GET', path: '/api/v1/public/invoices/{token}/pdf/', credentials: 'public', scope: null, table: 'read' },
+  { name: 'pay-public-invoice', method: 'POST', path: '/api/v1/public/invoices/{token}/pay/', credentials: 'public', scope: null, table: 'readWrite', usesStripe: true },
+  { name: 'view-sandbox-checkout', method: 'GET', path: '/api/v1/public/sandbox/checkout/{id}/', credentials: 'public', scope: null, table: 'read' },
+  { name: 'complete-sandbox-checkout', method: 'POST', path: '/api/v1/public/sandbox/checkout/{id}/{outcome}/', credentials: 'public', scope: null, table: 'readWrite' },
+  { name: 'stripe-webhook', method: 'POST', path: '/api/v1/payments/stripe/webhook/', credentials: 'public', scope: null, table: 'readWrite', usesStripe: true },
 ] as const satisfies readonly Route[];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

@@ -31,6 +31,12 @@ const schema = z.object({
   REFRESH_TOKEN_MAX_SECONDS: positiveInteger(30 * 24 * 3600),
   /** Sender of invoice e-mails; in AWS an identity verified in SES. */
   EMAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Invoices <invoices@example.com>'),
+  /** With a Stripe key, payment links are Stripe Checkout sessions; without one, the sandbox provider. */
+  STRIPE_SECRET_KEY: z.optional(z.string().check(z.startsWith('sk_'))),
+  STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.startsWith('whsec_'))),
+  /** Only for tests and local fakes: where the Stripe SDK sends its requests. */
+  STRIPE_API_BASE_URL: z.optional(z.url()),
+  PAYMENT_LINK_TTL_SECONDS: z._default(z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.minimum(1800), z.maximum(86_400)), 86_400),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -106,7 +106,9 @@ export async function startApiServer({ port, host = '127.0.0.1' }: { port: numbe
       const event = toApiGatewayEvent({ method: req.method ?? 'GET', url, headers, body, host: req.headers.host ?? host, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' }, matched.route, matched.pathParameters);
       const handler = await loadHandler(matched.route);
       const result = await handler(event, lambdaContext(matched.route.name));
-      send(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>, typeof result.body === 'string' ? result.body : '');
+      const payload = typeof result.body === 'string' ? result.body : '';
+      res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);
+      res.end(result.isBase64Encoded ? Buffer.from(payload, 'base64') : payload);
     } catch (error) {
       console.error(error);
       send(500, { 'content-type': 'application/json' }, errorBody('internal_error', 'An internal error occurred'));

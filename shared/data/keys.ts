@@ -42,6 +42,9 @@ export const dueBefore = (date: string) => `${date}#`;
 
 export const paymentKey = (organizationId: string, invoiceId: string, paymentId: string): Key => ({ pk: org(organizationId), sk: `PAYMENT#${invoiceId}#${paymentId}` });
 export const paymentsOfInvoice = (invoiceId: string) => `PAYMENT#${invoiceId}#`;
+/** A payment link's checkout, found by its id from the provider's return or the sandbox page. */
+export const checkoutKey = (checkoutId: string): Key => ({ pk: `CHECKOUT#${checkoutId}`, sk: 'CHECKOUT' });
+
 /** Marks a payment provider's event as applied, so a redelivered event changes nothing. */
 export const providerEventKey = (provider: string, eventId: string): Key => ({ pk: `PROVIDER_EVENT#${provider}#${eventId}`, sk: 'PROVIDER_EVENT' });
 export const invoicesOfOrganization = (organizationId: string) => `${org(organizationId)}#INVOICES`;

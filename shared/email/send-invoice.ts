@@ -8,11 +8,9 @@ import { assertSendable, emailDeliveryFailed, recordSending } from '../data/invo
 import type { Invoice } from '../data/invoices.ts';
 import { invoiceKey, organizationKey } from '../data/keys.ts';
 import type { Organization } from '../data/organizations.ts';
-import { renderInvoicePdf } from '../documents/invoice-pdf.ts';
 import { notFound } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
 import { invoiceResource } from '../resources/invoice.ts';
-import { composeInvoiceEmail } from './invoice-email.ts';
 
 export type SendDeps = { db: Db; ses: SESClient; from: string; publicBaseUrl: string; log: Logger };
 
@@ -28,6 +26,8 @@ export async function sendInvoice(deps: SendDeps, organizationId: string, invoic
 
   const reminder = stored.status !== 'draft';
   const invoice = invoiceResource({ ...stored, status: reminder ? stored.status : 'sent' }, deps.publicBaseUrl);
+  // The PDF and MIME libraries are large; loaded on first use, not at every cold start.
+  const [{ renderInvoicePdf }, { composeInvoiceEmail }] = await Promise.all([import('../documents/invoice-pdf.ts'), import('./invoice-email.ts')]);
   const pdf = await renderInvoicePdf({ organization, invoice });
   const raw = await composeInvoiceEmail({ from: deps.from, to, organization: organization.name, invoice, reminder, pdf });
   let messageId: string;

@@ -24,6 +24,9 @@ type Input<B, Q, P> = {
   /** Scheme and host the caller used, for absolute links. */
   baseUrl: string;
   sourceIp: string;
+  /** The body exactly as received (signature checks need the bytes, not the parsed JSON). */
+  rawBody: string;
+  headers: APIGatewayProxyEventV2['headers'];
   requestId: string;
   log: RequestContext['log'];
 };
@@ -34,11 +37,22 @@ type Schemas<B, Q, P> = { db: Db; body?: ZodMiniType<B>; query?: ZodMiniType<Q>;
 
 type Handle = (event: APIGatewayProxyEventV2, context: RequestContext) => Promise<APIGatewayProxyStructuredResultV2>;
 
-const toResult = (reply: Reply): APIGatewayProxyStructuredResultV2 => ({
-  statusCode: reply.status,
-  headers: { ...(reply.body === undefined ? {} : { 'content-type': 'application/json' }), ...reply.headers },
-  body: reply.body === undefined ? '' : JSON.stringify(reply.body),
-});
+function toResult(reply: Reply): APIGatewayProxyStructuredResultV2 {
+  if (reply.raw) {
+    const binary = typeof reply.raw.content !== 'string';
+    return {
+      statusCode: reply.status,
+      headers: { 'content-type': reply.raw.contentType, ...reply.headers },
+      body: binary ? Buffer.from(reply.raw.content).toString('base64') : (reply.raw.content as string),
+      isBase64Encoded: binary,
+    };
+  }
+  return {
+    statusCode: reply.status,
+    headers: { ...(reply.body === undefined ? {} : { 'content-type': 'application/json' }), ...reply.headers },
+    body: reply.body === undefined ? '' : JSON.stringify(reply.body),
+  };
+}
 
 function inputOf<B, Q, P>(schemas: Schemas<B, Q, P>, event: APIGatewayProxyEventV2, context: RequestContext): Input<B, Q, P> {
   return {
@@ -47,6 +61,8 @@ function inputOf<B, Q, P>(schemas: Schemas<B, Q, P>, event: APIGatewayProxyEvent
     params: (schemas.params ? parseOrThrow(schemas.params, event.pathParameters ?? {}) : undefined) as P,
     baseUrl: context.baseUrl,
     sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+    rawBody: event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '',
+    headers: event.headers ?? {},
     requestId: context.requestId,
     log: context.log,
   };

@@ -13,8 +13,16 @@ export type RequestContext = Context & {
   json?: unknown;
 };
 
-/** A handler's answer before it is turned into an API Gateway result. */
-export type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+/**
+ * A handler's answer before it is turned into an API Gateway result: a JSON `body`, or a `raw`
+ * document (HTML, PDF) with its content type; binary documents travel base64-encoded.
+ */
+export type Reply = {
+  status: number;
+  body?: unknown;
+  raw?: { content: string | Uint8Array; contentType: string };
+  headers?: Record<string, string>;
+};
 
 export const header = (headers: Record<string, string | undefined> | undefined, name: string) => {
   if (!headers) return undefined;

@@ -6,7 +6,8 @@ import { ROUTES, type Route } from '../../functions/routes.ts';
 import { createApiKey } from '../../shared/data/api-keys.ts';
 import { call, db, invoiceBody, newTenant, tableItemCount } from '../support/api.ts';
 
-const idRoutes = (ROUTES as readonly Route[]).filter((route) => route.path.includes('{id}'));
+// Public routes take no credential; what they reach is found by an unguessable token instead.
+const idRoutes = (ROUTES as readonly Route[]).filter((route) => route.path.includes('{id}') && route.credentials !== 'public');
 type Resource = 'client' | 'invoice' | 'api-key';
 const resourceOf = (path: string): Resource => {
   if (path.startsWith('/api/v1/clients/')) return 'client';

@@ -38,7 +38,7 @@ export type CallOptions = {
   sourceIp?: string;
 };
 
-export type CallResult = { status: number; headers: Record<string, string>; json: any };
+export type CallResult = { status: number; headers: Record<string, string>; json: any; text: string; bytes: Buffer };
 
 export async function call(name: RouteName, options: CallOptions = {}): Promise<CallResult> {
   const route = ROUTES.find((candidate) => candidate.name === name) as Route;
@@ -55,8 +55,11 @@ export async function call(name: RouteName, options: CallOptions = {}): Promise<
     route, options.params ?? {},
   );
   const result = await handler(event, { awsRequestId: 'test', getRemainingTimeInMillis: () => 10_000 } as Context);
-  const text = typeof result.body === 'string' ? result.body : '';
-  return { status: result.statusCode ?? 200, headers: (result.headers ?? {}) as Record<string, string>, json: text ? JSON.parse(text) : undefined };
+  const bytes = Buffer.from(typeof result.body === 'string' ? result.body : '', result.isBase64Encoded ? 'base64' : 'utf8');
+  const answered = (result.headers ?? {}) as Record<string, string>;
+  const text = bytes.toString('utf8');
+  const json = text && String(answered['content-type'] ?? '').startsWith('application/json') ? JSON.parse(text) : undefined;
+  return { status: result.statusCode ?? 200, headers: answered, json, text, bytes };
 }
 
 const direct = new DynamoDBClient({ endpoint: inject('dynamoEndpoint') });

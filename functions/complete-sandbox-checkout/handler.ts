@@ -1,0 +1,19 @@
+// The sandbox's "pay" and "fail": the same completion a provider's webhook triggers, then back to the invoice.
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { notFoundPage } from '#shared/documents/invoice-page';
+import { publicEndpoint } from '#shared/http/endpoint';
+import { checkoutParams } from '#shared/http/schemas/public';
+import { completeCheckout, getCheckout } from '#shared/payments/checkout';
+import { publicInvoiceUrl } from '#shared/resources/invoice';
+
+const { TABLE_NAME, PUBLIC_BASE_URL } = config();
+const db = createDb(TABLE_NAME);
+
+export const handler = publicEndpoint('complete-sandbox-checkout', { params: checkoutParams }, async ({ params }) => {
+  const checkout = await getCheckout(db, params.id);
+  if (!checkout || checkout.provider !== 'sandbox' || !params.outcome) return { status: 404, raw: { content: notFoundPage(), contentType: 'text/html; charset=utf-8' } };
+  const outcome = await completeCheckout(db, checkout, params.outcome, PUBLIC_BASE_URL);
+  const result = outcome === 'paid' || outcome === 'already_paid' ? 'succeeded' : 'failed';
+  return { status: 303, headers: { location: `${publicInvoiceUrl(PUBLIC_BASE_URL, checkout.public_token)}?payment=${result}` } };
+});

@@ -1,0 +1,15 @@
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { endpoint } from '#shared/http/endpoint';
+import { idParams } from '#shared/http/schemas/common';
+import { createPaymentLink } from '#shared/payments/checkout';
+import { paymentDeps } from '#shared/payments/payment-deps';
+import { paymentLinkResource } from '#shared/resources/checkout';
+
+const db = createDb(config().TABLE_NAME);
+const deps = await paymentDeps(db);
+
+export const handler = endpoint('create-payment-link', { db, params: idParams('inv') }, async ({ organizationId, params }) => {
+  const checkout = await createPaymentLink(deps, organizationId, params.id);
+  return { status: 201, body: paymentLinkResource(checkout) };
+});

@@ -1,0 +1,25 @@
+// The Pay button of the public page: opens a checkout for what is due and sends the payer there.
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { findPublicInvoice } from '#shared/data/public-invoices';
+import { notFoundPage } from '#shared/documents/invoice-page';
+import { publicEndpoint } from '#shared/http/endpoint';
+import { tokenParams } from '#shared/http/schemas/public';
+import { createPaymentLink } from '#shared/payments/checkout';
+import { paymentDeps } from '#shared/payments/payment-deps';
+import { publicInvoiceUrl } from '#shared/resources/invoice';
+
+const db = createDb(config().TABLE_NAME);
+const deps = await paymentDeps(db);
+
+export const handler = publicEndpoint('pay-public-invoice', { params: tokenParams }, async ({ params }) => {
+  const found = await findPublicInvoice(db, params.token);
+  if (!found) return { status: 404, raw: { content: notFoundPage(), contentType: 'text/html; charset=utf-8' } };
+  try {
+    const checkout = await createPaymentLink(deps, found.organizationId, found.invoice);
+    return { status: 303, headers: { location: checkout.url } };
+  } catch {
+    // Nothing is due any more (paid meanwhile, voided): back to the page, which says so.
+    return { status: 303, headers: { location: publicInvoiceUrl(deps.publicBaseUrl, params.token) } };
+  }
+});

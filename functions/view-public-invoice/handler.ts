@@ -1,0 +1,23 @@
+// The page behind public_url: found by its unguessable token, readable without an account.
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { findPublicInvoice } from '#shared/data/public-invoices';
+import { OPEN_STATUSES } from '#shared/domain/invoice-lifecycle';
+import { notFoundPage, renderInvoicePage } from '#shared/documents/invoice-page';
+import { publicEndpoint } from '#shared/http/endpoint';
+import { publicPageQuery, tokenParams } from '#shared/http/schemas/public';
+import { invoiceResource } from '#shared/resources/invoice';
+
+const { TABLE_NAME, PUBLIC_BASE_URL } = config();
+const db = createDb(TABLE_NAME);
+const html = (status: number, content: string) => ({ status, raw: { content, contentType: 'text/html; charset=utf-8' }, headers: { 'cache-control': 'no-store' } });
+const NOTICES: Record<string, string> = { succeeded: 'Thank you: your payment was received.', failed: 'The payment did not go through; nothing was charged.' };
+
+export const handler = publicEndpoint('view-public-invoice', { params: tokenParams, query: publicPageQuery }, async ({ params, query }) => {
+  const found = await findPublicInvoice(db, params.token);
+  if (!found) return html(404, notFoundPage());
+  const invoice = invoiceResource(found.invoice, PUBLIC_BASE_URL);
+  const payable = OPEN_STATUSES.includes(found.invoice.status) && invoice.amount_due !== '0.00';
+  const notice = NOTICES[query.payment ?? ''];
+  return html(200, renderInvoicePage({ organization: found.organization, invoice, payAction: payable ? 'pay/' : undefined, notice }));
+});

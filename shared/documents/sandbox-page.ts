@@ -1,0 +1,19 @@
+// The sandbox provider's checkout page: what a card form would be, reduced to two honest buttons.
+import type { Checkout } from '../payments/checkout.ts';
+import { formatMinor } from '../domain/decimal.ts';
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+export const sandboxCheckoutPage = (checkout: Checkout) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>Sandbox payment</title>
+<style>body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 2rem auto; padding: 1rem; } button { font-size: 1.1rem; padding: .6rem 1.4rem; margin-right: 1rem; }</style></head>
+<body><main>
+<h1>Sandbox payment</h1>
+<p>No money moves here: this page stands in for a card payment provider.</p>
+<p>Amount: <strong data-testid="checkout-amount">${escape(formatMinor(BigInt(checkout.amount_minor)))} ${escape(checkout.currency)}</strong></p>
+${checkout.status === 'open'
+    ? `<form method="post" action="pay/" style="display:inline"><button type="submit">Pay</button></form>
+<form method="post" action="fail/" style="display:inline"><button type="submit">Fail</button></form>`
+    : `<p>This checkout is ${escape(checkout.status)}.</p>`}
+</main></body></html>`;

@@ -1,0 +1,8 @@
+import * as z from 'zod/mini';
+import './zod-locale.ts';
+
+/** Public pages take the token from the path; a malformed one is simply not found. */
+export const tokenParams = z.object({ token: z.string() });
+export const checkoutParams = z.object({ id: z.string(), outcome: z.optional(z.enum(['pay', 'fail'])) });
+/** Unknown query parameters on public pages are ignored, not refused. */
+export const publicPageQuery = z.object({ payment: z.optional(z.string()) });
