@@ -1,6 +1,6 @@
 // Status changes of stored invoices, each written with its events through changeInvoice: send
 // (and reminders), payments, void and the overdue move. The rules are shared/domain/invoice-lifecycle.ts.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '../domain/ids.ts';
 import { becomeOverdue, isRefusal, pay, send, voidInvoice, type Refusal } from '../domain/invoice-lifecycle.ts';
 import { ApiError, ErrorCode, invalidState, validationError } from '../http/errors.ts';
@@ -66,6 +66,11 @@ export async function recordPayment(
   input: Omit<Payment, 'id' | 'invoice_id' | 'created_at' | 'currency'> & { currency?: string }, publicBaseUrl: string, now = new Date(),
 ): Promise<{ invoice: Invoice; payment: Payment }> {
   let payment!: Payment;
+  // A redelivered event usually finds the invoice already settled; say "already recorded", not "refused".
+  if (input.provider_event_id) {
+    const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: providerEventKey(input.provider, input.provider_event_id) }));
+    if (Item) throw new PaymentAlreadyRecorded(`event ${input.provider_event_id} was already applied`);
+  }
   try {
     const invoice = await changeInvoice(db, organizationId, invoiceId, (current) => {
       if (input.currency && current.currency !== input.currency) throw validationError({ currency: `must be the invoice's currency, ${current.currency}` });

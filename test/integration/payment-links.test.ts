@@ -1,0 +1,93 @@
+// Paying online without Stripe: the public page, the PDF, the sandbox provider's checkout, and the
+// payment it records through the same code path a provider's webhook uses.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, invoiceBody, newTenant } from '../support/api.ts';
+import { readPdf } from '../support/pdf.ts';
+
+let tenant: Awaited<ReturnType<typeof newTenant>>;
+let clientId: string;
+beforeAll(async () => {
+  tenant = await newTenant('Paid Online');
+  clientId = (await call('create-client', { token: tenant.apiKey, body: { name: 'Buyer', email: 'buyer@x.example' } })).json.id;
+});
+
+const tokenOf = (invoice: { public_url: string }) => new URL(invoice.public_url).pathname.split('/').at(-2)!;
+async function sentInvoice() {
+  const { json } = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(clientId) });
+  await call('send-invoice', { token: tenant.apiKey, params: { id: json.id }, body: { email: 'buyer@x.example' } });
+  return json as { id: string; public_url: string; invoice_number: string };
+}
+const checkoutIdOf = (url: string) => new URL(url).pathname.split('/').at(-2)!;
+
+describe('the public invoice page', () => {
+  it('shows the invoice by its token, with its totals and a Pay button while money is due', async () => {
+    const invoice = await sentInvoice();
+    const page = await call('view-public-invoice', { params: { token: tokenOf(invoice) } });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    for (const text of [invoice.invoice_number, 'Paid Online', 'Buyer', '59.97', '4.95', '64.92 USD', 'Design work', '<form method="post" action="pay/"']) expect(page.text).toContain(text);
+    expect(page.text).not.toContain('<script');
+  });
+
+  it('answers an unknown or malformed token with a 404 page', async () => {
+    for (const token of ['A'.repeat(32), 'short', '../../etc']) {
+      const page = await call('view-public-invoice', { params: { token } });
+      expect(page.status).toBe(404);
+      expect(page.text).toContain('Invoice not found');
+    }
+  });
+
+  it('serves the PDF with the API’s figures', async () => {
+    const invoice = await sentInvoice();
+    const pdf = await call('download-public-invoice', { params: { token: tokenOf(invoice) } });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(readPdf(pdf.bytes).text).toContain('64.92');
+  });
+});
+
+describe('payment links with the sandbox provider', () => {
+  it('answers url, provider, amount, currency and expiry for what is due', async () => {
+    const invoice = await sentInvoice();
+    await call('record-payment', { token: tenant.apiKey, params: { id: invoice.id }, body: { amount: '4.92', method: 'cash' } });
+    const link = await call('create-payment-link', { token: tenant.apiKey, params: { id: invoice.id } });
+    expect(link.status).toBe(201);
+    expect(link.json).toMatchObject({ provider: 'sandbox', amount: '60.00', currency: 'USD' });
+    expect(link.json.url).toMatch(/^http:\/\/invoices\.test\/api\/v1\/public\/sandbox\/checkout\/chk_[0-9A-Z]{26}\/$/);
+    expect(Date.parse(link.json.expires_at) - Date.now()).toBeGreaterThan(23 * 3600_000);
+  });
+
+  it('refuses drafts, void and paid invoices with 409 invalid_state', async () => {
+    const { json: draft } = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(clientId) });
+    expect((await call('create-payment-link', { token: tenant.apiKey, params: { id: draft.id } })).status).toBe(409);
+    await call('void-invoice', { token: tenant.apiKey, params: { id: draft.id } });
+    expect((await call('create-payment-link', { token: tenant.apiKey, params: { id: draft.id } })).status).toBe(409);
+  });
+
+  it('pays the invoice through the sandbox page, once, however often the button is pressed', async () => {
+    const invoice = await sentInvoice();
+    const pay = await call('pay-public-invoice', { params: { token: tokenOf(invoice) } });
+    expect(pay.status).toBe(303);
+    const checkoutId = checkoutIdOf(pay.headers.location!);
+    const page = await call('view-sandbox-checkout', { params: { id: checkoutId } });
+    expect(page.text).toContain('64.92 USD');
+    for (let press = 0; press < 2; press++) {
+      const done = await call('complete-sandbox-checkout', { params: { id: checkoutId, outcome: 'pay' } });
+      expect(done.status).toBe(303);
+      expect(done.headers.location).toBe(`${invoice.public_url}?payment=succeeded`);
+    }
+    const paid = await call('get-invoice', { token: tenant.apiKey, params: { id: invoice.id } });
+    expect(paid.json).toMatchObject({ status: 'paid', amount_due: '0.00' });
+    const payments = await call('list-payments', { token: tenant.apiKey, params: { id: invoice.id } });
+    expect(payments.json.results).toEqual([expect.objectContaining({ amount: '64.92', provider: 'sandbox', method: 'card' })]);
+    const after = await call('view-public-invoice', { params: { token: tokenOf(invoice) } });
+    expect(after.text).not.toContain('action="pay/"');
+  });
+
+  it('leaves the invoice unpaid when the sandbox payment fails', async () => {
+    const invoice = await sentInvoice();
+    const link = await call('create-payment-link', { token: tenant.apiKey, params: { id: invoice.id } });
+    const failed = await call('complete-sandbox-checkout', { params: { id: checkoutIdOf(link.json.url), outcome: 'fail' } });
+    expect(failed.headers.location).toBe(`${invoice.public_url}?payment=failed`);
+    expect((await call('get-invoice', { token: tenant.apiKey, params: { id: invoice.id } })).json.status).toBe('sent');
+  });
+});
