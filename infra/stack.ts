@@ -7,7 +7,13 @@ import { AuthConstruct } from './constructs/auth.ts';
 import { SchedulesConstruct } from './constructs/schedules.ts';
 import { DataConstruct } from './constructs/data.ts';
 
-export type InvoicingStackProps = StackProps & { publicBaseUrl?: string };
+export type InvoicingStackProps = StackProps & {
+  publicBaseUrl?: string;
+  /** "Name <address>" of invoice e-mails; the address or its domain must be verified in SES. */
+  emailFrom?: string;
+  /** Name of a Secrets Manager secret with {"secret_key", "webhook_secret"} to take card payments with Stripe. */
+  stripeSecretName?: string;
+};
 
 export class InvoicingStack extends Stack {
   constructor(scope: Construct, id: string, props: InvoicingStackProps = {}) {
@@ -25,6 +31,8 @@ export class InvoicingStack extends Stack {
       environment: { CURSOR_SECRET: cursorSecret.secretValue.unsafeUnwrap(), LOG_LEVEL: 'info' },
       signing: { secret: auth.signingKeySecret, publicJwks: auth.publicJwks },
       identityProvider: auth.identityProvider,
+      emailFrom: props.emailFrom ?? 'Invoices <invoices@example.com>',
+      stripeSecret: props.stripeSecretName ? Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName) : undefined,
     });
     new SchedulesConstruct(this, 'Schedules', { table: data.table, environment: api.sharedEnvironment });
   }

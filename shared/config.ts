@@ -34,6 +34,8 @@ const schema = z.object({
   /** With a Stripe key, payment links are Stripe Checkout sessions; without one, the sandbox provider. */
   STRIPE_SECRET_KEY: z.optional(z.string().check(z.startsWith('sk_'))),
   STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.startsWith('whsec_'))),
+  /** In AWS: a secret holding {"secret_key": "sk_…", "webhook_secret": "whsec_…"} instead of the two above. */
+  STRIPE_SECRET_ARN: z.optional(z.string().check(z.startsWith('arn:'))),
   /** Only for tests and local fakes: where the Stripe SDK sends its requests. */
   STRIPE_API_BASE_URL: z.optional(z.url()),
   PAYMENT_LINK_TTL_SECONDS: z._default(z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.minimum(1800), z.maximum(86_400)), 86_400),

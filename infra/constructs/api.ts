@@ -1,6 +1,7 @@
 // The HTTP API: one function and one route per entry of functions/routes.ts, each granted only the
 // table access its entry declares; only the token endpoints may read the signing key.
-import { CfnOutput } from 'aws-cdk-lib';
+import { CfnOutput, Stack } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -15,7 +16,13 @@ export type ApiProps = {
   publicBaseUrl?: string;
   signing: { secret: ISecret; publicJwks: string };
   identityProvider: Record<'IDP_ISSUER' | 'IDP_AUDIENCE' | 'IDP_JWKS_URL', string>;
+  /** Sender of invoice e-mails, "Name <address>"; its address or domain must be verified in SES. */
+  emailFrom: string;
+  /** A secret with {"secret_key", "webhook_secret"}; without it payment links use the sandbox. */
+  stripeSecret?: ISecret;
 };
+
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
 export const logicalId = (name: string) => name.split('-').map((part) => part[0]!.toUpperCase() + part.slice(1)).join('');
 
@@ -28,11 +35,18 @@ export class ApiConstruct extends Construct {
   /** What every function of the service needs to load its configuration (no secrets). */
   readonly sharedEnvironment: Record<string, string>;
 
-  constructor(scope: Construct, id: string, { table, environment, publicBaseUrl, signing, identityProvider }: ApiProps) {
+  constructor(scope: Construct, id: string, { table, environment, publicBaseUrl, signing, identityProvider, emailFrom, stripeSecret }: ApiProps) {
     super(scope, id);
     this.httpApi = new HttpApi(this, 'HttpApi', { description: 'Invoicing service API' });
     const baseUrl = publicBaseUrl ?? this.httpApi.apiEndpoint;
-    this.sharedEnvironment = { ...environment, PUBLIC_BASE_URL: baseUrl, ACCESS_TOKEN_PUBLIC_JWKS: signing.publicJwks };
+    this.sharedEnvironment = { ...environment, PUBLIC_BASE_URL: baseUrl, ACCESS_TOKEN_PUBLIC_JWKS: signing.publicJwks, EMAIL_FROM: emailFrom };
+    const sender = addressOf(emailFrom);
+    const { partition, region, account } = Stack.of(this);
+    const sendFromIdentity = new PolicyStatement({
+      actions: ['ses:SendRawEmail'],
+      resources: [`arn:${partition}:ses:${region}:${account}:identity/${sender}`, `arn:${partition}:ses:${region}:${account}:identity/${sender.split('@')[1]}`],
+      conditions: { StringEquals: { 'ses:FromAddress': sender } },
+    });
 
     for (const route of ROUTES as readonly Route[]) {
       const fn = new ServiceFunction(this, logicalId(route.name), {
@@ -40,8 +54,11 @@ export class ApiConstruct extends Construct {
         environment: {
           ...this.sharedEnvironment, TABLE_NAME: table.tableName,
           ...(route.signsTokens ? { ...identityProvider, ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: signing.secret.secretArn } : {}),
+          ...(route.usesStripe && stripeSecret ? { STRIPE_SECRET_ARN: stripeSecret.secretArn } : {}),
         },
       });
+      if (route.sendsEmail) fn.addToRolePolicy(sendFromIdentity);
+      if (route.usesStripe) stripeSecret?.grantRead(fn);
       if (route.table === 'readWrite') table.grantReadWriteData(fn);
       if (route.table === 'read') table.grant(fn, 'dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable', 'dynamodb:UpdateItem');
       if (route.signsTokens) signing.secret.grantRead(fn);

@@ -1,6 +1,7 @@
 // The token endpoints' shared wiring, built once per cold start from configuration. The private
 // signing key comes from the environment locally and from Secrets Manager in AWS, read once.
 import type { JWK } from 'jose';
+import { readSecretString } from '../aws/secrets.ts';
 import { config, signerConfig } from '../config.ts';
 import type { Db } from '../data/client.ts';
 import { signAccessToken } from './access-token.ts';
@@ -9,12 +10,7 @@ import type { SessionDeps } from './sessions.ts';
 async function privateSigningKey(): Promise<JWK & { kid: string }> {
   const signer = signerConfig();
   if (signer.ACCESS_TOKEN_PRIVATE_JWK) return signer.ACCESS_TOKEN_PRIVATE_JWK;
-  // Loaded only where the key lives in Secrets Manager, so local runs and tests skip its import cost.
-  const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-  const secrets = new SecretsManagerClient({});
-  const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: signer.ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN }));
-  secrets.destroy();
-  return JSON.parse(SecretString ?? '{}') as JWK & { kid: string };
+  return JSON.parse(await readSecretString(signer.ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN)) as JWK & { kid: string };
 }
 
 export async function sessionDeps(db: Db): Promise<SessionDeps> {

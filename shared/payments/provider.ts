@@ -2,8 +2,10 @@
 import type { Config } from '../config.ts';
 import { sandboxProvider, type CheckoutProvider } from './checkout.ts';
 import { stripeClient, stripeProvider } from './stripe.ts';
+import { stripeSettings } from './stripe-settings.ts';
 
 export async function checkoutProvider(config: Config): Promise<CheckoutProvider> {
-  if (!config.STRIPE_SECRET_KEY) return sandboxProvider(config.PUBLIC_BASE_URL);
-  return stripeProvider(await stripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE_URL));
+  const stripe = await stripeSettings(config);
+  if (!stripe) return sandboxProvider(config.PUBLIC_BASE_URL);
+  return stripeProvider(await stripeClient(stripe.secretKey, stripe.apiBaseUrl));
 }

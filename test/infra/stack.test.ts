@@ -11,7 +11,7 @@ import { TABLE_DEFINITION } from '../../shared/data/table-definition.ts';
 let template: Template;
 beforeAll(() => {
   const app = new App();
-  template = Template.fromStack(new InvoicingStack(app, 'Test'));
+  template = Template.fromStack(new InvoicingStack(app, 'Test', { emailFrom: 'Acme Billing <billing@acme.example>', stripeSecretName: 'invoicing/stripe' }));
 }, 120_000);
 
 type Statement = { Action: string | string[]; Effect: string };
@@ -67,14 +67,34 @@ describe('stack', () => {
     expect(actionsOf('CreateInvoice')).toContain('dynamodb:PutItem');
   });
 
-  it('lets only the token endpoints read the signing key, and gives the private key to no environment', () => {
+  it('lets only the token and payment endpoints read secrets, and gives the private key to no environment', () => {
     for (const route of ROUTES) {
       const reads = actionsOf(logicalId(route.name)).includes('secretsmanager:GetSecretValue');
-      expect(reads, route.name).toBe(Boolean((route as { signsTokens?: boolean }).signsTokens));
+      const needs = route as { signsTokens?: boolean; usesStripe?: boolean };
+      expect(reads, route.name).toBe(Boolean(needs.signsTokens || needs.usesStripe));
     }
     for (const fn of Object.values(routeFunctions())) {
       expect(fn.Properties.Environment.Variables).not.toHaveProperty('ACCESS_TOKEN_PRIVATE_JWK');
       expect(fn.Properties.Environment.Variables).toHaveProperty('ACCESS_TOKEN_PUBLIC_JWKS');
+    }
+  });
+
+  it('lets only the sending route send e-mail, and only from the configured address', () => {
+    const statements = (logical: string) => {
+      const policy = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith(`Api${logical}ServiceRoleDefaultPolicy`))!;
+      return policy[1].Properties.PolicyDocument.Statement as { Action: string | string[]; Condition?: object }[];
+    };
+    for (const route of ROUTES) {
+      const sends = statements(logicalId(route.name)).filter((statement) => [statement.Action].flat().includes('ses:SendRawEmail'));
+      expect(sends.length, route.name).toBe((route as { sendsEmail?: boolean }).sendsEmail ? 1 : 0);
+      if (sends[0]) expect(sends[0].Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'billing@acme.example' } });
+    }
+  });
+
+  it('gives the Stripe secret to the payment routes only', () => {
+    for (const route of ROUTES) {
+      const variables = routeFunctions()[Object.keys(routeFunctions()).find((id) => id.startsWith(`Api${logicalId(route.name)}`))!]!.Properties.Environment.Variables;
+      expect('STRIPE_SECRET_ARN' in variables, route.name).toBe(Boolean((route as { usesStripe?: boolean }).usesStripe));
     }
   });
 

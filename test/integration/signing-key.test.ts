@@ -51,3 +51,14 @@ describe('signing key in AWS', () => {
     }
   });
 });
+
+describe('Stripe keys in AWS', () => {
+  it('are read from one secret when no key is in the environment', async () => {
+    const { stripeSettings } = await import('../../shared/payments/stripe-settings.ts');
+    const { loadConfig } = await import('../../shared/config.ts');
+    const arn = 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:stripe';
+    secretsManager.secrets.set(arn, JSON.stringify({ secret_key: 'sk_live_abc', webhook_secret: 'whsec_abc' }));
+    expect(await stripeSettings(loadConfig({ ...process.env, STRIPE_SECRET_ARN: arn }))).toEqual({ secretKey: 'sk_live_abc', webhookSecret: 'whsec_abc' });
+    expect(await stripeSettings(loadConfig(process.env))).toBeUndefined();
+  });
+});
