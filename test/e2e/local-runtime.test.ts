@@ -1,13 +1,17 @@
 // `npm run dev` as a newcomer runs it: a child process with a fresh state directory, driven over
 // HTTP only. Covers the README's curl flow, routing details, restart with the same state and Ctrl-C.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/emulators.ts';
 
 const TSX = join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
+/** Debian's Chromium (never a browser download); screenshots are kept under .artifacts/. */
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = join(process.cwd(), '.artifacts');
 /** Short, so the flow below can watch an access token expire. */
 const ACCESS_TTL = 2;
 const stateDir = mkdtempSync(join(tmpdir(), 'invoicing-dev-'));
@@ -151,6 +155,40 @@ describe('npm run dev', () => {
     const foreign = second!.organizations.find((id) => !first!.organizations.includes(id))!;
     const denied = await api('POST', '/api/v1/users/auth/exchange/', { token: null, body: { idp_token: again, organization_id: foreign } });
     expect([denied.status, denied.json.error.code]).toEqual([403, 'organization_access_denied']);
+  });
+
+  it('shows the public page in a real browser, and its Pay button leads to a paid invoice', async () => {
+    const client = await api('POST', '/api/v1/clients/', { body: { name: 'Browser Buyer', email: 'buyer@browser.example' } });
+    const { json: invoice } = await api('POST', '/api/v1/invoices/', { body: {
+      client: client.json.id, issue_date: '2026-11-01', due_date: '2026-12-01', notes: 'Thanks for your business',
+      line_items: [{ description: 'Consulting', quantity: 10, unit_price: '150.00', tax_rate: '10.00' }, { description: 'Travel', quantity: 1, unit_price: '99.99', tax_rate: '0' }],
+    } });
+    expect((await api('POST', `/api/v1/invoices/${invoice.id}/send/`, { body: { email: 'buyer@browser.example' } })).status).toBe(200);
+
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await page.goto(invoice.public_url);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Invoice ${invoice.invoice_number}`);
+      expect(await page.getByTestId('total').textContent()).toBe('1749.99 USD');
+      expect(await page.getByTestId('amount-due').textContent()).toBe('1749.99 USD');
+      expect(await page.getByTestId('status').textContent()).toBe('sent');
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS, 'public-invoice.png'), fullPage: true });
+
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await page.waitForURL(/\/sandbox\/checkout\//);
+      expect(await page.getByTestId('checkout-amount').textContent()).toBe('1749.99 USD');
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      await page.waitForURL(/payment=succeeded/);
+      expect(await page.getByRole('status').textContent()).toContain('payment was received');
+      expect(await page.getByTestId('status').textContent()).toBe('paid');
+      await page.screenshot({ path: join(ARTIFACTS, 'public-invoice-paid.png'), fullPage: true });
+    } finally {
+      await browser.close();
+    }
+    const paid = await api('GET', `/api/v1/invoices/${invoice.id}/`);
+    expect(paid.json).toMatchObject({ status: 'paid', amount_paid: '1749.99', amount_due: '0.00' });
   });
 
   it('stops every child on Ctrl-C and reuses the state on the next start', async () => {
