@@ -10,6 +10,7 @@ describe('configuration', () => {
       ...valid, PUBLIC_BASE_URL: 'https://billing.example.com', ACCESS_TOKEN_PUBLIC_JWKS: JSON.parse(jwks), MAX_BODY_BYTES: 1_048_576, LOG_LEVEL: 'info',
       ACCESS_TOKEN_ISSUER: 'invoicing-service', ACCESS_TOKEN_AUDIENCE: 'invoicing-api', ACCESS_TOKEN_TTL_SECONDS: 3600,
       REFRESH_TOKEN_IDLE_SECONDS: 14 * 86_400, REFRESH_TOKEN_MAX_SECONDS: 30 * 86_400,
+      EMAIL_FROM: 'Invoices <invoices@example.com>', PAYMENT_LINK_TTL_SECONDS: 86_400,
     });
   });
 
