@@ -1,0 +1,26 @@
+// Standard Webhooks signing: HMAC-SHA256 over "<webhook-id>.<webhook-timestamp>.<body>" with the
+// base64-decoded secret (the part after "whsec_"), sent as "webhook-signature: v1,<base64>".
+// Receivers verify with the `standardwebhooks` package or any implementation of the spec.
+import { createHmac, randomBytes } from 'node:crypto';
+
+export const SECRET_PREFIX = 'whsec_';
+
+export function generateWebhookSecret(): string {
+  return `${SECRET_PREFIX}${randomBytes(24).toString('base64')}`;
+}
+
+export function signWebhook(secret: string, messageId: string, timestamp: Date, body: string): string {
+  const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
+  const seconds = Math.floor(timestamp.getTime() / 1000);
+  return `v1,${createHmac('sha256', key).update(`${messageId}.${seconds}.${body}`).digest('base64')}`;
+}
+
+/** The headers of one delivery attempt; several secrets (during rotation) give several signatures. */
+export function webhookHeaders(secrets: string[], messageId: string, timestamp: Date, body: string): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'webhook-id': messageId,
+    'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+    'webhook-signature': secrets.map((secret) => signWebhook(secret, messageId, timestamp, body)).join(' '),
+  };
+}
