@@ -1,0 +1,92 @@
+// One delivery attempt of a webhook: sign, connect to the address the destination rules allow (the
+// checked address is the dialled address, so DNS rebinding cannot slip past), POST, and judge the
+// answer. Redirects are failures and never followed; the receiver is cut off at the timeout.
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { addressToDial, DestinationRefused, type DestinationPolicy, type Lookup } from './destination.ts';
+import { webhookHeaders } from './signing.ts';
+
+export type AttemptOutcome = 'delivered' | 'failed' | 'gone' | 'refused';
+
+export type Attempt = {
+  at: string;
+  outcome: AttemptOutcome;
+  status_code?: number;
+  duration_ms: number;
+  /** The first 1 KB of the receiver's answer. */
+  response_excerpt?: string;
+  error?: string;
+  /** From Retry-After on 429 and 503. */
+  retry_after_seconds?: number;
+};
+
+export type DeliveryRequest = {
+  url: string;
+  /** Current secret first; during a rotation the previous one signs too. */
+  secrets: string[];
+  messageId: string;
+  body: string;
+  policy: DestinationPolicy;
+  timeoutMs?: number;
+  lookup?: Lookup;
+  now?: () => Date;
+};
+
+const EXCERPT_BYTES = 1024;
+const systemLookup: Lookup = (hostname, options) => dnsLookup(hostname, options);
+
+function retryAfterSeconds(response: IncomingMessage, now: Date): number | undefined {
+  if (response.statusCode !== 429 && response.statusCode !== 503) return undefined;
+  const value = response.headers['retry-after'];
+  if (!value) return undefined;
+  const seconds = /^\d+$/.test(value) ? Number(value) : Math.ceil((Date.parse(value) - now.getTime()) / 1000);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 86_400) : undefined;
+}
+
+export async function attemptDelivery({ url, secrets, messageId, body, policy, timeoutMs = 10_000, lookup = systemLookup, now = () => new Date() }: DeliveryRequest): Promise<Attempt> {
+  const started = now();
+  const elapsed = () => now().getTime() - started.getTime();
+  let target: { address: string };
+  try {
+    target = await addressToDial(url, policy, lookup);
+  } catch (error) {
+    if (error instanceof DestinationRefused) return { at: started.toISOString(), outcome: 'refused', duration_ms: elapsed(), error: `destination ${error.message}` };
+    return { at: started.toISOString(), outcome: 'failed', duration_ms: elapsed(), error: `lookup failed: ${(error as Error).message}` };
+  }
+  const destination = new URL(url);
+  const secure = destination.protocol === 'https:';
+  const headers = { ...webhookHeaders(secrets, messageId, started, body), host: destination.host, 'user-agent': 'invoicing-webhooks/1' };
+
+  return new Promise<Attempt>((resolve) => {
+    const finish = (attempt: Omit<Attempt, 'at' | 'duration_ms'>) => resolve({ at: started.toISOString(), duration_ms: elapsed(), ...attempt });
+    const send = secure ? httpsRequest : httpRequest;
+    const req = send({
+      host: target.address, port: destination.port || (secure ? 443 : 80), path: `${destination.pathname}${destination.search}`,
+      method: 'POST', headers, servername: secure ? destination.hostname : undefined, timeout: timeoutMs,
+    }, (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        if (size < EXCERPT_BYTES) chunks.push(chunk);
+        size += chunk.length;
+        if (size >= EXCERPT_BYTES) response.destroy();
+      });
+      const done = () => {
+        const status = response.statusCode ?? 0;
+        const excerpt = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
+        const outcome: AttemptOutcome = status >= 200 && status < 300 ? 'delivered' : status === 410 ? 'gone' : 'failed';
+        finish({ outcome, status_code: status, response_excerpt: excerpt, retry_after_seconds: retryAfterSeconds(response, started),
+          ...(status >= 300 && status < 400 ? { error: 'redirects are not followed' } : {}) });
+      };
+      response.on('end', done);
+      response.on('close', done);
+    });
+    // A hard deadline as well as the idle timeout: a receiver that trickles bytes is cut off too.
+    const deadline = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on('error', (error) => finish({ outcome: 'failed', error: error.message }));
+    req.on('close', () => clearTimeout(deadline));
+    req.end(body);
+  });
+}
