@@ -38,6 +38,8 @@ const schema = z.object({
   STRIPE_SECRET_ARN: z.optional(z.string().check(z.startsWith('arn:'))),
   /** Only for tests and local fakes: where the Stripe SDK sends its requests. */
   STRIPE_API_BASE_URL: z.optional(z.url()),
+  /** Local development and tests only: let webhooks go to http://127.0.0.1 receivers. */
+  WEBHOOK_ALLOW_LOOPBACK_HTTP: z._default(z.pipe(z.enum(['true', 'false']), z.transform((value: 'true' | 'false') => value === 'true')), false),
   PAYMENT_LINK_TTL_SECONDS: z._default(z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.minimum(1800), z.maximum(86_400)), 86_400),
 });
 

@@ -8,6 +8,9 @@ export const ALL_SCOPES = [
   'invoices:write',
   'invoices:send',
   'payments:write',
+  'events:read',
+  'webhooks:read',
+  'webhooks:write',
   'api_keys:manage',
 ] as const;
 

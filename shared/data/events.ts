@@ -1,7 +1,9 @@
 // Outbox: the event item that goes into the same transaction as the change it describes. The table
 // stream carries it to the publisher (docs/events.md); nothing is published from the request path.
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '../domain/ids.ts';
-import { eventKey } from './keys.ts';
+import type { Db } from './client.ts';
+import { EVENT_PREFIX, eventKey, organizationPartition, UNPUBLISHED_EVENTS } from './keys.ts';
 
 export const EVENT_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 
@@ -12,7 +14,30 @@ export function outboxPut(table: string, organizationId: string, type: string, o
   return {
     Put: {
       TableName: table,
-      Item: { ...eventKey(organizationId, event.id), type: 'event', event, ttl: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_SECONDS },
+      Item: {
+        ...eventKey(organizationId, event.id), type: 'event', event, ttl: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_SECONDS,
+        gsi4pk: UNPUBLISHED_EVENTS, gsi4sk: `${event.created_at}#${organizationId}#${event.id}`,
+      },
     },
   };
+}
+
+/** The organization's events, newest first, optionally of some kinds. */
+export async function listEvents(
+  db: Db, organizationId: string, options: { types?: string[]; limit: number; startKey?: Record<string, unknown> },
+): Promise<{ items: OutboxEvent[]; position?: Record<string, unknown> }> {
+  const filtered = options.types && options.types.length > 0;
+  const { Items = [], LastEvaluatedKey } = await db.client.send(new QueryCommand({
+    TableName: db.table,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ...(filtered ? { FilterExpression: `#event.#type IN (${options.types!.map((_, index) => `:t${index}`).join(', ')})`, ExpressionAttributeNames: { '#event': 'event', '#type': 'type' } } : {}),
+    ExpressionAttributeValues: {
+      ':pk': organizationPartition(organizationId), ':prefix': EVENT_PREFIX,
+      ...(filtered ? Object.fromEntries(options.types!.map((type, index) => [`:t${index}`, type])) : {}),
+    },
+    ScanIndexForward: false,
+    Limit: options.limit,
+    ExclusiveStartKey: options.startKey,
+  }));
+  return { items: Items.map((item) => item.event as OutboxEvent), position: LastEvaluatedKey };
 }

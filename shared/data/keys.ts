@@ -66,6 +66,15 @@ export const rateLimitKey = (scope: string, subject: string, window: number): Ke
 
 export const idempotencyKey = (organizationId: string, key: string): Key => ({ pk: `IDEMPOTENCY#${organizationId}#${key}`, sk: 'IDEMPOTENCY' });
 export const eventKey = (organizationId: string, eventId: string): Key => ({ pk: org(organizationId), sk: `EVENT#${eventId}` });
+export const EVENT_PREFIX = 'EVENT#';
+/** Outbox events carry this index key until published; the sweeper reads the stragglers from it. */
+export const UNPUBLISHED_EVENTS = 'UNPUBLISHED';
+
+export const webhookKey = (organizationId: string, webhookId: string): Key => ({ pk: org(organizationId), sk: `WEBHOOK#${webhookId}` });
+export const WEBHOOK_PREFIX = 'WEBHOOK#';
+/** A delivery of one event to one subscription; the id is the event's, so a redelivered fan-out finds it. */
+export const deliveryKey = (organizationId: string, webhookId: string, eventId: string): Key => ({ pk: `${org(organizationId)}#WEBHOOK#${webhookId}`, sk: `DELIVERY#${eventId}` });
+export const deliveriesOf = (organizationId: string, webhookId: string) => `${org(organizationId)}#WEBHOOK#${webhookId}`;
 
 /** The leading key segment of every item that belongs to an organization. */
 export const organizationPartition = org;

@@ -1,0 +1,19 @@
+// The signing secret is in this response only; rotate it to get a new one.
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { createWebhook, MAX_WEBHOOKS_PER_ORGANIZATION, TooManyWebhooks } from '#shared/data/webhooks';
+import { endpoint } from '#shared/http/endpoint';
+import { validationError } from '#shared/http/errors';
+import { createWebhookBody } from '#shared/http/schemas/webhooks';
+import { webhookWithSecret } from '#shared/resources/webhook';
+
+const db = createDb(config().TABLE_NAME);
+
+export const handler = endpoint('create-webhook', { db, body: createWebhookBody }, async ({ organizationId, body }) => {
+  try {
+    return { status: 201, body: webhookWithSecret(await createWebhook(db, organizationId, body)) };
+  } catch (error) {
+    if (error instanceof TooManyWebhooks) throw validationError({ url: `an organization may have at most ${MAX_WEBHOOKS_PER_ORGANIZATION} webhook subscriptions` });
+    throw error;
+  }
+});

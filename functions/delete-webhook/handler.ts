@@ -1,0 +1,13 @@
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { deleteWebhook } from '#shared/data/webhooks';
+import { endpoint } from '#shared/http/endpoint';
+import { notFound } from '#shared/http/errors';
+import { idParams } from '#shared/http/schemas/common';
+
+const db = createDb(config().TABLE_NAME);
+
+export const handler = endpoint('delete-webhook', { db, params: idParams('whk') }, async ({ organizationId, params }) => {
+  if (!(await deleteWebhook(db, organizationId, params.id))) throw notFound('Webhook');
+  return { status: 204 };
+});

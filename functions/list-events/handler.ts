@@ -1,0 +1,18 @@
+// The organization's events of the last 30 days (the outbox keeps them that long), newest first.
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { listEvents } from '#shared/data/events';
+import { endpoint } from '#shared/http/endpoint';
+import { decodeCursor, pageResponse } from '#shared/http/pagination';
+import { listEventsQuery } from '#shared/http/schemas/webhooks';
+
+const { TABLE_NAME, CURSOR_SECRET } = config();
+const db = createDb(TABLE_NAME);
+
+export const handler = endpoint('list-events', { db, query: listEventsQuery }, async ({ organizationId, query, baseUrl }) => {
+  const scope = `${organizationId}|events|${query.type?.join(',') ?? ''}`;
+  const startKey = query.cursor ? decodeCursor(CURSOR_SECRET, scope, query.cursor) : undefined;
+  const page = await listEvents(db, organizationId, { types: query.type, limit: query.limit, startKey });
+  const link = { secret: CURSOR_SECRET, scope, baseUrl, path: '/api/v1/events/', query: { limit: String(query.limit), type: query.type?.join(',') } };
+  return { status: 200, body: pageResponse(page, link, (event) => event) };
+});

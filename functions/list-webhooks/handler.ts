@@ -1,0 +1,12 @@
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { listWebhooks } from '#shared/data/webhooks';
+import { endpoint } from '#shared/http/endpoint';
+import { webhookResource } from '#shared/resources/webhook';
+
+const db = createDb(config().TABLE_NAME);
+
+export const handler = endpoint('list-webhooks', { db }, async ({ organizationId }) => ({
+  status: 200,
+  body: { results: (await listWebhooks(db, organizationId)).map(webhookResource), next: null },
+}));

@@ -1,0 +1,17 @@
+// A new signing secret, shown once; the previous one keeps signing beside it for 24 hours.
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { getWebhook, rotateSecret, saveWebhook } from '#shared/data/webhooks';
+import { endpoint } from '#shared/http/endpoint';
+import { notFound } from '#shared/http/errors';
+import { idParams } from '#shared/http/schemas/common';
+import { webhookWithSecret } from '#shared/resources/webhook';
+
+const db = createDb(config().TABLE_NAME);
+
+export const handler = endpoint('rotate-webhook-secret', { db, params: idParams('whk') }, async ({ organizationId, params }) => {
+  const current = await getWebhook(db, organizationId, params.id);
+  const saved = current && await saveWebhook(db, rotateSecret(current));
+  if (!saved) throw notFound('Webhook');
+  return { status: 200, body: webhookWithSecret(saved) };
+});

@@ -1,0 +1,12 @@
+// The event kinds the service emits (docs/events.md is the catalog).
+
+export const EVENT_TYPES = [
+  'client.created', 'client.updated', 'client.archived',
+  'invoice.created', 'invoice.updated', 'invoice.sent', 'invoice.reminder_sent', 'invoice.paid', 'invoice.overdue', 'invoice.voided',
+  'payment.received', 'webhook.disabled', 'ping',
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** A subscription's `events` entry matches a kind exactly, or everything with "*". */
+export const subscribedTo = (events: readonly string[], type: string) => events.includes('*') || events.includes(type);
