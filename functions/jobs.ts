@@ -10,4 +10,5 @@ export type Job = {
 
 export const JOBS = [
   { name: 'overdue-sweeper', schedule: 'cron(15 0 * * ? *)', localEverySeconds: 60 },
+  { name: 'outbox-sweeper', schedule: 'rate(15 minutes)', localEverySeconds: 60 },
 ] as const satisfies readonly Job[];

@@ -40,6 +40,18 @@ const schema = z.object({
   STRIPE_API_BASE_URL: z.optional(z.url()),
   /** Local development and tests only: let webhooks go to http://127.0.0.1 receivers. */
   WEBHOOK_ALLOW_LOOPBACK_HTTP: z._default(z.pipe(z.enum(['true', 'false']), z.transform((value: 'true' | 'false') => value === 'true')), false),
+  /** The EventBridge bus the publisher puts events on. */
+  EVENT_BUS_NAME: z._default(z.string(), 'invoicing'),
+  /** Where the fan-out worker queues one message per subscription. */
+  WEBHOOK_DELIVERY_QUEUE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be a queue URL'))),
+  WEBHOOK_DELIVERY_DLQ_URL: z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be a queue URL'))),
+  /** Seconds between delivery attempts (comma-separated); about a day in all by default. */
+  WEBHOOK_RETRY_SCHEDULE: z.pipe(z._default(z.string(), '5,300,1800,7200,18000,36000,36000'), z.transform((text: string) => text.split(',').map(Number))).check(
+    z.refine<number[]>((delays) => delays.every((delay) => Number.isInteger(delay) && delay >= 0 && delay <= 43_200), 'must be whole seconds from 0 to 43200, comma-separated'),
+  ),
+  WEBHOOK_TIMEOUT_MS: z._default(z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.positive()), 10_000),
+  /** A subscription whose deliveries have all failed for this long is disabled. */
+  WEBHOOK_DISABLE_AFTER_SECONDS: z._default(z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.positive()), 3 * 86_400),
   PAYMENT_LINK_TTL_SECONDS: z._default(z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.minimum(1800), z.maximum(86_400)), 86_400),
 });
 

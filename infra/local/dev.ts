@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { createQueues, startEventBus, startQueuePoller, startStreamPoller } from './pipeline.ts';
 import { ensureTable } from './create-table.ts';
 import { freePort, javaProblem, LOCAL_CREDENTIALS, startDynamoDbLocal, startSesEmulator, startSqsEmulator, type Stoppable } from './emulators.ts';
 import { JOBS } from '../../functions/jobs.ts';
@@ -52,6 +54,10 @@ try {
   const secrets = JSON.parse(readFileSync(secretsFile, 'utf8')) as { cursorSecret: string; signing: SigningKeys; identityProvider: SigningKeys };
 
   const apiBaseUrl = `http://127.0.0.1:${apiPort}`;
+  const sqsClient = new SQSClient({ endpoint: sqs.endpoint, useQueueUrlAsEndpoint: false, region: LOCAL_CREDENTIALS.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const queues = await createQueues(sqsClient);
+  const bus = await startEventBus(sqsClient, queues.fanout);
+  running.push(bus);
   const idpPort = await freePort();
   Object.assign(process.env, LOCAL_CREDENTIALS, {
     ACCESS_TOKEN_PRIVATE_JWK: JSON.stringify(secrets.signing.privateJwk),
@@ -63,6 +69,10 @@ try {
     AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
     AWS_ENDPOINT_URL_SES: ses.endpoint,
     AWS_ENDPOINT_URL_SQS: sqs.endpoint,
+    AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
+    WEBHOOK_DELIVERY_QUEUE_URL: queues.delivery,
+    WEBHOOK_DELIVERY_DLQ_URL: queues.deliveryDlq,
+    WEBHOOK_ALLOW_LOOPBACK_HTTP: process.env.WEBHOOK_ALLOW_LOOPBACK_HTTP ?? 'true',
     PUBLIC_BASE_URL: apiBaseUrl,
     CURSOR_SECRET: secrets.cursorSecret,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
@@ -87,6 +97,12 @@ try {
   const api = await startApiServer({ port: apiPort });
   running.push(api);
 
+  // The event pipeline: stream → publisher → bus → fan-out queue → fan-out → delivery queue → delivery.
+  const handlerOf = async <T>(name: string) => ((await import(`../../functions/${name}/handler.ts`)) as { handler: T }).handler;
+  running.push(await startStreamPoller(dynamo.endpoint, TABLE_NAME, await handlerOf('event-publisher')));
+  running.push(startQueuePoller(sqsClient, queues.fanout, await handlerOf('webhook-fanout')));
+  running.push(startQueuePoller(sqsClient, queues.delivery, await handlerOf('webhook-delivery')));
+
   // The laptop's EventBridge schedules: each job on its local interval.
   for (const job of JOBS) {
     const timer = setInterval(() => {
@@ -103,6 +119,7 @@ try {
     email_store_url: ses.storeUrl,
     email_viewer_url: ses.endpoint,
     sqs_endpoint: sqs.endpoint,
+    queues,
     dynamodb_endpoint: dynamo.endpoint,
     table_name: TABLE_NAME,
     organizations: demo.organizations.map(({ id, name, apiKey }) => ({ id, name, api_key: apiKey })),

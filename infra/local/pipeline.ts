@@ -1,0 +1,130 @@
+// The laptop counterpart of the event pipeline: the SQS queues (in the SQS emulator), an
+// EventBridge stand-in that accepts PutEvents and forwards what the rule matches to the fan-out
+// queue, a poller on the table's stream, and pollers on the queues — each calling the same
+// handlers Lambda would, with the same event shapes, deleting only what they report done.
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
+import { CreateQueueCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { EVENT_SOURCE } from '../../shared/webhooks/publish.ts';
+import type { Stoppable } from './emulators.ts';
+
+export type Queues = { fanout: string; fanoutDlq: string; delivery: string; deliveryDlq: string };
+
+/** Queue names and redrive as the stack declares them. */
+/**
+ * The emulator's queue URLs name a virtual host (sqs.<region>.127.0.0.1) that no resolver knows, so
+ * every SQS client here and in the handlers sends to its configured endpoint with
+ * `useQueueUrlAsEndpoint: false` — which is also right in AWS.
+ */
+export async function createQueues(sqs: SQSClient, prefix = 'invoicing'): Promise<Queues> {
+  const create = async (name: string, redriveTo?: string, maxReceiveCount = 10) => {
+    const attributes: Record<string, string> = { VisibilityTimeout: '60' };
+    if (redriveTo) attributes.RedrivePolicy = JSON.stringify({ deadLetterTargetArn: `arn:aws:sqs:us-east-1:000000000000:${redriveTo}`, maxReceiveCount });
+    return (await sqs.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }))).QueueUrl!;
+  };
+  const fanoutDlq = await create(`${prefix}-webhook-fanout-dlq`);
+  const deliveryDlq = await create(`${prefix}-webhook-delivery-dlq`);
+  return {
+    fanoutDlq, deliveryDlq,
+    fanout: await create(`${prefix}-webhook-fanout`, `${prefix}-webhook-fanout-dlq`, 5),
+    delivery: await create(`${prefix}-webhook-delivery`, `${prefix}-webhook-delivery-dlq`, 10),
+  };
+}
+
+/** Accepts EventBridge PutEvents and forwards our service's events to the fan-out queue, as the rule does. */
+export async function startEventBus(sqs: SQSClient, fanoutQueueUrl: string): Promise<Stoppable & { endpoint: string }> {
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { Entries?: { Source: string; DetailType: string; Detail: string; Time?: string | number }[] };
+    const entries = body.Entries ?? [];
+    const answers = await Promise.all(entries.map(async (entry) => {
+      const id = randomUUID();
+      if (entry.Source === EVENT_SOURCE) {
+        const time = entry.Time ? new Date(typeof entry.Time === 'number' ? entry.Time * 1000 : entry.Time) : new Date();
+        await sqs.send(new SendMessageCommand({
+          QueueUrl: fanoutQueueUrl,
+          MessageBody: JSON.stringify({ version: '0', id, 'detail-type': entry.DetailType, source: entry.Source, account: '000000000000', time: time.toISOString(), region: 'us-east-1', resources: [], detail: JSON.parse(entry.Detail) }),
+        }));
+      }
+      return { EventId: id };
+    }));
+    res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
+    res.end(JSON.stringify({ FailedEntryCount: 0, Entries: answers }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stop: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+}
+
+type Loop = { stop(): Promise<void> };
+
+function loop(step: () => Promise<void>, idleMs: number): Loop {
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      try {
+        await step();
+      } catch (error) {
+        if (running) console.error('pipeline poller:', error instanceof Error ? error.message : error);
+      }
+      if (running) await new Promise((resolve) => setTimeout(resolve, idleMs));
+    }
+  })();
+  return { stop: async () => { running = false; await done; } };
+}
+
+/** Polls the table's stream from now on (what was missed while stopped is the outbox sweeper's). */
+export async function startStreamPoller(dynamoEndpoint: string, table: string, handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>): Promise<Loop> {
+  const dynamo = new DynamoDBClient({ endpoint: dynamoEndpoint });
+  const streams = new DynamoDBStreamsClient({ endpoint: dynamoEndpoint });
+  const streamArn = (await dynamo.send(new DescribeTableCommand({ TableName: table }))).Table!.LatestStreamArn!;
+  const iterators = new Map<string, string | undefined>();
+  const iteratorOf = async (shardId: string, type: 'LATEST' | 'TRIM_HORIZON') =>
+    (await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type }))).ShardIterator;
+  // At start, open shards are read from their end and closed ones skipped; shards that appear later from their start.
+  for (const shard of (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription?.Shards ?? []) {
+    iterators.set(shard.ShardId!, shard.SequenceNumberRange?.EndingSequenceNumber ? undefined : await iteratorOf(shard.ShardId!, 'LATEST'));
+  }
+  let lastShardRefresh = Date.now();
+  return loop(async () => {
+    if (Date.now() - lastShardRefresh > 2000) {
+      lastShardRefresh = Date.now();
+      for (const shard of (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription?.Shards ?? []) {
+        if (!iterators.has(shard.ShardId!)) iterators.set(shard.ShardId!, await iteratorOf(shard.ShardId!, 'TRIM_HORIZON'));
+      }
+    }
+    for (const [shardId, iterator] of iterators) {
+      if (!iterator) continue;
+      const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+      const records = (page.Records ?? []).filter((record) => record.eventName === 'INSERT');
+      if (records.length > 0) {
+        const result = await handler({ Records: records as DynamoDBStreamEvent['Records'] });
+        if (result.batchItemFailures.length > 0) continue; // same iterator again: Lambda retries the batch
+      }
+      iterators.set(shardId, page.NextShardIterator);
+    }
+  }, 200);
+}
+
+/** Polls a queue and hands batches to a handler the way Lambda's SQS event source does. */
+export function startQueuePoller(sqs: SQSClient, queueUrl: string, handler: (event: SQSEvent) => Promise<SQSBatchResponse>): Loop {
+  return loop(async () => {
+    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageSystemAttributeNames: ['All'] }));
+    if (Messages.length === 0) return;
+    const event: SQSEvent = {
+      Records: Messages.map((message) => ({
+        messageId: message.MessageId!, receiptHandle: message.ReceiptHandle!, body: message.Body ?? '', attributes: (message.Attributes ?? {}) as never,
+        messageAttributes: {}, md5OfBody: message.MD5OfBody ?? '', eventSource: 'aws:sqs', eventSourceARN: queueUrl, awsRegion: 'us-east-1',
+      })),
+    };
+    const failed = new Set((await handler(event)).batchItemFailures.map((failure) => failure.itemIdentifier));
+    const done = Messages.filter((message) => !failed.has(message.MessageId!));
+    if (done.length > 0) {
+      await sqs.send(new DeleteMessageBatchCommand({ QueueUrl: queueUrl, Entries: done.map((message, index) => ({ Id: String(index), ReceiptHandle: message.ReceiptHandle! })) }));
+    }
+  }, 50);
+}

@@ -1,0 +1,47 @@
+// The delivery log: one item per (subscription, event), every attempt appended, kept 30 days.
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Attempt } from '../webhooks/deliver.ts';
+import type { Db } from './client.ts';
+import { deliveriesOf, deliveryKey } from './keys.ts';
+
+export type DeliveryStatus = 'delivered' | 'retrying' | 'failed' | 'skipped';
+
+export type Delivery = {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  status: DeliveryStatus;
+  attempt_count: number;
+  attempts: Attempt[];
+  next_retry_at?: string;
+  updated_at: string;
+};
+
+const RETENTION_SECONDS = 30 * 86_400;
+
+export async function recordAttempt(
+  db: Db, organizationId: string, webhookId: string, event: { id: string; type: string },
+  attempt: Attempt, status: DeliveryStatus, nextRetryAt?: string,
+): Promise<Delivery> {
+  const { Attributes } = await db.client.send(new UpdateCommand({
+    TableName: db.table, Key: deliveryKey(organizationId, webhookId, event.id),
+    UpdateExpression: 'SET #type = :type, id = :id, webhook_id = :webhook, event_id = :event, event_type = :kind, #status = :status, updated_at = :now, '
+      + '#ttl = :ttl, attempts = list_append(if_not_exists(attempts, :empty), :attempt), next_retry_at = :next ADD attempt_count :one',
+    ExpressionAttributeNames: { '#type': 'type', '#status': 'status', '#ttl': 'ttl' },
+    ExpressionAttributeValues: {
+      ':type': 'delivery', ':id': event.id, ':webhook': webhookId, ':event': event.id, ':kind': event.type, ':status': status, ':now': attempt.at,
+      ':ttl': Math.floor(Date.parse(attempt.at) / 1000) + RETENTION_SECONDS, ':empty': [], ':attempt': [attempt], ':next': nextRetryAt ?? null, ':one': 1,
+    },
+    ReturnValues: 'ALL_NEW',
+  }));
+  return Attributes as Delivery;
+}
+
+export async function listDeliveries(db: Db, organizationId: string, webhookId: string, limit: number, startKey?: Record<string, unknown>) {
+  const { Items = [], LastEvaluatedKey } = await db.client.send(new QueryCommand({
+    TableName: db.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': deliveriesOf(organizationId, webhookId) },
+    ScanIndexForward: false, Limit: limit, ExclusiveStartKey: startKey,
+  }));
+  return { items: Items.map(({ pk: _pk, sk: _sk, type: _type, ttl: _ttl, ...delivery }) => delivery as Delivery), position: LastEvaluatedKey };
+}

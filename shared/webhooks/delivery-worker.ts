@@ -1,0 +1,86 @@
+// What the delivery worker does with one queued delivery: attempt it, log the attempt, and decide —
+// done, try again later (the message becomes visible again after the schedule's delay), or give
+// up (failed delivery, message to the dead-letter queue, and the subscription disabled once it has
+// failed everything for long enough). A 410 disables the subscription at once.
+import { ChangeMessageVisibilityCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '../data/client.ts';
+import { recordAttempt } from '../data/deliveries.ts';
+import { deliveryKey } from '../data/keys.ts';
+import { getWebhook, saveWebhook, signingSecrets, type Webhook } from '../data/webhooks.ts';
+import { attemptDelivery, type Attempt } from './deliver.ts';
+import type { DestinationPolicy, Lookup } from './destination.ts';
+import type { DeliveryMessage } from './fanout.ts';
+import { nextRetryDelay } from './retry-schedule.ts';
+
+export type DeliveryDeps = {
+  db: Db;
+  sqs: SQSClient;
+  queueUrl: string;
+  deadLetterQueueUrl?: string;
+  policy: DestinationPolicy;
+  timeoutMs: number;
+  schedule: readonly number[];
+  disableAfterSeconds: number;
+  lookup?: Lookup;
+  now?: () => Date;
+};
+
+export type Verdict = 'done' | 'retry';
+
+const skipped = (at: string, error: string): Attempt => ({ at, outcome: 'refused', duration_ms: 0, error });
+
+async function disable(db: Db, webhook: Webhook, reason: string) {
+  await saveWebhook(db, { ...webhook, status: 'disabled', disabled_reason: reason });
+}
+
+export async function deliverMessage(deps: DeliveryDeps, message: DeliveryMessage, receiptHandle: string): Promise<Verdict> {
+  const now = deps.now ?? (() => new Date());
+  const { organization_id: organizationId, webhook_id: webhookId, event } = message;
+  const webhook = await getWebhook(deps.db, organizationId, webhookId);
+  if (!webhook || webhook.status !== 'enabled') {
+    await recordAttempt(deps.db, organizationId, webhookId, event, skipped(now().toISOString(), 'subscription deleted or disabled'), 'skipped');
+    return 'done';
+  }
+
+  const attempt = await attemptDelivery({
+    url: webhook.url, secrets: signingSecrets(webhook, now()), messageId: event.id, body: JSON.stringify(event),
+    policy: deps.policy, timeoutMs: deps.timeoutMs, lookup: deps.lookup, now,
+  });
+
+  if (attempt.outcome === 'delivered') {
+    await recordAttempt(deps.db, organizationId, webhookId, event, attempt, 'delivered');
+    if (webhook.failing_since) await saveWebhook(deps.db, { ...webhook, failing_since: undefined });
+    return 'done';
+  }
+  if (attempt.outcome === 'gone' || attempt.outcome === 'refused') {
+    await recordAttempt(deps.db, organizationId, webhookId, event, attempt, 'failed');
+    if (attempt.outcome === 'gone') await disable(deps.db, webhook, 'the receiver answered 410 Gone');
+    return 'done';
+  }
+
+  const delivery = await recordAttempt(deps.db, organizationId, webhookId, event, attempt, 'retrying');
+  const delay = nextRetryDelay(delivery.attempt_count, deps.schedule, attempt.retry_after_seconds);
+  if (delay !== undefined) {
+    await deps.db.client.send(new UpdateCommand({
+      TableName: deps.db.table, Key: deliveryKey(organizationId, webhookId, event.id),
+      UpdateExpression: 'SET next_retry_at = :next', ExpressionAttributeValues: { ':next': new Date(now().getTime() + delay * 1000).toISOString() },
+    }));
+    await deps.sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: deps.queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: delay }));
+    return 'retry';
+  }
+
+  // The schedule is spent: the delivery has failed for good.
+  await deps.db.client.send(new UpdateCommand({
+    TableName: deps.db.table, Key: deliveryKey(organizationId, webhookId, event.id),
+    UpdateExpression: 'SET #status = :failed REMOVE next_retry_at', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':failed': 'failed' },
+  }));
+  if (deps.deadLetterQueueUrl) await deps.sqs.send(new SendMessageCommand({ QueueUrl: deps.deadLetterQueueUrl, MessageBody: JSON.stringify(message) }));
+  const failingSince = webhook.failing_since ?? delivery.attempts[0]?.at ?? now().toISOString();
+  if (now().getTime() - Date.parse(failingSince) >= deps.disableAfterSeconds * 1000) {
+    await disable(deps.db, { ...webhook, failing_since: failingSince }, `every delivery failed for ${deps.disableAfterSeconds} seconds`);
+  } else if (!webhook.failing_since) {
+    await saveWebhook(deps.db, { ...webhook, failing_since: failingSince });
+  }
+  return 'done';
+}

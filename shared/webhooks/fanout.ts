@@ -1,0 +1,23 @@
+// EventBridge event → one delivery message per enabled subscription that wants its kind.
+import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { Db } from '../data/client.ts';
+import type { OutboxEvent } from '../data/events.ts';
+import { listWebhooks } from '../data/webhooks.ts';
+import { subscribedTo } from '../domain/event-types.ts';
+
+export type DeliveryMessage = { organization_id: string; webhook_id: string; event: OutboxEvent };
+
+export async function fanOut(deps: { db: Db; sqs: SQSClient; deliveryQueueUrl: string }, event: OutboxEvent): Promise<number> {
+  const targets = (await listWebhooks(deps.db, event.organization_id)).filter((webhook) => webhook.status === 'enabled' && subscribedTo(webhook.events, event.type));
+  for (let start = 0; start < targets.length; start += 10) {
+    const batch = targets.slice(start, start + 10);
+    const { Failed = [] } = await deps.sqs.send(new SendMessageBatchCommand({
+      QueueUrl: deps.deliveryQueueUrl,
+      Entries: batch.map((webhook, index) => ({
+        Id: String(index), MessageBody: JSON.stringify({ organization_id: event.organization_id, webhook_id: webhook.id, event } satisfies DeliveryMessage),
+      })),
+    }));
+    if (Failed.length > 0) throw new Error(`could not queue ${Failed.length} deliveries of ${event.id}`);
+  }
+  return targets.length;
+}
