@@ -4,7 +4,10 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/emulators.ts';
 
@@ -189,6 +192,41 @@ describe('npm run dev', () => {
     }
     const paid = await api('GET', `/api/v1/invoices/${invoice.id}/`);
     expect(paid.json).toMatchObject({ status: 'paid', amount_paid: '1749.99', amount_due: '0.00' });
+  });
+
+  it('delivers the invoice’s events to a subscribed receiver, each verifiable with the subscription’s secret', async () => {
+    const received: { headers: Record<string, string>; body: string }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => { body += chunk; });
+      req.on('end', () => { received.push({ headers: req.headers as Record<string, string>, body }); res.writeHead(204); res.end(); });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const own = info.organizations[2]!.api_key;
+      const subscription = await api('POST', '/api/v1/webhooks/', { token: own, body: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, events: ['*'] } });
+      expect(subscription.status).toBe(201);
+      const client = await api('POST', '/api/v1/clients/', { token: own, body: { name: 'Hooked', email: 'h@x.example' } });
+      const { json: invoice } = await api('POST', '/api/v1/invoices/', { token: own, body: { client: client.json.id, line_items: [{ description: 'x', quantity: 1, unit_price: '10.00', tax_rate: '0' }] } });
+      await api('POST', `/api/v1/invoices/${invoice.id}/send/`, { token: own, body: { email: 'h@x.example' } });
+      await api('POST', `/api/v1/invoices/${invoice.id}/payments/`, { token: own, body: { amount: '10.00', method: 'cash' } });
+      const wanted = ['invoice.created', 'invoice.sent', 'payment.received', 'invoice.paid'];
+      for (let waited = 0; waited < 20_000; waited += 200) {
+        const kinds = received.map((delivery) => JSON.parse(delivery.body).type as string);
+        if (wanted.every((kind) => kinds.includes(kind))) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const verifier = new Webhook(subscription.json.secret);
+      const events = received.map((delivery) => verifier.verify(delivery.body, delivery.headers) as { id: string; type: string; data: { object: { id: string } } });
+      const forInvoice = events.filter((event) => event.data.object.id === invoice.id || event.type === 'payment.received');
+      for (const kind of wanted) expect(forInvoice.map((event) => event.type), kind).toContain(kind);
+      for (const delivery of received) expect(delivery.headers['webhook-id']).toBe(JSON.parse(delivery.body).id);
+      const deliveredIds = received.map((delivery) => delivery.headers['webhook-id']);
+      expect(new Set(deliveredIds).size).toBe(deliveredIds.length);
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 
   it('stops every child on Ctrl-C and reuses the state on the next start', async () => {
