@@ -6,9 +6,11 @@ export type Job = {
   schedule: string;
   /** How often the local runtime runs it, in seconds. */
   localEverySeconds: number;
+  /** Jobs that put events on the bus get that grant; no other does. */
+  publishesEvents?: boolean;
 };
 
 export const JOBS = [
   { name: 'overdue-sweeper', schedule: 'cron(15 0 * * ? *)', localEverySeconds: 60 },
-  { name: 'outbox-sweeper', schedule: 'rate(15 minutes)', localEverySeconds: 60 },
+  { name: 'outbox-sweeper', schedule: 'rate(15 minutes)', localEverySeconds: 60, publishesEvents: true },
 ] as const satisfies readonly Job[];

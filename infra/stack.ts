@@ -4,6 +4,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ApiConstruct } from './constructs/api.ts';
 import { AuthConstruct } from './constructs/auth.ts';
+import { EventsConstruct } from './constructs/events.ts';
 import { SchedulesConstruct } from './constructs/schedules.ts';
 import { DataConstruct } from './constructs/data.ts';
 
@@ -34,6 +35,7 @@ export class InvoicingStack extends Stack {
       emailFrom: props.emailFrom ?? 'Invoices <invoices@example.com>',
       stripeSecret: props.stripeSecretName ? Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName) : undefined,
     });
-    new SchedulesConstruct(this, 'Schedules', { table: data.table, environment: api.sharedEnvironment });
+    const events = new EventsConstruct(this, 'Events', { table: data.table, environment: api.sharedEnvironment });
+    new SchedulesConstruct(this, 'Schedules', { table: data.table, environment: api.sharedEnvironment, bus: events.bus });
   }
 }

@@ -107,6 +107,29 @@ describe('stack', () => {
     expect(sweeper?.[1].Properties.Environment.Variables.TABLE_NAME).toBeDefined();
   });
 
+  it('gives every queue with a consumer a dead-letter queue and a visibility timeout six times the consumer’s timeout', () => {
+    const queues = template.findResources('AWS::SQS::Queue');
+    const functions = template.findResources('AWS::Lambda::Function');
+    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter((mapping) => mapping.Properties.EventSourceArn?.['Fn::GetAtt']?.[1] === 'Arn'
+      && queues[mapping.Properties.EventSourceArn['Fn::GetAtt'][0]]);
+    expect(mappings.length).toBe(2);
+    for (const mapping of mappings) {
+      const queue = queues[mapping.Properties.EventSourceArn['Fn::GetAtt'][0]]!;
+      const consumer = functions[mapping.Properties.FunctionName.Ref]!;
+      expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * consumer.Properties.Timeout);
+      expect(queue.Properties.RedrivePolicy?.deadLetterTargetArn).toBeDefined();
+      expect(mapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    }
+  });
+
+  it('feeds the publisher only outbox event items from the stream, and alarms on every dead-letter queue', () => {
+    const streamMapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find((mapping) => mapping.Properties.StartingPosition === 'TRIM_HORIZON')!;
+    expect(JSON.stringify(streamMapping.Properties.FilterCriteria)).toContain('\\"event\\"');
+    expect(streamMapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).filter((alarm) => alarm.Properties.MetricName === 'ApproximateNumberOfMessagesVisible');
+    expect(alarms.length).toBe(2);
+  });
+
   it('creates a Cognito user pool unless an external identity provider is given', () => {
     const pools = template.findResources('AWS::Cognito::UserPool');
     expect(Object.values(pools)).toHaveLength(1);

@@ -1,0 +1,75 @@
+// The event pipeline in AWS: the table's stream (filtered to outbox event items) → publisher →
+// custom EventBridge bus → rule → fan-out queue → fan-out worker → delivery queue → delivery
+// worker. Every queue has a dead-letter queue with an alarm on its depth, every SQS consumer
+// reports partial batch failures, and every queue's visibility timeout is six times its consumer's.
+import { Duration } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
+import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { EVENT_SOURCE } from '../../shared/webhooks/publish.ts';
+import { ServiceFunction } from './service-function.ts';
+
+/** SQS's advice: a visibility timeout of six times the consumer's timeout. */
+export const VISIBILITY_FACTOR = 6;
+
+export type EventsProps = { table: TableV2; environment: Record<string, string> };
+
+export class EventsConstruct extends Construct {
+  readonly bus: EventBus;
+  readonly queues: Record<'fanout' | 'fanoutDlq' | 'delivery' | 'deliveryDlq', Queue>;
+
+  constructor(scope: Construct, id: string, { table, environment }: EventsProps) {
+    super(scope, id);
+    this.bus = new EventBus(this, 'Bus', { description: 'Invoicing service events' });
+    const workerTimeout = { fanout: Duration.seconds(30), delivery: Duration.seconds(30) };
+    const deadLetters = (name: string) => {
+      const queue = new Queue(this, `${name}Dlq`, { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+      new Alarm(this, `${name}DlqDepth`, {
+        metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }), threshold: 1, evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD, treatMissingData: TreatMissingData.NOT_BREACHING,
+        alarmDescription: `Messages in the ${name} dead-letter queue: events that could not be handled`,
+      });
+      return queue;
+    };
+    const fanoutDlq = deadLetters('Fanout');
+    const deliveryDlq = deadLetters('Delivery');
+    const fanout = new Queue(this, 'Fanout', {
+      visibilityTimeout: Duration.seconds(workerTimeout.fanout.toSeconds() * VISIBILITY_FACTOR),
+      deadLetterQueue: { queue: fanoutDlq, maxReceiveCount: 5 }, encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true,
+    });
+    // Retries are scheduled by the worker (visibility changes up to 10 h), so the receive count is generous.
+    const delivery = new Queue(this, 'Delivery', {
+      visibilityTimeout: Duration.seconds(workerTimeout.delivery.toSeconds() * VISIBILITY_FACTOR),
+      deadLetterQueue: { queue: deliveryDlq, maxReceiveCount: 12 }, retentionPeriod: Duration.days(4), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true,
+    });
+    this.queues = { fanout, fanoutDlq, delivery, deliveryDlq };
+
+    new Rule(this, 'ServiceEvents', { eventBus: this.bus, eventPattern: { source: [EVENT_SOURCE] }, targets: [new SqsQueue(fanout)] });
+
+    const common = { ...environment, TABLE_NAME: table.tableName, EVENT_BUS_NAME: this.bus.eventBusName, WEBHOOK_DELIVERY_QUEUE_URL: delivery.queueUrl, WEBHOOK_DELIVERY_DLQ_URL: deliveryDlq.queueUrl };
+
+    const publisher = new ServiceFunction(this, 'Publisher', { entry: 'functions/event-publisher/handler.ts', environment: common, timeout: Duration.seconds(30) });
+    table.grantReadWriteData(publisher);
+    this.bus.grantPutEventsTo(publisher);
+    publisher.addEventSource(new DynamoEventSource(table, {
+      startingPosition: StartingPosition.TRIM_HORIZON, batchSize: 50, bisectBatchOnError: true, retryAttempts: 10, reportBatchItemFailures: true,
+      filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { type: { S: FilterRule.isEqual('event') } } } })],
+    }));
+
+    const fanoutWorker = new ServiceFunction(this, 'FanoutWorker', { entry: 'functions/webhook-fanout/handler.ts', environment: common, timeout: workerTimeout.fanout, reservedConcurrentExecutions: 10 });
+    table.grantReadData(fanoutWorker);
+    delivery.grantSendMessages(fanoutWorker);
+    fanoutWorker.addEventSource(new SqsEventSource(fanout, { batchSize: 10, reportBatchItemFailures: true }));
+
+    const deliveryWorker = new ServiceFunction(this, 'DeliveryWorker', { entry: 'functions/webhook-delivery/handler.ts', environment: common, timeout: workerTimeout.delivery, reservedConcurrentExecutions: 20 });
+    table.grantReadWriteData(deliveryWorker);
+    delivery.grant(deliveryWorker, 'sqs:ChangeMessageVisibility');
+    deliveryDlq.grantSendMessages(deliveryWorker);
+    deliveryWorker.addEventSource(new SqsEventSource(delivery, { batchSize: 5, reportBatchItemFailures: true }));
+  }
+}
