@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { TestProject } from 'vitest/node';
 import { ensureTable } from '../../infra/local/create-table.ts';
-import { freePort, LOCAL_CREDENTIALS, startDynamoDbLocal, startSesEmulator } from '../../infra/local/emulators.ts';
+import { freePort, LOCAL_CREDENTIALS, startDynamoDbLocal, startSesEmulator, startSqsEmulator } from '../../infra/local/emulators.ts';
 import { startIdentityProvider } from '../../infra/local/identity-provider.ts';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '../../infra/local/seed.ts';
 import { generateSigningKeys } from '../../shared/auth/signing-keys.ts';
@@ -17,6 +17,7 @@ declare module 'vitest' {
     countingEndpoint: string;
     idpUrl: string;
     sesEndpoint: string;
+    sqsEndpoint: string;
     signingKeys: string;
   }
 }
@@ -54,6 +55,8 @@ export default async function setup(project: TestProject) {
   });
   const ses = await startSesEmulator(await freePort());
   project.provide('sesEndpoint', ses.endpoint);
+  const sqs = await startSqsEmulator(await freePort());
+  project.provide('sqsEndpoint', sqs.endpoint);
   project.provide('dynamoEndpoint', dynamo.endpoint);
   project.provide('countingEndpoint', `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
   project.provide('idpUrl', idp.loginUrl.replace(/\/login$/, ''));
@@ -61,6 +64,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await idp.stop();
     await ses.stop();
+    await sqs.stop();
     proxy.closeAllConnections();
     await new Promise((resolve) => proxy.close(resolve));
     await dynamo.stop();
