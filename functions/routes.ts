@@ -27,6 +27,8 @@ export type Route = {
   sendsEmail?: boolean;
   /** Functions that get the Stripe keys, when the deployment has them. */
   usesStripe?: boolean;
+  /** Functions that may put messages on the webhook delivery queue. */
+  queuesDeliveries?: boolean;
 };
 
 export const ROUTES = [
@@ -63,6 +65,9 @@ export const ROUTES = [
   { name: 'update-webhook', method: 'PATCH', path: '/api/v1/webhooks/{id}/', credentials: 'any', scope: 'webhooks:write', table: 'readWrite' },
   { name: 'delete-webhook', method: 'DELETE', path: '/api/v1/webhooks/{id}/', credentials: 'any', scope: 'webhooks:write', table: 'readWrite' },
   { name: 'rotate-webhook-secret', method: 'POST', path: '/api/v1/webhooks/{id}/rotate-secret/', credentials: 'any', scope: 'webhooks:write', table: 'readWrite' },
+  { name: 'test-webhook', method: 'POST', path: '/api/v1/webhooks/{id}/test/', credentials: 'any', scope: 'webhooks:write', table: 'readWrite' },
+  { name: 'list-deliveries', method: 'GET', path: '/api/v1/webhooks/{id}/deliveries/', credentials: 'any', scope: 'webhooks:read', table: 'read' },
+  { name: 'retry-delivery', method: 'POST', path: '/api/v1/webhooks/{id}/deliveries/{delivery_id}/retry/', credentials: 'any', scope: 'webhooks:write', table: 'readWrite', queuesDeliveries: true },
   { name: 'view-public-invoice', method: 'GET', path: '/api/v1/public/invoices/{token}/', credentials: 'public', scope: null, table: 'read' },
   { name: 'download-public-invoice', method: 'GET', path: '/api/v1/public/invoices/{token}/pdf/', credentials: 'public', scope: null, table: 'read' },
   { name: 'pay-public-invoice', method: 'POST', path: '/api/v1/public/invoices/{token}/pay/', credentials: 'public', scope: null, table: 'readWrite', usesStripe: true },

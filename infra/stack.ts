@@ -36,6 +36,7 @@ export class InvoicingStack extends Stack {
       stripeSecret: props.stripeSecretName ? Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName) : undefined,
     });
     const events = new EventsConstruct(this, 'Events', { table: data.table, environment: api.sharedEnvironment });
+    api.connectPipeline({ deliveryQueue: events.queues.delivery });
     new SchedulesConstruct(this, 'Schedules', { table: data.table, environment: api.sharedEnvironment, bus: events.bus });
   }
 }

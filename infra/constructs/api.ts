@@ -6,6 +6,7 @@ import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { ROUTES, type Route } from '../../functions/routes.ts';
 import { ServiceFunction } from './service-function.ts';
@@ -22,6 +23,9 @@ export type ApiProps = {
   stripeSecret?: ISecret;
 };
 
+/** Wiring that exists only once the event pipeline does: the delivery queue, for the retry route. */
+export type ApiPipelineWiring = { deliveryQueue: IQueue };
+
 const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
 export const logicalId = (name: string) => name.split('-').map((part) => part[0]!.toUpperCase() + part.slice(1)).join('');
@@ -32,6 +36,16 @@ export const gatewayPath = (route: Route) => route.path.replace(/\/$/, '');
 export class ApiConstruct extends Construct {
   readonly httpApi: HttpApi;
   readonly functions: Record<string, ServiceFunction> = {};
+
+  /** Gives the routes that queue deliveries the delivery queue (the pipeline is built after the API). */
+  connectPipeline({ deliveryQueue }: ApiPipelineWiring): void {
+    for (const route of ROUTES as readonly Route[]) {
+      if (!route.queuesDeliveries) continue;
+      const fn = this.functions[route.name]!;
+      fn.addEnvironment('WEBHOOK_DELIVERY_QUEUE_URL', deliveryQueue.queueUrl);
+      deliveryQueue.grantSendMessages(fn);
+    }
+  }
   /** What every function of the service needs to load its configuration (no secrets). */
   readonly sharedEnvironment: Record<string, string>;
 

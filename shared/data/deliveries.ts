@@ -1,5 +1,5 @@
 // The delivery log: one item per (subscription, event), every attempt appended, kept 30 days.
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Attempt } from '../webhooks/deliver.ts';
 import type { Db } from './client.ts';
 import { deliveriesOf, deliveryKey } from './keys.ts';
@@ -44,4 +44,11 @@ export async function listDeliveries(db: Db, organizationId: string, webhookId: 
     ScanIndexForward: false, Limit: limit, ExclusiveStartKey: startKey,
   }));
   return { items: Items.map(({ pk: _pk, sk: _sk, type: _type, ttl: _ttl, ...delivery }) => delivery as Delivery), position: LastEvaluatedKey };
+}
+
+export async function getDelivery(db: Db, organizationId: string, webhookId: string, eventId: string): Promise<Delivery | undefined> {
+  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: deliveryKey(organizationId, webhookId, eventId) }));
+  if (!Item) return undefined;
+  const { pk: _pk, sk: _sk, type: _type, ttl: _ttl, ...delivery } = Item;
+  return delivery as Delivery;
 }

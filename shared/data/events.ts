@@ -1,6 +1,6 @@
 // Outbox: the event item that goes into the same transaction as the change it describes. The table
 // stream carries it to the publisher (docs/events.md); nothing is published from the request path.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '../domain/ids.ts';
 import type { Db } from './client.ts';
 import { EVENT_PREFIX, eventKey, organizationPartition, UNPUBLISHED_EVENTS } from './keys.ts';
@@ -40,4 +40,16 @@ export async function listEvents(
     ExclusiveStartKey: options.startKey,
   }));
   return { items: Items.map((item) => item.event as OutboxEvent), position: LastEvaluatedKey };
+}
+
+export async function getEvent(db: Db, organizationId: string, eventId: string): Promise<OutboxEvent | undefined> {
+  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: eventKey(organizationId, eventId) }));
+  return Item?.event as OutboxEvent | undefined;
+}
+
+/** A `ping` for one subscription: an outbox event like any other, addressed to that subscription only. */
+export async function recordPing(db: Db, organizationId: string, webhookId: string, now = new Date()): Promise<OutboxEvent> {
+  const put = outboxPut(db.table, organizationId, 'ping', { webhook_id: webhookId, message: 'This is a test event.' }, now);
+  await db.client.send(new PutCommand(put.Put));
+  return (put.Put.Item as { event: OutboxEvent }).event;
 }

@@ -2,13 +2,17 @@
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { Db } from '../data/client.ts';
 import type { OutboxEvent } from '../data/events.ts';
-import { listWebhooks } from '../data/webhooks.ts';
+import { listWebhooks, type Webhook } from '../data/webhooks.ts';
 import { subscribedTo } from '../domain/event-types.ts';
 
 export type DeliveryMessage = { organization_id: string; webhook_id: string; event: OutboxEvent };
 
 export async function fanOut(deps: { db: Db; sqs: SQSClient; deliveryQueueUrl: string }, event: OutboxEvent): Promise<number> {
-  const targets = (await listWebhooks(deps.db, event.organization_id)).filter((webhook) => webhook.status === 'enabled' && subscribedTo(webhook.events, event.type));
+  // A ping is addressed to the one subscription that asked for it; everything else to whoever subscribed.
+  const wants = event.type === 'ping'
+    ? (webhook: Webhook) => webhook.id === (event.data.object as { webhook_id?: string }).webhook_id
+    : (webhook: Webhook) => subscribedTo(webhook.events, event.type);
+  const targets = (await listWebhooks(deps.db, event.organization_id)).filter((webhook) => webhook.status === 'enabled' && wants(webhook));
   for (let start = 0; start < targets.length; start += 10) {
     const batch = targets.slice(start, start + 10);
     const { Failed = [] } = await deps.sqs.send(new SendMessageBatchCommand({

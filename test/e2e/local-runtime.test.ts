@@ -56,6 +56,13 @@ const api = async (method: string, path: string, { body, token = info.api_key, h
   return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined };
 };
 
+const until = async (condition: () => boolean) => {
+  for (let waited = 0; !condition(); waited += 100) {
+    if (waited > 15_000) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
 const reachable = async (url: string) => fetch(url, { method: 'POST' }).then(() => true, () => false);
 
 beforeAll(async () => {
@@ -223,6 +230,15 @@ describe('npm run dev', () => {
       for (const delivery of received) expect(delivery.headers['webhook-id']).toBe(JSON.parse(delivery.body).id);
       const deliveredIds = received.map((delivery) => delivery.headers['webhook-id']);
       expect(new Set(deliveredIds).size).toBe(deliveredIds.length);
+
+      const ping = await api('POST', `/api/v1/webhooks/${subscription.json.id}/test/`, { token: own });
+      expect(ping.status).toBe(202);
+      await until(() => received.some((delivery) => delivery.headers['webhook-id'] === ping.json.event_id));
+      const log = await api('GET', `/api/v1/webhooks/${subscription.json.id}/deliveries/`, { token: own });
+      expect(log.json.results.map((delivery: { event_type: string }) => delivery.event_type)).toContain('ping');
+      const retried = await api('POST', `/api/v1/webhooks/${subscription.json.id}/deliveries/${ping.json.event_id}/retry/`, { token: own });
+      expect(retried.status).toBe(202);
+      await until(() => received.filter((delivery) => delivery.headers['webhook-id'] === ping.json.event_id).length === 2);
     } finally {
       receiver.closeAllConnections();
       await new Promise((resolve) => receiver.close(resolve));

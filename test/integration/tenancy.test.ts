@@ -19,6 +19,7 @@ const resourceOf = (path: string): Resource => {
 const reader: Record<Resource, Route['name']> = { client: 'get-client', invoice: 'get-invoice', 'api-key': 'get-api-key', webhook: 'get-webhook' };
 const patchBody: Partial<Record<Resource, object>> = { client: { name: 'changed' }, invoice: { notes: 'changed' }, webhook: { events: ['*'] } };
 /** Valid bodies for routes that take one, so that only the id can make them fail. */
+const extraParams: Partial<Record<Route['name'], Record<string, string>>> = { 'retry-delivery': { delivery_id: 'evt_01ARZ3NDEKTSV4RRFFQ69G5FAV' } };
 const validBody: Partial<Record<Route['name'], object>> = { 'record-payment': { amount: '1.00', method: 'cash' }, 'send-invoice': { email: 'a@x.example' } };
 
 let a: Awaited<ReturnType<typeof newTenant>>;
@@ -44,7 +45,7 @@ describe('tenant isolation', () => {
     const resource = resourceOf(route.path);
     const id = idsOfB[resource];
     const token = route.credentials === 'user' ? a.ownerToken : a.apiKey;
-    const result = await call(route.name as never, { token, params: { id }, body: route.method === 'PATCH' ? patchBody[resource] : validBody[route.name] });
+    const result = await call(route.name as never, { token, params: { id, ...extraParams[route.name] }, body: route.method === 'PATCH' ? patchBody[resource] : validBody[route.name] });
     expect(result.status).toBe(404);
     expect(result.json.error.code).toBe('not_found');
     expect(await tableItemCount()).toBe(before);

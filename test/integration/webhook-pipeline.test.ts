@@ -74,6 +74,9 @@ describe('the delivery worker', () => {
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ event_id: event.id, status: 'delivered', attempt_count: 3 });
     expect(items[0]!.attempts.map((attempt) => attempt.status_code)).toEqual([500, 503, 200]);
+    const log = await call('list-deliveries', { token: tenant.apiKey, params: { id: webhook.id } });
+    expect(log.json.results).toEqual([expect.objectContaining({ id: event.id, event_type: 'invoice.paid', status: 'delivered', attempt_count: 3 })]);
+    expect(JSON.stringify(log.json)).not.toContain('"pk"');
   });
 
   it('gives up after the schedule: failed delivery, a dead-letter message, the subscription disabled', async () => {

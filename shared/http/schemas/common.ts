@@ -43,3 +43,6 @@ export const listLimit = z._default(
 export const cursor = z.optional(z.string().check(z.maxLength(2048)));
 
 export const idParams = (prefix: string) => z.object({ id: idOf(prefix) });
+
+export const deliveryParams = z.object({ id: idOf('whk'), delivery_id: idOf('evt') });
+export const deliveriesQuery = z.strictObject({ limit: listLimit, cursor });

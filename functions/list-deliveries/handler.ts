@@ -1,0 +1,21 @@
+// A subscription's delivery log, newest first: each event's attempts with status code, duration and
+// the start of the answer, the next retry and the outcome. Kept 30 days.
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { listDeliveries } from '#shared/data/deliveries';
+import { getWebhook } from '#shared/data/webhooks';
+import { endpoint } from '#shared/http/endpoint';
+import { notFound } from '#shared/http/errors';
+import { decodeCursor, pageResponse } from '#shared/http/pagination';
+import { deliveriesQuery, idParams } from '#shared/http/schemas/common';
+
+const { TABLE_NAME, CURSOR_SECRET } = config();
+const db = createDb(TABLE_NAME);
+
+export const handler = endpoint('list-deliveries', { db, params: idParams('whk'), query: deliveriesQuery }, async ({ organizationId, params, query, baseUrl }) => {
+  if (!(await getWebhook(db, organizationId, params.id))) throw notFound('Webhook');
+  const scope = `${organizationId}|deliveries|${params.id}`;
+  const page = await listDeliveries(db, organizationId, params.id, query.limit, query.cursor ? decodeCursor(CURSOR_SECRET, scope, query.cursor) : undefined);
+  const link = { secret: CURSOR_SECRET, scope, baseUrl, path: `/api/v1/webhooks/${params.id}/deliveries/`, query: { limit: String(query.limit) } };
+  return { status: 200, body: pageResponse(page, link, (delivery) => delivery) };
+});

@@ -1,0 +1,23 @@
+// Queues a delivery again now (after a failure, or to replay one); the receiver sees the same webhook-id.
+import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { getDelivery } from '#shared/data/deliveries';
+import { getEvent } from '#shared/data/events';
+import { getWebhook } from '#shared/data/webhooks';
+import { endpoint } from '#shared/http/endpoint';
+import { notFound } from '#shared/http/errors';
+import { deliveryParams } from '#shared/http/schemas/common';
+
+const { TABLE_NAME, WEBHOOK_DELIVERY_QUEUE_URL } = config();
+const db = createDb(TABLE_NAME);
+const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
+
+export const handler = endpoint('retry-delivery', { db, params: deliveryParams }, async ({ organizationId, params }) => {
+  const [webhook, delivery] = await Promise.all([getWebhook(db, organizationId, params.id), getDelivery(db, organizationId, params.id, params.delivery_id)]);
+  const event = delivery && await getEvent(db, organizationId, delivery.event_id);
+  if (!webhook || !delivery || !event) throw notFound('Delivery');
+  if (!WEBHOOK_DELIVERY_QUEUE_URL) throw new Error('WEBHOOK_DELIVERY_QUEUE_URL is not configured');
+  await sqs.send(new SendMessageCommand({ QueueUrl: WEBHOOK_DELIVERY_QUEUE_URL, MessageBody: JSON.stringify({ organization_id: organizationId, webhook_id: webhook.id, event }) }));
+  return { status: 202, body: { id: delivery.id, status: 'queued' } };
+});

@@ -1,0 +1,18 @@
+// Sends a `ping` to this subscription alone, through the normal pipeline (so it is signed, logged
+// and retried like any event), whatever kinds the subscription lists.
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { recordPing } from '#shared/data/events';
+import { getWebhook } from '#shared/data/webhooks';
+import { endpoint } from '#shared/http/endpoint';
+import { notFound } from '#shared/http/errors';
+import { idParams } from '#shared/http/schemas/common';
+
+const db = createDb(config().TABLE_NAME);
+
+export const handler = endpoint('test-webhook', { db, params: idParams('whk') }, async ({ organizationId, params }) => {
+  const webhook = await getWebhook(db, organizationId, params.id);
+  if (!webhook) throw notFound('Webhook');
+  const event = await recordPing(db, organizationId, webhook.id);
+  return { status: 202, body: { event_id: event.id, type: event.type } };
+});
