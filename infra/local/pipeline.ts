@@ -20,9 +20,9 @@ export type Queues = { fanout: string; fanoutDlq: string; delivery: string; deli
  * every SQS client here and in the handlers sends to its configured endpoint with
  * `useQueueUrlAsEndpoint: false` — which is also right in AWS.
  */
-export async function createQueues(sqs: SQSClient, prefix = 'invoicing'): Promise<Queues> {
+export async function createQueues(sqs: SQSClient, prefix = 'invoicing', visibilityTimeoutSeconds = 60): Promise<Queues> {
   const create = async (name: string, redriveTo?: string, maxReceiveCount = 10) => {
-    const attributes: Record<string, string> = { VisibilityTimeout: '60' };
+    const attributes: Record<string, string> = { VisibilityTimeout: String(visibilityTimeoutSeconds) };
     if (redriveTo) attributes.RedrivePolicy = JSON.stringify({ deadLetterTargetArn: `arn:aws:sqs:us-east-1:000000000000:${redriveTo}`, maxReceiveCount });
     return (await sqs.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }))).QueueUrl!;
   };

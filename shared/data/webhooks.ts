@@ -1,7 +1,9 @@
 // Webhook subscriptions. Secrets are kept to sign deliveries (they cannot be hashed); a rotated-out
 // secret keeps signing beside the new one for 24 hours so receivers can switch without a gap.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { outboxPut } from './events.ts';
 import { newId } from '../domain/ids.ts';
 import { generateWebhookSecret } from '../webhooks/signing.ts';
 import type { Db } from './client.ts';
@@ -82,5 +84,23 @@ export async function deleteWebhook(db: Db, organizationId: string, webhookId: s
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
+  }
+}
+
+const webhookResourceOf = (webhook: Webhook) => ({ id: webhook.id, url: webhook.url, events: webhook.events, status: webhook.status, disabled_reason: webhook.disabled_reason ?? null });
+
+/** Disables a subscription the service gave up on, with its `webhook.disabled` event. */
+export async function disableWebhook(db: Db, webhook: Webhook, reason: string, now = new Date()): Promise<void> {
+  const disabled: Webhook = { ...webhook, status: 'disabled', disabled_reason: reason, updated_at: now.toISOString() };
+  try {
+    await db.client.send(new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: db.table, Item: itemOf(disabled), ConditionExpression: 'attribute_exists(pk)' } },
+        outboxPut(db.table, webhook.organization_id, 'webhook.disabled', webhookResourceOf(disabled), now),
+      ],
+    }));
+  } catch (error) {
+    // Deleted meanwhile: nothing left to disable.
+    if (!(error instanceof TransactionCanceledException)) throw error;
   }
 }

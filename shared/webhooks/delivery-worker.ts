@@ -7,7 +7,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../data/client.ts';
 import { recordAttempt } from '../data/deliveries.ts';
 import { deliveryKey } from '../data/keys.ts';
-import { getWebhook, saveWebhook, signingSecrets, type Webhook } from '../data/webhooks.ts';
+import { disableWebhook, getWebhook, saveWebhook, signingSecrets } from '../data/webhooks.ts';
 import { attemptDelivery, type Attempt } from './deliver.ts';
 import type { DestinationPolicy, Lookup } from './destination.ts';
 import type { DeliveryMessage } from './fanout.ts';
@@ -30,9 +30,6 @@ export type Verdict = 'done' | 'retry';
 
 const skipped = (at: string, error: string): Attempt => ({ at, outcome: 'refused', duration_ms: 0, error });
 
-async function disable(db: Db, webhook: Webhook, reason: string) {
-  await saveWebhook(db, { ...webhook, status: 'disabled', disabled_reason: reason });
-}
 
 export async function deliverMessage(deps: DeliveryDeps, message: DeliveryMessage, receiptHandle: string): Promise<Verdict> {
   const now = deps.now ?? (() => new Date());
@@ -55,7 +52,7 @@ export async function deliverMessage(deps: DeliveryDeps, message: DeliveryMessag
   }
   if (attempt.outcome === 'gone' || attempt.outcome === 'refused') {
     await recordAttempt(deps.db, organizationId, webhookId, event, attempt, 'failed');
-    if (attempt.outcome === 'gone') await disable(deps.db, webhook, 'the receiver answered 410 Gone');
+    if (attempt.outcome === 'gone') await disableWebhook(deps.db, webhook, 'the receiver answered 410 Gone');
     return 'done';
   }
 
@@ -78,7 +75,7 @@ export async function deliverMessage(deps: DeliveryDeps, message: DeliveryMessag
   if (deps.deadLetterQueueUrl) await deps.sqs.send(new SendMessageCommand({ QueueUrl: deps.deadLetterQueueUrl, MessageBody: JSON.stringify(message) }));
   const failingSince = webhook.failing_since ?? delivery.attempts[0]?.at ?? now().toISOString();
   if (now().getTime() - Date.parse(failingSince) >= deps.disableAfterSeconds * 1000) {
-    await disable(deps.db, { ...webhook, failing_since: failingSince }, `every delivery failed for ${deps.disableAfterSeconds} seconds`);
+    await disableWebhook(deps.db, { ...webhook, failing_since: failingSince }, `every delivery failed for ${deps.disableAfterSeconds} seconds`);
   } else if (!webhook.failing_since) {
     await saveWebhook(deps.db, { ...webhook, failing_since: failingSince });
   }

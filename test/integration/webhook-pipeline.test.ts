@@ -95,6 +95,8 @@ describe('the delivery worker', () => {
     const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queues.deliveryDlq, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
     expect(Messages.map((message) => JSON.parse(message.Body!).event.id)).toContain(event.id);
     expect(await getWebhook(db, tenant.id, webhook.id)).toMatchObject({ status: 'disabled', disabled_reason: expect.stringContaining('failed') });
+    const events = await call('list-events', { token: tenant.apiKey, query: { type: 'webhook.disabled' } });
+    expect(events.json.results).toEqual([expect.objectContaining({ type: 'webhook.disabled', data: { object: expect.objectContaining({ id: webhook.id, status: 'disabled' }) } })]);
   });
 
   it('disables a subscription at once when the receiver answers 410 Gone', async () => {
@@ -134,5 +136,50 @@ describe('the outbox sweeper', () => {
     } finally {
       await bus.stop();
     }
+  });
+});
+
+describe('crashes in the workers', () => {
+  it('lose no event and, after de-duplication by webhook-id, deliver none twice', async () => {
+    // Short visibility, so that what a crashed worker left behind comes back within the test.
+    const queues = await createQueues(sqs, `crash-${randomUUID().slice(0, 8)}`, 1);
+    const tenant = await newTenant('Crashes');
+    const { url, ids } = await receiver([200]);
+    await createWebhook(db, tenant.id, { url, events: ['*'] });
+    const events = Array.from({ length: 6 }, () => sampleEvent(tenant.id));
+    const deps: DeliveryDeps = { db, sqs, queueUrl: queues.delivery, deadLetterQueueUrl: queues.deliveryDlq, policy: { allowLoopbackHttp: true }, timeoutMs: 2000, schedule: [0, 0, 0], disableAfterSeconds: 3600 };
+    const { fanOut } = await import('../../shared/webhooks/fanout.ts');
+    let fanoutCrashes = 1;
+    let deliveryCrashes = 1;
+    // Each worker dies once in the middle of a batch: the fan-out before finishing its second
+    // event, the delivery worker after its receiver already got a message but before the log.
+    const fanoutWorker = startQueuePoller(sqs, queues.fanout, async (batch) => {
+      const failures: { itemIdentifier: string }[] = [];
+      for (const [index, record] of batch.Records.entries()) {
+        if (index === 1 && fanoutCrashes-- > 0) { failures.push(...batch.Records.slice(index).map((rest) => ({ itemIdentifier: rest.messageId }))); break; }
+        await fanOut({ db, sqs, deliveryQueueUrl: queues.delivery }, JSON.parse(record.body).detail);
+      }
+      return { batchItemFailures: failures };
+    });
+    const deliveryWorkerLoop = startQueuePoller(sqs, queues.delivery, async (batch) => {
+      const failures: { itemIdentifier: string }[] = [];
+      for (const record of batch.Records) {
+        const verdict = await deliverMessage(deps, JSON.parse(record.body) as DeliveryMessage, record.receiptHandle);
+        if (deliveryCrashes-- > 0) { failures.push({ itemIdentifier: record.messageId }); continue; }
+        if (verdict === 'retry') failures.push({ itemIdentifier: record.messageId });
+      }
+      return { batchItemFailures: failures };
+    });
+    const bus = await startEventBus(sqs, queues.fanout);
+    try {
+      const publisher = { db, bus: new EventBridgeClient({ endpoint: bus.endpoint }), busName: 'invoicing' };
+      expect(await publishEvents(publisher, events)).toEqual([]);
+      await until(() => events.every((event) => ids.includes(event.id)), 'every event at the receiver');
+    } finally {
+      await Promise.all([fanoutWorker.stop(), deliveryWorkerLoop.stop(), bus.stop()]);
+    }
+    expect(new Set(ids)).toEqual(new Set(events.map((event) => event.id)));
+    expect(fanoutCrashes).toBeLessThan(0);
+    expect(deliveryCrashes).toBeLessThan(0);
   });
 });
