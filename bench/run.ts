@@ -1,5 +1,9 @@
 // npm run bench: every figure is a ratio to a floor measured in the same run (docs/performance.md).
 import { execFileSync } from 'node:child_process';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { attemptDelivery } from '../shared/webhooks/deliver.ts';
+import { generateWebhookSecret } from '../shared/webhooks/signing.ts';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -130,6 +134,25 @@ try {
   const apiList = await rate((worker) => viaApi(worker, 'GET', '/api/v1/invoices/?limit=25'));
   row('list invoices (25): req/s via infra/local', apiList, rawList, 'req/s', '≥ 0.7×', apiList >= rawList * 0.7);
   await api.stop();
+
+  // 3. Webhook deliveries to a loopback receiver against raw HTTP POSTs of the same body.
+  const receiver = createServer((req, res) => { req.resume(); req.on('end', () => { res.writeHead(204); res.end(); }); });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  const payload = JSON.stringify({ id: 'evt_bench', type: 'invoice.paid', data: { object: { id: 'inv_bench', total_amount: '100.00' } } });
+  const rawPost = () => new Promise<void>((resolve, reject) => {
+    const req = httpRequest(receiverUrl, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => { res.resume(); res.on('end', resolve); });
+    req.on('error', reject);
+    req.end(payload);
+  });
+  const secret = generateWebhookSecret();
+  const rawRate = await rate(rawPost);
+  const deliveryRate = await rate(async () => {
+    const attempt = await attemptDelivery({ url: receiverUrl, secrets: [secret], messageId: 'evt_bench', body: payload, policy: { allowLoopbackHttp: true } });
+    if (attempt.outcome !== 'delivered') throw new Error(`delivery failed: ${attempt.error}`);
+  });
+  row('webhook deliveries/s to a loopback receiver', deliveryRate, rawRate, 'req/s', '≥ 0.5×', deliveryRate >= rawRate * 0.5);
+  receiver.close();
 } finally {
   await dynamo.stop();
   rmSync(OUT, { recursive: true, force: true });
