@@ -8,9 +8,12 @@ export type Job = {
   localEverySeconds: number;
   /** Jobs that put events on the bus get that grant; no other does. */
   publishesEvents?: boolean;
+  /** Jobs that send invoice e-mails get the SES grant for the configured sender. */
+  sendsEmail?: boolean;
 };
 
 export const JOBS = [
   { name: 'overdue-sweeper', schedule: 'cron(15 0 * * ? *)', localEverySeconds: 60 },
+  { name: 'recurring-runner', schedule: 'rate(5 minutes)', localEverySeconds: 60, sendsEmail: true },
   { name: 'outbox-sweeper', schedule: 'rate(15 minutes)', localEverySeconds: 60, publishesEvents: true },
 ] as const satisfies readonly Job[];

@@ -37,6 +37,6 @@ export class InvoicingStack extends Stack {
     });
     const events = new EventsConstruct(this, 'Events', { table: data.table, environment: api.sharedEnvironment });
     api.connectPipeline({ deliveryQueue: events.queues.delivery });
-    new SchedulesConstruct(this, 'Schedules', { table: data.table, environment: api.sharedEnvironment, bus: events.bus });
+    new SchedulesConstruct(this, 'Schedules', { table: data.table, environment: api.sharedEnvironment, bus: events.bus, sendEmail: api.sendEmail });
   }
 }

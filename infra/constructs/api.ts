@@ -48,6 +48,8 @@ export class ApiConstruct extends Construct {
   }
   /** What every function of the service needs to load its configuration (no secrets). */
   readonly sharedEnvironment: Record<string, string>;
+  /** SES sending from the configured sender only, for every function that sends invoices. */
+  readonly sendEmail: PolicyStatement;
 
   constructor(scope: Construct, id: string, { table, environment, publicBaseUrl, signing, identityProvider, emailFrom, stripeSecret }: ApiProps) {
     super(scope, id);
@@ -56,7 +58,7 @@ export class ApiConstruct extends Construct {
     this.sharedEnvironment = { ...environment, PUBLIC_BASE_URL: baseUrl, ACCESS_TOKEN_PUBLIC_JWKS: signing.publicJwks, EMAIL_FROM: emailFrom };
     const sender = addressOf(emailFrom);
     const { partition, region, account } = Stack.of(this);
-    const sendFromIdentity = new PolicyStatement({
+    const sendFromIdentity = this.sendEmail = new PolicyStatement({
       actions: ['ses:SendRawEmail'],
       resources: [`arn:${partition}:ses:${region}:${account}:identity/${sender}`, `arn:${partition}:ses:${region}:${account}:identity/${sender.split('@')[1]}`],
       conditions: { StringEquals: { 'ses:FromAddress': sender } },

@@ -3,13 +3,14 @@ import { Duration } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule, type EventBus } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { JOBS, type Job } from '../../functions/jobs.ts';
 import { logicalId } from './api.ts';
 import { ServiceFunction } from './service-function.ts';
 
 export class SchedulesConstruct extends Construct {
-  constructor(scope: Construct, id: string, { table, environment, bus }: { table: TableV2; environment: Record<string, string>; bus: EventBus }) {
+  constructor(scope: Construct, id: string, { table, environment, bus, sendEmail }: { table: TableV2; environment: Record<string, string>; bus: EventBus; sendEmail?: PolicyStatement }) {
     super(scope, id);
     for (const job of JOBS) {
       const fn = new ServiceFunction(this, logicalId(job.name), {
@@ -18,6 +19,7 @@ export class SchedulesConstruct extends Construct {
       });
       table.grantReadWriteData(fn);
       if ((job as Job).publishesEvents) bus.grantPutEventsTo(fn);
+      if ((job as Job).sendsEmail && sendEmail) fn.addToRolePolicy(sendEmail);
       new Rule(this, `${logicalId(job.name)}Schedule`, { schedule: Schedule.expression(job.schedule), targets: [new LambdaFunction(fn, { retryAttempts: 2 })] });
     }
   }

@@ -9,6 +9,8 @@ export const ALL_SCOPES = [
   'invoices:send',
   'payments:write',
   'events:read',
+  'recurring:read',
+  'recurring:write',
   'webhooks:read',
   'webhooks:write',
   'api_keys:manage',

@@ -39,6 +39,8 @@ export type Invoice = PricedInvoice & {
   paid_at?: string;
   voided_at?: string;
   overdue_at?: string;
+  /** The recurring template that generated it. */
+  recurring_id?: string;
   /** Every e-mail of the invoice, first sending and reminders. */
   sendings?: { to: string; sent_at: string; message_id: string; reminder: boolean }[];
 };
@@ -77,9 +79,14 @@ function assertBillable(client: Client | undefined): asserts client is Client {
   if (!client.is_active) throw invalidState('The client is archived; new invoices cannot be billed to it');
 }
 
-/** `currency` defaults to the organization's; its record is read in the same batch as the counter. */
+/**
+ * `currency` defaults to the organization's; its record is read in the same batch as the counter.
+ * `origin` ties the invoice to a recurring template: its condition is part of the transaction, so a
+ * period is generated at most once; if that condition fails the result is ChangeConflict.
+ */
 export async function createInvoice(
   db: Db, organizationId: string, draft: Omit<InvoiceContent, 'currency'> & { currency?: string }, publicBaseUrl: string, now = new Date(),
+  origin?: { recurringId: string; items: TransactItem[] },
 ): Promise<Invoice> {
   for (let attempt = 1; ; attempt++) {
     const { Responses } = await db.client.send(new BatchGetCommand({
@@ -106,10 +113,12 @@ export async function createInvoice(
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
       version: 1,
+      ...(origin ? { recurring_id: origin.recurringId } : {}),
     };
     try {
       await db.client.send(new TransactWriteCommand({
         TransactItems: [
+          ...(origin?.items ?? []),
           { ConditionCheck: { TableName: db.table, Key: clientKey(organizationId, client.id), ConditionExpression: 'is_active = :true', ExpressionAttributeValues: { ':true': true } } },
           {
             Update: {
@@ -127,7 +136,10 @@ export async function createInvoice(
     } catch (error) {
       const codes = cancellationCodes(error);
       if (!codes) throw error;
-      if (codes[0] === 'ConditionalCheckFailed') continue; // the client changed: the next read reports why
+      const extra = origin?.items.length ?? 0;
+      const failedOrigin = codes.slice(0, extra).findIndex((code) => code === 'ConditionalCheckFailed');
+      if (failedOrigin >= 0) throw new ChangeConflict(failedOrigin);
+      if (codes[extra] === 'ConditionalCheckFailed') continue; // the client changed: the next read reports why
       if (attempt >= MAX_NUMBERING_ATTEMPTS) throw error;
       await pause(attempt);
     }

@@ -78,3 +78,12 @@ export const deliveriesOf = (organizationId: string, webhookId: string) => `${or
 
 /** The leading key segment of every item that belongs to an organization. */
 export const organizationPartition = org;
+
+export const recurringKey = (organizationId: string, recurringId: string): Key => ({ pk: org(organizationId), sk: `RECURRING#${recurringId}` });
+export const RECURRING_PREFIX = 'RECURRING#';
+/** Active templates carry this index key; the runner reads what is due from the shards. */
+export const RECURRING_SHARDS = 16;
+export const recurringDueShard = (shard: number) => `RECURRING_DUE#${shard}`;
+export const recurringDueKeys = (organizationId: string, recurringId: string, nextRunDate: string) => ({
+  gsi4pk: recurringDueShard(shardOf(recurringId) % RECURRING_SHARDS), gsi4sk: `${nextRunDate}#${organizationId}#${recurringId}`,
+});

@@ -35,6 +35,7 @@ export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
   paid_at: invoice.paid_at ?? null,
   voided_at: invoice.voided_at ?? null,
   sendings: invoice.sendings ?? [],
+  recurring_invoice: invoice.recurring_id ?? null,
   created_at: invoice.created_at,
   updated_at: invoice.updated_at,
 });

@@ -8,15 +8,16 @@ import { call, db, invoiceBody, newTenant, tableItemCount } from '../support/api
 
 // Public routes take no credential; what they reach is found by an unguessable token instead.
 const idRoutes = (ROUTES as readonly Route[]).filter((route) => route.path.includes('{id}') && route.credentials !== 'public');
-type Resource = 'client' | 'invoice' | 'api-key' | 'webhook';
+type Resource = 'client' | 'invoice' | 'api-key' | 'webhook' | 'recurring';
 const resourceOf = (path: string): Resource => {
   if (path.startsWith('/api/v1/clients/')) return 'client';
   if (path.startsWith('/api/v1/invoices/')) return 'invoice';
   if (path.startsWith('/api/v1/api-keys/')) return 'api-key';
   if (path.startsWith('/api/v1/webhooks/')) return 'webhook';
+  if (path.startsWith('/api/v1/recurring-invoices/')) return 'recurring';
   throw new Error(`the tenancy matrix does not know ${path}: teach resourceOf how to make one`);
 };
-const reader: Record<Resource, Route['name']> = { client: 'get-client', invoice: 'get-invoice', 'api-key': 'get-api-key', webhook: 'get-webhook' };
+const reader: Record<Resource, Route['name']> = { client: 'get-client', invoice: 'get-invoice', 'api-key': 'get-api-key', webhook: 'get-webhook', recurring: 'get-recurring-invoice' };
 const patchBody: Partial<Record<Resource, object>> = { client: { name: 'changed' }, invoice: { notes: 'changed' }, webhook: { events: ['*'] } };
 /** Valid bodies for routes that take one, so that only the id can make them fail. */
 const extraParams: Partial<Record<Route['name'], Record<string, string>>> = { 'retry-delivery': { delivery_id: 'evt_01ARZ3NDEKTSV4RRFFQ69G5FAV' } };
@@ -32,6 +33,7 @@ beforeAll(async () => {
   idsOfB.client = (await call('create-client', { token: b.apiKey, body: { name: 'B client', email: 'b@x.example' } })).json.id;
   idsOfB.invoice = (await call('create-invoice', { token: b.apiKey, body: invoiceBody(idsOfB.client) })).json.id;
   idsOfB['api-key'] = (await createApiKey(db, b.id, { name: 'B key', scopes: ['clients:read'], created_by: b.ownerUserId })).record.id;
+  idsOfB.recurring = (await call('create-recurring-invoice', { token: b.apiKey, body: { client: idsOfB.client, frequency: 'monthly', line_items: [{ description: 'r', quantity: 1, unit_price: '1.00', tax_rate: '0' }] } })).json.id;
   idsOfB.webhook = (await call('create-webhook', { token: b.apiKey, body: { url: 'https://hooks.example.com/b', events: ['invoice.paid'] } })).json.id;
 });
 
@@ -55,6 +57,7 @@ describe('tenant isolation', () => {
     if (resource === 'invoice') expect(owner.json.notes).toBe('Thank you');
     if (resource === 'api-key') expect(owner.json.status).toBe('active');
     if (resource === 'webhook') expect(owner.json).toMatchObject({ status: 'enabled', events: ['invoice.paid'] });
+    if (resource === 'recurring') expect(owner.json.status).toBe('active');
   });
 
   it('lists show only the caller’s organization', async () => {

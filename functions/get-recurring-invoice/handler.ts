@@ -1,0 +1,15 @@
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { getRecurringInvoice } from '#shared/data/recurring-invoices';
+import { endpoint } from '#shared/http/endpoint';
+import { notFound } from '#shared/http/errors';
+import { idParams } from '#shared/http/schemas/common';
+import { recurringInvoiceResource } from '#shared/resources/recurring-invoice';
+
+const db = createDb(config().TABLE_NAME);
+
+export const handler = endpoint('get-recurring-invoice', { db, params: idParams('rec') }, async ({ organizationId, params }) => {
+  const template = await getRecurringInvoice(db, organizationId, params.id);
+  if (!template) throw notFound('Recurring invoice');
+  return { status: 200, body: recurringInvoiceResource(template) };
+});

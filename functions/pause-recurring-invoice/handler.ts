@@ -1,0 +1,13 @@
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { endpoint } from '#shared/http/endpoint';
+import { idParams } from '#shared/http/schemas/common';
+import { setRecurringStatus } from '#shared/recurring/changes';
+import { recurringInvoiceResource } from '#shared/resources/recurring-invoice';
+
+const db = createDb(config().TABLE_NAME);
+
+export const handler = endpoint('pause-recurring-invoice', { db, params: idParams('rec') }, async ({ organizationId, params }) => ({
+  status: 200,
+  body: recurringInvoiceResource(await setRecurringStatus(db, organizationId, params.id, 'paused')),
+}));
