@@ -151,7 +151,7 @@ export async function getInvoice(db: Db, organizationId: string, invoiceId: stri
   return Item ? withoutKeys(Item) : undefined;
 }
 
-export type InvoiceFilter = { status?: InvoiceStatus; clientId?: string; issueDateFrom?: string; issueDateTo?: string };
+export type InvoiceFilter = { status?: InvoiceStatus; clientId?: string; issueDateFrom?: string; issueDateTo?: string; recurringId?: string };
 
 /**
  * Newest issue date first. The client index serves a client filter, the status index a status
@@ -168,17 +168,21 @@ export async function listInvoices(
       ? [INDEX.byStatus, invoicesWithStatus(organizationId, filter.status)]
       : [INDEX.byOwner, invoicesOfOrganization(organizationId)];
   const statusAsFilter = Boolean(filter.clientId && filter.status);
+  // A template's invoices are its client's invoices that name it.
+  const recurringAsFilter = Boolean(filter.recurringId);
   const { Items = [], LastEvaluatedKey } = await db.client.send(new QueryCommand({
     TableName: db.table,
     IndexName: index,
     KeyConditionExpression: `#pk = :pk AND #sk BETWEEN :from AND :to`,
     ...(statusAsFilter ? { FilterExpression: '#status = :status' } : {}),
+    ...(recurringAsFilter ? { FilterExpression: 'recurring_id = :recurring' } : {}),
     ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk`, ...(statusAsFilter ? { '#status': 'status' } : {}) },
     ExpressionAttributeValues: {
       ':pk': partition,
       ':from': invoiceDateSort(filter.issueDateFrom ?? '0000-00-00', ''),
       ':to': invoiceDateSort(filter.issueDateTo ?? '9999-99-99', '~'),
       ...(statusAsFilter ? { ':status': filter.status } : {}),
+      ...(recurringAsFilter ? { ':recurring': filter.recurringId } : {}),
     },
     ScanIndexForward: false,
     Limit: page.limit,

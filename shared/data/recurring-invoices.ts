@@ -1,7 +1,9 @@
 // Recurring invoice templates. While active a template carries the sharded "due" index key of its
 // next run; generating period k is one transaction with the invoice (see createInvoice's origin),
 // conditional on the template still expecting period k — so no period is generated twice.
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { recurringInvoiceResource } from '../resources/recurring-invoice.ts';
+import { outboxPut } from './events.ts';
 import { newId } from '../domain/ids.ts';
 import { periodDate, type Schedule } from '../domain/recurrence.ts';
 import type { Db } from './client.ts';
@@ -43,7 +45,12 @@ export async function createRecurringInvoice(
     ...input, id: newId('rec', now.getTime()), organization_id: organizationId, status: first ? 'active' : 'ended', next_index: 0, next_run_date: first,
     generated_count: 0, created_at: now.toISOString(), updated_at: now.toISOString(),
   };
-  await db.client.send(new PutCommand({ TableName: db.table, Item: recurringItem(template), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await db.client.send(new TransactWriteCommand({
+    TransactItems: [
+      { Put: { TableName: db.table, Item: recurringItem(template), ConditionExpression: 'attribute_not_exists(pk)' } },
+      outboxPut(db.table, organizationId, 'recurring_invoice.created', recurringInvoiceResource(template), now),
+    ],
+  }));
   return template;
 }
 

@@ -3,7 +3,7 @@
 export const EVENT_TYPES = [
   'client.created', 'client.updated', 'client.archived',
   'invoice.created', 'invoice.updated', 'invoice.sent', 'invoice.reminder_sent', 'invoice.paid', 'invoice.overdue', 'invoice.voided',
-  'payment.received', 'webhook.disabled', 'ping',
+  'payment.received', 'recurring_invoice.created', 'webhook.disabled', 'ping',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

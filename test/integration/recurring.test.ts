@@ -38,6 +38,10 @@ describe('recurring invoices', () => {
     const mine = store.emails.filter((email) => email.subject.endsWith('from Monthly Co'));
     expect(mine.map((email) => email.subject).sort()).toEqual(['INV-000001', 'INV-000002', 'INV-000003'].map((n) => `Invoice ${n} from Monthly Co`));
     expect(mine.every((email) => email.destination.to[0] === 'billing@monthlyco.example')).toBe(true);
+    const generated = await call('list-generated-invoices', { token: tenant.apiKey, params: { id: created.json.id } });
+    expect(generated.json.results.map((i: { invoice_number: string }) => i.invoice_number)).toEqual(['INV-000003', 'INV-000002', 'INV-000001']);
+    const events = await call('list-events', { token: tenant.apiKey, query: { type: 'recurring_invoice.created' } });
+    expect(events.json.results.map((e: { data: { object: { id: string } } }) => e.data.object.id)).toEqual([created.json.id]);
     const after = await call('get-recurring-invoice', { token: tenant.apiKey, params: { id: created.json.id } });
     expect(after.json).toMatchObject({ generated_count: 3, last_run_date: '2026-03-31', next_run_date: '2026-04-30' });
   });

@@ -45,4 +45,5 @@ export const cursor = z.optional(z.string().check(z.maxLength(2048)));
 export const idParams = (prefix: string) => z.object({ id: idOf(prefix) });
 
 export const deliveryParams = z.object({ id: idOf('whk'), delivery_id: idOf('evt') });
+/** A plain page: `limit` and `cursor` only. */
 export const deliveriesQuery = z.strictObject({ limit: listLimit, cursor });

@@ -1,0 +1,22 @@
+// The invoices a recurring template generated, newest first.
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { listInvoices } from '#shared/data/invoices';
+import { getRecurringInvoice } from '#shared/data/recurring-invoices';
+import { endpoint } from '#shared/http/endpoint';
+import { notFound } from '#shared/http/errors';
+import { decodeCursor, pageResponse } from '#shared/http/pagination';
+import { deliveriesQuery, idParams } from '#shared/http/schemas/common';
+import { invoiceResource } from '#shared/resources/invoice';
+
+const { TABLE_NAME, PUBLIC_BASE_URL, CURSOR_SECRET } = config();
+const db = createDb(TABLE_NAME);
+
+export const handler = endpoint('list-generated-invoices', { db, params: idParams('rec'), query: deliveriesQuery }, async ({ organizationId, params, query, baseUrl }) => {
+  const template = await getRecurringInvoice(db, organizationId, params.id);
+  if (!template) throw notFound('Recurring invoice');
+  const scope = `${organizationId}|generated|${template.id}`;
+  const page = await listInvoices(db, organizationId, { clientId: template.client_id, recurringId: template.id }, { limit: query.limit, startKey: query.cursor ? decodeCursor(CURSOR_SECRET, scope, query.cursor) : undefined });
+  const link = { secret: CURSOR_SECRET, scope, baseUrl, path: `/api/v1/recurring-invoices/${template.id}/invoices/`, query: { limit: String(query.limit) } };
+  return { status: 200, body: pageResponse(page, link, (invoice) => invoiceResource(invoice, PUBLIC_BASE_URL)) };
+});
