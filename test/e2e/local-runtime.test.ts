@@ -119,6 +119,27 @@ describe('npm run dev', () => {
     expect(await response.json()).toEqual({ moved: expect.any(Number), examined: expect.any(Number) });
   });
 
+  it('runs a monthly recurring invoice with auto_send through three months on `npm run tick`', async () => {
+    const own = info.organizations[1]!.api_key;
+    const client = await api('POST', '/api/v1/clients/', { token: own, body: { name: 'Subscriber', email: 'subscriber@monthly.example' } });
+    const template = await api('POST', '/api/v1/recurring-invoices/', { token: own, body: {
+      client: client.json.id, frequency: 'monthly', start_date: '2027-01-31', auto_send: true,
+      line_items: [{ description: 'Monthly plan', quantity: 1, unit_price: '49.00', tax_rate: '20' }],
+    } });
+    expect(template.status).toBe(201);
+    for (const today of ['2027-01-31', '2027-02-28', '2027-03-31']) {
+      const tick = await fetch(`${info.api_base_url}/__local/jobs/recurring-runner/`, { method: 'POST', body: JSON.stringify({ today }) });
+      expect(tick.status).toBe(200);
+    }
+    const generated = await api('GET', `/api/v1/recurring-invoices/${template.json.id}/invoices/`, { token: own });
+    const numbers = generated.json.results.map((invoice: { invoice_number: string }) => Number(invoice.invoice_number.slice(4))).sort((a: number, b: number) => a - b);
+    expect(numbers).toHaveLength(3);
+    expect(numbers[2] - numbers[0]).toBe(2);
+    expect(generated.json.results.every((invoice: { status: string; total_amount: string }) => invoice.status === 'sent' && invoice.total_amount === '58.80')).toBe(true);
+    const store = await (await fetch(info.email_store_url)).json() as { emails: { destination: { to: string[] } }[] };
+    expect(store.emails.filter((email) => email.destination.to.includes('subscriber@monthly.example'))).toHaveLength(3);
+  });
+
   it('puts a request id on every answer, errors included', async () => {
     const ok = await api('GET', '/api/v1/organizations/me/');
     const unauthorised = await api('GET', '/api/v1/invoices/', { token: null });
