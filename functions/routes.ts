@@ -61,6 +61,7 @@ export const ROUTES = [
   { name: 'create-recurring-invoice', method: 'POST', path: '/api/v1/recurring-invoices/', credentials: 'any', scope: 'recurring:write', table: 'readWrite' },
   { name: 'list-recurring-invoices', method: 'GET', path: '/api/v1/recurring-invoices/', credentials: 'any', scope: 'recurring:read', table: 'read' },
   { name: 'get-recurring-invoice', method: 'GET', path: '/api/v1/recurring-invoices/{id}/', credentials: 'any', scope: 'recurring:read', table: 'read' },
+  { name: 'update-recurring-invoice', method: 'PATCH', path: '/api/v1/recurring-invoices/{id}/', credentials: 'any', scope: 'recurring:write', table: 'readWrite' },
   { name: 'list-generated-invoices', method: 'GET', path: '/api/v1/recurring-invoices/{id}/invoices/', credentials: 'any', scope: 'invoices:read', table: 'read' },
   { name: 'pause-recurring-invoice', method: 'POST', path: '/api/v1/recurring-invoices/{id}/pause/', credentials: 'any', scope: 'recurring:write', table: 'readWrite' },
   { name: 'resume-recurring-invoice', method: 'POST', path: '/api/v1/recurring-invoices/{id}/resume/', credentials: 'any', scope: 'recurring:write', table: 'readWrite' },

@@ -94,3 +94,19 @@ describe('recurring invoices', () => {
     }
   });
 });
+
+describe('changing a recurring invoice', () => {
+  it('applies new lines and an earlier end from the next period on', async () => {
+    const { tenant, client } = await tenantWithClient('Change Co');
+    const { json: template } = await call('create-recurring-invoice', { token: tenant.apiKey, body: { client, frequency: 'monthly', start_date: '2026-08-10', line_items: [line] } });
+    await run('2026-08-10');
+    const patched = await call('update-recurring-invoice', { token: tenant.apiKey, params: { id: template.id }, body: { line_items: [{ ...line, unit_price: '600.00' }], end_date: '2026-09-30' } });
+    expect(patched.status).toBe(200);
+    expect(patched.json).toMatchObject({ next_run_date: '2026-09-10', end_date: '2026-09-30', status: 'active' });
+    await run('2026-12-31');
+    expect((await invoicesOf(tenant.apiKey)).map((i: { total_amount: string }) => i.total_amount)).toEqual(['550.00', '660.00']);
+    expect((await call('get-recurring-invoice', { token: tenant.apiKey, params: { id: template.id } })).json.status).toBe('ended');
+    const refused = await call('update-recurring-invoice', { token: tenant.apiKey, params: { id: template.id }, body: { frequency: 'weekly' } });
+    expect(refused.status).toBe(400);
+  });
+});

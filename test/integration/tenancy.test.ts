@@ -18,7 +18,7 @@ const resourceOf = (path: string): Resource => {
   throw new Error(`the tenancy matrix does not know ${path}: teach resourceOf how to make one`);
 };
 const reader: Record<Resource, Route['name']> = { client: 'get-client', invoice: 'get-invoice', 'api-key': 'get-api-key', webhook: 'get-webhook', recurring: 'get-recurring-invoice' };
-const patchBody: Partial<Record<Resource, object>> = { client: { name: 'changed' }, invoice: { notes: 'changed' }, webhook: { events: ['*'] } };
+const patchBody: Partial<Record<Resource, object>> = { client: { name: 'changed' }, invoice: { notes: 'changed' }, webhook: { events: ['*'] }, recurring: { notes: 'changed' } };
 /** Valid bodies for routes that take one, so that only the id can make them fail. */
 const extraParams: Partial<Record<Route['name'], Record<string, string>>> = { 'retry-delivery': { delivery_id: 'evt_01ARZ3NDEKTSV4RRFFQ69G5FAV' } };
 const validBody: Partial<Record<Route['name'], object>> = { 'record-payment': { amount: '1.00', method: 'cash' }, 'send-invoice': { email: 'a@x.example' } };

@@ -24,3 +24,17 @@ export const createRecurringBody = z.strictObject({
   auto_send: z._default(z.boolean(), false),
   send_to: z.optional(z.email('must be an e-mail address')),
 }).check(z.refine<{ end_date?: string; max_count?: number }>((body) => !(body.end_date && body.max_count), { message: 'give end_date or max_count, not both', path: ['max_count'] }));
+
+/** What may change on a running template; its frequency, interval and start define its periods and stay. */
+export const updateRecurringBody = z.strictObject({
+  line_items: z.optional(lineItems),
+  end_date: z.optional(z.nullable(calendarDate)),
+  max_count: z.optional(z.nullable(z.number().check(z.refine<number>((n) => Number.isInteger(n) && n >= 1 && n <= 1000, 'must be a whole number from 1 to 1000')))),
+  day_of_month: z.optional(z.number().check(z.refine<number>((n) => Number.isInteger(n) && n >= 1 && n <= 31, 'must be a day from 1 to 31'))),
+  due_in_days: z.optional(z.number().check(z.refine<number>((n) => Number.isInteger(n) && n >= 0 && n <= 365, 'must be 0 to 365 days'))),
+  currency: fields.currency,
+  notes: fields.notes,
+  terms: fields.terms,
+  auto_send: z.optional(z.boolean()),
+  send_to: z.optional(z.nullable(z.email('must be an e-mail address'))),
+}).check(z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'));
