@@ -17,6 +17,9 @@ import { newId } from '../shared/domain/ids.ts';
 import { signAccessToken } from '../shared/auth/access-token.ts';
 import { generateSigningKeys } from '../shared/auth/signing-keys.ts';
 import { bundleHandler } from './bundle.ts';
+import { createClient } from '../shared/data/clients.ts';
+import { createRecurringInvoice } from '../shared/data/recurring-invoices.ts';
+import { runRecurring } from '../shared/recurring/runner.ts';
 
 const OUT = resolve('.bench');
 const TABLE = 'invoicing-bench';
@@ -153,6 +156,31 @@ try {
   });
   row('webhook deliveries/s to a loopback receiver', deliveryRate, rawRate, 'req/s', '≥ 0.5×', deliveryRate >= rawRate * 0.5);
   receiver.close();
+
+  // 4. One recurring run with 5 000 due templates across 50 organizations.
+  const RECURRING_ORGS = 50;
+  const PER_ORG = 100;
+  const orgs = await Promise.all(Array.from({ length: RECURRING_ORGS }, (_, index) => seedOrganization(db, { name: `Recurring ${index}`, owner: { id: newId('usr'), email: `r${index}@example.com` } })));
+  const today = new Date().toISOString().slice(0, 10);
+  let creating = 0;
+  const templates = orgs.flatMap((org) => Array.from({ length: PER_ORG }, () => org));
+  const clientsByOrg = new Map(await Promise.all(orgs.map(async (org) => [org.id, (await createClient(db, org.id, { name: 'Subscriber', email: 's@example.com' })).id] as const)));
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (creating < templates.length) {
+      const org = templates[creating++]!;
+      await createRecurringInvoice(db, org.id, {
+        client_id: clientsByOrg.get(org.id)!, frequency: 'monthly', interval: 1, start_date: today, due_in_days: 30, auto_send: false,
+        line_items: [{ description: 'Plan', quantity: '1', unit_price: '10.00', tax_rate: '0.00' }],
+      });
+    }
+  }));
+  let calls = 0;
+  db.client.middlewareStack.add((next) => async (args) => { calls += 1; return next(args); }, { step: 'initialize', name: 'benchCallCounter' });
+  const started = performance.now();
+  const result = await runRecurring({ db, publicBaseUrl: `http://127.0.0.1:${apiPort}` }, today);
+  const seconds = (performance.now() - started) / 1000;
+  db.client.middlewareStack.remove('benchCallCounter');
+  rows.push({ benchmark: `recurring run: ${result.generated} invoices from ${result.templates} templates in ${RECURRING_ORGS} orgs`, value: `${seconds.toFixed(1)} s`, floor: '—', ratio: '—', target: `${(calls / Math.max(result.generated, 1)).toFixed(1)} calls/invoice`, ok: result.generated === RECURRING_ORGS * PER_ORG && result.failures === 0 });
 } finally {
   await dynamo.stop();
   rmSync(OUT, { recursive: true, force: true });
