@@ -2,6 +2,7 @@
 // the cold start with its name instead of failing some later request.
 import * as z from 'zod/mini';
 import './http/schemas/zod-locale.ts';
+import { DEFAULT_SCHEDULE } from './webhooks/retry-schedule.ts';
 
 const json = <T>(what: string) => z.pipe(z.string(), z.transform((text: string, context) => {
   try {
@@ -46,7 +47,7 @@ const schema = z.object({
   WEBHOOK_DELIVERY_QUEUE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be a queue URL'))),
   WEBHOOK_DELIVERY_DLQ_URL: z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be a queue URL'))),
   /** Seconds between delivery attempts (comma-separated); about a day in all by default. */
-  WEBHOOK_RETRY_SCHEDULE: z.pipe(z._default(z.string(), '5,300,1800,7200,18000,36000,36000'), z.transform((text: string) => text.split(',').map(Number))).check(
+  WEBHOOK_RETRY_SCHEDULE: z.pipe(z._default(z.string(), DEFAULT_SCHEDULE.join(',')), z.transform((text: string) => text.split(',').map(Number))).check(
     z.refine<number[]>((delays) => delays.every((delay) => Number.isInteger(delay) && delay >= 0 && delay <= 43_200), 'must be whole seconds from 0 to 43200, comma-separated'),
   ),
   WEBHOOK_TIMEOUT_MS: z._default(z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.positive()), 10_000),
