@@ -7,10 +7,10 @@ import { generateWebhookSecret } from '../shared/webhooks/signing.ts';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ROUTES, type Route } from '../functions/routes.ts';
 import { ensureTable } from '../infra/local/create-table.ts';
-import { freePort, LOCAL_CREDENTIALS, startDynamoDbLocal } from '../infra/local/emulators.ts';
+import { freePort, LOCAL_CREDENTIALS, startDynamoDbLocal, startSqsEmulator } from '../infra/local/emulators.ts';
 import { seedOrganization } from '../infra/local/seed.ts';
 import { createDb } from '../shared/data/client.ts';
 import { newId } from '../shared/domain/ids.ts';
@@ -19,7 +19,13 @@ import { generateSigningKeys } from '../shared/auth/signing-keys.ts';
 import { bundleHandler } from './bundle.ts';
 import { createClient } from '../shared/data/clients.ts';
 import { createRecurringInvoice } from '../shared/data/recurring-invoices.ts';
-import { runRecurring } from '../shared/recurring/runner.ts';
+import { planRun, runOrganization } from '../shared/recurring/runner.ts';
+import { handleRunBatch, queueRun } from '../shared/recurring/queue.ts';
+import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSEvent } from 'aws-lambda';
+import { createQueues } from '../infra/local/pipeline.ts';
+import { invoiceKey, paymentKey } from '../shared/data/keys.ts';
+import { rebuildRevenue } from '../shared/reports/rebuild.ts';
 
 const OUT = resolve('.bench');
 const TABLE = 'invoicing-bench';
@@ -174,13 +180,80 @@ try {
       });
     }
   }));
+  // As in AWS: the runner queues one message per organization on the FIFO queue, and as many
+  // workers as the stack reserves (10) take one message each.
+  const sqsEmulator = await startSqsEmulator(await freePort());
+  const sqs = new SQSClient({ endpoint: sqsEmulator.endpoint, useQueueUrlAsEndpoint: false });
+  const { recurringRuns } = await createQueues(sqs, 'bench', 300);
+  const WORKERS = 10;
   let calls = 0;
   db.client.middlewareStack.add((next) => async (args) => { calls += 1; return next(args); }, { step: 'initialize', name: 'benchCallCounter' });
   const started = performance.now();
-  const result = await runRecurring({ db, publicBaseUrl: `http://127.0.0.1:${apiPort}` }, today);
+  const planned = await planRun(db, new Date(), today);
+  await queueRun(sqs, recurringRuns, planned);
+  let generated = 0;
+  let failures = 0;
+  let handled = 0;
+  await Promise.all(Array.from({ length: WORKERS }, async () => {
+    while (handled < planned.length) {
+      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: recurringRuns, MaxNumberOfMessages: 1, WaitTimeSeconds: 1, MessageSystemAttributeNames: ['All'] }));
+      for (const message of Messages) {
+        const event = { Records: [{ messageId: message.MessageId!, body: message.Body!, attributes: message.Attributes ?? {} }] } as unknown as SQSEvent;
+        const response = await handleRunBatch(event, async (run) => {
+          const result = await runOrganization({ db, publicBaseUrl: `http://127.0.0.1:${apiPort}` }, run, run.today!);
+          generated += result.generated;
+          failures += result.failures;
+        });
+        if (response.batchItemFailures.length === 0) await sqs.send(new DeleteMessageCommand({ QueueUrl: recurringRuns, ReceiptHandle: message.ReceiptHandle! }));
+        handled += 1;
+      }
+    }
+  }));
   const seconds = (performance.now() - started) / 1000;
   db.client.middlewareStack.remove('benchCallCounter');
-  rows.push({ benchmark: `recurring run: ${result.generated} invoices from ${result.templates} templates in ${RECURRING_ORGS} orgs`, value: `${seconds.toFixed(1)} s`, floor: '—', ratio: '—', target: `${(calls / Math.max(result.generated, 1)).toFixed(1)} calls/invoice`, ok: result.generated === RECURRING_ORGS * PER_ORG && result.failures === 0 });
+  sqs.destroy();
+  await sqsEmulator.stop();
+  const templatesDue = planned.reduce((sum, run) => sum + run.recurring_ids.length, 0);
+  rows.push({ benchmark: `recurring run via SQS (${WORKERS} workers): ${generated} invoices from ${templatesDue} templates in ${RECURRING_ORGS} orgs`, value: `${seconds.toFixed(1)} s`, floor: '—', ratio: '—', target: `${(calls / Math.max(generated, 1)).toFixed(1)} calls/invoice`, ok: generated === RECURRING_ORGS * PER_ORG && failures === 0 });
+
+  // 5. Revenue report latency with 100 and with 10 000 invoices in the organization (24 months, two
+  // currencies, half of them paid). Aggregates come from the rebuild: what the events would add up to.
+  const reportOrgs = await Promise.all([100, 10_000].map(async (count, index) => {
+    const org = await seedOrganization(db, { name: `Report ${index}`, owner: { id: newId('usr'), email: `report${index}@example.com` } });
+    const items = Array.from({ length: count }, (_, n) => {
+      const id = newId('inv');
+      const issue = `${2025 + Math.floor((n % 24) / 12)}-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`;
+      const invoice = {
+        ...invoiceKey(org.id, id), type: 'invoice', organization_id: org.id, id, invoice_number: `INV-${String(n + 1).padStart(6, '0')}`, status: n % 2 ? 'paid' : 'sent',
+        client_id: 'cli_bench', client_name: 'Bench client', issue_date: issue, due_date: issue, currency: n % 3 ? 'EUR' : 'USD', sent_at: `${issue}T09:00:00.000Z`,
+        line_items: [{ description: 'Consulting', quantity: '10', unit_price: '150.00', tax_rate: '10', net_minor: 150_000, tax_minor: 15_000, total_minor: 165_000 }],
+        subtotal_minor: 150_000, tax_amount_minor: 15_000, total_amount_minor: 165_000, amount_paid_minor: n % 2 ? 165_000 : 0, public_token: id, version: 2,
+        created_at: `${issue}T09:00:00.000Z`, updated_at: `${issue}T09:00:00.000Z`,
+      };
+      const payment = { ...paymentKey(org.id, id, `pay_${id}`), type: 'payment', organization_id: org.id, id: `pay_${id}`, invoice_id: id, amount_minor: 165_000, currency: invoice.currency, paid_at: `${issue}T18:00:00.000Z`, method: 'bank_transfer', provider: 'manual', created_at: `${issue}T18:00:00.000Z` };
+      return n % 2 ? [invoice, payment] : [invoice];
+    }).flat();
+    for (let start = 0; start < items.length; start += 25) {
+      await db.client.send(new BatchWriteCommand({ RequestItems: { [TABLE]: items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+    }
+    await rebuildRevenue(db, org.id, { apply: true });
+    return { org, count };
+  }));
+  const reportApi = await startApiServer({ port: apiPort });
+  const reportLatency = async (apiKey: string) => {
+    const times: number[] = [];
+    for (let n = 0; n < 220; n++) {
+      const started = performance.now();
+      const response = await fetch(`${reportApi.url}/api/v1/reports/revenue/?period=monthly&start_date=2025-01-01&end_date=2026-12-31`, { headers: { authorization: `Bearer ${apiKey}` } });
+      if (response.status !== 200) throw new Error(`report: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+      if (n >= 20) times.push(performance.now() - started);
+    }
+    return median(times);
+  };
+  const [small, large] = [await reportLatency(reportOrgs[0]!.org.apiKey), await reportLatency(reportOrgs[1]!.org.apiKey)];
+  row('revenue report (24 months × 2 currencies): 10 000 vs 100 invoices', large, small, 'ms', 'flat (≤ 1.2×)', large <= small * 1.2);
+  await reportApi.stop();
 } finally {
   await dynamo.stop();
   rmSync(OUT, { recursive: true, force: true });

@@ -10,10 +10,12 @@ export type Job = {
   publishesEvents?: boolean;
   /** Jobs that send invoice e-mails get the SES grant for the configured sender. */
   sendsEmail?: boolean;
+  /** The recurring runner only plans: it queues one message per organization for the recurring worker. */
+  queuesRecurringRuns?: boolean;
 };
 
 export const JOBS = [
   { name: 'overdue-sweeper', schedule: 'cron(15 0 * * ? *)', localEverySeconds: 60 },
-  { name: 'recurring-runner', schedule: 'rate(5 minutes)', localEverySeconds: 60, sendsEmail: true },
+  { name: 'recurring-runner', schedule: 'rate(5 minutes)', localEverySeconds: 60, queuesRecurringRuns: true },
   { name: 'outbox-sweeper', schedule: 'rate(15 minutes)', localEverySeconds: 60, publishesEvents: true },
 ] as const satisfies readonly Job[];

@@ -46,6 +46,8 @@ const schema = z.object({
   /** Where the fan-out worker queues one message per subscription. */
   WEBHOOK_DELIVERY_QUEUE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be a queue URL'))),
   WEBHOOK_DELIVERY_DLQ_URL: z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be a queue URL'))),
+  /** The FIFO queue the recurring runner puts one message per organization on. */
+  RECURRING_RUN_QUEUE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/\S+\.fifo$/, 'must be the URL of a FIFO queue'))),
   /** Seconds between delivery attempts (comma-separated); about a day in all by default. */
   WEBHOOK_RETRY_SCHEDULE: z.pipe(z._default(z.string(), DEFAULT_SCHEDULE.join(',')), z.transform((text: string) => text.split(',').map(Number))).check(
     z.refine<number[]>((delays) => delays.every((delay) => Number.isInteger(delay) && delay >= 0 && delay <= 43_200), 'must be whole seconds from 0 to 43200, comma-separated'),

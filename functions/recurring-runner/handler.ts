@@ -1,34 +1,23 @@
-// Every few minutes: generate the invoices of the recurring templates that are due.
-import { SESClient } from '@aws-sdk/client-ses';
+// Every few minutes: find the organizations with due recurring templates and queue one message per
+// organization for the recurring worker.
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
-import { getClient } from '#shared/data/clients';
-import { getInvoice } from '#shared/data/invoices';
-import { todayUtc } from '#shared/domain/dates';
-import { sendInvoice } from '#shared/email/send-invoice';
 import { createLogger } from '#shared/http/logger';
-import { runRecurring } from '#shared/recurring/runner';
+import { queueRun } from '#shared/recurring/queue';
+import { planRun } from '#shared/recurring/runner';
 
-const { TABLE_NAME, PUBLIC_BASE_URL, EMAIL_FROM, LOG_LEVEL } = config();
+const { TABLE_NAME, RECURRING_RUN_QUEUE_URL, LOG_LEVEL } = config();
+if (!RECURRING_RUN_QUEUE_URL) throw new Error('Invalid configuration: RECURRING_RUN_QUEUE_URL: required');
 const db = createDb(TABLE_NAME);
-const ses = new SESClient({});
+const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
 const log = createLogger(LOG_LEVEL, { job: 'recurring-runner' });
 
-/** auto_send: to `send_to`, else the client's address. A failed send leaves the invoice a draft. */
-async function send(organizationId: string, invoiceId: string, to: string) {
-  try {
-    const invoice = to ? undefined : await getInvoice(db, organizationId, invoiceId);
-    const recipient = to || (invoice && (await getClient(db, organizationId, invoice.client_id))?.email);
-    if (!recipient) return;
-    await sendInvoice({ db, ses, from: EMAIL_FROM, publicBaseUrl: PUBLIC_BASE_URL, log }, organizationId, invoiceId, recipient);
-  } catch (error) {
-    log.warn('could not send a generated invoice', { invoice_id: invoiceId, error: String(error) });
-  }
-}
-
-export const handler = async (event: { today?: string } = {}) => {
-  const today = event.today ?? todayUtc();
-  const result = await runRecurring({ db, publicBaseUrl: PUBLIC_BASE_URL, send }, today, (message, fields) => log.error(message, fields));
-  log.info('recurring run', { today, ...result });
+/** `now` and `today` are for tests and `npm run tick`; the schedule passes neither. */
+export const handler = async (event: { now?: string; today?: string } = {}) => {
+  const runs = await planRun(db, event.now ? new Date(event.now) : new Date(), event.today);
+  const messages = await queueRun(sqs, RECURRING_RUN_QUEUE_URL, runs);
+  const result = { organizations: new Set(runs.map((run) => run.organization_id)).size, templates: runs.reduce((sum, run) => sum + run.recurring_ids.length, 0), messages };
+  log.info('recurring run queued', { ...event, ...result });
   return result;
 };

@@ -3,7 +3,6 @@
 // worker. Every queue has a dead-letter queue with an alarm on its depth, every SQS consumer
 // reports partial batch failures, and every queue's visibility timeout is six times its consumer's.
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
@@ -11,31 +10,22 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { REVENUE_EVENT_TYPES } from '../../shared/reports/contributions.ts';
 import { EVENT_SOURCE } from '../../shared/webhooks/publish.ts';
+import { deadLetterQueue, VISIBILITY_FACTOR } from './dead-letters.ts';
 import { ServiceFunction } from './service-function.ts';
-
-/** SQS's advice: a visibility timeout of six times the consumer's timeout. */
-export const VISIBILITY_FACTOR = 6;
 
 export type EventsProps = { table: TableV2; environment: Record<string, string> };
 
 export class EventsConstruct extends Construct {
   readonly bus: EventBus;
-  readonly queues: Record<'fanout' | 'fanoutDlq' | 'delivery' | 'deliveryDlq', Queue>;
+  readonly queues: Record<'fanout' | 'fanoutDlq' | 'delivery' | 'deliveryDlq' | 'revenue' | 'revenueDlq', Queue>;
 
   constructor(scope: Construct, id: string, { table, environment }: EventsProps) {
     super(scope, id);
     this.bus = new EventBus(this, 'Bus', { description: 'Invoicing service events' });
-    const workerTimeout = { fanout: Duration.seconds(30), delivery: Duration.seconds(30) };
-    const deadLetters = (name: string) => {
-      const queue = new Queue(this, `${name}Dlq`, { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
-      new Alarm(this, `${name}DlqDepth`, {
-        metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }), threshold: 1, evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD, treatMissingData: TreatMissingData.NOT_BREACHING,
-        alarmDescription: `Messages in the ${name} dead-letter queue: events that could not be handled`,
-      });
-      return queue;
-    };
+    const workerTimeout = { fanout: Duration.seconds(30), delivery: Duration.seconds(30), revenue: Duration.seconds(30) };
+    const deadLetters = (name: string) => deadLetterQueue(this, name, 'events that could not be handled');
     const fanoutDlq = deadLetters('Fanout');
     const deliveryDlq = deadLetters('Delivery');
     const fanout = new Queue(this, 'Fanout', {
@@ -47,9 +37,15 @@ export class EventsConstruct extends Construct {
       visibilityTimeout: Duration.seconds(workerTimeout.delivery.toSeconds() * VISIBILITY_FACTOR),
       deadLetterQueue: { queue: deliveryDlq, maxReceiveCount: 12 }, retentionPeriod: Duration.days(4), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true,
     });
-    this.queues = { fanout, fanoutDlq, delivery, deliveryDlq };
+    const revenueDlq = deadLetters('Revenue');
+    const revenue = new Queue(this, 'Revenue', {
+      visibilityTimeout: Duration.seconds(workerTimeout.revenue.toSeconds() * VISIBILITY_FACTOR),
+      deadLetterQueue: { queue: revenueDlq, maxReceiveCount: 10 }, retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true,
+    });
+    this.queues = { fanout, fanoutDlq, delivery, deliveryDlq, revenue, revenueDlq };
 
     new Rule(this, 'ServiceEvents', { eventBus: this.bus, eventPattern: { source: [EVENT_SOURCE] }, targets: [new SqsQueue(fanout)] });
+    new Rule(this, 'RevenueEvents', { eventBus: this.bus, eventPattern: { source: [EVENT_SOURCE], detailType: [...REVENUE_EVENT_TYPES] }, targets: [new SqsQueue(revenue)] });
 
     const common = { ...environment, TABLE_NAME: table.tableName, EVENT_BUS_NAME: this.bus.eventBusName, WEBHOOK_DELIVERY_QUEUE_URL: delivery.queueUrl, WEBHOOK_DELIVERY_DLQ_URL: deliveryDlq.queueUrl };
 
@@ -71,5 +67,10 @@ export class EventsConstruct extends Construct {
     delivery.grant(deliveryWorker, 'sqs:ChangeMessageVisibility');
     deliveryDlq.grantSendMessages(deliveryWorker);
     deliveryWorker.addEventSource(new SqsEventSource(delivery, { batchSize: 5, reportBatchItemFailures: true }));
+
+    // Aggregates are written with ADD, so events may arrive in any order; a marker per event makes a redelivery a no-op.
+    const revenueWorker = new ServiceFunction(this, 'RevenueAggregator', { entry: 'functions/revenue-aggregator/handler.ts', environment: common, timeout: workerTimeout.revenue, reservedConcurrentExecutions: 5 });
+    table.grantReadWriteData(revenueWorker);
+    revenueWorker.addEventSource(new SqsEventSource(revenue, { batchSize: 10, reportBatchItemFailures: true }));
   }
 }

@@ -1,26 +1,46 @@
-// The scheduled jobs of functions/jobs.ts, each a function on an EventBridge schedule.
+// The scheduled jobs of functions/jobs.ts, each a function on an EventBridge schedule, and the
+// recurring worker behind the runner's FIFO queue (one message group per organization).
 import { Duration } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule, type EventBus } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { JOBS, type Job } from '../../functions/jobs.ts';
 import { logicalId } from './api.ts';
+import { deadLetterQueue, VISIBILITY_FACTOR } from './dead-letters.ts';
 import { ServiceFunction } from './service-function.ts';
 
+export type SchedulesProps = { table: TableV2; environment: Record<string, string>; bus: EventBus; sendEmail?: PolicyStatement };
+
 export class SchedulesConstruct extends Construct {
-  constructor(scope: Construct, id: string, { table, environment, bus, sendEmail }: { table: TableV2; environment: Record<string, string>; bus: EventBus; sendEmail?: PolicyStatement }) {
+  readonly recurringRuns: Queue;
+
+  constructor(scope: Construct, id: string, { table, environment, bus, sendEmail }: SchedulesProps) {
     super(scope, id);
-    for (const job of JOBS) {
-      const fn = new ServiceFunction(this, logicalId(job.name), {
-        entry: `functions/${job.name}/handler.ts`, environment: { ...environment, TABLE_NAME: table.tableName, EVENT_BUS_NAME: bus.eventBusName }, timeout: Duration.minutes(5),
-        reservedConcurrentExecutions: 1,
-      });
+    const workerTimeout = Duration.minutes(5);
+    this.recurringRuns = new Queue(this, 'RecurringRuns', {
+      fifo: true, visibilityTimeout: Duration.seconds(workerTimeout.toSeconds() * VISIBILITY_FACTOR), retentionPeriod: Duration.days(1),
+      deadLetterQueue: { queue: deadLetterQueue(this, 'RecurringRuns', 'organizations whose recurring run kept failing', { fifo: true }), maxReceiveCount: 5 },
+      encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true,
+    });
+    const common = { ...environment, TABLE_NAME: table.tableName, EVENT_BUS_NAME: bus.eventBusName, RECURRING_RUN_QUEUE_URL: this.recurringRuns.queueUrl };
+
+    for (const job of JOBS as readonly Job[]) {
+      const fn = new ServiceFunction(this, logicalId(job.name), { entry: `functions/${job.name}/handler.ts`, environment: common, timeout: Duration.minutes(5), reservedConcurrentExecutions: 1 });
       table.grantReadWriteData(fn);
-      if ((job as Job).publishesEvents) bus.grantPutEventsTo(fn);
-      if ((job as Job).sendsEmail && sendEmail) fn.addToRolePolicy(sendEmail);
+      if (job.publishesEvents) bus.grantPutEventsTo(fn);
+      if (job.sendsEmail && sendEmail) fn.addToRolePolicy(sendEmail);
+      if (job.queuesRecurringRuns) this.recurringRuns.grantSendMessages(fn);
       new Rule(this, `${logicalId(job.name)}Schedule`, { schedule: Schedule.expression(job.schedule), targets: [new LambdaFunction(fn, { retryAttempts: 2 })] });
     }
+
+    // Organizations run in parallel up to the reserved concurrency; one organization's messages in order.
+    const worker = new ServiceFunction(this, 'RecurringWorker', { entry: 'functions/recurring-worker/handler.ts', environment: common, timeout: workerTimeout, reservedConcurrentExecutions: 10 });
+    table.grantReadWriteData(worker);
+    if (sendEmail) worker.addToRolePolicy(sendEmail);
+    worker.addEventSource(new SqsEventSource(this.recurringRuns, { batchSize: 1, reportBatchItemFailures: true }));
   }
 }

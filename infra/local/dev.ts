@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { createQueues, startEventBus, startQueuePoller, startStreamPoller } from './pipeline.ts';
+import { busTargets, createQueues, startEventBus, startQueuePoller, startStreamPoller } from './pipeline.ts';
 import { ensureTable } from './create-table.ts';
 import { freePort, javaProblem, LOCAL_CREDENTIALS, startDynamoDbLocal, startSesEmulator, startSqsEmulator, type Stoppable } from './emulators.ts';
 import { JOBS } from '../../functions/jobs.ts';
@@ -56,7 +56,7 @@ try {
   const apiBaseUrl = `http://127.0.0.1:${apiPort}`;
   const sqsClient = new SQSClient({ endpoint: sqs.endpoint, useQueueUrlAsEndpoint: false, region: LOCAL_CREDENTIALS.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const queues = await createQueues(sqsClient);
-  const bus = await startEventBus(sqsClient, queues.fanout);
+  const bus = await startEventBus(sqsClient, busTargets(queues));
   running.push(bus);
   const idpPort = await freePort();
   Object.assign(process.env, LOCAL_CREDENTIALS, {
@@ -72,6 +72,7 @@ try {
     AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
     WEBHOOK_DELIVERY_QUEUE_URL: queues.delivery,
     WEBHOOK_DELIVERY_DLQ_URL: queues.deliveryDlq,
+    RECURRING_RUN_QUEUE_URL: queues.recurringRuns,
     WEBHOOK_ALLOW_LOOPBACK_HTTP: process.env.WEBHOOK_ALLOW_LOOPBACK_HTTP ?? 'true',
     PUBLIC_BASE_URL: apiBaseUrl,
     CURSOR_SECRET: secrets.cursorSecret,
@@ -97,11 +98,15 @@ try {
   const api = await startApiServer({ port: apiPort });
   running.push(api);
 
-  // The event pipeline: stream → publisher → bus → fan-out queue → fan-out → delivery queue → delivery.
+  // The event pipeline: stream → publisher → bus → fan-out queue → fan-out → delivery queue → delivery,
+  // and bus → revenue queue → revenue aggregator.
   const handlerOf = async <T>(name: string) => ((await import(`../../functions/${name}/handler.ts`)) as { handler: T }).handler;
   running.push(await startStreamPoller(dynamo.endpoint, TABLE_NAME, await handlerOf('event-publisher')));
   running.push(startQueuePoller(sqsClient, queues.fanout, await handlerOf('webhook-fanout')));
   running.push(startQueuePoller(sqsClient, queues.delivery, await handlerOf('webhook-delivery')));
+  running.push(startQueuePoller(sqsClient, queues.revenue, await handlerOf('revenue-aggregator')));
+  // The recurring run: the runner job queues one message per organization; the worker generates.
+  running.push(startQueuePoller(sqsClient, queues.recurringRuns, await handlerOf('recurring-worker')));
 
   // The laptop's EventBridge schedules: each job on its local interval.
   for (const job of JOBS) {

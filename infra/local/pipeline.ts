@@ -9,34 +9,43 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
 import { CreateQueueCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { REVENUE_EVENT_TYPES } from '../../shared/reports/contributions.ts';
 import { EVENT_SOURCE } from '../../shared/webhooks/publish.ts';
 import type { Stoppable } from './emulators.ts';
 
-export type Queues = { fanout: string; fanoutDlq: string; delivery: string; deliveryDlq: string };
+export type Queues = { fanout: string; fanoutDlq: string; delivery: string; deliveryDlq: string; revenue: string; revenueDlq: string; recurringRuns: string; recurringRunsDlq: string };
 
-/** Queue names and redrive as the stack declares them. */
+/** Where the bus's rules send our events: every event to the fan-out queue, revenue events to the revenue queue. */
+export type BusTarget = { queueUrl: string; detailTypes?: readonly string[] };
+export const busTargets = (queues: Pick<Queues, 'fanout' | 'revenue'>): BusTarget[] => [{ queueUrl: queues.fanout }, { queueUrl: queues.revenue, detailTypes: REVENUE_EVENT_TYPES }];
+
 /**
+ * Queue names and redrive as the stack declares them.
  * The emulator's queue URLs name a virtual host (sqs.<region>.127.0.0.1) that no resolver knows, so
  * every SQS client here and in the handlers sends to its configured endpoint with
  * `useQueueUrlAsEndpoint: false` — which is also right in AWS.
  */
 export async function createQueues(sqs: SQSClient, prefix = 'invoicing', visibilityTimeoutSeconds = 60): Promise<Queues> {
   const create = async (name: string, redriveTo?: string, maxReceiveCount = 10) => {
-    const attributes: Record<string, string> = { VisibilityTimeout: String(visibilityTimeoutSeconds) };
+    const attributes: Record<string, string> = { VisibilityTimeout: String(visibilityTimeoutSeconds), ...(name.endsWith('.fifo') ? { FifoQueue: 'true' } : {}) };
     if (redriveTo) attributes.RedrivePolicy = JSON.stringify({ deadLetterTargetArn: `arn:aws:sqs:us-east-1:000000000000:${redriveTo}`, maxReceiveCount });
     return (await sqs.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }))).QueueUrl!;
   };
   const fanoutDlq = await create(`${prefix}-webhook-fanout-dlq`);
   const deliveryDlq = await create(`${prefix}-webhook-delivery-dlq`);
+  const recurringRunsDlq = await create(`${prefix}-recurring-runs-dlq.fifo`);
+  const revenueDlq = await create(`${prefix}-revenue-dlq`);
   return {
-    fanoutDlq, deliveryDlq,
+    fanoutDlq, deliveryDlq, recurringRunsDlq, revenueDlq,
+    revenue: await create(`${prefix}-revenue`, `${prefix}-revenue-dlq`, 10),
+    recurringRuns: await create(`${prefix}-recurring-runs.fifo`, `${prefix}-recurring-runs-dlq.fifo`, 5),
     fanout: await create(`${prefix}-webhook-fanout`, `${prefix}-webhook-fanout-dlq`, 5),
     delivery: await create(`${prefix}-webhook-delivery`, `${prefix}-webhook-delivery-dlq`, 10),
   };
 }
 
-/** Accepts EventBridge PutEvents and forwards our service's events to the fan-out queue, as the rule does. */
-export async function startEventBus(sqs: SQSClient, fanoutQueueUrl: string): Promise<Stoppable & { endpoint: string }> {
+/** Accepts EventBridge PutEvents and forwards our service's events to the queues whose rule matches, as the stack's rules do. */
+export async function startEventBus(sqs: SQSClient, rules: BusTarget[]): Promise<Stoppable & { endpoint: string }> {
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -46,10 +55,9 @@ export async function startEventBus(sqs: SQSClient, fanoutQueueUrl: string): Pro
       const id = randomUUID();
       if (entry.Source === EVENT_SOURCE) {
         const time = entry.Time ? new Date(typeof entry.Time === 'number' ? entry.Time * 1000 : entry.Time) : new Date();
-        await sqs.send(new SendMessageCommand({
-          QueueUrl: fanoutQueueUrl,
-          MessageBody: JSON.stringify({ version: '0', id, 'detail-type': entry.DetailType, source: entry.Source, account: '000000000000', time: time.toISOString(), region: 'us-east-1', resources: [], detail: JSON.parse(entry.Detail) }),
-        }));
+        const message = JSON.stringify({ version: '0', id, 'detail-type': entry.DetailType, source: entry.Source, account: '000000000000', time: time.toISOString(), region: 'us-east-1', resources: [], detail: JSON.parse(entry.Detail) });
+        await Promise.all(rules.filter((rule) => !rule.detailTypes || rule.detailTypes.includes(entry.DetailType))
+          .map((rule) => sqs.send(new SendMessageCommand({ QueueUrl: rule.queueUrl, MessageBody: message }))));
       }
       return { EventId: id };
     }));

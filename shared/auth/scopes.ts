@@ -2,6 +2,7 @@
 
 export const ALL_SCOPES = [
   'organization:read',
+  'organization:write',
   'clients:read',
   'clients:write',
   'invoices:read',
@@ -11,6 +12,7 @@ export const ALL_SCOPES = [
   'events:read',
   'recurring:read',
   'recurring:write',
+  'reports:read',
   'webhooks:read',
   'webhooks:write',
   'api_keys:manage',

@@ -7,10 +7,11 @@ import { EVENT_PREFIX, eventKey, organizationPartition, UNPUBLISHED_EVENTS } fro
 
 export const EVENT_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 
-export type OutboxEvent = { id: string; type: string; organization_id: string; created_at: string; data: { object: unknown } };
+export type OutboxEvent = { id: string; type: string; organization_id: string; created_at: string; data: { object: unknown; [more: string]: unknown } };
 
-export function outboxPut(table: string, organizationId: string, type: string, object: unknown, now = new Date()) {
-  const event: OutboxEvent = { id: newId('evt', now.getTime()), type, organization_id: organizationId, created_at: now.toISOString(), data: { object } };
+/** `more` goes beside `data.object` (a payment event carries `data.payment`). */
+export function outboxPut(table: string, organizationId: string, type: string, object: unknown, now = new Date(), more: Record<string, unknown> = {}) {
+  const event: OutboxEvent = { id: newId('evt', now.getTime()), type, organization_id: organizationId, created_at: now.toISOString(), data: { object, ...more } };
   return {
     Put: {
       TableName: table,

@@ -4,6 +4,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '../domain/ids.ts';
 import { becomeOverdue, isRefusal, pay, send, voidInvoice, type Refusal } from '../domain/invoice-lifecycle.ts';
 import { ApiError, ErrorCode, invalidState, validationError } from '../http/errors.ts';
+import { paymentResource } from '../resources/payment.ts';
 import type { Db } from './client.ts';
 import { ChangeConflict, changeInvoice, type Invoice } from './invoices.ts';
 import { organizationPartition, paymentKey, paymentsOfInvoice, providerEventKey } from './keys.ts';
@@ -80,6 +81,7 @@ export async function recordPayment(
       return {
         invoice: { ...current, status: next.status, amount_paid_minor: next.paid_minor, ...(next.settled ? { paid_at: input.paid_at } : {}) },
         events: next.settled ? ['payment.received', 'invoice.paid'] : ['payment.received'],
+        eventData: { payment: paymentResource(payment) },
         items: [
           { Put: { TableName: db.table, Item: { ...paymentKey(organizationId, invoiceId, payment.id), type: 'payment', organization_id: organizationId, ...payment } } },
           ...(input.provider_event_id

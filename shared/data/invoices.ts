@@ -199,6 +199,8 @@ export type InvoiceChange = {
   events: string[];
   /** More items for the same transaction (a payment, a condition on another item). */
   items?: TransactItem[];
+  /** Put beside `data.object` in each of the change's events. */
+  eventData?: Record<string, unknown>;
 };
 
 export class ChangeConflict extends Error {
@@ -233,7 +235,7 @@ export async function changeInvoice(
             },
           },
           ...extra,
-          ...change.events.map((type) => outboxPut(db.table, organizationId, type, invoiceResource(invoice, publicBaseUrl), now)),
+          ...change.events.map((type) => outboxPut(db.table, organizationId, type, invoiceResource(invoice, publicBaseUrl), now, change.eventData)),
         ],
       }));
       return invoice;

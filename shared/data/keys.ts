@@ -87,3 +87,9 @@ export const recurringDueShard = (shard: number) => `RECURRING_DUE#${shard}`;
 export const recurringDueKeys = (organizationId: string, recurringId: string, nextRunDate: string) => ({
   gsi4pk: recurringDueShard(shardOf(recurringId) % RECURRING_SHARDS), gsi4sk: `${nextRunDate}#${organizationId}#${recurringId}`,
 });
+
+/** Revenue of one organization, currency and month (`YYYY-MM`), kept up to date from events. */
+export const revenueKey = (organizationId: string, currency: string, month: string): Key => ({ pk: org(organizationId), sk: `REVENUE#${currency}#${month}` });
+export const revenuePrefix = (currency?: string) => (currency ? `REVENUE#${currency}#` : 'REVENUE#');
+/** Marks an event as applied to the revenue aggregates, in the same transaction as the amounts. */
+export const appliedEventKey = (organizationId: string, eventId: string): Key => ({ pk: org(organizationId), sk: `APPLIED#${eventId}` });

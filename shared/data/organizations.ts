@@ -1,4 +1,6 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { organizationResource } from '../resources/organization.ts';
+import { outboxPut } from './events.ts';
 import type { Role } from '../auth/roles.ts';
 import type { Db } from './client.ts';
 import { invoiceCounterKey, organizationKey } from './keys.ts';
@@ -11,8 +13,14 @@ export type Organization = {
   subscription_status: string;
   default_currency: string;
   invoice_prefix: string;
+  /** IANA zone of the organization's calendar dates; organizations created before zones were stored are in UTC. */
+  time_zone?: string;
   created_at: string;
+  updated_at?: string;
 };
+
+export const DEFAULT_TIME_ZONE = 'UTC';
+export const timeZoneOf = (organization: Pick<Organization, 'time_zone'> | undefined) => organization?.time_zone ?? DEFAULT_TIME_ZONE;
 
 export async function getOrganization(db: Db, organizationId: string): Promise<Organization | undefined> {
   const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: organizationKey(organizationId) }));
@@ -38,4 +46,27 @@ export async function addMember(db: Db, organization: { id: string; name: string
       { Put: { TableName: db.table, Item: membershipItem(organization, member, role, now) } },
     ],
   }));
+}
+
+/** Renames an organization or moves it to another time zone; answers the new state, or undefined if there is none. */
+export async function updateOrganization(db: Db, organizationId: string, change: { name?: string; time_zone?: string }, now = new Date()): Promise<Organization | undefined> {
+  const current = await getOrganization(db, organizationId);
+  if (!current) return undefined;
+  const next: Organization = { ...current, ...change, updated_at: now.toISOString() };
+  const fields = [...Object.keys(change), 'updated_at'] as ('name' | 'time_zone' | 'updated_at')[];
+  await db.client.send(new TransactWriteCommand({
+    TransactItems: [
+      {
+        // Only the fields given are set, so two admins changing different fields both win.
+        Update: {
+          TableName: db.table, Key: organizationKey(organizationId), ConditionExpression: 'attribute_exists(pk)',
+          UpdateExpression: `SET ${fields.map((field) => `#${field} = :${field}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(fields.map((field) => [`#${field}`, field])),
+          ExpressionAttributeValues: Object.fromEntries(fields.map((field) => [`:${field}`, next[field]])),
+        },
+      },
+      outboxPut(db.table, organizationId, 'organization.updated', organizationResource(next), now),
+    ],
+  }));
+  return next;
 }

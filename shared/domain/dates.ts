@@ -17,3 +17,24 @@ export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
+
+/** True for a time zone name this runtime knows: IANA names such as "Europe/Berlin", or "UTC". */
+export function isTimeZone(name: string): boolean {
+  if (!name || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar date it is at `now` in a time zone. */
+export function dateIn(timeZone: string, now = new Date()): string {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(now).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** The furthest-ahead date anywhere on Earth (UTC+14): no organization's "today" is later. */
+export const latestDateAnywhere = (now = new Date()) => dateIn('Etc/GMT-14', now);

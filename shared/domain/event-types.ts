@@ -1,6 +1,7 @@
 // The event kinds the service emits (docs/events.md is the catalog).
 
 export const EVENT_TYPES = [
+  'organization.updated',
   'client.created', 'client.updated', 'client.archived',
   'invoice.created', 'invoice.updated', 'invoice.sent', 'invoice.reminder_sent', 'invoice.paid', 'invoice.overdue', 'invoice.voided',
   'payment.received', 'recurring_invoice.created', 'webhook.disabled', 'ping',

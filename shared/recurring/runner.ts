@@ -7,7 +7,7 @@ import { ChangeConflict, createInvoice } from '../data/invoices.ts';
 import { RECURRING_SHARDS, recurringDueShard } from '../data/keys.ts';
 import { advanced, getRecurringInvoice, recurringItem, type RecurringInvoice } from '../data/recurring-invoices.ts';
 import { INDEX } from '../data/table-definition.ts';
-import { addDays } from '../domain/dates.ts';
+import { addDays, latestDateAnywhere } from '../domain/dates.ts';
 import { parseDecimal } from '../domain/decimal.ts';
 import { priceInvoice } from '../domain/invoice.ts';
 
@@ -19,8 +19,6 @@ export type RunnerDeps = {
   /** Most periods one template may catch up in one run. */
   maxPeriodsPerRun?: number;
 };
-
-export type RunResult = { generated: number; templates: number; failures: number };
 
 async function dueTemplates(db: Db, today: string): Promise<{ organizationId: string; id: string }[]> {
   const due: { organizationId: string; id: string }[] = [];
@@ -77,32 +75,52 @@ export async function runTemplate(deps: RunnerDeps, organizationId: string, recu
 }
 
 /**
- * Organizations handled at once. Within one organization templates run one after another: they
- * share its invoice counter, and taking turns is faster than racing for it.
+ * One message on the runner queue: an organization's due templates, the instant the run was planned
+ * (the worker takes the organization's date at that instant), or a date forced for every organization.
  */
-const CONCURRENCY = 8;
+export type OrganizationRun = { organization_id: string; recurring_ids: string[]; now: string; today?: string };
 
-export async function runRecurring(deps: RunnerDeps, today: string, log?: (message: string, fields: Record<string, unknown>) => void): Promise<RunResult> {
-  const due = await dueTemplates(deps.db, today);
-  const groups = new Map<string, typeof due>();
-  for (const template of due) groups.set(template.organizationId, [...(groups.get(template.organizationId) ?? []), template]);
-  const byOrganization = [...groups.values()];
-  let generated = 0;
-  let failures = 0;
-  let next = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < byOrganization.length) {
-      for (const { organizationId, id } of byOrganization[next++]!) {
-        try {
-          // Read-modify-write after the await: `generated += await …` would lose concurrent workers' counts.
-          const made = await runTemplate(deps, organizationId, id, today);
-          generated += made;
-        } catch (error) {
-          failures += 1;
-          log?.('recurring template failed', { organization_id: organizationId, recurring_id: id, error: String(error) });
-        }
-      }
+/** Ids per message: far below SQS's 256 KB, and a chunk one worker finishes well inside its timeout. */
+const IDS_PER_MESSAGE = 500;
+
+/**
+ * The run's work, one entry per organization (split when it has very many due templates). Due
+ * entries are read up to the furthest-ahead date of any time zone (unless a date is forced), and
+ * each organization's worker decides with its own date.
+ */
+export async function planRun(db: Db, now: Date, today?: string): Promise<OrganizationRun[]> {
+  const latest = today ?? latestDateAnywhere(now);
+  const byOrganization = new Map<string, string[]>();
+  for (const { organizationId, id } of await dueTemplates(db, latest)) byOrganization.set(organizationId, [...(byOrganization.get(organizationId) ?? []), id]);
+  return [...byOrganization].flatMap(([organizationId, ids]) => Array.from({ length: Math.ceil(ids.length / IDS_PER_MESSAGE) }, (_, chunk) => ({
+    organization_id: organizationId, recurring_ids: ids.slice(chunk * IDS_PER_MESSAGE, (chunk + 1) * IDS_PER_MESSAGE), now: now.toISOString(), ...(today ? { today } : {}),
+  })));
+}
+
+export type OrganizationResult = { generated: number; failures: number; unfinished: number };
+
+/**
+ * One organization's due templates, one after another: they share its invoice counter, and taking
+ * turns is faster than racing for it. `today` is the organization's own date. Stops early when
+ * `timeLeft` says so; what is left stays due and is picked up by the next run.
+ */
+export async function runOrganization(
+  deps: RunnerDeps, run: { organization_id: string; recurring_ids: string[] }, today: string,
+  options: { timeLeft?: () => boolean; log?: (message: string, fields: Record<string, unknown>) => void } = {},
+): Promise<OrganizationResult> {
+  const result: OrganizationResult = { generated: 0, failures: 0, unfinished: 0 };
+  for (const [position, id] of run.recurring_ids.entries()) {
+    if (options.timeLeft && !options.timeLeft()) {
+      result.unfinished = run.recurring_ids.length - position;
+      break;
     }
-  }));
-  return { generated, templates: due.length, failures };
+    try {
+      result.generated += await runTemplate(deps, run.organization_id, id, today);
+    } catch (error) {
+      // One broken template must not hold up the others; it stays due and is tried again next run.
+      result.failures += 1;
+      options.log?.('recurring template failed', { organization_id: run.organization_id, recurring_id: id, error: String(error) });
+    }
+  }
+  return result;
 }

@@ -1,4 +1,4 @@
-import type { Organization } from '../data/organizations.ts';
+import { timeZoneOf, type Organization } from '../data/organizations.ts';
 
 export const organizationResource = (organization: Organization) => ({
   id: organization.id,
@@ -6,5 +6,6 @@ export const organizationResource = (organization: Organization) => ({
   subscription_tier: organization.subscription_tier,
   subscription_status: organization.subscription_status,
   default_currency: organization.default_currency,
+  time_zone: timeZoneOf(organization),
   created_at: organization.created_at,
 });

@@ -127,15 +127,22 @@ describe('npm run dev', () => {
       line_items: [{ description: 'Monthly plan', quantity: 1, unit_price: '49.00', tax_rate: '20' }],
     } });
     expect(template.status).toBe(201);
-    for (const today of ['2027-01-31', '2027-02-28', '2027-03-31']) {
+    // The tick only queues the organization's run; the worker behind the FIFO queue generates it.
+    let generated = { json: { results: [] as { invoice_number: string; status: string; total_amount: string }[] } };
+    for (const [month, today] of ['2027-01-31', '2027-02-28', '2027-03-31'].entries()) {
       const tick = await fetch(`${info.api_base_url}/__local/jobs/recurring-runner/`, { method: 'POST', body: JSON.stringify({ today }) });
       expect(tick.status).toBe(200);
+      expect(await tick.json()).toMatchObject({ organizations: expect.any(Number), messages: expect.any(Number) });
+      for (let waited = 0; generated.json.results.filter((invoice) => invoice.status === 'sent').length < month + 1; waited += 200) {
+        if (waited > 15_000) throw new Error(`the run of ${today} did not finish`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        generated = await api('GET', `/api/v1/recurring-invoices/${template.json.id}/invoices/`, { token: own });
+      }
     }
-    const generated = await api('GET', `/api/v1/recurring-invoices/${template.json.id}/invoices/`, { token: own });
-    const numbers = generated.json.results.map((invoice: { invoice_number: string }) => Number(invoice.invoice_number.slice(4))).sort((a: number, b: number) => a - b);
+    const numbers = generated.json.results.map((invoice) => Number(invoice.invoice_number.slice(4))).sort((a, b) => a - b);
     expect(numbers).toHaveLength(3);
-    expect(numbers[2] - numbers[0]).toBe(2);
-    expect(generated.json.results.every((invoice: { status: string; total_amount: string }) => invoice.status === 'sent' && invoice.total_amount === '58.80')).toBe(true);
+    expect(numbers[2]! - numbers[0]!).toBe(2);
+    expect(generated.json.results.every((invoice) => invoice.status === 'sent' && invoice.total_amount === '58.80')).toBe(true);
     const store = await (await fetch(info.email_store_url)).json() as { emails: { destination: { to: string[] } }[] };
     expect(store.emails.filter((email) => email.destination.to.includes('subscriber@monthly.example'))).toHaveLength(3);
   });
@@ -220,6 +227,27 @@ describe('npm run dev', () => {
     }
     const paid = await api('GET', `/api/v1/invoices/${invoice.id}/`);
     expect(paid.json).toMatchObject({ status: 'paid', amount_paid: '1749.99', amount_due: '0.00' });
+  });
+
+  it('keeps the revenue report up to date from the event pipeline, seconds behind the writes', async () => {
+    const own = info.organizations[1]!.api_key;
+    const client = await api('POST', '/api/v1/clients/', { token: own, body: { name: 'Reported', email: 'r@x.example' } });
+    const { json: invoice } = await api('POST', '/api/v1/invoices/', { token: own, body: {
+      client: client.json.id, issue_date: '2024-02-10', due_date: '2024-03-10', currency: 'GBP', line_items: [{ description: 'x', quantity: 2, unit_price: '30.00', tax_rate: '0' }],
+    } });
+    expect((await api('POST', `/api/v1/invoices/${invoice.id}/send/`, { token: own, body: { email: 'r@x.example' } })).status).toBe(200);
+    expect((await api('POST', `/api/v1/invoices/${invoice.id}/payments/`, { token: own, body: { amount: '25.00', method: 'cash', paid_at: '2024-03-05T12:00:00Z' } })).status).toBe(201);
+    const query = '/api/v1/reports/revenue/?period=quarterly&start_date=2024-01-01&end_date=2024-03-31&currency=GBP';
+    let seen = await api('GET', query, { token: own });
+    for (let waited = 0; seen.json.totals[0]?.payment_count !== 1; waited += 200) {
+      if (waited > 20_000) throw new Error(`the report did not catch up: ${JSON.stringify(seen.json)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      seen = await api('GET', query, { token: own });
+    }
+    expect(seen.json.rows).toEqual([{
+      period_start: '2024-01-01', period_end: '2024-03-31', currency: 'GBP',
+      invoiced: '60.00', collected: '25.00', outstanding: '35.00', overdue: '35.00', invoice_count: 1, payment_count: 1,
+    }]);
   });
 
   it('delivers the invoice’s events to a subscribed receiver, each verifiable with the subscription’s secret', async () => {

@@ -112,7 +112,7 @@ describe('stack', () => {
     const functions = template.findResources('AWS::Lambda::Function');
     const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter((mapping) => mapping.Properties.EventSourceArn?.['Fn::GetAtt']?.[1] === 'Arn'
       && queues[mapping.Properties.EventSourceArn['Fn::GetAtt'][0]]);
-    expect(mappings.length).toBe(2);
+    expect(mappings.length).toBe(4);
     for (const mapping of mappings) {
       const queue = queues[mapping.Properties.EventSourceArn['Fn::GetAtt'][0]]!;
       const consumer = functions[mapping.Properties.FunctionName.Ref]!;
@@ -127,7 +127,29 @@ describe('stack', () => {
     expect(JSON.stringify(streamMapping.Properties.FilterCriteria)).toContain('\\"event\\"');
     expect(streamMapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).filter((alarm) => alarm.Properties.MetricName === 'ApproximateNumberOfMessagesVisible');
-    expect(alarms.length).toBe(2);
+    const deadLetterQueues = new Set(Object.values(template.findResources('AWS::SQS::Queue')).flatMap((queue) => queue.Properties.RedrivePolicy ? [queue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]] : []));
+    expect(deadLetterQueues.size).toBe(4);
+    expect(new Set(alarms.map((alarm) => alarm.Properties.Dimensions[0].Value['Fn::GetAtt'][0]))).toEqual(deadLetterQueues);
+  });
+
+  it('fans the recurring run out through a FIFO queue: the runner may only queue, the worker generates and sends', () => {
+    const queues = template.findResources('AWS::SQS::Queue');
+    const [runQueueId, runQueue] = Object.entries(queues).find(([id]) => id.startsWith('SchedulesRecurringRuns') && !id.includes('Dlq'))!;
+    expect(runQueue.Properties.FifoQueue).toBe(true);
+    expect(queues[runQueue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]]!.Properties.FifoQueue).toBe(true);
+    const functions = template.findResources('AWS::Lambda::Function');
+    const policies = Object.values(template.findResources('AWS::IAM::Policy'));
+    const statementsOf = (prefix: string) => {
+      const role = functions[Object.keys(functions).find((id) => id.startsWith(prefix))!]!.Properties.Role['Fn::GetAtt'][0];
+      return policies.filter((policy) => policy.Properties.Roles.some((ref: { Ref: string }) => ref.Ref === role)).flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+    };
+    const runner = JSON.stringify(statementsOf(`Schedules${logicalId('recurring-runner')}`));
+    expect(runner).toContain('sqs:SendMessage');
+    expect(runner).toContain(runQueueId);
+    expect(runner).not.toContain('ses:');
+    expect(JSON.stringify(statementsOf('SchedulesRecurringWorker'))).toContain('ses:SendRawEmail');
+    const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find((entry) => entry.Properties.EventSourceArn?.['Fn::GetAtt']?.[0] === runQueueId)!;
+    expect(mapping.Properties.FunctionName.Ref).toMatch(/^SchedulesRecurringWorker/);
   });
 
   it('creates a Cognito user pool unless an external identity provider is given', () => {

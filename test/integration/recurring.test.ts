@@ -1,15 +1,12 @@
 // Recurring invoices through the API and the runner, with the clock given to the runner instead
 // of waited for: months pass in one test, each period once, auto-sent through the SES emulator.
-import { beforeAll, describe, expect, it, inject } from 'vitest';
-import { runTemplate } from '../../shared/recurring/runner.ts';
+import { describe, expect, it, inject } from 'vitest';
+import { runOrganization, runTemplate } from '../../shared/recurring/runner.ts';
+import { dateIn } from '../../shared/domain/dates.ts';
 import { call, db, newTenant } from '../support/api.ts';
+import { runRecurringNow as run } from '../support/recurring.ts';
 
 const line = { description: 'Retainer', quantity: 1, unit_price: '500.00', tax_rate: '10' };
-let run: (today: string) => Promise<unknown>;
-beforeAll(async () => {
-  const { handler } = await import('../../functions/recurring-runner/handler.ts');
-  run = (today) => handler({ today });
-});
 
 async function tenantWithClient(name: string) {
   const tenant = await newTenant(name);
@@ -78,6 +75,45 @@ describe('recurring invoices', () => {
     expect(done.json).toMatchObject({ status: 'ended', generated_count: 3, next_run_date: null });
     const refused = await call('resume-recurring-invoice', { token: tenant.apiKey, params: { id: template.id } });
     expect([refused.status, refused.json.error.code]).toEqual([409, 'invalid_state']);
+  });
+
+  it('run each organization on its own date: a period starts at local midnight, not at UTC midnight', async () => {
+    const ahead = await tenantWithClient('Kiritimati Co');
+    const behind = await tenantWithClient('Pago Pago Co');
+    await call('update-organization', { token: ahead.tenant.ownerToken, body: { time_zone: 'Pacific/Kiritimati' } });
+    await call('update-organization', { token: behind.tenant.ownerToken, body: { time_zone: 'Pacific/Pago_Pago' } });
+    for (const { tenant, client } of [ahead, behind]) {
+      await call('create-recurring-invoice', { token: tenant.apiKey, body: { client, frequency: 'monthly', start_date: '2030-03-01', line_items: [line] } });
+    }
+    // 2030-02-28 12:00 UTC is already 1 March in Kiritimati (UTC+14), still 28 February in Pago Pago (UTC−11).
+    const planned = await run({ now: '2030-02-28T12:00:00Z' });
+    expect(planned.organizations).toBeGreaterThanOrEqual(2);
+    expect((await invoicesOf(ahead.tenant.apiKey)).map((i: { issue_date: string }) => i.issue_date)).toEqual(['2030-03-01']);
+    expect(await invoicesOf(behind.tenant.apiKey)).toHaveLength(0);
+    await run({ now: '2030-03-01T11:30:00Z' }); // 00:30 on 1 March in Pago Pago
+    expect((await invoicesOf(behind.tenant.apiKey)).map((i: { issue_date: string }) => i.issue_date)).toEqual(['2030-03-01']);
+    expect(await invoicesOf(ahead.tenant.apiKey)).toHaveLength(1);
+  });
+
+  it('start on the organization’s today when no start_date is given', async () => {
+    const { tenant, client } = await tenantWithClient('Default Start Co');
+    await call('update-organization', { token: tenant.ownerToken, body: { time_zone: 'Pacific/Kiritimati' } });
+    const before = dateIn('Pacific/Kiritimati');
+    const created = await call('create-recurring-invoice', { token: tenant.apiKey, body: { client, frequency: 'weekly', line_items: [line] } });
+    expect([before, dateIn('Pacific/Kiritimati')]).toContain(created.json.start_date);
+  });
+
+  it('leave what a worker had no time for due, for the next run', async () => {
+    const { tenant, client } = await tenantWithClient('Busy Co');
+    const ids = [];
+    for (let n = 0; n < 3; n++) {
+      ids.push((await call('create-recurring-invoice', { token: tenant.apiKey, body: { client, frequency: 'yearly', start_date: '2026-07-01', line_items: [line] } })).json.id);
+    }
+    let checks = 0;
+    const first = await runOrganization({ db, publicBaseUrl: 'http://invoices.test' }, { organization_id: tenant.id, recurring_ids: ids }, '2026-07-01', { timeLeft: () => checks++ < 1 });
+    expect(first).toEqual({ generated: 1, failures: 0, unfinished: 2 });
+    await run('2026-07-01');
+    expect((await invoicesOf(tenant.apiKey)).map((i: { recurring_invoice: string }) => i.recurring_invoice).sort()).toEqual([...ids].sort());
   });
 
   it('refuse bad templates with validation errors', async () => {

@@ -116,7 +116,7 @@ describe('the outbox sweeper', () => {
   it('publishes events the stream never did, even a day later, and each only once', async () => {
     const tenant = await newTenant('Stopped pipeline');
     await call('create-client', { token: tenant.apiKey, body: { name: 'Late', email: 'late@x.example' } });
-    const bus = await startEventBus(sqs, queues.fanout);
+    const bus = await startEventBus(sqs, [{ queueUrl: queues.fanout }]);
     try {
       const deps = { db, bus: new EventBridgeClient({ endpoint: bus.endpoint }), busName: 'invoicing' };
       const aDayLater = new Date(Date.now() + 86_400_000);
@@ -170,7 +170,7 @@ describe('crashes in the workers', () => {
       }
       return { batchItemFailures: failures };
     });
-    const bus = await startEventBus(sqs, queues.fanout);
+    const bus = await startEventBus(sqs, [{ queueUrl: queues.fanout }]);
     try {
       const publisher = { db, bus: new EventBridgeClient({ endpoint: bus.endpoint }), busName: 'invoicing' };
       expect(await publishEvents(publisher, events)).toEqual([]);

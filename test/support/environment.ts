@@ -10,6 +10,8 @@ Object.assign(process.env, LOCAL_CREDENTIALS, {
   TABLE_NAME: 'invoicing-test',
   AWS_ENDPOINT_URL_DYNAMODB: inject('countingEndpoint'),
   AWS_ENDPOINT_URL_SES: inject('sesEndpoint'),
+  AWS_ENDPOINT_URL_SQS: inject('sqsEndpoint'),
+  RECURRING_RUN_QUEUE_URL: inject('recurringRunQueue'),
   EMAIL_FROM: 'Acme Billing <billing@acme.example>',
   PUBLIC_BASE_URL: 'http://invoices.test',
   CURSOR_SECRET: 'test-cursor-secret-test-cursor-secret-0123',

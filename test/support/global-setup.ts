@@ -4,10 +4,12 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import type { TestProject } from 'vitest/node';
 import { ensureTable } from '../../infra/local/create-table.ts';
 import { freePort, LOCAL_CREDENTIALS, startDynamoDbLocal, startSesEmulator, startSqsEmulator } from '../../infra/local/emulators.ts';
 import { startIdentityProvider } from '../../infra/local/identity-provider.ts';
+import { createQueues } from '../../infra/local/pipeline.ts';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '../../infra/local/seed.ts';
 import { generateSigningKeys } from '../../shared/auth/signing-keys.ts';
 
@@ -18,6 +20,7 @@ declare module 'vitest' {
     idpUrl: string;
     sesEndpoint: string;
     sqsEndpoint: string;
+    recurringRunQueue: string;
     signingKeys: string;
   }
 }
@@ -57,6 +60,10 @@ export default async function setup(project: TestProject) {
   project.provide('sesEndpoint', ses.endpoint);
   const sqs = await startSqsEmulator(await freePort());
   project.provide('sqsEndpoint', sqs.endpoint);
+  // Handlers read queue URLs from the environment at load, so the run queue exists before any test file.
+  const sqsClient = new SQSClient({ endpoint: sqs.endpoint, useQueueUrlAsEndpoint: false });
+  project.provide('recurringRunQueue', (await createQueues(sqsClient, 'invoicing-test')).recurringRuns);
+  sqsClient.destroy();
   project.provide('dynamoEndpoint', dynamo.endpoint);
   project.provide('countingEndpoint', `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
   project.provide('idpUrl', idp.loginUrl.replace(/\/login$/, ''));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isCalendarDate } from '../../shared/domain/dates.ts';
+import { addDays, isCalendarDate, dateIn, isTimeZone, latestDateAnywhere } from '../../shared/domain/dates.ts';
 import { decimalTextOf, formatMinor, parseDecimal, trimmedText } from '../../shared/domain/decimal.ts';
 
 describe('decimal text', () => {
@@ -37,5 +37,22 @@ describe('calendar dates', () => {
   it('adds days across month and year ends', () => {
     expect(addDays('2026-12-15', 30)).toBe('2027-01-14');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+  });
+});
+
+describe('time zones', () => {
+  it('knows IANA names and refuses offsets and inventions', () => {
+    expect(['UTC', 'Europe/Berlin', 'Pacific/Kiritimati', 'America/Argentina/Buenos_Aires'].every(isTimeZone)).toBe(true);
+    expect(['', '+02:00', 'Mars/Olympus_Mons', 'Europe/Berlin; DROP', 'x'.repeat(80)].some(isTimeZone)).toBe(false);
+  });
+
+  it('gives the local date at an instant, across the date line and daylight saving', () => {
+    const instant = new Date('2026-03-01T10:30:00Z');
+    expect(dateIn('UTC', instant)).toBe('2026-03-01');
+    expect(dateIn('Pacific/Kiritimati', instant)).toBe('2026-03-02');
+    expect(dateIn('Pacific/Pago_Pago', instant)).toBe('2026-02-28');
+    expect(dateIn('America/New_York', new Date('2026-11-01T03:59:00Z'))).toBe('2026-10-31');
+    expect(dateIn('America/New_York', new Date('2026-11-01T04:00:00Z'))).toBe('2026-11-01');
+    expect(latestDateAnywhere(instant)).toBe('2026-03-02');
   });
 });

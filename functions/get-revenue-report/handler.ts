@@ -1,0 +1,19 @@
+// Revenue per period and currency, read from the monthly aggregates: a handful of items whatever
+// the number of invoices. Dates are the organization's calendar days.
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { getOrganization, timeZoneOf } from '#shared/data/organizations';
+import { readRevenue } from '#shared/data/revenue';
+import { dateIn } from '#shared/domain/dates';
+import { endpoint } from '#shared/http/endpoint';
+import { revenueReportQuery } from '#shared/http/schemas/reports';
+import { buildRevenueReport } from '#shared/reports/report';
+import { revenueReportResource } from '#shared/resources/revenue-report';
+
+const db = createDb(config().TABLE_NAME);
+
+export const handler = endpoint('get-revenue-report', { db, query: revenueReportQuery }, async ({ organizationId, query }) => {
+  const [organization, buckets] = await Promise.all([getOrganization(db, organizationId), readRevenue(db, organizationId, query.currency)]);
+  const timeZone = timeZoneOf(organization);
+  return { status: 200, body: revenueReportResource(buildRevenueReport(buckets, query, dateIn(timeZone)), timeZone) };
+});

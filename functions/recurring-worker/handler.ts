@@ -1,0 +1,40 @@
+// One organization's share of a recurring run (a message from the runner's FIFO queue): generate
+// each due period in the organization's own date, sending those marked auto_send.
+import { SESClient } from '@aws-sdk/client-ses';
+import type { Context, SQSEvent } from 'aws-lambda';
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { getClient } from '#shared/data/clients';
+import { getInvoice } from '#shared/data/invoices';
+import { getOrganization, timeZoneOf } from '#shared/data/organizations';
+import { dateIn } from '#shared/domain/dates';
+import { sendInvoice } from '#shared/email/send-invoice';
+import { createLogger } from '#shared/http/logger';
+import { handleRunBatch } from '#shared/recurring/queue';
+import { runOrganization } from '#shared/recurring/runner';
+
+const { TABLE_NAME, PUBLIC_BASE_URL, EMAIL_FROM, LOG_LEVEL } = config();
+const db = createDb(TABLE_NAME);
+const ses = new SESClient({});
+const log = createLogger(LOG_LEVEL, { job: 'recurring-worker' });
+/** Stop starting templates this long before the function's timeout; the rest stay due. */
+const RESERVE_MS = 30_000;
+
+/** auto_send: to `send_to`, else the client's address. A failed send leaves the invoice a draft. */
+async function send(organizationId: string, invoiceId: string, to: string) {
+  try {
+    const invoice = to ? undefined : await getInvoice(db, organizationId, invoiceId);
+    const recipient = to || (invoice && (await getClient(db, organizationId, invoice.client_id))?.email);
+    if (!recipient) return;
+    await sendInvoice({ db, ses, from: EMAIL_FROM, publicBaseUrl: PUBLIC_BASE_URL, log }, organizationId, invoiceId, recipient);
+  } catch (error) {
+    log.warn('could not send a generated invoice', { invoice_id: invoiceId, error: String(error) });
+  }
+}
+
+export const handler = async (batch: SQSEvent, context?: Pick<Context, 'getRemainingTimeInMillis'>) => handleRunBatch(batch, async (run) => {
+  const today = run.today ?? dateIn(timeZoneOf(await getOrganization(db, run.organization_id)), new Date(run.now));
+  const timeLeft = context ? () => context.getRemainingTimeInMillis() > RESERVE_MS : undefined;
+  const result = await runOrganization({ db, publicBaseUrl: PUBLIC_BASE_URL, send }, run, today, { timeLeft, log: (message, fields) => log.error(message, fields) });
+  log.info('recurring organization run', { organization_id: run.organization_id, today, ...result });
+});

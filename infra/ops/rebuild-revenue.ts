@@ -1,0 +1,27 @@
+// `npm run rebuild-revenue -- <organization_id> [--apply]`: recomputes one organization's revenue
+// aggregates from its invoices and payments and prints every difference from the stored ones;
+// `--apply` writes the recomputed ones. Against AWS: set TABLE_NAME (and the usual AWS credentials
+// and region). Without TABLE_NAME it uses the running `npm run dev` (DEV_STATE_DIR, default .local).
+// Exit status: 0 when nothing differs or the differences were applied, 3 when they were only shown.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LOCAL_CREDENTIALS } from '../local/emulators.ts';
+
+const args = process.argv.slice(2);
+const organizationId = args.find((arg) => !arg.startsWith('--'));
+if (!organizationId || args.some((arg) => arg.startsWith('--') && arg !== '--apply')) {
+  console.error('Usage: npm run rebuild-revenue -- <organization_id> [--apply]');
+  process.exit(1);
+}
+if (!process.env.TABLE_NAME) {
+  const dev = JSON.parse(readFileSync(join(process.env.DEV_STATE_DIR ?? '.local', 'dev.json'), 'utf8')) as { dynamodb_endpoint: string; table_name: string };
+  Object.assign(process.env, LOCAL_CREDENTIALS, { TABLE_NAME: dev.table_name, AWS_ENDPOINT_URL_DYNAMODB: dev.dynamodb_endpoint });
+}
+const { createDb } = await import('../../shared/data/client.ts');
+const { rebuildRevenue } = await import('../../shared/reports/rebuild.ts');
+const result = await rebuildRevenue(createDb(process.env.TABLE_NAME!), organizationId, { apply: args.includes('--apply') });
+for (const difference of result.differences) {
+  console.log(`${difference.currency} ${difference.month} ${difference.field}: stored ${difference.stored}, recomputed ${difference.expected}`);
+}
+console.log(`${organizationId}: ${result.buckets} month(s) recomputed, ${result.differences.length} difference(s)${result.applied ? ', replaced by the recomputed aggregates' : ''}`);
+process.exit(result.differences.length > 0 && !result.applied ? 3 : 0);

@@ -1,0 +1,135 @@
+// Revenue reports: the service's own events applied to the aggregates (in any order, and twice),
+// the report's figures for a known history, the rebuild, and bad parameters.
+import { UpdateCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSEvent } from 'aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { recordSending } from '../../shared/data/invoice-lifecycle.ts';
+import type { OutboxEvent } from '../../shared/data/events.ts';
+import { readRevenue } from '../../shared/data/revenue.ts';
+import { revenueKey } from '../../shared/data/keys.ts';
+import { revenueAggregator } from '../../shared/reports/aggregator.ts';
+import { rebuildRevenue } from '../../shared/reports/rebuild.ts';
+import { call, countDbCalls, db, invoiceBody, newTenant, tableItemCount } from '../support/api.ts';
+
+let tenant: Awaited<ReturnType<typeof newTenant>>;
+let aggregate: (events: OutboxEvent[]) => Promise<string[]>;
+
+async function invoice(client: string, issue_date: string, due_date: string, unit_price: string, currency = 'EUR', sent = true) {
+  const { json } = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(client, { issue_date, due_date, currency, line_items: [{ description: 'Work', quantity: 1, unit_price, tax_rate: '0' }] }) });
+  if (sent) await recordSending(db, tenant.id, json.id, { to: 'ap@x.example', sent_at: new Date().toISOString(), message_id: 'test' }, 'http://invoices.test');
+  return json.id as string;
+}
+const pay = (id: string, amount: string, paid_at: string) => call('record-payment', { token: tenant.apiKey, params: { id }, body: { amount, paid_at, method: 'bank_transfer' } });
+const outbox = async (organizationId: string) => {
+  const { Items = [] } = await db.client.send(new QueryCommand({
+    TableName: db.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :events)', ExpressionAttributeValues: { ':pk': `ORG#${organizationId}`, ':events': 'EVENT#' },
+  }));
+  return Items.map((item) => item.event as OutboxEvent);
+};
+const report = (query: Record<string, string>, token = tenant.apiKey) => call('get-revenue-report', { token, query });
+
+beforeAll(async () => {
+  const { handler } = await import('../../functions/revenue-aggregator/handler.ts');
+  // As the rule's SQS target delivers them: an EventBridge envelope per message.
+  aggregate = async (events) => {
+    const batch = { Records: events.map((event, index) => ({ messageId: `m${index}`, body: JSON.stringify({ 'detail-type': event.type, detail: event }) })) } as unknown as SQSEvent;
+    return (await handler(batch)).batchItemFailures.map((failure) => failure.itemIdentifier);
+  };
+  tenant = await newTenant('Revenue Co');
+  const client = (await call('create-client', { token: tenant.apiKey, body: { name: 'Buyer', email: 'ap@x.example' } })).json.id;
+  await invoice(client, '2026-01-10', '2026-02-09', '100.00');
+  const b = await invoice(client, '2026-01-20', '2026-01-31', '250.00');
+  await pay(b, '50.00', '2026-02-05T10:00:00Z');
+  await pay(b, '200.00', '2026-03-03T09:00:00Z');
+  const voided = await invoice(client, '2026-02-01', '2026-03-03', '40.00');
+  await call('void-invoice', { token: tenant.apiKey, params: { id: voided } });
+  await invoice(client, '2026-02-10', '2026-03-10', '999.00', 'EUR', false);
+  await invoice(client, '2026-03-15', '2026-04-14', '10.00', 'USD');
+  // Newest first, the opposite of the order they happened in: the sums must not care.
+  expect(await aggregate((await outbox(tenant.id)).reverse())).toEqual([]);
+});
+
+const row = (period_start: string, period_end: string, currency: string, figures: Record<string, string | number>) => ({
+  period_start, period_end, currency, invoiced: '0.00', collected: '0.00', outstanding: '0.00', overdue: '0.00', invoice_count: 0, payment_count: 0, ...figures,
+});
+
+describe('GET /api/v1/reports/revenue/', () => {
+  it('reports each month and currency: invoiced by issue date, collected by payment date, balances at the month’s end', async () => {
+    const monthly = await report({ period: 'monthly', start_date: '2026-01-15', end_date: '2026-03-02' });
+    expect(monthly.status).toBe(200);
+    expect(monthly.json).toEqual({
+      period: 'monthly', start_date: '2026-01-01', end_date: '2026-03-31', time_zone: 'UTC',
+      rows: [
+        row('2026-01-01', '2026-01-31', 'EUR', { invoiced: '350.00', invoice_count: 2, outstanding: '350.00', overdue: '250.00' }),
+        row('2026-01-01', '2026-01-31', 'USD', {}),
+        row('2026-02-01', '2026-02-28', 'EUR', { collected: '50.00', payment_count: 1, outstanding: '300.00', overdue: '300.00' }),
+        row('2026-02-01', '2026-02-28', 'USD', {}),
+        row('2026-03-01', '2026-03-31', 'EUR', { collected: '200.00', payment_count: 1, outstanding: '100.00', overdue: '100.00' }),
+        row('2026-03-01', '2026-03-31', 'USD', { invoiced: '10.00', invoice_count: 1, outstanding: '10.00' }),
+      ],
+      totals: [
+        { currency: 'EUR', invoiced: '350.00', collected: '250.00', outstanding: '100.00', overdue: '100.00', invoice_count: 2, payment_count: 2 },
+        { currency: 'USD', invoiced: '10.00', collected: '0.00', outstanding: '10.00', overdue: '0.00', invoice_count: 1, payment_count: 0 },
+      ],
+    });
+    const quarterly = await report({ period: 'quarterly', start_date: '2026-02-01', end_date: '2026-02-01', currency: 'eur' });
+    expect(quarterly.json.rows).toEqual([row('2026-01-01', '2026-03-31', 'EUR', { invoiced: '350.00', invoice_count: 2, collected: '250.00', payment_count: 2, outstanding: '100.00', overdue: '100.00' })]);
+    const yearly = await report({ period: 'yearly', start_date: '2025-06-01', end_date: '2026-12-31', currency: 'USD' });
+    expect(yearly.json.rows).toEqual([row('2025-01-01', '2025-12-31', 'USD', {}), row('2026-01-01', '2026-12-31', 'USD', { invoiced: '10.00', invoice_count: 1, outstanding: '10.00', overdue: '10.00' })]);
+  });
+
+  it('counts an event delivered twice once: the second delivery changes nothing', async () => {
+    const before = await readRevenue(db, tenant.id);
+    const events = await outbox(tenant.id);
+    const aggregator = revenueAggregator(db);
+    expect(await aggregator.apply(events.find((event) => event.type === 'payment.received')!)).toBe('duplicate');
+    expect(await aggregate(events)).toEqual([]);
+    expect(await readRevenue(db, tenant.id)).toEqual(before);
+  });
+
+  it('reads one organization item and one page of aggregates, whatever the number of invoices', async () => {
+    const { result, calls } = await countDbCalls(() => report({ period: 'monthly', start_date: '2026-01-01', end_date: '2026-03-31' }));
+    expect(result.status).toBe(200);
+    // The organization (its time zone), the aggregates, and the API key's usage count.
+    expect(calls).toEqual({ GetItem: 1, Query: 1, UpdateItem: 1 });
+  });
+
+  it('shows another organization nothing of this one', async () => {
+    const other = await newTenant('Other Revenue Co');
+    const seen = await report({ period: 'monthly', start_date: '2026-01-01', end_date: '2026-03-31' }, other.apiKey);
+    expect([seen.status, seen.json.rows, seen.json.totals]).toEqual([200, [], []]);
+  });
+
+  it('refuses missing or bad parameters with validation_error, naming each', async () => {
+    for (const [query, field] of [
+      [{ period: 'monthly' }, 'start_date'],
+      [{ start_date: '2026-01-01' }, 'period'],
+      [{ period: 'weekly', start_date: '2026-01-01' }, 'period'],
+      [{ period: 'monthly', start_date: '2026-02-30' }, 'start_date'],
+      [{ period: 'monthly', start_date: '2026-03-01', end_date: '2026-02-28' }, 'end_date'],
+      [{ period: 'monthly', start_date: '2016-01-01', end_date: '2026-01-31' }, 'end_date'],
+      [{ period: 'monthly', start_date: '2099-01-01' }, 'start_date'],
+      [{ period: 'monthly', start_date: '2026-01-01', currency: 'XYZ' }, 'currency'],
+      [{ period: 'monthly', start_date: '2026-01-01', group_by: 'client' }, 'group_by'],
+    ] as const) {
+      const refused = await report(query);
+      expect([refused.status, refused.json.error?.code], JSON.stringify(query)).toEqual([400, 'validation_error']);
+      expect(refused.json.error.details.fields, JSON.stringify(query)).toHaveProperty([field]);
+    }
+  });
+});
+
+describe('rebuilding revenue', () => {
+  it('finds nothing to change when the aggregates are right, reports a damaged month, and repairs it', async () => {
+    expect((await rebuildRevenue(db, tenant.id, { apply: false })).differences).toEqual([]);
+    const right = await report({ period: 'monthly', start_date: '2026-01-01', end_date: '2026-03-31' });
+    await db.client.send(new UpdateCommand({ TableName: db.table, Key: revenueKey(tenant.id, 'EUR', '2026-01'), UpdateExpression: 'ADD invoiced :one', ExpressionAttributeValues: { ':one': 1 } }));
+    const itemsBefore = await tableItemCount();
+    const found = await rebuildRevenue(db, tenant.id, { apply: false });
+    expect(found).toEqual({ buckets: expect.any(Number), applied: false, differences: [{ currency: 'EUR', month: '2026-01', field: 'invoiced', stored: 35_001n, expected: 35_000n }] });
+    expect(await tableItemCount()).toBe(itemsBefore);
+    expect((await rebuildRevenue(db, tenant.id, { apply: true })).applied).toBe(true);
+    expect((await rebuildRevenue(db, tenant.id, { apply: false })).differences).toEqual([]);
+    expect((await report({ period: 'monthly', start_date: '2026-01-01', end_date: '2026-03-31' })).json).toEqual(right.json);
+  });
+});
