@@ -2,6 +2,7 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REVENUE_EVENT_TYPES } from '../../shared/reports/contributions.ts';
 import { JOBS } from '../../functions/jobs.ts';
 import { ROUTES } from '../../functions/routes.ts';
 import { gatewayPath, logicalId } from '../../infra/constructs/api.ts';
@@ -150,6 +151,20 @@ describe('stack', () => {
     expect(JSON.stringify(statementsOf('SchedulesRecurringWorker'))).toContain('ses:SendRawEmail');
     const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find((entry) => entry.Properties.EventSourceArn?.['Fn::GetAtt']?.[0] === runQueueId)!;
     expect(mapping.Properties.FunctionName.Ref).toMatch(/^SchedulesRecurringWorker/);
+  });
+
+  it('sends only the revenue events to the revenue aggregator, which may write the table and nothing else', () => {
+    const rule = Object.values(template.findResources('AWS::Events::Rule')).find((entry) => entry.Properties.EventPattern?.['detail-type'])!;
+    expect(rule.Properties.EventPattern['detail-type']).toEqual([...REVENUE_EVENT_TYPES]);
+    const queueId = rule.Properties.Targets[0].Arn['Fn::GetAtt'][0];
+    const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find((entry) => entry.Properties.EventSourceArn?.['Fn::GetAtt']?.[0] === queueId)!;
+    expect(mapping.Properties.FunctionName.Ref).toMatch(/^EventsRevenueAggregator/);
+    const functions = template.findResources('AWS::Lambda::Function');
+    const role = functions[mapping.Properties.FunctionName.Ref]!.Properties.Role['Fn::GetAtt'][0];
+    const actions = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) => policy.Properties.Roles.some((ref: { Ref: string }) => ref.Ref === role))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement.flatMap((statement: { Action: string | string[] }) => [statement.Action].flat()));
+    expect(actions.every((action: string) => action.startsWith('dynamodb:') || action.startsWith('sqs:') || action.startsWith('xray:'))).toBe(true);
+    expect(actions.some((action: string) => action.startsWith('sqs:Send'))).toBe(false);
   });
 
   it('creates a Cognito user pool unless an external identity provider is given', () => {
