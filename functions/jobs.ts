@@ -15,7 +15,8 @@ export type Job = {
 };
 
 export const JOBS = [
-  { name: 'overdue-sweeper', schedule: 'cron(15 0 * * ? *)', localEverySeconds: 60 },
+  // Hourly, so each time zone's invoices turn overdue shortly after its midnight.
+  { name: 'overdue-sweeper', schedule: 'cron(15 * * * ? *)', localEverySeconds: 60 },
   { name: 'recurring-runner', schedule: 'rate(5 minutes)', localEverySeconds: 60, queuesRecurringRuns: true },
   { name: 'outbox-sweeper', schedule: 'rate(15 minutes)', localEverySeconds: 60, publishesEvents: true },
 ] as const satisfies readonly Job[];

@@ -1,7 +1,6 @@
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { createInvoice } from '#shared/data/invoices';
-import { todayUtc } from '#shared/domain/dates';
 import { endpoint } from '#shared/http/endpoint';
 import { createInvoiceBody, newInvoiceContent } from '#shared/http/schemas/invoices';
 import { invoiceResource } from '#shared/resources/invoice';
@@ -10,6 +9,6 @@ const { TABLE_NAME, PUBLIC_BASE_URL } = config();
 const db = createDb(TABLE_NAME);
 
 export const handler = endpoint('create-invoice', { db, body: createInvoiceBody }, async ({ organizationId, body }) => {
-  const invoice = await createInvoice(db, organizationId, newInvoiceContent(body, todayUtc()), PUBLIC_BASE_URL);
+  const invoice = await createInvoice(db, organizationId, newInvoiceContent(body), PUBLIC_BASE_URL);
   return { status: 201, body: invoiceResource(invoice, PUBLIC_BASE_URL) };
 });

@@ -5,12 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '../domain/ids.ts';
-import { formatInvoiceNumber, isEditable, type InvoiceStatus, type PricedInvoice } from '../domain/invoice.ts';
-import { invalidState, notFound } from '../http/errors.ts';
+import { formatInvoiceNumber, invoiceDates, isEditable, type InvoiceStatus, type PricedInvoice } from '../domain/invoice.ts';
+import { dateIn } from '../domain/dates.ts';
+import { invalidState, notFound, validationError } from '../http/errors.ts';
 import { invoiceResource } from '../resources/invoice.ts';
 import type { Db } from './client.ts';
 import type { Client } from './clients.ts';
 import { outboxPut } from './events.ts';
+import { timeZoneOf, type Organization } from './organizations.ts';
 import { INDEX } from './table-definition.ts';
 import {
   clientKey, invoiceCounterKey, invoiceDateSort, invoiceIndexKeys, invoiceKey, invoicesOfClient,
@@ -79,13 +81,17 @@ function assertBillable(client: Client | undefined): asserts client is Client {
   if (!client.is_active) throw invalidState('The client is archived; new invoices cannot be billed to it');
 }
 
+/** A new invoice's content; what is left out defaults from the organization (currency, today in its zone). */
+export type NewInvoice = Omit<InvoiceContent, 'currency' | 'issue_date' | 'due_date'> & { currency?: string; issue_date?: string; due_date?: string };
+
 /**
- * `currency` defaults to the organization's; its record is read in the same batch as the counter.
+ * `currency` defaults to the organization's, `issue_date` to its today and `due_date` to the
+ * payment term after; its record is read in the same batch as the counter.
  * `origin` ties the invoice to a recurring template: its condition is part of the transaction, so a
  * period is generated at most once; if that condition fails the result is ChangeConflict.
  */
 export async function createInvoice(
-  db: Db, organizationId: string, draft: Omit<InvoiceContent, 'currency'> & { currency?: string }, publicBaseUrl: string, now = new Date(),
+  db: Db, organizationId: string, draft: NewInvoice, publicBaseUrl: string, now = new Date(),
   origin?: { recurringId: string; items: TransactItem[] },
 ): Promise<Invoice> {
   for (let attempt = 1; ; attempt++) {
@@ -100,7 +106,9 @@ export async function createInvoice(
     const organization = items.find((item) => item.type === 'organization');
     assertBillable(client);
     if (!counter || !organization) throw new Error(`organization ${organizationId} is incomplete`);
-    const content: InvoiceContent = { ...draft, currency: draft.currency ?? String(organization.default_currency) };
+    const dates = invoiceDates(draft, dateIn(timeZoneOf(organization as Organization), now));
+    if (dates.due_date < dates.issue_date) throw validationError({ due_date: 'may not be before issue_date' });
+    const content: InvoiceContent = { ...draft, ...dates, currency: draft.currency ?? String(organization.default_currency) };
 
     const number = Number(counter.last_number) + 1;
     const invoice: Invoice = {

@@ -1,13 +1,26 @@
-// The daily move of open invoices past their due date to overdue. It reads only the open-invoice
-// index (sharded), never the table; each move is conditional, so a sweep that runs twice, or two
-// sweeps at once, move each invoice exactly once.
+// Open invoices past their due date move to overdue, the day after the due date in their
+// organization's time zone. It reads only the open-invoice index (sharded), never the table; each
+// move is conditional, so a sweep that runs twice, or two sweeps at once, move each invoice once.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dateIn, latestDateAnywhere } from '../domain/dates.ts';
 import type { Db } from './client.ts';
 import { markOverdue } from './invoice-lifecycle.ts';
 import { dueBefore, OPEN_INVOICE_SHARDS, openInvoicesShard } from './keys.ts';
+import { getOrganization, timeZoneOf } from './organizations.ts';
 import { INDEX } from './table-definition.ts';
 
-export async function sweepOverdue(db: Db, today: string, publicBaseUrl: string): Promise<{ moved: number; examined: number }> {
+/**
+ * Sweeps as of the instant `now` (each organization's own date), or with `today` forced for every
+ * organization (tests, `npm run tick`).
+ */
+export async function sweepOverdue(db: Db, clock: { now: Date } | { today: string }, publicBaseUrl: string): Promise<{ moved: number; examined: number }> {
+  const zones = new Map<string, Promise<string>>();
+  const todayOf = async (organizationId: string) => {
+    if ('today' in clock) return clock.today;
+    if (!zones.has(organizationId)) zones.set(organizationId, getOrganization(db, organizationId).then(timeZoneOf));
+    return dateIn(await zones.get(organizationId)!, clock.now);
+  };
+  const latest = 'today' in clock ? clock.today : latestDateAnywhere(clock.now);
   let moved = 0;
   let examined = 0;
   for (let shard = 0; shard < OPEN_INVOICE_SHARDS; shard++) {
@@ -16,12 +29,16 @@ export async function sweepOverdue(db: Db, today: string, publicBaseUrl: string)
       const page = await db.client.send(new QueryCommand({
         TableName: db.table, IndexName: INDEX.byDueDate,
         KeyConditionExpression: 'gsi4pk = :shard AND gsi4sk < :before',
-        ExpressionAttributeValues: { ':shard': openInvoicesShard(shard), ':before': dueBefore(today) },
+        ExpressionAttributeValues: { ':shard': openInvoicesShard(shard), ':before': dueBefore(latest) },
         ExclusiveStartKey: startKey,
       }));
       for (const item of page.Items ?? []) {
+        const organizationId = String(item.organization_id);
+        const today = await todayOf(organizationId);
+        // Past due somewhere on Earth but not yet where the organization is: the next sweep.
+        if (String(item.due_date) >= today) continue;
         examined += 1;
-        if (await markOverdue(db, String(item.organization_id), String(item.id), today, publicBaseUrl)) moved += 1;
+        if (await markOverdue(db, organizationId, String(item.id), today, publicBaseUrl)) moved += 1;
       }
       startKey = page.LastEvaluatedKey;
     } while (startKey);

@@ -129,4 +129,20 @@ describe('overdue sweep', () => {
     const settled = await call('record-payment', { token: sweeper.apiKey, params: { id: partly }, body: { amount: '90.00', method: 'cash' } });
     expect(settled.json.invoice.status).toBe('paid');
   });
+
+  it('moves an invoice the day after its due date where its organization is, not where UTC is', async () => {
+    const ahead = await newTenant('Kiritimati Sweep');
+    const behind = await newTenant('Pago Pago Sweep');
+    await call('update-organization', { token: ahead.ownerToken, body: { time_zone: 'Pacific/Kiritimati' } });
+    await call('update-organization', { token: behind.ownerToken, body: { time_zone: 'Pacific/Pago_Pago' } });
+    const early = await sentInvoice(ahead, { issue_date: '2023-05-01', due_date: '2023-05-31' });
+    const late = await sentInvoice(behind, { issue_date: '2023-05-01', due_date: '2023-05-31' });
+    const { handler } = await import('../../functions/overdue-sweeper/handler.ts');
+    const statusOf = async (owner: typeof ahead, id: string) => (await call('get-invoice', { token: owner.apiKey, params: { id } })).json.status;
+    // 12:00 UTC on 31 May is 1 June in Kiritimati (UTC+14) and still 31 May in Pago Pago (UTC−11).
+    await handler({ now: '2023-05-31T12:00:00Z' });
+    expect([await statusOf(ahead, early), await statusOf(behind, late)]).toEqual(['overdue', 'sent']);
+    await handler({ now: '2023-06-01T11:30:00Z' });
+    expect(await statusOf(behind, late)).toBe('overdue');
+  });
 });

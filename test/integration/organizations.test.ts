@@ -1,5 +1,6 @@
 // The organization's own settings: its name and the time zone its dates are in.
 import { describe, expect, it } from 'vitest';
+import { dateIn, addDays } from '../../shared/domain/dates.ts';
 import { accessToken, call, newTenant, tableItemCount } from '../support/api.ts';
 
 describe('PATCH /api/v1/organizations/me/', () => {
@@ -28,5 +29,15 @@ describe('PATCH /api/v1/organizations/me/', () => {
     expect([forbidden.status, forbidden.json.error.code]).toEqual([403, 'permission_denied']);
     expect(await tableItemCount()).toBe(before);
     expect((await call('get-organization', { token: tenant.apiKey })).json.time_zone).toBe('UTC');
+  });
+
+  it('dates new invoices on the organization’s today, in its zone', async () => {
+    const tenant = await newTenant('Dateline Co');
+    await call('update-organization', { token: tenant.ownerToken, body: { time_zone: 'Pacific/Kiritimati' } });
+    const client = (await call('create-client', { token: tenant.apiKey, body: { name: 'C', email: 'c@x.example' } })).json.id;
+    const before = dateIn('Pacific/Kiritimati');
+    const { json } = await call('create-invoice', { token: tenant.apiKey, body: { client, line_items: [{ description: 'x', quantity: 1, unit_price: '1.00', tax_rate: '0' }] } });
+    expect([before, dateIn('Pacific/Kiritimati')]).toContain(json.issue_date);
+    expect(json.due_date).toBe(addDays(json.issue_date, 30));
   });
 });

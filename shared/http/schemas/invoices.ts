@@ -1,5 +1,5 @@
 import type { Invoice, InvoiceContent } from '../../data/invoices.ts';
-import { INVOICE_STATUSES, InvoiceTooLarge, LIMITS, invoiceDates, priceInvoice } from '../../domain/invoice.ts';
+import { INVOICE_STATUSES, InvoiceTooLarge, LIMITS, priceInvoice } from '../../domain/invoice.ts';
 import { validationError } from '../errors.ts';
 import { SUPPORTED_CURRENCIES } from '../../domain/money.ts';
 import { calendarDate, cursor, decimal, idOf, listLimit, text } from './common.ts';
@@ -62,12 +62,10 @@ export const listInvoicesQuery = z.strictObject({
 ));
 export type ListInvoicesQuery = z.infer<typeof listInvoicesQuery>;
 
-/** The domain content of a new invoice: defaults applied, lines priced. */
-export function newInvoiceContent(body: CreateInvoiceBody, today: string) {
-  const dates = invoiceDates(body, today);
-  if (dates.due_date < dates.issue_date) throw validationError({ due_date: 'may not be before issue_date' });
+/** The domain content of a new invoice, lines priced; dates and currency default in createInvoice. */
+export function newInvoiceContent(body: CreateInvoiceBody) {
   return {
-    client_id: body.client, ...dates, currency: body.currency, notes: body.notes, terms: body.terms,
+    client_id: body.client, issue_date: body.issue_date, due_date: body.due_date, currency: body.currency, notes: body.notes, terms: body.terms,
     ...pricedLines(body.line_items),
   };
 }
