@@ -1,7 +1,9 @@
 // Revenue reports: the service's own events applied to the aggregates (in any order, and twice),
 // the report's figures for a known history, the rebuild, and bad parameters.
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
+import { createDb } from '../../shared/data/client.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordSending } from '../../shared/data/invoice-lifecycle.ts';
 import type { OutboxEvent } from '../../shared/data/events.ts';
@@ -116,6 +118,60 @@ describe('GET /api/v1/reports/revenue/', () => {
       expect([refused.status, refused.json.error?.code], JSON.stringify(query)).toEqual([400, 'validation_error']);
       expect(refused.json.error.details.fields, JSON.stringify(query)).toHaveProperty([field]);
     }
+  });
+});
+
+describe('the revenue aggregator under faults and contention', () => {
+  const paymentEvent = (organizationId: string, n: number): OutboxEvent => ({
+    id: `evt_contention_${n}`, type: 'payment.received', organization_id: organizationId, created_at: '2026-05-01T00:00:00.000Z',
+    data: {
+      object: { currency: 'EUR', issue_date: '2026-05-01', due_date: '2026-05-31', total_amount: '1000.00', sent_at: '2026-05-01T00:00:00.000Z' },
+      payment: { currency: 'EUR', amount: '1.25', paid_at: '2026-05-02T10:00:00.000Z' },
+    },
+  });
+
+  it('loses nothing to a throttled write: the event fails, comes back, and then counts once', async () => {
+    const owner = await newTenant('Throttled Revenue Co');
+    const throttled = createDb('invoicing-test');
+    let fail = true;
+    throttled.client.middlewareStack.add((next, context) => async (args) => {
+      if (String(context.commandName).startsWith('TransactWrite') && fail) {
+        fail = false;
+        throw Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), { name: 'ProvisionedThroughputExceededException' });
+      }
+      return next(args);
+    }, { step: 'initialize', name: 'injectThrottle' });
+    const aggregator = revenueAggregator(throttled);
+    await expect(aggregator.apply(paymentEvent(owner.id, 0))).rejects.toThrow('throughput');
+    expect(await readRevenue(db, owner.id)).toEqual([]);
+    expect(await aggregator.apply(paymentEvent(owner.id, 0))).toBe('applied');
+    expect(await aggregator.apply(paymentEvent(owner.id, 0))).toBe('duplicate');
+    expect((await readRevenue(db, owner.id)).find((bucket) => bucket.month === '2026-05')?.amounts.collected).toBe(125n);
+  });
+
+  it('tries again when another transaction on the same month got in first', async () => {
+    const owner = await newTenant('Conflicted Revenue Co');
+    const conflicted = createDb('invoicing-test');
+    let conflicts = 2;
+    conflicted.client.middlewareStack.add((next, context) => async (args) => {
+      if (String(context.commandName).startsWith('TransactWrite') && conflicts > 0) {
+        conflicts -= 1;
+        throw new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }] });
+      }
+      return next(args);
+    }, { step: 'initialize', name: 'injectConflict' });
+    expect(await revenueAggregator(conflicted).apply(paymentEvent(owner.id, 0))).toBe('applied');
+    expect(conflicts).toBe(0);
+    expect((await readRevenue(db, owner.id)).find((bucket) => bucket.month === '2026-05')?.amounts.payment_count).toBe(1n);
+  });
+
+  it('adds up events that touch the same month at the same moment (amounts are added, never read and rewritten)', async () => {
+    const owner = await newTenant('Busy Revenue Co');
+    const aggregator = revenueAggregator(db);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, n) => aggregator.apply(paymentEvent(owner.id, n))));
+    expect(results.every((result) => result === 'applied')).toBe(true);
+    const may = (await readRevenue(db, owner.id)).find((bucket) => bucket.month === '2026-05')!;
+    expect([may.amounts.collected, may.amounts.payment_count, may.amounts.settled]).toEqual([2500n, 20n, 2500n]);
   });
 });
 
