@@ -15,13 +15,28 @@ export const LOCAL_CREDENTIALS = {
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 } as const;
 
+/**
+ * A port nothing listens on. Chosen below the ephemeral range (32768+ on Linux, 49152+ elsewhere):
+ * a port the kernel hands out for `listen(0)` could be taken by another server between this answer
+ * and its own listen, which is how a test run's parallel servers collided.
+ */
 export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+  return listenOnce(0);
+}
+
+const canListen = (port: number) => listenOnce(port).then(() => true, () => false);
+
+function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as AddressInfo;
+      server.close(() => resolve(bound));
     });
   });
 }
