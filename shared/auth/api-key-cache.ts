@@ -1,6 +1,7 @@
 // A short memory of resolved API keys, per function instance. It saves the lookup on bursts of
-// requests with one key; its lifetime bounds how long a disabled or revoked key may still work on
-// an instance that just saw it (docs/security.md). Unknown keys are never remembered.
+// requests with one key; its lifetime, counted from the table read and never extended by use, bounds
+// how long a disabled or revoked key may still work on an instance that just saw it
+// (docs/security.md). Unknown keys are never remembered.
 import type { ApiKeyLookup } from '../data/api-keys.ts';
 
 export const API_KEY_CACHE_MS = 500;
@@ -17,8 +18,9 @@ export class ApiKeyCache {
     return undefined;
   }
 
-  set(hash: string, key: ApiKeyLookup, now = Date.now()): void {
+  /** Call only with what the table just answered: the entry lives API_KEY_CACHE_MS from `readAt`. */
+  set(hash: string, key: ApiKeyLookup, readAt = Date.now()): void {
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(hash, { key, until: now + API_KEY_CACHE_MS });
+    this.entries.set(hash, { key, until: readAt + API_KEY_CACHE_MS });
   }
 }

@@ -1,48 +1,54 @@
 // Where webhooks may go. Refused, both when a subscription is created and again when each delivery
-// connects: anything but HTTPS, and any address that is loopback, private, link-local, CGNAT, the
-// cloud metadata address, multicast or reserved — in IPv4, IPv6 and IPv4-mapped IPv6 forms. Host
-// names are resolved by the delivery's own lookup and the address that would be dialled is the one
-// checked, so a name that later resolves elsewhere (DNS rebinding) is refused at delivery time.
-import { BlockList, isIP } from 'node:net';
+// connects: anything but HTTPS, special-use host names, and every address that is not global
+// unicast by the IANA special-purpose registries (as ipaddr.js classifies them) — IPv4, IPv6, and
+// IPv4 carried inside IPv6. Host names are resolved by the delivery's own lookup and the address that
+// would be dialled is the one checked, so a name that later resolves elsewhere (DNS rebinding) is
+// refused at delivery time.
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-const blocked = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 128], ['::1', 128], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) blocked.addSubnet(network, prefix, 'ipv6');
+/** IANA allocates global unicast IPv6 only from 2000::/3; anything outside it (IPv4-compatible ::/96 included) is refused. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
 
-/** IPv4 addresses embedded in IPv6 (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::a.b.c.d) are judged as IPv4. */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return undefined;
-  const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-}
+/** Special-use domain names (RFC 6761, 6762, 7686, 8375, and ICANN's .internal): never a public receiver. */
+const SPECIAL_USE_SUFFIXES = ['localhost', 'local', 'internal', 'localdomain', 'home.arpa', 'invalid', 'test', 'onion'];
 
-/** True when an IP address may be dialled for a webhook. */
+/**
+ * True when an IP address may be dialled for a webhook. An IPv4-mapped IPv6 address is judged as the
+ * IPv4 address it is; every other form that embeds IPv4 (IPv4-compatible, SIIT, NAT64, 6to4, Teredo)
+ * is a special-purpose range and refused whatever it carries.
+ */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return !blocked.check(address, 'ipv4');
-  if (family === 6) {
-    const v4 = embeddedIpv4(address);
-    return v4 ? !blocked.check(v4, 'ipv4') : !blocked.check(address, 'ipv6');
-  }
-  return false;
+  if (family === 4) return ipaddr.IPv4.parse(address).range() === 'unicast';
+  if (family !== 6) return false;
+  const parsed = ipaddr.IPv6.parse(canonicalIpv6(address));
+  if (parsed.isIPv4MappedAddress()) return parsed.toIPv4Address().range() === 'unicast';
+  return parsed.range() === 'unicast' && parsed.match(GLOBAL_UNICAST_V6);
 }
+
+/**
+ * The URL standard's serialisation of an IPv6 address (hex groups only). ipaddr.js reads the
+ * IPv4-compatible "::a.b.c.d" as if it were mapped; serialised first, it classifies it correctly.
+ */
+function canonicalIpv6(address: string): string {
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return '::'; // a zone index or another form URLs do not take: classified as unspecified
+  }
+}
+
+/** The host as it will be looked up: lower case, IDNA-encoded (the URL parser does both), without trailing dots or brackets. */
+export const normalizedHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
 
 export type DestinationPolicy = {
   /** Local development and tests only: allow http://127.0.0.1 and http://localhost receivers. */
   allowLoopbackHttp: boolean;
 };
 
-const isLoopbackHost = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+const isLoopbackHost = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '::1';
+const isSpecialUseName = (host: string) => !host.includes('.') || SPECIAL_USE_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`));
 
 /** Why a webhook URL is refused, or undefined when it may be used (names are checked again at delivery). */
 export function refusalOf(rawUrl: string, policy: DestinationPolicy): string | undefined {
@@ -54,12 +60,11 @@ export function refusalOf(rawUrl: string, policy: DestinationPolicy): string | u
   }
   if (url.username || url.password) return 'may not carry credentials';
   // The WHATWG parser has already turned decimal, octal and hex IPv4 forms into dotted quads.
-  const host = url.hostname;
+  const host = normalizedHost(url);
   if (policy.allowLoopbackHttp && url.protocol === 'http:' && isLoopbackHost(host)) return undefined;
   if (url.protocol !== 'https:') return 'must use https';
-  const literal = host.startsWith('[') ? host.slice(1, -1) : host;
-  if (isIP(literal)) return isPublicAddress(literal) ? undefined : 'may not point at a private, loopback, link-local or reserved address';
-  if (host === 'localhost' || host.endsWith('.localhost') || !host.includes('.')) return 'must be a public host name';
+  if (isIP(host)) return isPublicAddress(host) ? undefined : 'may not point at a private, loopback, link-local or reserved address';
+  if (!host || isSpecialUseName(host)) return 'must be a public host name';
   return undefined;
 }
 
@@ -72,7 +77,7 @@ export type Lookup = (hostname: string, options: { all: true }) => Promise<{ add
 export async function addressToDial(rawUrl: string, policy: DestinationPolicy, lookup: Lookup): Promise<{ address: string; family: number }> {
   const refused = refusalOf(rawUrl, policy);
   if (refused) throw new DestinationRefused(refused);
-  const host = new URL(rawUrl).hostname.replace(/^\[|\]$/g, '');
+  const host = normalizedHost(new URL(rawUrl));
   const family = isIP(host);
   if (family) return { address: host, family };
   if (policy.allowLoopbackHttp && host === 'localhost') return { address: '127.0.0.1', family: 4 };

@@ -5,35 +5,56 @@ import { addressToDial, DestinationRefused, isPublicAddress, refusalOf, type Loo
 
 const production = { allowLoopbackHttp: false };
 
+/** Addresses no webhook may reach, in the spellings an attacker would try. */
+const NON_PUBLIC_ADDRESSES = [
+  // IPv4 special-purpose ranges
+  '127.0.0.1', '127.255.255.254', '0.0.0.0', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254',
+  '100.64.0.1', '192.0.0.1', '192.0.2.1', '198.18.0.1', '198.51.100.1', '203.0.113.1', '224.0.0.1', '239.255.255.250',
+  '240.0.0.1', '255.255.255.255', '192.88.99.1',
+  // IPv6 special-purpose ranges
+  '::1', '::', '0:0:0:0:0:0:0:1', 'fc00::1', 'fd00::1', 'fe80::1', 'fec0::1', 'ff02::1', 'ff05::1:3', '100::1',
+  '2001:db8::1', '2001:2::1', '2001:10::1', '3fff::1', '5f00::1',
+  // IPv4 inside IPv6: compatible, mapped, SIIT-translated, NAT64 (well-known and local-use), 6to4, Teredo
+  '::127.0.0.1', '::7f00:1', '::a9fe:a9fe', '::8.8.8.8', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:169.254.169.254', '::ffff:10.0.0.1',
+  '::ffff:0:127.0.0.1', '::ffff:0:7f00:1', '64:ff9b::127.0.0.1', '64:ff9b::a9fe:a9fe', '64:ff9b:1::a00:1', '2002:7f00:1::',
+  '2002:a9fe:a9fe::1', '2001:0:4136:e378:8000:63bf:80ff:fffe',
+];
+
+const bracketed = (address: string) => (address.includes(':') ? `[${address}]` : address);
+
 describe('webhook destinations at creation', () => {
   it.each([
-    'http://x.example', 'https://127.0.0.1', 'https://169.254.169.254/latest/meta-data/', 'https://[::1]',
-    'https://[::ffff:169.254.169.254]', 'https://10.0.0.1', 'https://0.0.0.0', 'https://2852039166',
-    'https://0x7f.1', 'https://017700000001', 'https://100.64.0.1', 'https://[fd00::1]', 'https://[fe80::1]',
-    'https://[64:ff9b::a9fe:a9fe]', 'https://localhost/hook', 'https://intranet/hook', 'https://user:pass@hooks.example.com/',
-    'ftp://hooks.example.com', 'not a url',
+    ...NON_PUBLIC_ADDRESSES.map((address) => `https://${bracketed(address)}/hook`),
+    // Other spellings of loopback that the URL parser folds into a dotted quad, and trailing dots
+    'https://127.1/', 'https://0x7f.1/', 'https://017700000001/', 'https://2130706433/', 'https://0/', 'https://127.0.0.1./',
+    'https://2852039166/',
+    // Special-use names, in any case, with trailing dots, or as full-width characters folded by IDNA
+    'https://localhost/hook', 'https://localhost./hook', 'https://LOCALHOST../hook', 'https://ｌｏｃａｌｈｏｓｔ/hook',
+    'https://api.localhost/hook', 'https://intranet/hook', 'https://intranet./hook', 'https://printer.local/', 'https://metadata.google.internal/',
+    'https://router.home.arpa/', 'https://hooks.test/', 'https://hooks.invalid/', 'https://hidden.onion/',
+    // Not HTTPS, or not a plain URL
+    'http://hooks.example.com/', 'ftp://hooks.example.com', 'https://user:pass@hooks.example.com/', 'not a url',
   ])('refuses %s', (url) => {
     expect(refusalOf(url, production)).toBeTypeOf('string');
   });
 
-  it('accepts public HTTPS hosts and addresses', () => {
-    for (const url of ['https://hooks.example.com/in', 'https://93.184.215.14/hook', 'https://[2606:2800:21f:cb07:6820:80da:af6b:8b2c]/']) {
-      expect(refusalOf(url, production)).toBeUndefined();
-    }
+  it.each([
+    'https://hooks.example.com/in', 'https://HOOKS.Example.COM./in', 'https://bücher.example/hook', 'https://93.184.215.14/hook',
+    'https://8.8.8.8:8443/x', 'https://[2606:2800:21f:cb07:6820:80da:af6b:8b2c]/', 'https://[::ffff:8.8.8.8]/',
+  ])('accepts %s', (url) => {
+    expect(refusalOf(url, production)).toBeUndefined();
   });
 
   it('allows http://127.0.0.1 receivers only with the local-development setting', () => {
     expect(refusalOf('http://127.0.0.1:9999/hook', production)).toBeTypeOf('string');
     expect(refusalOf('http://127.0.0.1:9999/hook', { allowLoopbackHttp: true })).toBeUndefined();
     expect(refusalOf('http://10.0.0.1/hook', { allowLoopbackHttp: true })).toBeTypeOf('string');
+    expect(refusalOf('https://[::ffff:0:127.0.0.1]/', { allowLoopbackHttp: true })).toBeTypeOf('string');
   });
 
-  it('classifies addresses, IPv4-mapped and NAT64 forms included', () => {
-    expect(isPublicAddress('8.8.8.8')).toBe(true);
-    expect(isPublicAddress('::ffff:8.8.8.8')).toBe(true);
-    for (const address of ['127.0.0.1', '::ffff:127.0.0.1', '::ffff:7f00:1', '64:ff9b::a9fe:a9fe', '::', 'ff02::1', '172.31.255.255', '198.18.0.1']) {
-      expect(isPublicAddress(address), address).toBe(false);
-    }
+  it('classifies addresses as public only when they are global unicast', () => {
+    for (const address of ['8.8.8.8', '93.184.215.14', '::ffff:8.8.8.8', '2606:4700:4700::1111']) expect(isPublicAddress(address), address).toBe(true);
+    for (const address of [...NON_PUBLIC_ADDRESSES, 'example.com', '', '1.2.3']) expect(isPublicAddress(address), address).toBe(false);
   });
 });
 
@@ -47,21 +68,22 @@ describe('webhook destinations at delivery', () => {
     return { lookup, asked };
   };
 
-  it('refuses a name that resolves to a loopback or private address, before anything is dialled', async () => {
-    const { lookup, asked } = recordingLookup({ 'rebind.example.com': ['127.0.0.1'], 'split.example.com': ['93.184.215.14', '10.1.2.3'] });
-    await expect(addressToDial('https://rebind.example.com/hook', production, lookup)).rejects.toBeInstanceOf(DestinationRefused);
-    await expect(addressToDial('https://split.example.com/hook', production, lookup)).rejects.toThrow(/non-public/);
-    expect(asked).toEqual(['rebind.example.com', 'split.example.com']);
+  it.each(NON_PUBLIC_ADDRESSES)('refuses a name that resolves to %s, before anything is dialled', async (address) => {
+    const { lookup, asked } = recordingLookup({ 'rebind.example.com': ['93.184.215.14', address] });
+    await expect(addressToDial('https://rebind.example.com/hook', production, lookup)).rejects.toThrow(/non-public/);
+    expect(asked).toEqual(['rebind.example.com']);
   });
 
-  it('answers the public address it would dial', async () => {
-    const { lookup } = recordingLookup({ 'hooks.example.com': ['93.184.215.14'] });
-    expect(await addressToDial('https://hooks.example.com/in', production, lookup)).toEqual({ address: '93.184.215.14', family: 4 });
+  it('answers the public address it would dial, after normalising the name', async () => {
+    const { lookup, asked } = recordingLookup({ 'hooks.example.com': ['93.184.215.14'] });
+    expect(await addressToDial('https://HOOKS.example.com../in', production, lookup)).toEqual({ address: '93.184.215.14', family: 4 });
+    expect(asked).toEqual(['hooks.example.com']);
   });
 
   it('checks literals without a lookup', async () => {
     const { lookup, asked } = recordingLookup({});
     await expect(addressToDial('https://[::ffff:169.254.169.254]/', production, lookup)).rejects.toBeInstanceOf(DestinationRefused);
+    await expect(addressToDial('https://[::7f00:1]/', production, lookup)).rejects.toBeInstanceOf(DestinationRefused);
     expect(asked).toEqual([]);
   });
 });

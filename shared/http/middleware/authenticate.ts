@@ -31,8 +31,12 @@ async function principalOf(db: Db, verify: AccessTokenVerifier, token: string, n
   if (looksLikeApiKey(token)) {
     if (!isWellFormedApiKey(token)) throw invalidToken();
     const hash = hashApiKey(token);
-    const key = recentKeys.get(hash, now.getTime()) ?? await findApiKeyByHash(db, hash);
-    if (key?.status === 'active') recentKeys.set(hash, key, now.getTime());
+    let key = recentKeys.get(hash, now.getTime());
+    if (!key) {
+      key = await findApiKeyByHash(db, hash);
+      // Remembered from the moment it was read, never renewed by use: a disabled key stops within the memory's lifetime.
+      if (key?.status === 'active') recentKeys.set(hash, key, now.getTime());
+    }
     if (!key || key.status !== 'active' || (key.expires_at && key.expires_at <= now.toISOString())) throw invalidToken();
     return { kind: 'api_key', organizationId: key.organization_id, credentialId: key.id, scopes: key.scopes };
   }
