@@ -1,6 +1,7 @@
 // The one table of HTTP routes. The CDK stack creates a function and an API route for each entry;
 // infra/local serves the same entries; the tenant-isolation tests iterate it too.
 import type { Scope } from '../shared/auth/scopes.ts';
+import type { PaymentProvider } from '../shared/payments/provider.ts';
 
 /**
  * What a route's function may do to the table; the stack grants exactly this. Every authenticated
@@ -29,6 +30,10 @@ export type Route = {
   usesStripe?: boolean;
   /** Functions that may put messages on the webhook delivery queue. */
   queuesDeliveries?: boolean;
+  /** List routes, whose `next` cursors are signed: they read the cursor key from Secrets Manager at cold start. */
+  signsCursors?: boolean;
+  /** The sandbox payment provider's pages: served only where the deployment chose the sandbox. */
+  sandboxOnly?: boolean;
 };
 
 export const ROUTES = [
@@ -46,12 +51,12 @@ export const ROUTES = [
   { name: 'enable-api-key', method: 'POST', path: '/api/v1/api-keys/{id}/enable/', credentials: 'user', scope: 'api_keys:manage', table: 'readWrite' },
   { name: 'revoke-api-key', method: 'DELETE', path: '/api/v1/api-keys/{id}/', credentials: 'user', scope: 'api_keys:manage', table: 'readWrite' },
   { name: 'create-client', method: 'POST', path: '/api/v1/clients/', credentials: 'any', scope: 'clients:write', table: 'readWrite' },
-  { name: 'list-clients', method: 'GET', path: '/api/v1/clients/', credentials: 'any', scope: 'clients:read', table: 'read' },
+  { name: 'list-clients', method: 'GET', path: '/api/v1/clients/', credentials: 'any', scope: 'clients:read', table: 'read', signsCursors: true },
   { name: 'get-client', method: 'GET', path: '/api/v1/clients/{id}/', credentials: 'any', scope: 'clients:read', table: 'read' },
   { name: 'update-client', method: 'PATCH', path: '/api/v1/clients/{id}/', credentials: 'any', scope: 'clients:write', table: 'readWrite' },
   { name: 'archive-client', method: 'DELETE', path: '/api/v1/clients/{id}/', credentials: 'any', scope: 'clients:write', table: 'readWrite' },
   { name: 'create-invoice', method: 'POST', path: '/api/v1/invoices/', credentials: 'any', scope: 'invoices:write', table: 'readWrite' },
-  { name: 'list-invoices', method: 'GET', path: '/api/v1/invoices/', credentials: 'any', scope: 'invoices:read', table: 'read' },
+  { name: 'list-invoices', method: 'GET', path: '/api/v1/invoices/', credentials: 'any', scope: 'invoices:read', table: 'read', signsCursors: true },
   { name: 'get-invoice', method: 'GET', path: '/api/v1/invoices/{id}/', credentials: 'any', scope: 'invoices:read', table: 'read' },
   { name: 'update-invoice', method: 'PATCH', path: '/api/v1/invoices/{id}/', credentials: 'any', scope: 'invoices:write', table: 'readWrite' },
   { name: 'send-invoice', method: 'POST', path: '/api/v1/invoices/{id}/send/', credentials: 'any', scope: 'invoices:send', table: 'readWrite', sendsEmail: true },
@@ -64,11 +69,11 @@ export const ROUTES = [
   { name: 'list-recurring-invoices', method: 'GET', path: '/api/v1/recurring-invoices/', credentials: 'any', scope: 'recurring:read', table: 'read' },
   { name: 'get-recurring-invoice', method: 'GET', path: '/api/v1/recurring-invoices/{id}/', credentials: 'any', scope: 'recurring:read', table: 'read' },
   { name: 'update-recurring-invoice', method: 'PATCH', path: '/api/v1/recurring-invoices/{id}/', credentials: 'any', scope: 'recurring:write', table: 'readWrite' },
-  { name: 'list-generated-invoices', method: 'GET', path: '/api/v1/recurring-invoices/{id}/invoices/', credentials: 'any', scope: 'invoices:read', table: 'read' },
+  { name: 'list-generated-invoices', method: 'GET', path: '/api/v1/recurring-invoices/{id}/invoices/', credentials: 'any', scope: 'invoices:read', table: 'read', signsCursors: true },
   { name: 'pause-recurring-invoice', method: 'POST', path: '/api/v1/recurring-invoices/{id}/pause/', credentials: 'any', scope: 'recurring:write', table: 'readWrite' },
   { name: 'resume-recurring-invoice', method: 'POST', path: '/api/v1/recurring-invoices/{id}/resume/', credentials: 'any', scope: 'recurring:write', table: 'readWrite' },
   { name: 'end-recurring-invoice', method: 'DELETE', path: '/api/v1/recurring-invoices/{id}/', credentials: 'any', scope: 'recurring:write', table: 'readWrite' },
-  { name: 'list-events', method: 'GET', path: '/api/v1/events/', credentials: 'any', scope: 'events:read', table: 'read' },
+  { name: 'list-events', method: 'GET', path: '/api/v1/events/', credentials: 'any', scope: 'events:read', table: 'read', signsCursors: true },
   { name: 'create-webhook', method: 'POST', path: '/api/v1/webhooks/', credentials: 'any', scope: 'webhooks:write', table: 'readWrite' },
   { name: 'list-webhooks', method: 'GET', path: '/api/v1/webhooks/', credentials: 'any', scope: 'webhooks:read', table: 'read' },
   { name: 'get-webhook', method: 'GET', path: '/api/v1/webhooks/{id}/', credentials: 'any', scope: 'webhooks:read', table: 'read' },
@@ -76,13 +81,13 @@ export const ROUTES = [
   { name: 'delete-webhook', method: 'DELETE', path: '/api/v1/webhooks/{id}/', credentials: 'any', scope: 'webhooks:write', table: 'readWrite' },
   { name: 'rotate-webhook-secret', method: 'POST', path: '/api/v1/webhooks/{id}/rotate-secret/', credentials: 'any', scope: 'webhooks:write', table: 'readWrite' },
   { name: 'test-webhook', method: 'POST', path: '/api/v1/webhooks/{id}/test/', credentials: 'any', scope: 'webhooks:write', table: 'readWrite' },
-  { name: 'list-deliveries', method: 'GET', path: '/api/v1/webhooks/{id}/deliveries/', credentials: 'any', scope: 'webhooks:read', table: 'read' },
+  { name: 'list-deliveries', method: 'GET', path: '/api/v1/webhooks/{id}/deliveries/', credentials: 'any', scope: 'webhooks:read', table: 'read', signsCursors: true },
   { name: 'retry-delivery', method: 'POST', path: '/api/v1/webhooks/{id}/deliveries/{delivery_id}/retry/', credentials: 'any', scope: 'webhooks:write', table: 'readWrite', queuesDeliveries: true },
   { name: 'view-public-invoice', method: 'GET', path: '/api/v1/public/invoices/{token}/', credentials: 'public', scope: null, table: 'read' },
   { name: 'download-public-invoice', method: 'GET', path: '/api/v1/public/invoices/{token}/pdf/', credentials: 'public', scope: null, table: 'read' },
   { name: 'pay-public-invoice', method: 'POST', path: '/api/v1/public/invoices/{token}/pay/', credentials: 'public', scope: null, table: 'readWrite', usesStripe: true },
-  { name: 'view-sandbox-checkout', method: 'GET', path: '/api/v1/public/sandbox/checkout/{id}/', credentials: 'public', scope: null, table: 'read' },
-  { name: 'complete-sandbox-checkout', method: 'POST', path: '/api/v1/public/sandbox/checkout/{id}/{outcome}/', credentials: 'public', scope: null, table: 'readWrite' },
+  { name: 'view-sandbox-checkout', method: 'GET', path: '/api/v1/public/sandbox/checkout/{id}/', credentials: 'public', scope: null, table: 'read', sandboxOnly: true },
+  { name: 'complete-sandbox-checkout', method: 'POST', path: '/api/v1/public/sandbox/checkout/{id}/{outcome}/', credentials: 'public', scope: null, table: 'readWrite', sandboxOnly: true },
   { name: 'stripe-webhook', method: 'POST', path: '/api/v1/payments/stripe/webhook/', credentials: 'public', scope: null, table: 'readWrite', usesStripe: true },
 ] as const satisfies readonly Route[];
 
@@ -93,3 +98,7 @@ export function routeNamed(name: RouteName): Route {
   if (!route) throw new Error(`no route named ${name}`);
   return route;
 }
+
+/** The routes a deployment serves, in AWS and locally alike: the sandbox's pages only where it is the provider. */
+export const servedRoutes = (paymentProvider: PaymentProvider): readonly Route[] =>
+  (ROUTES as readonly Route[]).filter((route) => !route.sandboxOnly || paymentProvider === 'sandbox');

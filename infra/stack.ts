@@ -14,13 +14,19 @@ export type InvoicingStackProps = StackProps & {
   emailFrom?: string;
   /** Name of a Secrets Manager secret with {"secret_key", "webhook_secret"} to take card payments with Stripe. */
   stripeSecretName?: string;
+  /**
+   * Test mode: payment links open the sandbox provider's page, whose Pay button marks invoices paid
+   * without any money moving. Never for a deployment that bills real customers.
+   */
+  paymentsSandbox?: boolean;
 };
 
 export class InvoicingStack extends Stack {
   constructor(scope: Construct, id: string, props: InvoicingStackProps = {}) {
     super(scope, id, props);
+    if (props.stripeSecretName && props.paymentsSandbox) throw new Error('Choose one payment provider: stripeSecretName or paymentsSandbox, not both');
     const data = new DataConstruct(this, 'Data');
-    // Signs list cursors. Resolved by CloudFormation at deploy time: the template holds a reference only.
+    // Signs list cursors. Read by the list functions at cold start; never in any function's environment.
     const cursorSecret = new Secret(this, 'CursorSecret', {
       description: 'HMAC key for list cursors',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
@@ -29,7 +35,9 @@ export class InvoicingStack extends Stack {
     const api = new ApiConstruct(this, 'Api', {
       table: data.table,
       publicBaseUrl: props.publicBaseUrl,
-      environment: { CURSOR_SECRET: cursorSecret.secretValue.unsafeUnwrap(), LOG_LEVEL: 'info' },
+      environment: { LOG_LEVEL: 'info' },
+      cursorSecret,
+      paymentProvider: props.stripeSecretName ? 'stripe' : props.paymentsSandbox ? 'sandbox' : 'none',
       signing: { secret: auth.signingKeySecret, publicJwks: auth.publicJwks },
       identityProvider: auth.identityProvider,
       emailFrom: props.emailFrom ?? 'Invoices <invoices@example.com>',

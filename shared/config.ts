@@ -19,8 +19,10 @@ const schema = z.object({
   TABLE_NAME: z.string().check(z.minLength(3)),
   /** Base of public_url and pdf_url, and of `next` links when a request carries no host. */
   PUBLIC_BASE_URL: z.pipe(z.url(), z.transform((url: string) => url.replace(/\/+$/, ''))),
-  /** HMAC key for list cursors; at least 32 characters. */
-  CURSOR_SECRET: z.string().check(z.minLength(32)),
+  /** HMAC key for list cursors, at least 32 characters (local runs and tests)… */
+  CURSOR_SECRET: z.optional(z.string().check(z.minLength(32))),
+  /** …or, in AWS, the Secrets Manager secret holding it: secret values never sit in a function's environment. */
+  CURSOR_SECRET_ARN: z.optional(z.string().check(z.startsWith('arn:'))),
   MAX_BODY_BYTES: positiveInteger(1_048_576),
   LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   /** Public keys that verify access tokens ({"keys": [...]}); every route needs them. */
@@ -32,7 +34,12 @@ const schema = z.object({
   REFRESH_TOKEN_MAX_SECONDS: positiveInteger(30 * 24 * 3600),
   /** Sender of invoice e-mails; in AWS an identity verified in SES. */
   EMAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Invoices <invoices@example.com>'),
-  /** With a Stripe key, payment links are Stripe Checkout sessions; without one, the sandbox provider. */
+  /**
+   * How payers pay online: Stripe Checkout, the sandbox (no money moves: local runs, tests and
+   * deployments that opt into test mode), or not at all (payment links refused, no Pay button).
+   */
+  PAYMENT_PROVIDER: z._default(z.enum(['stripe', 'sandbox', 'none']), 'none'),
+  /** Stripe's keys where PAYMENT_PROVIDER is stripe (local runs and tests). */
   STRIPE_SECRET_KEY: z.optional(z.string().check(z.startsWith('sk_'))),
   STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.startsWith('whsec_'))),
   /** In AWS: a secret holding {"secret_key": "sk_…", "webhook_secret": "whsec_…"} instead of the two above. */
@@ -69,7 +76,14 @@ function parse<S extends z.ZodMiniType>(what: S, env: NodeJS.ProcessEnv): z.outp
   return parsed.data;
 }
 
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => parse(schema, env);
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const loaded = parse(schema, env);
+  // Lambda sets AWS_LAMBDA_FUNCTION_NAME: no deployed function may deliver webhooks to loopback.
+  if (loaded.WEBHOOK_ALLOW_LOOPBACK_HTTP && env.AWS_LAMBDA_FUNCTION_NAME) {
+    throw new Error('Invalid configuration: WEBHOOK_ALLOW_LOOPBACK_HTTP is for local development only and cannot be enabled in Lambda');
+  }
+  return loaded;
+}
 
 let cached: Config | undefined;
 /** The process-wide configuration, parsed on first use. */

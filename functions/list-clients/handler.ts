@@ -2,11 +2,13 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { listClients } from '#shared/data/clients';
 import { endpoint } from '#shared/http/endpoint';
-import { decodeCursor, pageResponse } from '#shared/http/pagination';
+import { cursorSecret, decodeCursor, pageResponse } from '#shared/http/pagination';
 import { listClientsQuery } from '#shared/http/schemas/clients';
 import { clientResource } from '#shared/resources/client';
 
-const { TABLE_NAME, CURSOR_SECRET } = config();
+const settings = config();
+const { TABLE_NAME } = settings;
+const CURSOR_SECRET = await cursorSecret(settings);
 const db = createDb(TABLE_NAME);
 
 export const handler = endpoint('list-clients', { db, query: listClientsQuery }, async ({ organizationId, query, baseUrl }) => {

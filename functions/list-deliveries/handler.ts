@@ -6,10 +6,12 @@ import { listDeliveries } from '#shared/data/deliveries';
 import { getWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/http/errors';
-import { decodeCursor, pageResponse } from '#shared/http/pagination';
+import { cursorSecret, decodeCursor, pageResponse } from '#shared/http/pagination';
 import { deliveriesQuery, idParams } from '#shared/http/schemas/common';
 
-const { TABLE_NAME, CURSOR_SECRET } = config();
+const settings = config();
+const { TABLE_NAME } = settings;
+const CURSOR_SECRET = await cursorSecret(settings);
 const db = createDb(TABLE_NAME);
 
 export const handler = endpoint('list-deliveries', { db, params: idParams('whk'), query: deliveriesQuery }, async ({ organizationId, params, query, baseUrl }) => {

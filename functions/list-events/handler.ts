@@ -3,10 +3,12 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { listEvents } from '#shared/data/events';
 import { endpoint } from '#shared/http/endpoint';
-import { decodeCursor, pageResponse } from '#shared/http/pagination';
+import { cursorSecret, decodeCursor, pageResponse } from '#shared/http/pagination';
 import { listEventsQuery } from '#shared/http/schemas/webhooks';
 
-const { TABLE_NAME, CURSOR_SECRET } = config();
+const settings = config();
+const { TABLE_NAME } = settings;
+const CURSOR_SECRET = await cursorSecret(settings);
 const db = createDb(TABLE_NAME);
 
 export const handler = endpoint('list-events', { db, query: listEventsQuery }, async ({ organizationId, query, baseUrl }) => {

@@ -5,11 +5,13 @@ import { listInvoices } from '#shared/data/invoices';
 import { getRecurringInvoice } from '#shared/data/recurring-invoices';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/http/errors';
-import { decodeCursor, pageResponse } from '#shared/http/pagination';
+import { cursorSecret, decodeCursor, pageResponse } from '#shared/http/pagination';
 import { deliveriesQuery, idParams } from '#shared/http/schemas/common';
 import { invoiceResource } from '#shared/resources/invoice';
 
-const { TABLE_NAME, PUBLIC_BASE_URL, CURSOR_SECRET } = config();
+const settings = config();
+const { TABLE_NAME, PUBLIC_BASE_URL } = settings;
+const CURSOR_SECRET = await cursorSecret(settings);
 const db = createDb(TABLE_NAME);
 
 export const handler = endpoint('list-generated-invoices', { db, params: idParams('rec'), query: deliveriesQuery }, async ({ organizationId, params, query, baseUrl }) => {

@@ -2,11 +2,13 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { listInvoices } from '#shared/data/invoices';
 import { endpoint } from '#shared/http/endpoint';
-import { decodeCursor, pageResponse } from '#shared/http/pagination';
+import { cursorSecret, decodeCursor, pageResponse } from '#shared/http/pagination';
 import { listInvoicesQuery } from '#shared/http/schemas/invoices';
 import { invoiceResource } from '#shared/resources/invoice';
 
-const { TABLE_NAME, PUBLIC_BASE_URL, CURSOR_SECRET } = config();
+const settings = config();
+const { TABLE_NAME, PUBLIC_BASE_URL } = settings;
+const CURSOR_SECRET = await cursorSecret(settings);
 const db = createDb(TABLE_NAME);
 
 export const handler = endpoint('list-invoices', { db, query: listInvoicesQuery }, async ({ organizationId, query, baseUrl }) => {

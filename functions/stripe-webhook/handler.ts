@@ -10,7 +10,7 @@ import { stripeSettings } from '#shared/payments/stripe-settings';
 
 const settings = config();
 const db = createDb(settings.TABLE_NAME);
-const keys = await stripeSettings(settings);
+const keys = settings.PAYMENT_PROVIDER === 'stripe' ? await stripeSettings(settings) : undefined;
 const stripe = keys ? await stripeClient(keys.secretKey, keys.apiBaseUrl) : undefined;
 
 export const handler = publicEndpoint('stripe-webhook', {}, async ({ rawBody, headers, log }) => {

@@ -6,11 +6,12 @@ import { publicEndpoint } from '#shared/http/endpoint';
 import { checkoutParams } from '#shared/http/schemas/public';
 import { getCheckout } from '#shared/payments/checkout';
 
-const db = createDb(config().TABLE_NAME);
+const { TABLE_NAME, PAYMENT_PROVIDER } = config();
+const db = createDb(TABLE_NAME);
 const html = (status: number, content: string) => ({ status, raw: { content, contentType: 'text/html; charset=utf-8' } });
 
 export const handler = publicEndpoint('view-sandbox-checkout', { params: checkoutParams }, async ({ params }) => {
   const checkout = await getCheckout(db, params.id);
-  if (!checkout || checkout.provider !== 'sandbox') return html(404, notFoundPage());
+  if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox') return html(404, notFoundPage());
   return html(200, sandboxCheckoutPage(checkout));
 });

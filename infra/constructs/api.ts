@@ -8,7 +8,8 @@ import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { ROUTES, type Route } from '../../functions/routes.ts';
+import { ROUTES, servedRoutes, type Route } from '../../functions/routes.ts';
+import type { PaymentProvider } from '../../shared/payments/provider.ts';
 import { ServiceFunction } from './service-function.ts';
 
 export type ApiProps = {
@@ -19,8 +20,11 @@ export type ApiProps = {
   identityProvider: Record<'IDP_ISSUER' | 'IDP_AUDIENCE' | 'IDP_JWKS_URL', string>;
   /** Sender of invoice e-mails, "Name <address>"; its address or domain must be verified in SES. */
   emailFrom: string;
-  /** A secret with {"secret_key", "webhook_secret"}; without it payment links use the sandbox. */
+  /** A secret with {"secret_key", "webhook_secret"}, where the provider is Stripe. */
   stripeSecret?: ISecret;
+  paymentProvider: PaymentProvider;
+  /** The list cursors' HMAC key, read by the list functions at cold start. */
+  cursorSecret: ISecret;
 };
 
 /** Wiring that exists only once the event pipeline does: the delivery queue, for the retry route. */
@@ -51,11 +55,11 @@ export class ApiConstruct extends Construct {
   /** SES sending from the configured sender only, for every function that sends invoices. */
   readonly sendEmail: PolicyStatement;
 
-  constructor(scope: Construct, id: string, { table, environment, publicBaseUrl, signing, identityProvider, emailFrom, stripeSecret }: ApiProps) {
+  constructor(scope: Construct, id: string, { table, environment, publicBaseUrl, signing, identityProvider, emailFrom, stripeSecret, paymentProvider, cursorSecret }: ApiProps) {
     super(scope, id);
     this.httpApi = new HttpApi(this, 'HttpApi', { description: 'Invoicing service API' });
     const baseUrl = publicBaseUrl ?? this.httpApi.apiEndpoint;
-    this.sharedEnvironment = { ...environment, PUBLIC_BASE_URL: baseUrl, ACCESS_TOKEN_PUBLIC_JWKS: signing.publicJwks, EMAIL_FROM: emailFrom };
+    this.sharedEnvironment = { ...environment, PUBLIC_BASE_URL: baseUrl, ACCESS_TOKEN_PUBLIC_JWKS: signing.publicJwks, EMAIL_FROM: emailFrom, PAYMENT_PROVIDER: paymentProvider };
     const sender = addressOf(emailFrom);
     const { partition, region, account } = Stack.of(this);
     const sendFromIdentity = this.sendEmail = new PolicyStatement({
@@ -64,13 +68,14 @@ export class ApiConstruct extends Construct {
       conditions: { StringEquals: { 'ses:FromAddress': sender } },
     });
 
-    for (const route of ROUTES as readonly Route[]) {
+    for (const route of servedRoutes(paymentProvider)) {
       const fn = new ServiceFunction(this, logicalId(route.name), {
         entry: `functions/${route.name}/handler.ts`,
         environment: {
           ...this.sharedEnvironment, TABLE_NAME: table.tableName,
           ...(route.signsTokens ? { ...identityProvider, ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: signing.secret.secretArn } : {}),
           ...(route.usesStripe && stripeSecret ? { STRIPE_SECRET_ARN: stripeSecret.secretArn } : {}),
+          ...(route.signsCursors ? { CURSOR_SECRET_ARN: cursorSecret.secretArn } : {}),
         },
       });
       if (route.sendsEmail) fn.addToRolePolicy(sendFromIdentity);
@@ -78,6 +83,7 @@ export class ApiConstruct extends Construct {
       if (route.table === 'readWrite') table.grantReadWriteData(fn);
       if (route.table === 'read') table.grant(fn, 'dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable', 'dynamodb:UpdateItem');
       if (route.signsTokens) signing.secret.grantRead(fn);
+      if (route.signsCursors) cursorSecret.grantRead(fn);
       this.functions[route.name] = fn;
       this.httpApi.addRoutes({
         path: gatewayPath(route),

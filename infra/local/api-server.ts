@@ -5,7 +5,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { JOBS } from '../../functions/jobs.ts';
-import { ROUTES, type Route } from '../../functions/routes.ts';
+import { servedRoutes, type Route } from '../../functions/routes.ts';
+import type { PaymentProvider } from '../../shared/payments/provider.ts';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -13,9 +14,10 @@ type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIG
 const GATEWAY_BODY_LIMIT = 10 * 1024 * 1024;
 
 const pattern = (path: string) => new RegExp(`^${path.replace(/\/$/, '').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}/?$`);
-const compiled = ROUTES.map((route) => ({ route: route as Route, regex: pattern(route.path) }));
+type RouteTable = { route: Route; regex: RegExp }[];
+const routeTable = (routes: readonly Route[]): RouteTable => routes.map((route) => ({ route, regex: pattern(route.path) }));
 
-export function matchRoute(method: string, path: string): { route: Route; pathParameters: Record<string, string> } | 'method_not_allowed' | undefined {
+function matchRoute(compiled: RouteTable, method: string, path: string): { route: Route; pathParameters: Record<string, string> } | 'method_not_allowed' | undefined {
   const candidates = compiled.map(({ route, regex }) => ({ route, match: regex.exec(path) })).filter((candidate) => candidate.match);
   if (candidates.length === 0) return undefined;
   const hit = candidates.find((candidate) => candidate.route.method === method);
@@ -66,9 +68,15 @@ async function readBody(request: IncomingMessage): Promise<Buffer | 'too_large'>
 
 const errorBody = (code: string, message: string) => JSON.stringify({ error: { code, message, details: {} } });
 
+export class UnknownJob extends Error {
+  constructor(name: string) {
+    super(`There is no job named "${name}"; the jobs are: ${JOBS.map((job) => job.name).join(', ')}`);
+  }
+}
+
 /** Runs a scheduled job's handler now, as its schedule would (`npm run tick -- <job>`). */
 export async function runJob(name: string, event: object = {}): Promise<unknown> {
-  if (!JOBS.some((job) => job.name === name)) throw new Error(`no job named ${name}`);
+  if (!JOBS.some((job) => job.name === name)) throw new UnknownJob(name);
   const module = (await import(`../../functions/${name}/handler.ts`)) as { handler: (event: object) => Promise<unknown> };
   return module.handler(event);
 }
@@ -82,7 +90,9 @@ const loadHandler = (route: Route) => {
   return handlers.get(route.name)!;
 };
 
-export async function startApiServer({ port, host = '127.0.0.1' }: { port: number; host?: string }): Promise<{ server: Server; url: string; stop(): Promise<void> }> {
+/** Serves the routes the stack would deploy for the same payment provider (functions/routes.ts). */
+export async function startApiServer({ port, host = '127.0.0.1', paymentProvider = 'sandbox' }: { port: number; host?: string; paymentProvider?: PaymentProvider }): Promise<{ server: Server; url: string; stop(): Promise<void> }> {
+  const compiled = routeTable(servedRoutes(paymentProvider));
   const server = createServer(async (req, res) => {
     const send = (status: number, headers: Record<string, string>, body: string) => {
       res.writeHead(status, headers);
@@ -94,9 +104,10 @@ export async function startApiServer({ port, host = '127.0.0.1' }: { port: numbe
       if (job && req.method === 'POST') {
         const body = await readBody(req);
         const event = body === 'too_large' || body.length === 0 ? {} : JSON.parse(body.toString('utf8'));
+        if (!JOBS.some((known) => known.name === job[1])) return send(404, { 'content-type': 'application/json' }, errorBody('not_found', new UnknownJob(job[1]!).message));
         return send(200, { 'content-type': 'application/json' }, JSON.stringify(await runJob(job[1]!, event) ?? null));
       }
-      const matched = matchRoute(req.method ?? 'GET', url.pathname);
+      const matched = matchRoute(compiled, req.method ?? 'GET', url.pathname);
       if (matched === undefined) return send(404, { 'content-type': 'application/json' }, errorBody('not_found', 'No such route'));
       if (matched === 'method_not_allowed') return send(405, { 'content-type': 'application/json' }, errorBody('method_not_allowed', 'This method is not allowed on this path'));
       const body = await readBody(req);

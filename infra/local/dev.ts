@@ -13,6 +13,7 @@ import { JOBS } from '../../functions/jobs.ts';
 import { startIdentityProvider } from './identity-provider.ts';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER, seedDemo, type DemoData } from './seed.ts';
 import { generateSigningKeys, type SigningKeys } from '../../shared/auth/signing-keys.ts';
+import type { PaymentProvider } from '../../shared/payments/provider.ts';
 
 const TABLE_NAME = 'invoicing-local';
 
@@ -74,6 +75,8 @@ try {
     WEBHOOK_DELIVERY_DLQ_URL: queues.deliveryDlq,
     RECURRING_RUN_QUEUE_URL: queues.recurringRuns,
     WEBHOOK_ALLOW_LOOPBACK_HTTP: process.env.WEBHOOK_ALLOW_LOOPBACK_HTTP ?? 'true',
+    // The laptop takes payments through the sandbox unless given Stripe test keys.
+    PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER ?? (process.env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'),
     PUBLIC_BASE_URL: apiBaseUrl,
     CURSOR_SECRET: secrets.cursorSecret,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
@@ -95,7 +98,7 @@ try {
   running.push(idp);
 
   const { runJob, startApiServer } = await import('./api-server.ts');
-  const api = await startApiServer({ port: apiPort });
+  const api = await startApiServer({ port: apiPort, paymentProvider: process.env.PAYMENT_PROVIDER as PaymentProvider });
   running.push(api);
 
   // The event pipeline: stream → publisher → bus → fan-out queue → fan-out → delivery queue → delivery,

@@ -1,10 +1,12 @@
 // `npm run tick -- <job> [YYYY-MM-DD]`: runs one scheduled job now in the running `npm run dev`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { JOBS } from '../../functions/jobs.ts';
 
 const [job, today] = process.argv.slice(2);
-if (!job) {
-  console.error('Say which job: npm run tick -- overdue-sweeper [YYYY-MM-DD]');
+const names = JOBS.map((known) => known.name);
+if (!job || !names.includes(job as (typeof names)[number])) {
+  console.error(`${job ? `There is no job named "${job}". ` : ''}Say which job: npm run tick -- <${names.join(' | ')}> [YYYY-MM-DD]`);
   process.exit(1);
 }
 const dev = JSON.parse(readFileSync(join(process.env.DEV_STATE_DIR ?? '.local', 'dev.json'), 'utf8')) as { api_base_url: string };

@@ -1,10 +1,9 @@
 // Invoice storage. Creation is one transaction: the client must still exist, the organization's
 // counter moves from n to n+1 (so numbers are gapless), and the invoice, its public token and its
 // event are written together — or nothing is.
-import { randomBytes } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { newId } from '../domain/ids.ts';
+import { newCapabilityToken, newId } from '../domain/ids.ts';
 import { formatInvoiceNumber, invoiceDates, isEditable, type InvoiceStatus, type PricedInvoice } from '../domain/invoice.ts';
 import { dateIn } from '../domain/dates.ts';
 import { invalidState, notFound, validationError } from '../http/errors.ts';
@@ -117,7 +116,7 @@ export async function createInvoice(
       status: 'draft',
       client_name: client.name,
       ...content,
-      public_token: randomBytes(24).toString('base64url'),
+      public_token: newCapabilityToken(),
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
       version: 1,

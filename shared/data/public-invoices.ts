@@ -1,16 +1,15 @@
 // Invoices as their recipients reach them: by the unguessable public token, never by id.
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { CAPABILITY_TOKEN } from '../domain/ids.ts';
 import type { Db } from './client.ts';
 import type { Invoice } from './invoices.ts';
 import { invoiceKey, organizationKey, publicTokenKey } from './keys.ts';
 import type { Organization } from './organizations.ts';
 
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
-
 export type PublicInvoice = { organizationId: string; invoice: Invoice; organization: Organization };
 
 export async function findPublicInvoice(db: Db, token: string): Promise<PublicInvoice | undefined> {
-  if (!TOKEN_SHAPE.test(token)) return undefined;
+  if (!CAPABILITY_TOKEN.test(token)) return undefined;
   const { Item: link } = await db.client.send(new GetCommand({ TableName: db.table, Key: publicTokenKey(token) }));
   if (!link) return undefined;
   const organizationId = String(link.organization_id);

@@ -19,6 +19,7 @@ export const ErrorCode = {
   rateLimited: 'rate_limited',
   internalError: 'internal_error',
   emailDeliveryFailed: 'email_delivery_failed',
+  paymentsNotConfigured: 'payments_not_configured',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -42,6 +43,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   rate_limited: 429,
   internal_error: 500,
   email_delivery_failed: 502,
+  payments_not_configured: 409,
 };
 
 /** An error whose code and message are meant for the client. Anything else becomes internal_error. */

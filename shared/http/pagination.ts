@@ -1,9 +1,18 @@
 // List cursors: the DynamoDB position, signed and bound to the organization and the filters of the
 // list it came from, so a cursor can neither be forged nor replayed against another tenant's list.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readSecretString } from '../aws/secrets.ts';
+import type { Config } from '../config.ts';
 import { validationError } from './errors.ts';
 
 type Position = Record<string, unknown>;
+
+/** The cursors' HMAC key: from the environment locally, from Secrets Manager in AWS, read once per cold start. */
+export async function cursorSecret(settings: Pick<Config, 'CURSOR_SECRET' | 'CURSOR_SECRET_ARN'>): Promise<string> {
+  const secret = settings.CURSOR_SECRET ?? (settings.CURSOR_SECRET_ARN ? await readSecretString(settings.CURSOR_SECRET_ARN) : undefined);
+  if (!secret || secret.length < 32) throw new Error('Invalid configuration: CURSOR_SECRET or CURSOR_SECRET_ARN must give a key of at least 32 characters');
+  return secret;
+}
 
 const sign = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
 

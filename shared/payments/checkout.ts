@@ -1,14 +1,14 @@
 // Payment links. A checkout records what is being paid (organization, invoice, amount) and by which
-// provider: Stripe Checkout when a Stripe key is configured, otherwise the sandbox — a page of this
-// service whose "pay" completes through the same payment code path, for laptops and trial deployments.
+// provider: Stripe Checkout, or the sandbox — a page of this service whose "pay" completes through the
+// same payment code path, for laptops, tests and deployments that opted into test mode.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../data/client.ts';
 import { getInvoice, type Invoice } from '../data/invoices.ts';
 import { PaymentAlreadyRecorded, recordPayment } from '../data/invoice-lifecycle.ts';
 import { checkoutKey } from '../data/keys.ts';
 import { OPEN_STATUSES } from '../domain/invoice-lifecycle.ts';
-import { newId } from '../domain/ids.ts';
-import { ApiError, invalidState, notFound } from '../http/errors.ts';
+import { CAPABILITY_TOKEN, newCheckoutId } from '../domain/ids.ts';
+import { ApiError, ErrorCode, invalidState, notFound } from '../http/errors.ts';
 import { publicInvoiceUrl } from '../resources/invoice.ts';
 
 export type Checkout = {
@@ -30,26 +30,34 @@ export type CheckoutProvider = {
   create(checkout: Omit<Checkout, 'url' | 'status' | 'provider'> & { invoiceNumber: string; returnUrl: string }): Promise<{ url: string; sessionId?: string }>;
 };
 
-export type PaymentDeps = { db: Db; provider: CheckoutProvider; publicBaseUrl: string; linkTtlSeconds: number };
+/** `provider` is undefined where the deployment takes no online payments. */
+export type PaymentDeps = { db: Db; provider: CheckoutProvider | undefined; publicBaseUrl: string; linkTtlSeconds: number };
 
 export const sandboxProvider = (publicBaseUrl: string): CheckoutProvider => ({
   name: 'sandbox',
   create: async (checkout) => ({ url: `${publicBaseUrl}/api/v1/public/sandbox/checkout/${checkout.id}/` }),
 });
 
+const paymentsNotConfigured = () => new ApiError(
+  ErrorCode.paymentsNotConfigured,
+  'This deployment takes no online payments: deploy with -c stripeSecretName=<secret with secret_key and webhook_secret> to take card payments with Stripe (docs/deploy.md)',
+);
+
 /** A link to pay what is due on an open invoice, now. */
 export async function createPaymentLink(deps: PaymentDeps, organizationId: string, invoiceOrId: string | Invoice, now = new Date()): Promise<Checkout> {
+  const { provider } = deps;
+  if (!provider) throw paymentsNotConfigured();
   const invoice = typeof invoiceOrId === 'string' ? await getInvoice(deps.db, organizationId, invoiceOrId) : invoiceOrId;
   if (!invoice) throw notFound('Invoice');
   if (!OPEN_STATUSES.includes(invoice.status)) throw invalidState(`A ${invoice.status} invoice cannot be paid online`);
   const amountDue = invoice.total_amount_minor - (invoice.amount_paid_minor ?? 0);
   if (amountDue <= 0) throw invalidState('Nothing is due on this invoice');
   const base = {
-    id: newId('chk', now.getTime()), organization_id: organizationId, invoice_id: invoice.id, public_token: invoice.public_token,
+    id: newCheckoutId(), organization_id: organizationId, invoice_id: invoice.id, public_token: invoice.public_token,
     amount_minor: amountDue, currency: invoice.currency, expires_at: new Date(now.getTime() + deps.linkTtlSeconds * 1000).toISOString(),
   };
-  const session = await deps.provider.create({ ...base, invoiceNumber: invoice.invoice_number, returnUrl: publicInvoiceUrl(deps.publicBaseUrl, invoice.public_token) });
-  const checkout: Checkout = { ...base, provider: deps.provider.name, url: session.url, status: 'open', provider_session_id: session.sessionId };
+  const session = await provider.create({ ...base, invoiceNumber: invoice.invoice_number, returnUrl: publicInvoiceUrl(deps.publicBaseUrl, invoice.public_token) });
+  const checkout: Checkout = { ...base, provider: provider.name, url: session.url, status: 'open', provider_session_id: session.sessionId };
   await deps.db.client.send(new PutCommand({
     TableName: deps.db.table,
     Item: { ...checkoutKey(checkout.id), type: 'checkout', ...checkout, ttl: Math.floor(Date.parse(checkout.expires_at) / 1000) + 7 * 86_400 },
@@ -58,7 +66,7 @@ export async function createPaymentLink(deps: PaymentDeps, organizationId: strin
 }
 
 export async function getCheckout(db: Db, checkoutId: string): Promise<Checkout | undefined> {
-  if (!/^chk_[0-9A-Z]{26}$/.test(checkoutId)) return undefined;
+  if (!checkoutId.startsWith('chk_') || !CAPABILITY_TOKEN.test(checkoutId.slice(4))) return undefined;
   const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: checkoutKey(checkoutId) }));
   return Item as Checkout | undefined;
 }

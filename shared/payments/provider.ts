@@ -1,11 +1,16 @@
-// Which payment provider this deployment uses, decided once from configuration.
+// Which payment provider this deployment uses, decided once from configuration: none unless one
+// was chosen, so a deployment never takes "payments" that move no money.
 import type { Config } from '../config.ts';
 import { sandboxProvider, type CheckoutProvider } from './checkout.ts';
 import { stripeClient, stripeProvider } from './stripe.ts';
 import { stripeSettings } from './stripe-settings.ts';
 
-export async function checkoutProvider(config: Config): Promise<CheckoutProvider> {
+export type PaymentProvider = Config['PAYMENT_PROVIDER'];
+
+export async function checkoutProvider(config: Config): Promise<CheckoutProvider | undefined> {
+  if (config.PAYMENT_PROVIDER === 'sandbox') return sandboxProvider(config.PUBLIC_BASE_URL);
+  if (config.PAYMENT_PROVIDER === 'none') return undefined;
   const stripe = await stripeSettings(config);
-  if (!stripe) return sandboxProvider(config.PUBLIC_BASE_URL);
+  if (!stripe) throw new Error('Invalid configuration: PAYMENT_PROVIDER is stripe but no Stripe key is configured (STRIPE_SECRET_KEY or STRIPE_SECRET_ARN)');
   return stripeProvider(await stripeClient(stripe.secretKey, stripe.apiBaseUrl));
 }

@@ -1,5 +1,4 @@
 // Stripe's keys: from the environment (local, tests) or from one Secrets Manager secret (AWS).
-// No keys at all means this deployment takes payments through the sandbox provider.
 import { readSecretString } from '../aws/secrets.ts';
 import type { Config } from '../config.ts';
 

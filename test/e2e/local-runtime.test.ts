@@ -117,6 +117,11 @@ describe('npm run dev', () => {
     const response = await fetch(`${info.api_base_url}/__local/jobs/overdue-sweeper/`, { method: 'POST', body: JSON.stringify({ today: '2026-01-01' }) });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ moved: expect.any(Number), examined: expect.any(Number) });
+    const unknown = await fetch(`${info.api_base_url}/__local/jobs/no-such-job/`, { method: 'POST' });
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error.message).toContain('overdue-sweeper, recurring-runner, outbox-sweeper');
+    const tick = spawnSync(process.execPath, [TSX, 'infra/local/tick.ts', 'no-such-job'], { env: { ...process.env, DEV_STATE_DIR: stateDir }, encoding: 'utf8' });
+    expect([tick.status, tick.stderr.trim()]).toEqual([1, 'There is no job named "no-such-job". Say which job: npm run tick -- <overdue-sweeper | recurring-runner | outbox-sweeper> [YYYY-MM-DD]']);
   });
 
   it('runs a monthly recurring invoice with auto_send through three months on `npm run tick`', async () => {

@@ -4,7 +4,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REVENUE_EVENT_TYPES } from '../../shared/reports/contributions.ts';
 import { JOBS } from '../../functions/jobs.ts';
-import { ROUTES } from '../../functions/routes.ts';
+import { ROUTES, servedRoutes } from '../../functions/routes.ts';
 import { gatewayPath, logicalId } from '../../infra/constructs/api.ts';
 import { InvoicingStack } from '../../infra/stack.ts';
 import { TABLE_DEFINITION } from '../../shared/data/table-definition.ts';
@@ -14,6 +14,13 @@ beforeAll(() => {
   const app = new App();
   template = Template.fromStack(new InvoicingStack(app, 'Test', { emailFrom: 'Acme Billing <billing@acme.example>', stripeSecretName: 'invoicing/stripe' }));
 }, 120_000);
+
+/** The routes of the Stripe deployment above: every route but the sandbox's pages. */
+const SERVED = servedRoutes('stripe');
+
+/** Another deployment's template, synthesized without bundling the functions (the assertions read wiring only). */
+const templateOf = (props: ConstructorParameters<typeof InvoicingStack>[2]) =>
+  Template.fromStack(new InvoicingStack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Other', props));
 
 type Statement = { Action: string | string[]; Effect: string };
 /** Route functions are the API construct's functions that get the table's name. */
@@ -28,7 +35,7 @@ const actionsOf = (logical: string) => {
 describe('stack', () => {
   it('has one function per route, on Node 22 or newer, arm64, with tracing', () => {
     const functions = Object.values(routeFunctions());
-    expect(functions).toHaveLength(ROUTES.length);
+    expect(functions).toHaveLength(SERVED.length);
     for (const fn of functions) {
       expect(fn.Properties.Runtime).toMatch(/^nodejs(2[2-9]|[3-9]\d)\.x$/);
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -38,7 +45,7 @@ describe('stack', () => {
 
   it('routes every entry of functions/routes.ts', () => {
     const keys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((route) => route.Properties.RouteKey).sort();
-    expect(keys).toEqual(ROUTES.map((route) => `${route.method} ${gatewayPath(route)}`).sort());
+    expect(keys).toEqual(SERVED.map((route) => `${route.method} ${gatewayPath(route)}`).sort());
   });
 
   it('builds the table from the shared definition: keys, indexes, stream, TTL, PITR', () => {
@@ -55,7 +62,7 @@ describe('stack', () => {
   });
 
   it('grants read-only routes no write action but the counter updates', () => {
-    const readOnly = ROUTES.filter((route) => route.table === 'read');
+    const readOnly = SERVED.filter((route) => route.table === 'read');
     expect(readOnly.length).toBeGreaterThan(0);
     for (const route of readOnly) {
       const actions = actionsOf(logicalId(route.name));
@@ -68,11 +75,10 @@ describe('stack', () => {
     expect(actionsOf('CreateInvoice')).toContain('dynamodb:PutItem');
   });
 
-  it('lets only the token and payment endpoints read secrets, and gives the private key to no environment', () => {
-    for (const route of ROUTES) {
+  it('lets only the token, payment and list endpoints read secrets, and gives the private key to no environment', () => {
+    for (const route of SERVED) {
       const reads = actionsOf(logicalId(route.name)).includes('secretsmanager:GetSecretValue');
-      const needs = route as { signsTokens?: boolean; usesStripe?: boolean };
-      expect(reads, route.name).toBe(Boolean(needs.signsTokens || needs.usesStripe));
+      expect(reads, route.name).toBe(Boolean(route.signsTokens || route.usesStripe || route.signsCursors));
     }
     for (const fn of Object.values(routeFunctions())) {
       expect(fn.Properties.Environment.Variables).not.toHaveProperty('ACCESS_TOKEN_PRIVATE_JWK');
@@ -85,7 +91,7 @@ describe('stack', () => {
       const policy = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith(`Api${logical}ServiceRoleDefaultPolicy`))!;
       return policy[1].Properties.PolicyDocument.Statement as { Action: string | string[]; Condition?: object }[];
     };
-    for (const route of ROUTES) {
+    for (const route of SERVED) {
       const sends = statements(logicalId(route.name)).filter((statement) => [statement.Action].flat().includes('ses:SendRawEmail'));
       expect(sends.length, route.name).toBe((route as { sendsEmail?: boolean }).sendsEmail ? 1 : 0);
       if (sends[0]) expect(sends[0].Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'billing@acme.example' } });
@@ -93,10 +99,55 @@ describe('stack', () => {
   });
 
   it('gives the Stripe secret to the payment routes only', () => {
-    for (const route of ROUTES) {
+    for (const route of SERVED) {
       const variables = routeFunctions()[Object.keys(routeFunctions()).find((id) => id.startsWith(`Api${logicalId(route.name)}`))!]!.Properties.Environment.Variables;
       expect('STRIPE_SECRET_ARN' in variables, route.name).toBe(Boolean((route as { usesStripe?: boolean }).usesStripe));
     }
+  });
+
+  it('puts no secret value in any function environment: secrets are read from Secrets Manager by ARN', () => {
+    const functions = Object.entries(template.findResources('AWS::Lambda::Function'));
+    const secrets = new Set(Object.keys(template.findResources('AWS::SecretsManager::Secret')));
+    for (const [id, fn] of functions) {
+      const variables = (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+      expect(JSON.stringify(variables), id).not.toMatch(/resolve:(secretsmanager|ssm-secure)|SecretString/);
+      expect(Object.keys(variables).filter((name) => !name.endsWith('_ARN') && /SECRET|PRIVATE/.test(name)), id).toEqual([]);
+      // A Ref to a secret resource is its ARN, and only *_SECRET_ARN variables may hold one.
+      for (const [name, value] of Object.entries(variables)) {
+        const referenced = /"Ref":"([^"]+)"/.exec(JSON.stringify(value))?.[1];
+        if (referenced && secrets.has(referenced)) expect(name, id).toMatch(/_SECRET_ARN$/);
+      }
+    }
+    const listRoutes = SERVED.filter((route) => route.signsCursors);
+    expect(listRoutes.length).toBeGreaterThanOrEqual(5);
+    for (const route of SERVED) {
+      const variables = routeFunctions()[Object.keys(routeFunctions()).find((id) => id.startsWith(`Api${logicalId(route.name)}`))!]!.Properties.Environment.Variables;
+      expect('CURSOR_SECRET_ARN' in variables, route.name).toBe(Boolean(route.signsCursors));
+    }
+  });
+
+  it('never lets a deployed function deliver webhooks to loopback addresses', () => {
+    for (const [id, fn] of Object.entries(template.findResources('AWS::Lambda::Function'))) {
+      expect(fn.Properties.Environment?.Variables?.WEBHOOK_ALLOW_LOOPBACK_HTTP, id).toBeUndefined();
+    }
+  });
+
+  it('serves the sandbox payment pages only in a deployment that opted into test mode', () => {
+    const sandboxRoutes = ROUTES.filter((route) => 'sandboxOnly' in route && route.sandboxOnly);
+    expect(sandboxRoutes.length).toBe(2);
+    const routeKeys = (of: Template) => Object.values(of.findResources('AWS::ApiGatewayV2::Route')).map((route) => route.Properties.RouteKey as string);
+    const providers = (of: Template) => new Set(Object.values(of.findResources('AWS::Lambda::Function')).map((fn) => fn.Properties.Environment?.Variables?.PAYMENT_PROVIDER).filter(Boolean));
+    const plain = templateOf({});
+    const testMode = templateOf({ paymentsSandbox: true });
+    for (const route of sandboxRoutes) {
+      expect(routeKeys(template)).not.toContain(`${route.method} ${gatewayPath(route)}`);
+      expect(routeKeys(plain)).not.toContain(`${route.method} ${gatewayPath(route)}`);
+      expect(routeKeys(testMode)).toContain(`${route.method} ${gatewayPath(route)}`);
+    }
+    expect(providers(template)).toEqual(new Set(['stripe']));
+    expect(providers(plain)).toEqual(new Set(['none']));
+    expect(providers(testMode)).toEqual(new Set(['sandbox']));
+    expect(() => templateOf({ paymentsSandbox: true, stripeSecretName: 'invoicing/stripe' })).toThrow(/one payment provider/);
   });
 
   it('runs every job of functions/jobs.ts on its EventBridge schedule', () => {

@@ -52,8 +52,16 @@ describe('payment links with the sandbox provider', () => {
     const link = await call('create-payment-link', { token: tenant.apiKey, params: { id: invoice.id } });
     expect(link.status).toBe(201);
     expect(link.json).toMatchObject({ provider: 'sandbox', amount: '60.00', currency: 'USD' });
-    expect(link.json.url).toMatch(/^http:\/\/invoices\.test\/api\/v1\/public\/sandbox\/checkout\/chk_[0-9A-Z]{26}\/$/);
+    expect(link.json.url).toMatch(/^http:\/\/invoices\.test\/api\/v1\/public\/sandbox\/checkout\/chk_[A-Za-z0-9_-]{32}\/$/);
     expect(Date.parse(link.json.expires_at) - Date.now()).toBeGreaterThan(23 * 3600_000);
+  });
+
+  it('gives every checkout an unguessable id: 20 links at once share no prefix and follow no order', async () => {
+    const invoice = await sentInvoice();
+    const links = await Promise.all(Array.from({ length: 20 }, () => call('create-payment-link', { token: tenant.apiKey, params: { id: invoice.id } })));
+    const ids = links.map((link) => checkoutIdOf(link.json.url));
+    for (const id of ids) expect(id).toMatch(/^chk_[A-Za-z0-9_-]{32}$/);
+    expect(new Set(ids.map((id) => id.slice(0, 10))).size).toBe(ids.length);
   });
 
   it('refuses drafts, void and paid invoices with 409 invalid_state', async () => {

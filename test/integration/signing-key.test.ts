@@ -62,3 +62,15 @@ describe('Stripe keys in AWS', () => {
     expect(await stripeSettings(loadConfig(process.env))).toBeUndefined();
   });
 });
+
+describe('the list cursor key in AWS', () => {
+  it('is read from its secret at cold start, and a key too short to sign with stops the start', async () => {
+    const { cursorSecret } = await import('../../shared/http/pagination.ts');
+    const arn = 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:cursor';
+    secretsManager.secrets.set(arn, 'k'.repeat(48));
+    expect(await cursorSecret({ CURSOR_SECRET_ARN: arn })).toBe('k'.repeat(48));
+    secretsManager.secrets.set(arn, 'short');
+    await expect(cursorSecret({ CURSOR_SECRET_ARN: arn })).rejects.toThrow(/at least 32/);
+    await expect(cursorSecret({})).rejects.toThrow(/CURSOR_SECRET/);
+  });
+});

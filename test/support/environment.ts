@@ -14,6 +14,7 @@ Object.assign(process.env, LOCAL_CREDENTIALS, {
   RECURRING_RUN_QUEUE_URL: inject('recurringRunQueue'),
   EMAIL_FROM: 'Acme Billing <billing@acme.example>',
   PUBLIC_BASE_URL: 'http://invoices.test',
+  PAYMENT_PROVIDER: 'sandbox',
   CURSOR_SECRET: 'test-cursor-secret-test-cursor-secret-0123',
   LOG_LEVEL: 'silent',
   ACCESS_TOKEN_PRIVATE_JWK: JSON.stringify(keys.privateJwk),

@@ -25,6 +25,16 @@ describe('configuration', () => {
     for (const name of ['TABLE_NAME', 'CURSOR_SECRET', 'MAX_BODY_BYTES', 'ACCESS_TOKEN_PUBLIC_JWKS']) expect(message).toContain(name);
   });
 
+  it('takes no payment provider unless one is chosen', () => {
+    expect(loadConfig(valid).PAYMENT_PROVIDER).toBe('none');
+    expect(() => loadConfig({ ...valid, PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
+  });
+
+  it('refuses loopback webhook receivers inside Lambda, whatever the environment says', () => {
+    expect(loadConfig({ ...valid, WEBHOOK_ALLOW_LOOPBACK_HTTP: 'true' }).WEBHOOK_ALLOW_LOOPBACK_HTTP).toBe(true);
+    expect(() => loadConfig({ ...valid, WEBHOOK_ALLOW_LOOPBACK_HTTP: 'true', AWS_LAMBDA_FUNCTION_NAME: 'InvoicingService-ApiCreateWebhook' })).toThrow(/local development only/);
+  });
+
   it('takes the signing key from the environment or from a secret, and refuses neither', () => {
     expect(signerConfig({ ACCESS_TOKEN_PRIVATE_JWK: '{"kid":"k","d":"x"}' })).toEqual({ ACCESS_TOKEN_PRIVATE_JWK: { kid: 'k', d: 'x' } });
     expect(signerConfig({ ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:1:secret:key' })).toMatchObject({ ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:1:secret:key' });
