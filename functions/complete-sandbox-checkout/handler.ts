@@ -3,6 +3,7 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { notFoundPage } from '#shared/documents/invoice-page';
 import { publicEndpoint } from '#shared/http/endpoint';
+import { htmlPage } from '#shared/http/html';
 import { checkoutParams } from '#shared/http/schemas/public';
 import { completeCheckout, getCheckout } from '#shared/payments/checkout';
 import { publicInvoiceUrl } from '#shared/resources/invoice';
@@ -12,7 +13,7 @@ const db = createDb(TABLE_NAME);
 
 export const handler = publicEndpoint('complete-sandbox-checkout', { params: checkoutParams }, async ({ params }) => {
   const checkout = await getCheckout(db, params.id);
-  if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox' || !params.outcome) return { status: 404, raw: { content: notFoundPage(), contentType: 'text/html; charset=utf-8' } };
+  if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox' || !params.outcome) return htmlPage(404, notFoundPage());
   const outcome = await completeCheckout(db, checkout, params.outcome, PUBLIC_BASE_URL);
   const result = outcome === 'paid' || outcome === 'already_paid' ? 'succeeded' : 'failed';
   return { status: 303, headers: { location: `${publicInvoiceUrl(PUBLIC_BASE_URL, checkout.public_token)}?payment=${result}` } };

@@ -4,6 +4,7 @@ import { createDb } from '#shared/data/client';
 import { findPublicInvoice } from '#shared/data/public-invoices';
 import { notFoundPage } from '#shared/documents/invoice-page';
 import { publicEndpoint } from '#shared/http/endpoint';
+import { htmlPage } from '#shared/http/html';
 import { tokenParams } from '#shared/http/schemas/public';
 import { invoiceResource } from '#shared/resources/invoice';
 
@@ -12,7 +13,7 @@ const db = createDb(TABLE_NAME);
 
 export const handler = publicEndpoint('download-public-invoice', { params: tokenParams }, async ({ params }) => {
   const found = await findPublicInvoice(db, params.token);
-  if (!found) return { status: 404, raw: { content: notFoundPage(), contentType: 'text/html; charset=utf-8' } };
+  if (!found) return htmlPage(404, notFoundPage());
   const invoice = invoiceResource(found.invoice, PUBLIC_BASE_URL);
   const { renderInvoicePdf } = await import('#shared/documents/invoice-pdf');
   return {

@@ -4,6 +4,7 @@ import { createDb } from '#shared/data/client';
 import { findPublicInvoice } from '#shared/data/public-invoices';
 import { notFoundPage } from '#shared/documents/invoice-page';
 import { publicEndpoint } from '#shared/http/endpoint';
+import { htmlPage } from '#shared/http/html';
 import { tokenParams } from '#shared/http/schemas/public';
 import { createPaymentLink } from '#shared/payments/checkout';
 import { paymentDeps } from '#shared/payments/payment-deps';
@@ -14,7 +15,7 @@ const deps = await paymentDeps(db);
 
 export const handler = publicEndpoint('pay-public-invoice', { params: tokenParams }, async ({ params }) => {
   const found = await findPublicInvoice(db, params.token);
-  if (!found) return { status: 404, raw: { content: notFoundPage(), contentType: 'text/html; charset=utf-8' } };
+  if (!found) return htmlPage(404, notFoundPage());
   try {
     const checkout = await createPaymentLink(deps, found.organizationId, found.invoice);
     return { status: 303, headers: { location: checkout.url } };

@@ -1,5 +1,6 @@
 // Queues a delivery again now (after a failure, or to replay one); the receiver sees the same webhook-id.
 import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { queueBody } from '#shared/aws/queue-body';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { getDelivery } from '#shared/data/deliveries';
@@ -18,6 +19,6 @@ export const handler = endpoint('retry-delivery', { db, params: deliveryParams }
   const event = delivery && await getEvent(db, organizationId, delivery.event_id);
   if (!webhook || !delivery || !event) throw notFound('Delivery');
   if (!WEBHOOK_DELIVERY_QUEUE_URL) throw new Error('WEBHOOK_DELIVERY_QUEUE_URL is not configured');
-  await sqs.send(new SendMessageCommand({ QueueUrl: WEBHOOK_DELIVERY_QUEUE_URL, MessageBody: JSON.stringify({ organization_id: organizationId, webhook_id: webhook.id, event }) }));
+  await sqs.send(new SendMessageCommand({ QueueUrl: WEBHOOK_DELIVERY_QUEUE_URL, MessageBody: queueBody({ organization_id: organizationId, webhook_id: webhook.id, event }) }));
   return { status: 202, body: { id: delivery.id, status: 'queued' } };
 });

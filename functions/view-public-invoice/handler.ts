@@ -5,19 +5,19 @@ import { findPublicInvoice } from '#shared/data/public-invoices';
 import { OPEN_STATUSES } from '#shared/domain/invoice-lifecycle';
 import { notFoundPage, renderInvoicePage } from '#shared/documents/invoice-page';
 import { publicEndpoint } from '#shared/http/endpoint';
+import { htmlPage } from '#shared/http/html';
 import { publicPageQuery, tokenParams } from '#shared/http/schemas/public';
 import { invoiceResource } from '#shared/resources/invoice';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, PAYMENT_PROVIDER } = config();
 const db = createDb(TABLE_NAME);
-const html = (status: number, content: string) => ({ status, raw: { content, contentType: 'text/html; charset=utf-8' }, headers: { 'cache-control': 'no-store' } });
 const NOTICES: Record<string, string> = { succeeded: 'Thank you: your payment was received.', failed: 'The payment did not go through; nothing was charged.' };
 
 export const handler = publicEndpoint('view-public-invoice', { params: tokenParams, query: publicPageQuery }, async ({ params, query }) => {
   const found = await findPublicInvoice(db, params.token);
-  if (!found) return html(404, notFoundPage());
+  if (!found) return htmlPage(404, notFoundPage());
   const invoice = invoiceResource(found.invoice, PUBLIC_BASE_URL);
   const payable = PAYMENT_PROVIDER !== 'none' && OPEN_STATUSES.includes(found.invoice.status) && invoice.amount_due !== '0.00';
   const notice = NOTICES[query.payment ?? ''];
-  return html(200, renderInvoicePage({ organization: found.organization, invoice, payAction: payable ? 'pay/' : undefined, notice }));
+  return htmlPage(200, renderInvoicePage({ organization: found.organization, invoice, payAction: payable ? 'pay/' : undefined, notice }));
 });

@@ -3,15 +3,15 @@ import { createDb } from '#shared/data/client';
 import { notFoundPage } from '#shared/documents/invoice-page';
 import { sandboxCheckoutPage } from '#shared/documents/sandbox-page';
 import { publicEndpoint } from '#shared/http/endpoint';
+import { htmlPage } from '#shared/http/html';
 import { checkoutParams } from '#shared/http/schemas/public';
 import { getCheckout } from '#shared/payments/checkout';
 
 const { TABLE_NAME, PAYMENT_PROVIDER } = config();
 const db = createDb(TABLE_NAME);
-const html = (status: number, content: string) => ({ status, raw: { content, contentType: 'text/html; charset=utf-8' } });
 
 export const handler = publicEndpoint('view-sandbox-checkout', { params: checkoutParams }, async ({ params }) => {
   const checkout = await getCheckout(db, params.id);
-  if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox') return html(404, notFoundPage());
-  return html(200, sandboxCheckoutPage(checkout));
+  if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox') return htmlPage(404, notFoundPage());
+  return htmlPage(200, sandboxCheckoutPage(checkout));
 });

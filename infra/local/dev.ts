@@ -31,6 +31,16 @@ const running: Stoppable[] = [];
 const stopAll = async () => {
   await Promise.allSettled(running.reverse().map((service) => service.stop()));
 };
+// Nothing that fails inside the local runtime ends it: it is logged, and the message or event that
+// failed stays where it was for its retry, as in AWS. (Should the process end anyway, DynamoDB Local
+// ends with it: see emulators.ts.)
+process.on('unhandledRejection', (reason) => console.error('local runtime: unhandled failure:', reason));
+process.on('uncaughtException', (error) => console.error('local runtime: uncaught exception:', error));
+// Started by `npm run dev`, whose npm may be killed outright: when the parent goes, so does this.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void stopAll().then(() => process.exit(1));
+}, 1000).unref();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     console.log('\nStopping…');

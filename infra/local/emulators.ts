@@ -58,23 +58,37 @@ function dynamoDbLocalJar(): { jar: string; libraries: string } {
   return { jar: join(packageDir, 'lib', release, 'DynamoDBLocal.jar'), libraries: join(packageDir, 'lib', release, 'DynamoDBLocal_lib') };
 }
 
+/**
+ * Runs a command under a shell that holds the read end of a pipe from this process. When this
+ * process ends — Ctrl-C, a crash, even SIGKILL — the pipe closes and the shell stops the command, so
+ * no Java process outlives the local runtime or a test run. Closing stdin is also how it is stopped.
+ */
+const GUARDED = 'exec 3<&0; "$@" </dev/null & pid=$!; (read _ <&3; kill $pid 2>/dev/null) & wait $pid';
+
 export async function startDynamoDbLocal({ port, dataDir }: { port: number; dataDir?: string }): Promise<Stoppable & { endpoint: string }> {
   const { jar, libraries } = dynamoDbLocalJar();
   const storage = dataDir ? ['-dbPath', dataDir] : ['-inMemory'];
-  const child: ChildProcess = spawn('java', [`-Djava.library.path=${libraries}`, '-jar', jar, '-port', String(port), '-sharedDb', '-disableTelemetry', ...storage], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const child: ChildProcess = spawn('sh', ['-c', GUARDED, 'dynamodb-local', 'java', `-Djava.library.path=${libraries}`, '-jar', jar, '-port', String(port), '-sharedDb', '-disableTelemetry', ...storage], {
+    stdio: ['pipe', 'ignore', 'pipe'],
   });
+  const release = () => child.stdin?.end();
   let stderr = '';
   child.stderr?.on('data', (chunk) => { stderr += chunk; });
   const endpoint = `http://127.0.0.1:${port}`;
   const probe = new DynamoDBClient({ endpoint, region: LOCAL_CREDENTIALS.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   for (let waited = 0; ; waited += 100) {
-    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${stderr.slice(0, 500)}`);
+    if (child.exitCode !== null) {
+      release();
+      throw new Error(`DynamoDB Local exited (${child.exitCode}): ${stderr.slice(0, 500)}`);
+    }
     try {
       await probe.send(new ListTablesCommand({}));
       break;
     } catch {
-      if (waited > 30_000) throw new Error('DynamoDB Local did not answer within 30 s');
+      if (waited > 30_000) {
+        release();
+        throw new Error('DynamoDB Local did not answer within 30 s');
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -84,7 +98,7 @@ export async function startDynamoDbLocal({ port, dataDir }: { port: number; data
     stop: () => new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());
-      child.kill('SIGTERM');
+      release();
     }),
   };
 }

@@ -3,12 +3,13 @@
 // queue, a poller on the table's stream, and pollers on the queues — each calling the same
 // handlers Lambda would, with the same event shapes, deleting only what they report done.
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
 import { CreateQueueCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { queueBody } from '../../shared/aws/queue-body.ts';
 import { REVENUE_EVENT_TYPES } from '../../shared/reports/contributions.ts';
 import { EVENT_SOURCE } from '../../shared/webhooks/publish.ts';
 import type { Stoppable } from './emulators.ts';
@@ -46,24 +47,36 @@ export async function createQueues(sqs: SQSClient, prefix = 'invoicing', visibil
 
 /** Accepts EventBridge PutEvents and forwards our service's events to the queues whose rule matches, as the stack's rules do. */
 export async function startEventBus(sqs: SQSClient, rules: BusTarget[]): Promise<Stoppable & { endpoint: string }> {
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) => {
+    forward(req, res).catch((error) => {
+      console.error('local event bus:', error instanceof Error ? error.message : error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/x-amz-json-1.1' });
+      res.end(JSON.stringify({ __type: 'InternalException', message: 'the local event bus failed' }));
+    });
+  });
+  const forward = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { Entries?: { Source: string; DetailType: string; Detail: string; Time?: string | number }[] };
     const entries = body.Entries ?? [];
     const answers = await Promise.all(entries.map(async (entry) => {
       const id = randomUUID();
-      if (entry.Source === EVENT_SOURCE) {
+      if (entry.Source !== EVENT_SOURCE) return { EventId: id };
+      try {
         const time = entry.Time ? new Date(typeof entry.Time === 'number' ? entry.Time * 1000 : entry.Time) : new Date();
-        const message = JSON.stringify({ version: '0', id, 'detail-type': entry.DetailType, source: entry.Source, account: '000000000000', time: time.toISOString(), region: 'us-east-1', resources: [], detail: JSON.parse(entry.Detail) });
+        const message = queueBody({ version: '0', id, 'detail-type': entry.DetailType, source: entry.Source, account: '000000000000', time: time.toISOString(), region: 'us-east-1', resources: [], detail: JSON.parse(entry.Detail) });
         await Promise.all(rules.filter((rule) => !rule.detailTypes || rule.detailTypes.includes(entry.DetailType))
           .map((rule) => sqs.send(new SendMessageCommand({ QueueUrl: rule.queueUrl, MessageBody: message }))));
+        return { EventId: id };
+      } catch (error) {
+        // As EventBridge does: the entry fails, the publisher keeps the event unpublished and tries again.
+        console.error('local event bus: could not forward', entry.DetailType, error instanceof Error ? error.message : error);
+        return { ErrorCode: 'InternalFailure', ErrorMessage: 'could not forward the event' };
       }
-      return { EventId: id };
     }));
     res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
-    res.end(JSON.stringify({ FailedEntryCount: 0, Entries: answers }));
-  });
+    res.end(JSON.stringify({ FailedEntryCount: answers.filter((answer) => 'ErrorCode' in answer).length, Entries: answers }));
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stop: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
 }

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { queueBody } from '../aws/queue-body.ts';
 import type { OrganizationRun } from './runner.ts';
 
 /** Queues the run's messages; the same message queued twice within five minutes is dropped by SQS. */
@@ -12,7 +13,7 @@ export async function queueRun(sqs: SQSClient, queueUrl: string, runs: Organizat
     const { Failed = [] } = await sqs.send(new SendMessageBatchCommand({
       QueueUrl: queueUrl,
       Entries: batch.map((run, index) => {
-        const body = JSON.stringify(run);
+        const body = queueBody(run);
         return { Id: String(index), MessageBody: body, MessageGroupId: run.organization_id, MessageDeduplicationId: createHash('sha256').update(body).digest('hex') };
       }),
     }));

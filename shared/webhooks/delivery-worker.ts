@@ -3,6 +3,7 @@
 // up (failed delivery, message to the dead-letter queue, and the subscription disabled once it has
 // failed everything for long enough). A 410 disables the subscription at once.
 import { ChangeMessageVisibilityCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { queueBody } from '../aws/queue-body.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../data/client.ts';
 import { recordAttempt } from '../data/deliveries.ts';
@@ -72,7 +73,7 @@ export async function deliverMessage(deps: DeliveryDeps, message: DeliveryMessag
     TableName: deps.db.table, Key: deliveryKey(organizationId, webhookId, event.id),
     UpdateExpression: 'SET #status = :failed REMOVE next_retry_at', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':failed': 'failed' },
   }));
-  if (deps.deadLetterQueueUrl) await deps.sqs.send(new SendMessageCommand({ QueueUrl: deps.deadLetterQueueUrl, MessageBody: JSON.stringify(message) }));
+  if (deps.deadLetterQueueUrl) await deps.sqs.send(new SendMessageCommand({ QueueUrl: deps.deadLetterQueueUrl, MessageBody: queueBody(message) }));
   const failingSince = webhook.failing_since ?? delivery.attempts[0]?.at ?? now().toISOString();
   if (now().getTime() - Date.parse(failingSince) >= deps.disableAfterSeconds * 1000) {
     await disableWebhook(deps.db, { ...webhook, failing_since: failingSince }, `every delivery failed for ${deps.disableAfterSeconds} seconds`);

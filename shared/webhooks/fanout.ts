@@ -1,5 +1,6 @@
 // EventBridge event → one delivery message per enabled subscription that wants its kind.
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { queueBody } from '../aws/queue-body.ts';
 import type { Db } from '../data/client.ts';
 import type { OutboxEvent } from '../data/events.ts';
 import { listWebhooks, type Webhook } from '../data/webhooks.ts';
@@ -18,7 +19,7 @@ export async function fanOut(deps: { db: Db; sqs: SQSClient; deliveryQueueUrl: s
     const { Failed = [] } = await deps.sqs.send(new SendMessageBatchCommand({
       QueueUrl: deps.deliveryQueueUrl,
       Entries: batch.map((webhook, index) => ({
-        Id: String(index), MessageBody: JSON.stringify({ organization_id: event.organization_id, webhook_id: webhook.id, event } satisfies DeliveryMessage),
+        Id: String(index), MessageBody: queueBody({ organization_id: event.organization_id, webhook_id: webhook.id, event } satisfies DeliveryMessage),
       })),
     }));
     if (Failed.length > 0) throw new Error(`could not queue ${Failed.length} deliveries of ${event.id}`);

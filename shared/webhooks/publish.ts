@@ -3,6 +3,7 @@
 // stream's retry or, past the stream's 24 h retention, by the outbox sweeper.
 import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { queueBody } from '../aws/queue-body.ts';
 import type { Db } from '../data/client.ts';
 import type { OutboxEvent } from '../data/events.ts';
 import { eventKey, UNPUBLISHED_EVENTS } from '../data/keys.ts';
@@ -20,7 +21,7 @@ export async function publishEvents(deps: PublishDeps, events: OutboxEvent[], no
     let results: { ErrorCode?: string }[];
     try {
       results = (await deps.bus.send(new PutEventsCommand({
-        Entries: batch.map((event) => ({ EventBusName: deps.busName, Source: EVENT_SOURCE, DetailType: event.type, Detail: JSON.stringify(event), Time: new Date(event.created_at) })),
+        Entries: batch.map((event) => ({ EventBusName: deps.busName, Source: EVENT_SOURCE, DetailType: event.type, Detail: queueBody(event), Time: new Date(event.created_at) })),
       }))).Entries ?? [];
     } catch {
       failed.push(...batch.map((event) => event.id));

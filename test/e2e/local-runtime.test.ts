@@ -29,7 +29,8 @@ let info: DevJson;
 
 async function startDev(): Promise<DevJson> {
   rmSync(join(stateDir, 'dev.json'), { force: true });
-  dev = spawn(process.execPath, [TSX, 'infra/local/dev.ts'], { env: { ...process.env, PORT: String(port), DEV_STATE_DIR: stateDir, LOG_LEVEL: 'warn', ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TTL) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // As package.json's `npm run dev` does: one Node process, no launcher in between.
+  dev = spawn(process.execPath, ['--import', 'tsx', 'infra/local/dev.ts'], { env: { ...process.env, PORT: String(port), DEV_STATE_DIR: stateDir, LOG_LEVEL: 'warn', ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TTL) }, stdio: ['ignore', 'pipe', 'pipe'] });
   dev.stdout!.on('data', (chunk) => { output += chunk; });
   dev.stderr!.on('data', (chunk) => { output += chunk; });
   for (let waited = 0; !existsSync(join(stateDir, 'dev.json')); waited += 200) {
@@ -40,7 +41,7 @@ async function startDev(): Promise<DevJson> {
 }
 
 async function stopDev(): Promise<number | null> {
-  if (dev.exitCode !== null) return dev.exitCode;
+  if (dev.exitCode !== null || dev.signalCode !== null) return dev.exitCode;
   const exited = new Promise<number | null>((resolve) => dev.once('exit', (code) => resolve(code)));
   dev.kill('SIGINT');
   return exited;
@@ -211,13 +212,23 @@ describe('npm run dev', () => {
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
     try {
       const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-      await page.goto(invoice.public_url);
+      const answer = await page.goto(invoice.public_url);
+      expect(answer!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(answer!.headers()['referrer-policy']).toBe('no-referrer');
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Invoice ${invoice.invoice_number}`);
       expect(await page.getByTestId('total').textContent()).toBe('1749.99 USD');
       expect(await page.getByTestId('amount-due').textContent()).toBe('1749.99 USD');
       expect(await page.getByTestId('status').textContent()).toBe('sent');
       mkdirSync(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: join(ARTIFACTS, 'public-invoice.png'), fullPage: true });
+
+      // Framed by another page, the invoice (and its Pay button) is not shown at all.
+      const framing = await browser.newPage();
+      await framing.setContent(`<iframe src="${invoice.public_url}" width="600" height="600"></iframe>`);
+      await framing.waitForTimeout(1000);
+      const framed = framing.frames().find((frame) => frame !== framing.mainFrame());
+      expect(await framed?.getByTestId('total').count().catch(() => 0) ?? 0).toBe(0);
+      await framing.close();
 
       await page.getByRole('button', { name: /^Pay / }).click();
       await page.waitForURL(/\/sandbox\/checkout\//);
@@ -304,6 +315,39 @@ describe('npm run dev', () => {
     }
   });
 
+  it('carries any stored text byte-exact through the event pipeline to a receiver, and keeps running', async () => {
+    const text = 'emoji 😀 only · 𐀀 𠀀 \u{E0001}\u{10FFFD} · controls \u0001\u0007\u001b\u007f\u0085 · RTL \u200f\u202eLTR\u202c'
+      + ' · ZWJ 👩\u200d💻 · \ufffd\ufffe\uffff · Łódź Café ✓ · Tiếng Việt · 中文';
+    const bodies: Buffer[] = [];
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => { bodies.push(Buffer.concat(chunks)); res.writeHead(204); res.end(); });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const subscription = await api('POST', '/api/v1/webhooks/', { body: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/unicode`, events: ['client.created'] } });
+      expect(subscription.status).toBe(201);
+      const created = await api('POST', '/api/v1/clients/', { body: { name: text, email: 'unicode@x.example' } });
+      expect(created.status).toBe(201);
+      expect((await api('GET', `/api/v1/clients/${created.json.id}/`)).json.name).toBe(text);
+      const delivered = () => bodies.map((body) => JSON.parse(body.toString('utf8'))).find((event) => event.data.object.id === created.json.id);
+      await until(() => delivered() !== undefined);
+      expect(delivered().data.object.name).toBe(text);
+      // A lone surrogate cannot be stored in UTF-8 anywhere: refused, with the field named, nothing written.
+      const lone = await api('POST', '/api/v1/clients/', { body: { name: 'half \ud83d a pair', email: 'lone@x.example' } });
+      expect([lone.status, lone.json.error.code, Object.keys(lone.json.error.details.fields)]).toEqual([400, 'validation_error', ['name']]);
+      // The sweeper's tick reads the same events again; the runtime lives on.
+      expect((await fetch(`${info.api_base_url}/__local/jobs/outbox-sweeper/`, { method: 'POST' })).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 3500));
+      expect(dev.exitCode).toBeNull();
+      expect(output).not.toMatch(/unhandled failure|uncaught exception/);
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
+
   it('stops every child on Ctrl-C and reuses the state on the next start', async () => {
     const client = await api('POST', '/api/v1/clients/', { body: { name: 'Survivor', email: 's@x.example' } });
     expect(await stopDev()).toBe(0);
@@ -315,6 +359,17 @@ describe('npm run dev', () => {
     info = again;
     const fetched = await api('GET', `/api/v1/clients/${client.json.id}/`);
     expect(fetched.json.name).toBe('Survivor');
+  });
+
+  it('leaves no child behind even when it is killed outright', async () => {
+    expect(await reachable(info.dynamodb_endpoint)).toBe(true);
+    const exited = new Promise((resolve) => dev.once('exit', resolve));
+    dev.kill('SIGKILL');
+    await exited;
+    for (let waited = 0; await reachable(info.dynamodb_endpoint); waited += 200) {
+      if (waited > 10_000) throw new Error('DynamoDB Local outlived npm run dev');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   });
 
   it('without Java, stops with one sentence saying what to install', () => {

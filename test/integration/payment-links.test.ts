@@ -45,6 +45,30 @@ describe('the public invoice page', () => {
   });
 });
 
+describe('headers of public answers', () => {
+  it('forbid framing, sniffing and referrers on every public page, the PDF, the checkout page and the redirects', async () => {
+    const invoice = await sentInvoice();
+    const pay = await call('pay-public-invoice', { params: { token: tokenOf(invoice) } });
+    const answers = {
+      page: await call('view-public-invoice', { params: { token: tokenOf(invoice) } }),
+      missing: await call('view-public-invoice', { params: { token: 'A'.repeat(32) } }),
+      pdf: await call('download-public-invoice', { params: { token: tokenOf(invoice) } }),
+      pay,
+      checkout: await call('view-sandbox-checkout', { params: { id: checkoutIdOf(pay.headers.location!) } }),
+      exchange: await call('exchange-token', { body: { idp_token: 'x' } }),
+    };
+    for (const [name, answer] of Object.entries(answers)) {
+      expect(answer.headers['content-security-policy'], name).toContain("frame-ancestors 'none'");
+      expect(answer.headers['content-security-policy'], name).toContain("default-src 'none'");
+      expect(answer.headers['content-security-policy'], name).not.toContain('script-src');
+      expect(answer.headers['x-frame-options'], name).toBe('DENY');
+      expect(answer.headers['x-content-type-options'], name).toBe('nosniff');
+      expect(answer.headers['referrer-policy'], name).toBe('no-referrer');
+    }
+    expect(answers.pdf.headers['content-disposition']).toBe(`inline; filename="${invoice.invoice_number}.pdf"`);
+  });
+});
+
 describe('payment links with the sandbox provider', () => {
   it('answers url, provider, amount, currency and expiry for what is due', async () => {
     const invoice = await sentInvoice();

@@ -11,7 +11,7 @@ import { readRevenue } from '../../shared/data/revenue.ts';
 import { revenueKey } from '../../shared/data/keys.ts';
 import { revenueAggregator } from '../../shared/reports/aggregator.ts';
 import { rebuildRevenue } from '../../shared/reports/rebuild.ts';
-import { call, countDbCalls, db, invoiceBody, newTenant, tableItemCount } from '../support/api.ts';
+import { call, countDbCalls, db, forgetRecentKeys, invoiceBody, newTenant, tableItemCount } from '../support/api.ts';
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
 let aggregate: (events: OutboxEvent[]) => Promise<string[]>;
@@ -90,10 +90,11 @@ describe('GET /api/v1/reports/revenue/', () => {
   });
 
   it('reads one organization item and one page of aggregates, whatever the number of invoices', async () => {
+    await forgetRecentKeys();
     const { result, calls } = await countDbCalls(() => report({ period: 'monthly', start_date: '2026-01-01', end_date: '2026-03-31' }));
     expect(result.status).toBe(200);
-    // The organization (its time zone), the aggregates, and the API key's usage count.
-    expect(calls).toEqual({ GetItem: 1, Query: 1, UpdateItem: 1 });
+    // The API key, the organization (its time zone), the aggregates, and the key's usage count.
+    expect(calls).toEqual({ GetItem: 2, Query: 1, UpdateItem: 1 });
   });
 
   it('shows another organization nothing of this one', async () => {

@@ -8,11 +8,23 @@ import { header, type RequestContext } from '../request.ts';
 
 type Options = { route: string; logLevel: LogLevel; fallbackBaseUrl: string };
 
+/**
+ * On every answer unless the route sets its own (public pages set a page policy): nothing may frame,
+ * sniff or load anything from an API answer, and no URL of ours (public pages carry tokens) leaks in
+ * a Referer.
+ */
+const SECURITY_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
 export function envelope({ route, logLevel, fallbackBaseUrl }: Options): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext> {
   const started = new WeakMap<object, number>();
   const finish = (request: { event: APIGatewayProxyEventV2; context: RequestContext; response: APIGatewayProxyStructuredResultV2 | null }) => {
     const response = request.response ?? { statusCode: 500 };
-    response.headers = { ...response.headers, 'x-request-id': request.context.requestId };
+    response.headers = { ...SECURITY_HEADERS, ...response.headers, 'x-request-id': request.context.requestId };
     request.response = response;
     request.context.log.info('request', {
       status: response.statusCode,
