@@ -1,11 +1,10 @@
 // The AWS-side life of the signing key: the custom resource creates it once and keeps it, and the
 // token endpoints read it from Secrets Manager at cold start and sign tokens every route accepts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import { accessTokenVerifier } from '../../shared/auth/access-token.ts';
+import { customResources, initialSecretValue, physicalId, synthesizedTemplate, type Template } from '../support/cloudformation.ts';
 import { startSecretsManager } from '../support/secrets-manager.ts';
 
-const SECRET = 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:signing-key';
 let secretsManager: Awaited<ReturnType<typeof startSecretsManager>>;
 beforeAll(async () => {
   secretsManager = await startSecretsManager();
@@ -13,33 +12,69 @@ beforeAll(async () => {
 });
 afterAll(() => secretsManager.stop());
 
-const event = (RequestType: 'Create' | 'Update' | 'Delete', PhysicalResourceId = 'none') =>
-  ({ RequestType, PhysicalResourceId, ResourceProperties: { ServiceToken: 'x', SecretArn: SECRET } }) as unknown as CloudFormationCustomResourceEvent;
+let template: Template;
+let signingKey: ReturnType<typeof customResources>[number];
+let secretArn: string;
+beforeAll(() => {
+  template = synthesizedTemplate();
+  const resources = customResources(template);
+  expect(resources.map((resource) => resource.logicalId)).toEqual([expect.stringMatching(/^AuthSigningKeyPair/)]);
+  signingKey = resources[0]!;
+  secretArn = signingKey.properties.SecretArn!;
+}, 120_000);
 
-describe('signing key in AWS', () => {
-  it('is generated once into the secret, answered as a public JWK set, and kept across updates', async () => {
+/** The signing key's secret as CloudFormation leaves it right after creating it. */
+const freshSecret = () => {
+  const [, secret] = Object.entries(template.Resources).find(([id]) => physicalId(template, id) === secretArn)!;
+  const value = initialSecretValue(secret);
+  if (value === undefined) secretsManager.secrets.delete(secretArn);
+  else secretsManager.secrets.set(secretArn, value);
+  return value;
+};
+
+describe('the signing-key custom resource, with what CloudFormation hands it', () => {
+  it('replaces the password CloudFormation generated with a key, answers the public set, and keeps the key across updates and deletes', async () => {
     const { handler } = await import('../../infra/functions/signing-key-generator/handler.ts');
-    const created = await handler(event('Create'));
-    const stored = JSON.parse(secretsManager.secrets.get(SECRET)!);
+    const generated = freshSecret();
+    expect(generated).toBeTypeOf('string');
+    const created = await handler(signingKey.create());
+    const stored = JSON.parse(secretsManager.secrets.get(secretArn)!);
     expect(stored).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256' });
     expect(stored.d).toBeTruthy();
     const publicJwks = JSON.parse(created.Data!.PublicJwks);
     expect(publicJwks.keys[0]).toMatchObject({ kid: stored.kid, x: stored.x, y: stored.y });
     expect(publicJwks.keys[0]).not.toHaveProperty('d');
-    const updated = await handler(event('Update', created.PhysicalResourceId));
+    const updated = await handler(signingKey.update(created.PhysicalResourceId));
     expect(updated).toEqual(created);
-    expect(JSON.parse(secretsManager.secrets.get(SECRET)!).d).toBe(stored.d);
-    expect(await handler(event('Delete', created.PhysicalResourceId))).toEqual({ PhysicalResourceId: created.PhysicalResourceId });
+    expect(JSON.parse(secretsManager.secrets.get(secretArn)!).d).toBe(stored.d);
+    expect(await handler(signingKey.delete(created.PhysicalResourceId))).toEqual({ PhysicalResourceId: created.PhysicalResourceId });
+    expect(JSON.parse(secretsManager.secrets.get(secretArn)!).d).toBe(stored.d);
+  });
+
+  it('creates the key into a secret that has no value yet', async () => {
+    const { handler } = await import('../../infra/functions/signing-key-generator/handler.ts');
+    secretsManager.secrets.delete(secretArn);
+    const created = await handler(signingKey.create());
+    expect(JSON.parse(secretsManager.secrets.get(secretArn)!).kid).toBe(created.PhysicalResourceId.replace('signing-key-', ''));
+  });
+
+  it('keeps the key a failed or retried Create already stored', async () => {
+    const { handler } = await import('../../infra/functions/signing-key-generator/handler.ts');
+    freshSecret();
+    const first = await handler(signingKey.create());
+    const retried = await handler(signingKey.create());
+    expect(retried).toEqual(first);
   });
 
   it('is read from the secret by the token endpoints, whose tokens verify with the public set', async () => {
     const { handler } = await import('../../infra/functions/signing-key-generator/handler.ts');
-    const { Data } = await handler(event('Update', 'signing-key'));
+    freshSecret();
+    const { Data } = await handler(signingKey.create());
     const { sessionDeps } = await import('../../shared/auth/session-deps.ts');
     const { db } = await import('../support/api.ts');
     const saved = process.env.ACCESS_TOKEN_PRIVATE_JWK;
     delete process.env.ACCESS_TOKEN_PRIVATE_JWK;
-    process.env.ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN = SECRET;
+    process.env.ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN = secretArn;
     try {
       const deps = await sessionDeps(db);
       const token = await deps.sign({ userId: 'usr_1', organizationId: 'org_1', role: 'admin' });
