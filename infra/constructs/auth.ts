@@ -7,7 +7,9 @@ import { CfnUserPool, CfnUserPoolClient, UserPool, UserPoolClient } from 'aws-cd
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { ServiceFunction } from './service-function.ts';
+import { Architecture, type CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LAMBDA_RUNTIME, ServiceFunction } from './service-function.ts';
 
 export class AuthConstruct extends Construct {
   readonly signingKeySecret: Secret;
@@ -20,8 +22,16 @@ export class AuthConstruct extends Construct {
     const generator = new ServiceFunction(this, 'SigningKeyGenerator', { entry: 'infra/functions/signing-key-generator/handler.ts', environment: {}, timeout: Duration.seconds(30) });
     this.signingKeySecret.grantRead(generator);
     this.signingKeySecret.grantWrite(generator);
+    // The provider framework's own function: same runtime and architecture as ours, and a log group that expires and goes with the stack.
+    const provider = new Provider(this, 'SigningKeyProvider', {
+      onEventHandler: generator,
+      logGroup: new LogGroup(this, 'SigningKeyProviderLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
+    });
+    const framework = provider.node.findChild('framework-onEvent').node.defaultChild as CfnFunction;
+    framework.addPropertyOverride('Runtime', LAMBDA_RUNTIME.name);
+    framework.addPropertyOverride('Architectures', [Architecture.ARM_64.name]);
     const key = new CustomResource(this, 'SigningKeyPair', {
-      serviceToken: new Provider(this, 'SigningKeyProvider', { onEventHandler: generator }).serviceToken,
+      serviceToken: provider.serviceToken,
       properties: { SecretArn: this.signingKeySecret.secretArn },
     });
     this.publicJwks = key.getAttString('PublicJwks');

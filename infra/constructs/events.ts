@@ -57,20 +57,20 @@ export class EventsConstruct extends Construct {
       filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { type: { S: FilterRule.isEqual('event') } } } })],
     }));
 
-    const fanoutWorker = new ServiceFunction(this, 'FanoutWorker', { entry: 'functions/webhook-fanout/handler.ts', environment: common, timeout: workerTimeout.fanout, reservedConcurrentExecutions: 10 });
+    const fanoutWorker = new ServiceFunction(this, 'FanoutWorker', { entry: 'functions/webhook-fanout/handler.ts', environment: common, timeout: workerTimeout.fanout, concurrency: 10 });
     table.grantReadData(fanoutWorker);
     delivery.grantSendMessages(fanoutWorker);
-    fanoutWorker.addEventSource(new SqsEventSource(fanout, { batchSize: 10, reportBatchItemFailures: true }));
+    fanoutWorker.addEventSource(new SqsEventSource(fanout, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 10 }));
 
-    const deliveryWorker = new ServiceFunction(this, 'DeliveryWorker', { entry: 'functions/webhook-delivery/handler.ts', environment: common, timeout: workerTimeout.delivery, reservedConcurrentExecutions: 20 });
+    const deliveryWorker = new ServiceFunction(this, 'DeliveryWorker', { entry: 'functions/webhook-delivery/handler.ts', environment: common, timeout: workerTimeout.delivery, concurrency: 20 });
     table.grantReadWriteData(deliveryWorker);
     delivery.grant(deliveryWorker, 'sqs:ChangeMessageVisibility');
     deliveryDlq.grantSendMessages(deliveryWorker);
-    deliveryWorker.addEventSource(new SqsEventSource(delivery, { batchSize: 5, reportBatchItemFailures: true }));
+    deliveryWorker.addEventSource(new SqsEventSource(delivery, { batchSize: 5, reportBatchItemFailures: true, maxConcurrency: 20 }));
 
     // Aggregates are written with ADD, so events may arrive in any order; a marker per event makes a redelivery a no-op.
-    const revenueWorker = new ServiceFunction(this, 'RevenueAggregator', { entry: 'functions/revenue-aggregator/handler.ts', environment: common, timeout: workerTimeout.revenue, reservedConcurrentExecutions: 5 });
+    const revenueWorker = new ServiceFunction(this, 'RevenueAggregator', { entry: 'functions/revenue-aggregator/handler.ts', environment: common, timeout: workerTimeout.revenue, concurrency: 5 });
     table.grantReadWriteData(revenueWorker);
-    revenueWorker.addEventSource(new SqsEventSource(revenue, { batchSize: 10, reportBatchItemFailures: true }));
+    revenueWorker.addEventSource(new SqsEventSource(revenue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 5 }));
   }
 }

@@ -29,7 +29,7 @@ export class SchedulesConstruct extends Construct {
     const common = { ...environment, TABLE_NAME: table.tableName, EVENT_BUS_NAME: bus.eventBusName, RECURRING_RUN_QUEUE_URL: this.recurringRuns.queueUrl };
 
     for (const job of JOBS as readonly Job[]) {
-      const fn = new ServiceFunction(this, logicalId(job.name), { entry: `functions/${job.name}/handler.ts`, environment: common, timeout: Duration.minutes(5), reservedConcurrentExecutions: 1 });
+      const fn = new ServiceFunction(this, logicalId(job.name), { entry: `functions/${job.name}/handler.ts`, environment: common, timeout: Duration.minutes(5), concurrency: 1 });
       table.grantReadWriteData(fn);
       if (job.publishesEvents) bus.grantPutEventsTo(fn);
       if (job.sendsEmail && sendEmail) fn.addToRolePolicy(sendEmail);
@@ -37,10 +37,10 @@ export class SchedulesConstruct extends Construct {
       new Rule(this, `${logicalId(job.name)}Schedule`, { schedule: Schedule.expression(job.schedule), targets: [new LambdaFunction(fn, { retryAttempts: 2 })] });
     }
 
-    // Organizations run in parallel up to the reserved concurrency; one organization's messages in order.
-    const worker = new ServiceFunction(this, 'RecurringWorker', { entry: 'functions/recurring-worker/handler.ts', environment: common, timeout: workerTimeout, reservedConcurrentExecutions: 10 });
+    // Organizations run in parallel up to the event source's maximum concurrency; one organization's messages in order (FIFO groups).
+    const worker = new ServiceFunction(this, 'RecurringWorker', { entry: 'functions/recurring-worker/handler.ts', environment: common, timeout: workerTimeout, concurrency: 10 });
     table.grantReadWriteData(worker);
     if (sendEmail) worker.addToRolePolicy(sendEmail);
-    worker.addEventSource(new SqsEventSource(this.recurringRuns, { batchSize: 1, reportBatchItemFailures: true }));
+    worker.addEventSource(new SqsEventSource(this.recurringRuns, { batchSize: 1, reportBatchItemFailures: true, maxConcurrency: 10 }));
   }
 }

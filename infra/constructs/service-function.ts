@@ -2,7 +2,7 @@
 // for every function, and merges (never replaces) the caller's environment.
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
@@ -16,18 +16,29 @@ export type ServiceFunctionProps = {
   environment: Record<string, string>;
   timeout?: Duration;
   memorySize?: number;
-} & Pick<NodejsFunctionProps, 'reservedConcurrentExecutions'>;
+  /**
+   * How many instances may run at once. Queue workers are held to it by their event source's
+   * maximum concurrency; it becomes a reservation only with `-c reserveConcurrency=true`, because
+   * Lambda keeps 100 of the account's concurrency unreserved and new accounts often have less.
+   */
+  concurrency?: number;
+};
+
+/** Opt-in context value: reserve each bounded function's concurrency (needs an account quota above 100 + the sum). */
+export const reservesConcurrency = (scope: Construct) => String(scope.node.tryGetContext('reserveConcurrency') ?? 'false') === 'true';
+
+export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
 export class ServiceFunction extends NodejsFunction {
-  constructor(scope: Construct, id: string, { entry, environment, timeout, memorySize, ...rest }: ServiceFunctionProps) {
+  constructor(scope: Construct, id: string, { entry, environment, timeout, memorySize, concurrency }: ServiceFunctionProps) {
     const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
     super(scope, id, {
-      ...rest,
+      reservedConcurrentExecutions: concurrency !== undefined && reservesConcurrency(scope) ? concurrency : undefined,
       entry: `${projectRoot}${entry}`,
       handler: 'handler',
       projectRoot,
       depsLockFilePath: `${projectRoot}package-lock.json`,
-      runtime: Runtime.NODEJS_22_X,
+      runtime: LAMBDA_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: memorySize ?? 512,
       timeout: timeout ?? Duration.seconds(10),
@@ -37,7 +48,7 @@ export class ServiceFunction extends NodejsFunction {
       environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
       bundling: {
         format: OutputFormat.ESM,
-        target: 'node22',
+        target: 'node24',
         minify: true,
         sourceMap: true,
         sourcesContent: false,

@@ -11,7 +11,7 @@ export type Stoppable = { stop(): Promise<void> };
 
 export const LOCAL_CREDENTIALS = {
   AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local',
-  // Local runs stay on Node 20; Lambda runs Node 22 (DESIGN: local code must still run on 20).
+  // Local runs stay on Node 20; Lambda runs Node 24 (local code must still run on 20).
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 } as const;
 

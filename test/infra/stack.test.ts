@@ -33,14 +33,39 @@ const actionsOf = (logical: string) => {
 };
 
 describe('stack', () => {
-  it('has one function per route, on Node 22 or newer, arm64, with tracing', () => {
+  it('has one function per route, with tracing; every function of the stack, providers included, on Node 24 and arm64', () => {
     const functions = Object.values(routeFunctions());
     expect(functions).toHaveLength(SERVED.length);
-    for (const fn of functions) {
-      expect(fn.Properties.Runtime).toMatch(/^nodejs(2[2-9]|[3-9]\d)\.x$/);
-      expect(fn.Properties.Architectures).toEqual(['arm64']);
-      expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+    for (const fn of functions) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+    const all = Object.entries(template.findResources('AWS::Lambda::Function'));
+    expect(all.some(([id]) => id.includes('Providerframework'))).toBe(true);
+    for (const [id, fn] of all) {
+      expect(fn.Properties.Runtime, id).toBe('nodejs24.x');
+      expect(fn.Properties.Architectures, id).toEqual(['arm64']);
     }
+  });
+
+  it('gives every log group an expiry, deleted with the stack', () => {
+    const groups = Object.entries(template.findResources('AWS::Logs::LogGroup'));
+    expect(groups.length).toBeGreaterThan(SERVED.length);
+    for (const [id, group] of groups) {
+      expect(group.Properties.RetentionInDays, id).toBeGreaterThan(0);
+      expect(group.DeletionPolicy, id).toBe('Delete');
+    }
+    for (const [id, fn] of Object.entries(template.findResources('AWS::Lambda::Function'))) expect(fn.Properties.LoggingConfig?.LogGroup, id).toBeDefined();
+  });
+
+  it('reserves no concurrency unless asked to, and bounds every queue worker by its event source instead', () => {
+    const reserved = (of: Template) => Object.values(of.findResources('AWS::Lambda::Function')).filter((fn) => fn.Properties.ReservedConcurrentExecutions !== undefined);
+    expect(reserved(template)).toEqual([]);
+    const queueMappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter((mapping) => mapping.Properties.StartingPosition === undefined);
+    expect(queueMappings.length).toBe(4);
+    for (const mapping of queueMappings) expect(mapping.Properties.ScalingConfig?.MaximumConcurrency).toBeGreaterThanOrEqual(2);
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [], reserveConcurrency: 'true' } });
+    const opted = Template.fromStack(new InvoicingStack(app, 'Reserved', {}));
+    const sum = reserved(opted).reduce((total, fn) => total + fn.Properties.ReservedConcurrentExecutions, 0);
+    expect(reserved(opted).length).toBe(4 + JOBS.length);
+    expect(sum).toBe(10 + 20 + 5 + 10 + JOBS.length);
   });
 
   it('routes every entry of functions/routes.ts', () => {
