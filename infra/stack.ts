@@ -2,6 +2,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import type { Route } from '../functions/routes.ts';
 import { ApiConstruct } from './constructs/api.ts';
 import { AuthConstruct } from './constructs/auth.ts';
 import { EventsConstruct } from './constructs/events.ts';
@@ -19,6 +20,8 @@ export type InvoicingStackProps = StackProps & {
    * without any money moving. Never for a deployment that bills real customers.
    */
   paymentsSandbox?: boolean;
+  /** The routes to deploy (default: every route the payment provider serves); tests add hypothetical ones. */
+  routes?: readonly Route[];
 };
 
 export class InvoicingStack extends Stack {
@@ -38,6 +41,7 @@ export class InvoicingStack extends Stack {
       environment: { LOG_LEVEL: 'info' },
       cursorSecret,
       paymentProvider: props.stripeSecretName ? 'stripe' : props.paymentsSandbox ? 'sandbox' : 'none',
+      routes: props.routes,
       signing: { secret: auth.signingKeySecret, publicJwks: auth.publicJwks },
       identityProvider: auth.identityProvider,
       emailFrom: props.emailFrom ?? 'Invoices <invoices@example.com>',

@@ -1,8 +1,10 @@
 // The HTTP API: one function and one route per entry of functions/routes.ts, each granted only the
-// table access its entry declares; only the token endpoints may read the signing key.
-import { CfnOutput, Stack } from 'aws-cdk-lib';
+// table access its entry declares; only the token endpoints may read the signing key. Each route
+// costs seven resources, so the routes live in nested stacks, one per concern (ROUTE_STACKS), and
+// every template stays far below CloudFormation's 500 (docs/architecture.md).
+import { CfnOutput, CfnParameter, NestedStack, Stack } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -25,6 +27,24 @@ export type ApiProps = {
   paymentProvider: PaymentProvider;
   /** The list cursors' HMAC key, read by the list functions at cold start. */
   cursorSecret: ISecret;
+  /** The routes to deploy: the provider's served routes (tests add hypothetical ones to check the limits). */
+  routes?: readonly Route[];
+};
+
+/**
+ * The nested stack of each first path segment. A segment not listed gets a stack of its own, named
+ * after it; keep each stack under about 40 routes (7 resources each) so it stays below 300 resources.
+ */
+export const ROUTE_STACKS: Record<string, string> = {
+  users: 'AccessRoutes', '.well-known': 'AccessRoutes', organizations: 'AccessRoutes', 'api-keys': 'AccessRoutes',
+  clients: 'BillingRoutes', invoices: 'BillingRoutes', reports: 'BillingRoutes',
+  'recurring-invoices': 'AutomationRoutes', events: 'AutomationRoutes', webhooks: 'AutomationRoutes',
+  public: 'PublicRoutes', payments: 'PublicRoutes',
+};
+
+export const routeStackOf = (route: Route): string => {
+  const segment = route.path.split('/')[3]!;
+  return ROUTE_STACKS[segment] ?? `${logicalId(segment.replace(/[^a-z0-9-]/g, ''))}Routes`;
 };
 
 /** Wiring that exists only once the event pipeline does: the delivery queue, for the retry route. */
@@ -44,8 +64,8 @@ export class ApiConstruct extends Construct {
   /** Gives the routes that queue deliveries the delivery queue (the pipeline is built after the API). */
   connectPipeline({ deliveryQueue }: ApiPipelineWiring): void {
     for (const route of ROUTES as readonly Route[]) {
-      if (!route.queuesDeliveries) continue;
-      const fn = this.functions[route.name]!;
+      const fn = this.functions[route.name];
+      if (!route.queuesDeliveries || !fn) continue;
       fn.addEnvironment('WEBHOOK_DELIVERY_QUEUE_URL', deliveryQueue.queueUrl);
       deliveryQueue.grantSendMessages(fn);
     }
@@ -55,7 +75,7 @@ export class ApiConstruct extends Construct {
   /** SES sending from the configured sender only, for every function that sends invoices. */
   readonly sendEmail: PolicyStatement;
 
-  constructor(scope: Construct, id: string, { table, environment, publicBaseUrl, signing, identityProvider, emailFrom, stripeSecret, paymentProvider, cursorSecret }: ApiProps) {
+  constructor(scope: Construct, id: string, { table, environment, publicBaseUrl, signing, identityProvider, emailFrom, stripeSecret, paymentProvider, cursorSecret, routes }: ApiProps) {
     super(scope, id);
     this.httpApi = new HttpApi(this, 'HttpApi', { description: 'Invoicing service API' });
     const baseUrl = publicBaseUrl ?? this.httpApi.apiEndpoint;
@@ -68,12 +88,32 @@ export class ApiConstruct extends Construct {
       conditions: { StringEquals: { 'ses:FromAddress': sender } },
     });
 
-    for (const route of servedRoutes(paymentProvider)) {
-      const fn = new ServiceFunction(this, logicalId(route.name), {
+    // The identity provider's settings are Fn::If on a condition of this stack: evaluated here, and
+    // handed to each nested stack as whole parameter values (a nested stack cannot see the condition).
+    const stacks = new Map<string, NestedStack>();
+    const stackOf = (route: Route) => {
+      const name = routeStackOf(route);
+      if (!stacks.has(name)) stacks.set(name, new NestedStack(this, name, { description: `Invoicing service: ${name.replace(/Routes$/, '').toLowerCase()} routes` }));
+      return stacks.get(name)!;
+    };
+    const identityProviders = new Map<NestedStack, ApiProps['identityProvider']>();
+    const identityProviderIn = (stack: NestedStack) => {
+      if (!identityProviders.has(stack)) {
+        const parameter = (name: keyof ApiProps['identityProvider']) => {
+          stack.setParameter(name, identityProvider[name]);
+          return new CfnParameter(stack, name, { type: 'String' }).valueAsString;
+        };
+        identityProviders.set(stack, { IDP_ISSUER: parameter('IDP_ISSUER'), IDP_AUDIENCE: parameter('IDP_AUDIENCE'), IDP_JWKS_URL: parameter('IDP_JWKS_URL') });
+      }
+      return identityProviders.get(stack)!;
+    };
+    for (const route of routes ?? servedRoutes(paymentProvider)) {
+      const stack = stackOf(route);
+      const fn = new ServiceFunction(stack, logicalId(route.name), {
         entry: `functions/${route.name}/handler.ts`,
         environment: {
           ...this.sharedEnvironment, TABLE_NAME: table.tableName,
-          ...(route.signsTokens ? { ...identityProvider, ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: signing.secret.secretArn } : {}),
+          ...(route.signsTokens ? { ...identityProviderIn(stack), ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: signing.secret.secretArn } : {}),
           ...(route.usesStripe && stripeSecret ? { STRIPE_SECRET_ARN: stripeSecret.secretArn } : {}),
           ...(route.signsCursors ? { CURSOR_SECRET_ARN: cursorSecret.secretArn } : {}),
         },
@@ -85,9 +125,9 @@ export class ApiConstruct extends Construct {
       if (route.signsTokens) signing.secret.grantRead(fn);
       if (route.signsCursors) cursorSecret.grantRead(fn);
       this.functions[route.name] = fn;
-      this.httpApi.addRoutes({
-        path: gatewayPath(route),
-        methods: [HttpMethod[route.method]],
+      new HttpRoute(stack, `${logicalId(route.name)}Route`, {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(gatewayPath(route), HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${logicalId(route.name)}Integration`, fn),
       });
     }

@@ -1,6 +1,8 @@
 // Properties of the synthesized template that the design depends on.
-import { App } from 'aws-cdk-lib';
+import { App, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REVENUE_EVENT_TYPES } from '../../shared/reports/contributions.ts';
 import { JOBS } from '../../functions/jobs.ts';
@@ -12,22 +14,31 @@ import { TABLE_DEFINITION } from '../../shared/data/table-definition.ts';
 let template: Template;
 beforeAll(() => {
   const app = new App();
-  template = Template.fromStack(new InvoicingStack(app, 'Test', { emailFrom: 'Acme Billing <billing@acme.example>', stripeSecretName: 'invoicing/stripe' }));
+  template = wholeTemplate(new InvoicingStack(app, 'Test', { emailFrom: 'Acme Billing <billing@acme.example>', stripeSecretName: 'invoicing/stripe' }));
 }, 120_000);
 
 /** The routes of the Stripe deployment above: every route but the sandbox's pages. */
 const SERVED = servedRoutes('stripe');
 
 /** Another deployment's template, synthesized without bundling the functions (the assertions read wiring only). */
-const templateOf = (props: ConstructorParameters<typeof InvoicingStack>[2]) =>
-  Template.fromStack(new InvoicingStack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Other', props));
+const templateOf = (props: ConstructorParameters<typeof InvoicingStack>[2], context: Record<string, string> = {}) =>
+  wholeTemplate(new InvoicingStack(new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } }), 'Other', props));
+
+/** The stack's resources and those of its nested stacks, as one template (logical ids do not collide). */
+function wholeTemplate(stack: Stack): Template {
+  const parts = [stack, ...stack.node.findAll().filter((child): child is NestedStack => child instanceof NestedStack)].map((part) => Template.fromStack(part).toJSON());
+  return Template.fromJSON({ ...parts[0], Resources: Object.assign({}, ...parts.map((part) => part.Resources)) });
+}
+
+/** Route functions: those that get the table's name, outside the pipeline and schedules. */
+const isRouteFunction = (id: string) => !/^(Events|Schedules|Auth)/.test(id);
 
 type Statement = { Action: string | string[]; Effect: string };
 /** Route functions are the API construct's functions that get the table's name. */
 const routeFunctions = () => Object.fromEntries(Object.entries(template.findResources('AWS::Lambda::Function'))
-  .filter(([id, fn]) => id.startsWith('Api') && fn.Properties.Environment?.Variables?.TABLE_NAME));
+  .filter(([id, fn]) => isRouteFunction(id) && fn.Properties.Environment?.Variables?.TABLE_NAME));
 const actionsOf = (logical: string) => {
-  const policy = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith(`Api${logical}ServiceRoleDefaultPolicy`));
+  const policy = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith(`${logical}ServiceRoleDefaultPolicy`));
   expect(policy, logical).toBeDefined();
   return (policy![1].Properties.PolicyDocument.Statement as Statement[]).flatMap((statement) => [statement.Action].flat());
 };
@@ -61,11 +72,28 @@ describe('stack', () => {
     const queueMappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter((mapping) => mapping.Properties.StartingPosition === undefined);
     expect(queueMappings.length).toBe(4);
     for (const mapping of queueMappings) expect(mapping.Properties.ScalingConfig?.MaximumConcurrency).toBeGreaterThanOrEqual(2);
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [], reserveConcurrency: 'true' } });
-    const opted = Template.fromStack(new InvoicingStack(app, 'Reserved', {}));
+    const opted = templateOf({}, { reserveConcurrency: 'true' });
     const sum = reserved(opted).reduce((total, fn) => total + fn.Properties.ReservedConcurrentExecutions, 0);
     expect(reserved(opted).length).toBe(4 + JOBS.length);
     expect(sum).toBe(10 + 20 + 5 + 10 + JOBS.length);
+  });
+
+  it('keeps every template under 300 resources, today and with 40 more routes', () => {
+    const templateSizes = (props: ConstructorParameters<typeof InvoicingStack>[2]) => {
+      const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+      new InvoicingStack(app, 'Limits', props);
+      const { directory } = app.synth();
+      return Object.fromEntries(readdirSync(directory).filter((file) => file.endsWith('.template.json'))
+        .map((file) => [file, Object.keys(JSON.parse(readFileSync(join(directory, file), 'utf8')).Resources).length]));
+    };
+    const today = templateSizes({});
+    const hypothetical = ROUTES.slice(0, 40).map((route, index) => ({ ...route, path: `/api/v1/credit-notes/{id}/step-${index}/` as const }));
+    const grown = templateSizes({ routes: [...servedRoutes('none'), ...hypothetical] });
+    expect(Object.keys(today).length).toBeGreaterThan(1);
+    expect(Object.keys(grown).length).toBe(Object.keys(today).length + 1);
+    for (const [file, count] of Object.entries({ ...today, ...grown })) expect(count, file).toBeLessThanOrEqual(300);
+    // New routes land in nested stacks: the parent grows by the one nested stack of the new concern.
+    expect(grown['Limits.template.json']).toBe(today['Limits.template.json']! + 1);
   });
 
   it('routes every entry of functions/routes.ts', () => {
@@ -113,7 +141,7 @@ describe('stack', () => {
 
   it('lets only the sending route send e-mail, and only from the configured address', () => {
     const statements = (logical: string) => {
-      const policy = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith(`Api${logical}ServiceRoleDefaultPolicy`))!;
+      const policy = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith(`${logical}ServiceRoleDefaultPolicy`))!;
       return policy[1].Properties.PolicyDocument.Statement as { Action: string | string[]; Condition?: object }[];
     };
     for (const route of SERVED) {
@@ -125,7 +153,7 @@ describe('stack', () => {
 
   it('gives the Stripe secret to the payment routes only', () => {
     for (const route of SERVED) {
-      const variables = routeFunctions()[Object.keys(routeFunctions()).find((id) => id.startsWith(`Api${logicalId(route.name)}`))!]!.Properties.Environment.Variables;
+      const variables = routeFunctions()[Object.keys(routeFunctions()).find((id) => id.startsWith(logicalId(route.name)))!]!.Properties.Environment.Variables;
       expect('STRIPE_SECRET_ARN' in variables, route.name).toBe(Boolean((route as { usesStripe?: boolean }).usesStripe));
     }
   });
@@ -146,7 +174,7 @@ describe('stack', () => {
     const listRoutes = SERVED.filter((route) => route.signsCursors);
     expect(listRoutes.length).toBeGreaterThanOrEqual(5);
     for (const route of SERVED) {
-      const variables = routeFunctions()[Object.keys(routeFunctions()).find((id) => id.startsWith(`Api${logicalId(route.name)}`))!]!.Properties.Environment.Variables;
+      const variables = routeFunctions()[Object.keys(routeFunctions()).find((id) => id.startsWith(logicalId(route.name)))!]!.Properties.Environment.Variables;
       expect('CURSOR_SECRET_ARN' in variables, route.name).toBe(Boolean(route.signsCursors));
     }
   });
