@@ -2,10 +2,21 @@ import { App } from 'aws-cdk-lib';
 import { InvoicingStack } from './stack.ts';
 
 const app = new App();
+
+/** A whole-number context value (`-c name=100`), or undefined when not given. */
+function numberContext(name: string): number | undefined {
+  const value = app.node.tryGetContext(name);
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(String(value))) throw new Error(`-c ${name} must be a whole number, not ${JSON.stringify(value)}`);
+  return Number(value);
+}
 new InvoicingStack(app, app.node.tryGetContext('stackName') ?? 'InvoicingService', {
   publicBaseUrl: app.node.tryGetContext('publicBaseUrl'),
   emailFrom: app.node.tryGetContext('emailFrom'),
   stripeSecretName: app.node.tryGetContext('stripeSecretName'),
   paymentsSandbox: String(app.node.tryGetContext('paymentsSandbox') ?? 'false') === 'true',
+  alarmEmail: app.node.tryGetContext('alarmEmail'),
+  apiRateLimit: numberContext('apiRateLimit'),
+  apiBurstLimit: numberContext('apiBurstLimit'),
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 });

@@ -3,6 +3,8 @@ import { Stack, type StackProps } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { Route } from '../functions/routes.ts';
+import { AlarmsConstruct } from './constructs/alarms.ts';
+import { DashboardConstruct } from './constructs/dashboard.ts';
 import { ApiConstruct } from './constructs/api.ts';
 import { AuthConstruct } from './constructs/auth.ts';
 import { EventsConstruct } from './constructs/events.ts';
@@ -22,12 +24,18 @@ export type InvoicingStackProps = StackProps & {
   paymentsSandbox?: boolean;
   /** The routes to deploy (default: every route the payment provider serves); tests add hypothetical ones. */
   routes?: readonly Route[];
+  /** Where alarm notifications are e-mailed (confirm the subscription SNS sends). */
+  alarmEmail?: string;
+  /** API Gateway's limit across the API: requests per second and burst (default 50 and 100). */
+  apiRateLimit?: number;
+  apiBurstLimit?: number;
 };
 
 export class InvoicingStack extends Stack {
   constructor(scope: Construct, id: string, props: InvoicingStackProps = {}) {
     super(scope, id, props);
     if (props.stripeSecretName && props.paymentsSandbox) throw new Error('Choose one payment provider: stripeSecretName or paymentsSandbox, not both');
+    const alarms = new AlarmsConstruct(this, 'Alarms', { email: props.alarmEmail });
     const data = new DataConstruct(this, 'Data');
     // Signs list cursors. Read by the list functions at cold start; never in any function's environment.
     const cursorSecret = new Secret(this, 'CursorSecret', {
@@ -42,13 +50,16 @@ export class InvoicingStack extends Stack {
       cursorSecret,
       paymentProvider: props.stripeSecretName ? 'stripe' : props.paymentsSandbox ? 'sandbox' : 'none',
       routes: props.routes,
+      alarms,
+      throttle: { rateLimit: props.apiRateLimit ?? 50, burstLimit: props.apiBurstLimit ?? 100 },
       signing: { secret: auth.signingKeySecret, publicJwks: auth.publicJwks },
       identityProvider: auth.identityProvider,
       emailFrom: props.emailFrom ?? 'Invoices <invoices@example.com>',
       stripeSecret: props.stripeSecretName ? Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName) : undefined,
     });
-    const events = new EventsConstruct(this, 'Events', { table: data.table, environment: api.sharedEnvironment });
+    const events = new EventsConstruct(this, 'Events', { table: data.table, environment: api.sharedEnvironment, alarms });
     api.connectPipeline({ deliveryQueue: events.queues.delivery });
-    new SchedulesConstruct(this, 'Schedules', { table: data.table, environment: api.sharedEnvironment, bus: events.bus, sendEmail: api.sendEmail });
+    new SchedulesConstruct(this, 'Schedules', { table: data.table, environment: api.sharedEnvironment, bus: events.bus, sendEmail: api.sendEmail, alarms });
+    new DashboardConstruct(this, 'Operations', { httpApi: api.httpApi, publisher: events.publisher, alarms: alarms.alarms });
   }
 }

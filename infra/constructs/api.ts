@@ -2,9 +2,12 @@
 // table access its entry declares; only the token endpoints may read the signing key. Each route
 // costs seven resources, so the routes live in nested stacks, one per concern (ROUTE_STACKS), and
 // every template stays far below CloudFormation's 500 (docs/architecture.md).
-import { CfnOutput, CfnParameter, NestedStack, Stack } from 'aws-cdk-lib';
+import { CfnOutput, CfnParameter, Duration, NestedStack, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { MathExpression } from 'aws-cdk-lib/aws-cloudwatch';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -12,6 +15,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { ROUTES, servedRoutes, type Route } from '../../functions/routes.ts';
 import type { PaymentProvider } from '../../shared/payments/provider.ts';
+import type { AlarmsConstruct } from './alarms.ts';
 import { ServiceFunction } from './service-function.ts';
 
 export type ApiProps = {
@@ -29,7 +33,18 @@ export type ApiProps = {
   cursorSecret: ISecret;
   /** The routes to deploy: the provider's served routes (tests add hypothetical ones to check the limits). */
   routes?: readonly Route[];
+  alarms: AlarmsConstruct;
+  /** Requests per second across the API, and the burst above it, before API Gateway answers 429. */
+  throttle: { rateLimit: number; burstLimit: number };
 };
+
+/** One JSON line per request from API Gateway; the function's own request line (same request id) adds the caller and organization. */
+const ACCESS_LOG_FORMAT = JSON.stringify({
+  request_id: '$context.requestId', route: '$context.routeKey', method: '$context.httpMethod', path: '$context.path',
+  status: '$context.status', latency_ms: '$context.responseLatency', integration_latency_ms: '$context.integrationLatency',
+  integration_error: '$context.integrationErrorMessage', ip: '$context.identity.sourceIp', user_agent: '$context.identity.userAgent',
+  response_bytes: '$context.responseLength', time: '$context.requestTime',
+});
 
 /**
  * The nested stack of each first path segment. A segment not listed gets a stack of its own, named
@@ -75,9 +90,22 @@ export class ApiConstruct extends Construct {
   /** SES sending from the configured sender only, for every function that sends invoices. */
   readonly sendEmail: PolicyStatement;
 
-  constructor(scope: Construct, id: string, { table, environment, publicBaseUrl, signing, identityProvider, emailFrom, stripeSecret, paymentProvider, cursorSecret, routes }: ApiProps) {
+  constructor(scope: Construct, id: string, { table, environment, publicBaseUrl, signing, identityProvider, emailFrom, stripeSecret, paymentProvider, cursorSecret, routes, alarms, throttle }: ApiProps) {
     super(scope, id);
-    this.httpApi = new HttpApi(this, 'HttpApi', { description: 'Invoicing service API' });
+    this.httpApi = new HttpApi(this, 'HttpApi', { description: 'Invoicing service API', createDefaultStage: false });
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi, stageName: '$default', autoDeploy: true, throttle,
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: AccessLogFormat.custom(ACCESS_LOG_FORMAT) },
+    });
+    const requests = this.httpApi.metricCount({ period: Duration.minutes(5) });
+    const serverErrors = this.httpApi.metricServerError({ period: Duration.minutes(5) });
+    alarms.raise(this, 'ServerErrorRate', new MathExpression({
+      expression: 'IF(requests >= 20, 100 * errors / requests, 0)', usingMetrics: { requests, errors: serverErrors }, period: Duration.minutes(5),
+    }), { threshold: 5, evaluationPeriods: 2, description: 'More than 5 % of API requests answered 5xx (route function errors, timeouts and throttles) for ten minutes' });
+    alarms.raise(this, 'LatencyP99', this.httpApi.metricLatency({ statistic: 'p99', period: Duration.minutes(5) }), {
+      threshold: 3000, evaluationPeriods: 3, description: 'API p99 latency above 3 s for fifteen minutes',
+    });
     const baseUrl = publicBaseUrl ?? this.httpApi.apiEndpoint;
     this.sharedEnvironment = { ...environment, PUBLIC_BASE_URL: baseUrl, ACCESS_TOKEN_PUBLIC_JWKS: signing.publicJwks, EMAIL_FROM: emailFrom, PAYMENT_PROVIDER: paymentProvider };
     const sender = addressOf(emailFrom);

@@ -10,31 +10,34 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { JOBS, type Job } from '../../functions/jobs.ts';
 import { logicalId } from './api.ts';
+import type { AlarmsConstruct } from './alarms.ts';
 import { deadLetterQueue, VISIBILITY_FACTOR } from './dead-letters.ts';
 import { ServiceFunction } from './service-function.ts';
 
-export type SchedulesProps = { table: TableV2; environment: Record<string, string>; bus: EventBus; sendEmail?: PolicyStatement };
+export type SchedulesProps = { table: TableV2; environment: Record<string, string>; bus: EventBus; sendEmail?: PolicyStatement; alarms: AlarmsConstruct };
 
 export class SchedulesConstruct extends Construct {
   readonly recurringRuns: Queue;
 
-  constructor(scope: Construct, id: string, { table, environment, bus, sendEmail }: SchedulesProps) {
+  constructor(scope: Construct, id: string, { table, environment, bus, sendEmail, alarms }: SchedulesProps) {
     super(scope, id);
     const workerTimeout = Duration.minutes(5);
     this.recurringRuns = new Queue(this, 'RecurringRuns', {
       fifo: true, visibilityTimeout: Duration.seconds(workerTimeout.toSeconds() * VISIBILITY_FACTOR), retentionPeriod: Duration.days(1),
-      deadLetterQueue: { queue: deadLetterQueue(this, 'RecurringRuns', 'organizations whose recurring run kept failing', { fifo: true }), maxReceiveCount: 5 },
+      deadLetterQueue: { queue: deadLetterQueue(this, alarms, 'RecurringRuns', 'organizations whose recurring run kept failing', { fifo: true }), maxReceiveCount: 5 },
       encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true,
     });
     const common = { ...environment, TABLE_NAME: table.tableName, EVENT_BUS_NAME: bus.eventBusName, RECURRING_RUN_QUEUE_URL: this.recurringRuns.queueUrl };
 
+    const missedRuns = deadLetterQueue(this, alarms, 'MissedRuns', 'scheduled runs EventBridge could not start');
     for (const job of JOBS as readonly Job[]) {
       const fn = new ServiceFunction(this, logicalId(job.name), { entry: `functions/${job.name}/handler.ts`, environment: common, timeout: Duration.minutes(5), concurrency: 1 });
       table.grantReadWriteData(fn);
       if (job.publishesEvents) bus.grantPutEventsTo(fn);
       if (job.sendsEmail && sendEmail) fn.addToRolePolicy(sendEmail);
       if (job.queuesRecurringRuns) this.recurringRuns.grantSendMessages(fn);
-      new Rule(this, `${logicalId(job.name)}Schedule`, { schedule: Schedule.expression(job.schedule), targets: [new LambdaFunction(fn, { retryAttempts: 2 })] });
+      new Rule(this, `${logicalId(job.name)}Schedule`, { schedule: Schedule.expression(job.schedule), targets: [new LambdaFunction(fn, { retryAttempts: 2, deadLetterQueue: missedRuns })] });
+      alarms.onFailures(this, fn, `the ${job.name} job`);
     }
 
     // Organizations run in parallel up to the event source's maximum concurrency; one organization's messages in order (FIFO groups).
@@ -42,5 +45,6 @@ export class SchedulesConstruct extends Construct {
     table.grantReadWriteData(worker);
     if (sendEmail) worker.addToRolePolicy(sendEmail);
     worker.addEventSource(new SqsEventSource(this.recurringRuns, { batchSize: 1, reportBatchItemFailures: true, maxConcurrency: 10 }));
+    alarms.onFailures(this, worker, 'the recurring worker');
   }
 }

@@ -231,10 +231,41 @@ describe('stack', () => {
     const streamMapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find((mapping) => mapping.Properties.StartingPosition === 'TRIM_HORIZON')!;
     expect(JSON.stringify(streamMapping.Properties.FilterCriteria)).toContain('\\"event\\"');
     expect(streamMapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
-    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).filter((alarm) => alarm.Properties.MetricName === 'ApproximateNumberOfMessagesVisible');
-    const deadLetterQueues = new Set(Object.values(template.findResources('AWS::SQS::Queue')).flatMap((queue) => queue.Properties.RedrivePolicy ? [queue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]] : []));
-    expect(deadLetterQueues.size).toBe(4);
-    expect(new Set(alarms.map((alarm) => alarm.Properties.Dimensions[0].Value['Fn::GetAtt'][0]))).toEqual(deadLetterQueues);
+    const queues = template.findResources('AWS::SQS::Queue');
+    const depthAlarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).filter((alarm) => alarm.Properties.MetricName === 'ApproximateNumberOfMessagesVisible');
+    const alarmed = new Set(depthAlarms.map((alarm) => alarm.Properties.Dimensions[0].Value['Fn::GetAtt'][0]));
+    // Every redrive target, the stream mapping's on-failure destination and the rules' dead-letter queues.
+    const redriveTargets = Object.values(queues).flatMap((queue) => queue.Properties.RedrivePolicy ? [queue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]] : []);
+    const streamFailures = streamMapping.Properties.DestinationConfig.OnFailure.Destination['Fn::GetAtt'][0];
+    const ruleTargets = Object.values(template.findResources('AWS::Events::Rule')).flatMap((rule) => rule.Properties.Targets);
+    expect(ruleTargets.length).toBeGreaterThan(0);
+    const ruleDeadLetters = ruleTargets.map((target: { DeadLetterConfig?: { Arn: { 'Fn::GetAtt': string[] } } }) => target.DeadLetterConfig?.Arn['Fn::GetAtt'][0]);
+    expect(ruleDeadLetters.every((id: string | undefined) => id && queues[id])).toBe(true);
+    expect(new Set([...redriveTargets, streamFailures, ...ruleDeadLetters])).toEqual(alarmed);
+    expect(alarmed.size).toBe(7);
+  });
+
+  it('sends every alarm to the alarm topic, and raises alarms on worker failures, API errors and latency, and stream lag', () => {
+    const topic = Object.keys(template.findResources('AWS::SNS::Topic'))[0]!;
+    const alarms = Object.entries(template.findResources('AWS::CloudWatch::Alarm'));
+    for (const [id, alarm] of alarms) expect(alarm.Properties.AlarmActions, id).toEqual([{ Ref: topic }]);
+    const functions = template.findResources('AWS::Lambda::Function');
+    const background = Object.keys(functions).filter((id) => /^(Events|Schedules)/.test(id));
+    expect(background.length).toBe(4 + JOBS.length + 1);
+    const watched = new Set(alarms.flatMap(([, alarm]) => (alarm.Properties.Metrics ?? []).flatMap((query: { MetricStat?: { Metric: { Dimensions?: { Value: { Ref?: string } }[] } } }) =>
+      query.MetricStat?.Metric.Dimensions?.map((dimension) => dimension.Value.Ref) ?? [])));
+    for (const id of background) expect(watched.has(id), id).toBe(true);
+    const described = alarms.map(([, alarm]) => String(alarm.Properties.AlarmDescription));
+    for (const text of ['5xx', 'p99 latency', 'behind the table stream']) expect(described.some((description) => description.includes(text)), text).toBe(true);
+  });
+
+  it('logs every API request as JSON and throttles the API by default', () => {
+    const [stage] = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'));
+    expect(stage!.Properties.StageName).toBe('$default');
+    expect(stage!.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 });
+    const format = JSON.parse(stage!.Properties.AccessLogSettings.Format);
+    expect(format).toMatchObject({ request_id: '$context.requestId', route: '$context.routeKey', status: '$context.status', latency_ms: '$context.responseLatency' });
+    expect(Object.keys(template.findResources('AWS::CloudWatch::Dashboard'))).toHaveLength(1);
   });
 
   it('fans the recurring run out through a FIFO queue: the runner may only queue, the worker generates and sends', () => {
