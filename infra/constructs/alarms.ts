@@ -1,6 +1,6 @@
 // Where the stack says it is unwell: one SNS topic that every alarm notifies (with an e-mail
 // subscription from `-c alarmEmail=…`), and the alarms every part raises through it.
-import { Duration } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, MathExpression, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -22,6 +22,7 @@ export class AlarmsConstruct extends Construct {
     // topic encrypted with the AWS-managed key (a customer-managed key would cost every deployment).
     this.topic = new Topic(this, 'Topic', { displayName: 'Invoicing service alarms', enforceSSL: true });
     if (email) this.topic.addSubscription(new EmailSubscription(email));
+    new CfnOutput(Stack.of(this), 'AlarmTopicArn', { value: this.topic.topicArn, description: 'The SNS topic every alarm notifies' });
   }
 
   /** An alarm on `metric` at or above `threshold`, notifying the topic; no data is not a breach. */

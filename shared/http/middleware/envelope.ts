@@ -29,6 +29,7 @@ export function envelope({ route, logLevel, fallbackBaseUrl }: Options): Middlew
     request.context.log.info('request', {
       status: response.statusCode,
       duration_ms: Date.now() - (started.get(request.context) ?? Date.now()),
+      caller: request.context.principal?.kind ?? 'anonymous',
       organization_id: request.context.principal?.organizationId,
     });
   };
