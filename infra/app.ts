@@ -1,4 +1,5 @@
-import { App } from 'aws-cdk-lib';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { InvoicingStack } from './stack.ts';
 
 const app = new App();
@@ -20,3 +21,6 @@ new InvoicingStack(app, app.node.tryGetContext('stackName') ?? 'InvoicingService
   apiBurstLimit: numberContext('apiBurstLimit'),
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 });
+
+// cdk-nag's rule packs run at every synth and deploy: an unacknowledged finding fails it.
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));

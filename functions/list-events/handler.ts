@@ -5,6 +5,7 @@ import { listEvents } from '#shared/data/events';
 import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, decodeCursor, pageResponse } from '#shared/http/pagination';
 import { listEventsQuery } from '#shared/http/schemas/webhooks';
+import { eventResource } from '#shared/resources/event';
 
 const settings = config();
 const { TABLE_NAME } = settings;
@@ -16,5 +17,5 @@ export const handler = endpoint('list-events', { db, query: listEventsQuery }, a
   const startKey = query.cursor ? decodeCursor(CURSOR_SECRET, scope, query.cursor) : undefined;
   const page = await listEvents(db, organizationId, { types: query.type, limit: query.limit, startKey });
   const link = { secret: CURSOR_SECRET, scope, baseUrl, path: '/api/v1/events/', query: { limit: String(query.limit), type: query.type?.join(',') } };
-  return { status: 200, body: pageResponse(page, link, (event) => event) };
+  return { status: 200, body: pageResponse(page, link, eventResource) };
 });

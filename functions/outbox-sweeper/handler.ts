@@ -2,7 +2,7 @@
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
-import { createLogger } from '#shared/http/logger';
+import { createLogger } from '#shared/observability/logger';
 import { publishEvents, unpublishedEvents } from '#shared/webhooks/publish';
 
 const { TABLE_NAME, EVENT_BUS_NAME, LOG_LEVEL } = config();

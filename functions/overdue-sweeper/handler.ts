@@ -3,7 +3,7 @@
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { sweepOverdue } from '#shared/data/overdue-sweep';
-import { createLogger } from '#shared/http/logger';
+import { createLogger } from '#shared/observability/logger';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, LOG_LEVEL } = config();
 const db = createDb(TABLE_NAME);

@@ -3,7 +3,7 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
-import { createLogger } from '#shared/http/logger';
+import { createLogger } from '#shared/observability/logger';
 import { queueRun } from '#shared/recurring/queue';
 import { planRun } from '#shared/recurring/runner';
 

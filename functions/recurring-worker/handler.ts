@@ -9,7 +9,7 @@ import { getInvoice } from '#shared/data/invoices';
 import { getOrganization, timeZoneOf } from '#shared/data/organizations';
 import { dateIn } from '#shared/domain/dates';
 import { sendInvoice } from '#shared/email/send-invoice';
-import { createLogger } from '#shared/http/logger';
+import { createLogger } from '#shared/observability/logger';
 import { handleRunBatch } from '#shared/recurring/queue';
 import { runOrganization } from '#shared/recurring/runner';
 

@@ -4,7 +4,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import type { OutboxEvent } from '#shared/data/events';
-import { createLogger } from '#shared/http/logger';
+import { createLogger } from '#shared/observability/logger';
 import { revenueAggregator } from '#shared/reports/aggregator';
 
 const { TABLE_NAME, LOG_LEVEL } = config();

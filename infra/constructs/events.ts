@@ -3,7 +3,7 @@
 // worker. Every queue has a dead-letter queue with an alarm on its depth, every SQS consumer
 // reports partial batch failures, and every queue's visibility timeout is six times its consumer's.
 // The stream mapping and the rules keep what they fail to deliver; every worker alarms on failures.
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
@@ -14,7 +14,8 @@ import { Construct } from 'constructs';
 import { REVENUE_EVENT_TYPES } from '../../shared/reports/contributions.ts';
 import { EVENT_SOURCE } from '../../shared/webhooks/publish.ts';
 import type { AlarmsConstruct } from './alarms.ts';
-import { deadLetterQueue, VISIBILITY_FACTOR } from './dead-letters.ts';
+import { grantTable, TABLE_ACTIONS } from './data.ts';
+import { deadLetterQueue, SQS_MAPPING_HAS_NO_DESTINATION, VISIBILITY_FACTOR } from './dead-letters.ts';
 import { ServiceFunction } from './service-function.ts';
 
 export type EventsProps = { table: TableV2; environment: Record<string, string>; alarms: AlarmsConstruct };
@@ -57,7 +58,7 @@ export class EventsConstruct extends Construct {
     const common = { ...environment, TABLE_NAME: table.tableName, EVENT_BUS_NAME: this.bus.eventBusName, WEBHOOK_DELIVERY_QUEUE_URL: delivery.queueUrl, WEBHOOK_DELIVERY_DLQ_URL: deliveryDlq.queueUrl };
 
     const publisher = this.publisher = new ServiceFunction(this, 'Publisher', { entry: 'functions/event-publisher/handler.ts', environment: common, timeout: Duration.seconds(30) });
-    table.grantReadWriteData(publisher);
+    grantTable(table, publisher, TABLE_ACTIONS.readWrite);
     this.bus.grantPutEventsTo(publisher);
     // A batch the publisher gives up on is recorded (its events stay unpublished, and the outbox sweeper publishes them).
     const streamFailures = deadLetterQueue(this, alarms, 'StreamFailures', 'stream batches the publisher gave up on; the outbox sweeper republishes their events');
@@ -68,19 +69,22 @@ export class EventsConstruct extends Construct {
     }));
 
     const fanoutWorker = new ServiceFunction(this, 'FanoutWorker', { entry: 'functions/webhook-fanout/handler.ts', environment: common, timeout: workerTimeout.fanout, concurrency: 10 });
-    table.grantReadData(fanoutWorker);
+    grantTable(table, fanoutWorker, TABLE_ACTIONS.readOnly);
     delivery.grantSendMessages(fanoutWorker);
+    Validations.of(fanoutWorker).acknowledge(SQS_MAPPING_HAS_NO_DESTINATION);
     fanoutWorker.addEventSource(new SqsEventSource(fanout, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 10 }));
 
     const deliveryWorker = new ServiceFunction(this, 'DeliveryWorker', { entry: 'functions/webhook-delivery/handler.ts', environment: common, timeout: workerTimeout.delivery, concurrency: 20 });
-    table.grantReadWriteData(deliveryWorker);
+    grantTable(table, deliveryWorker, TABLE_ACTIONS.readWrite);
     delivery.grant(deliveryWorker, 'sqs:ChangeMessageVisibility');
     deliveryDlq.grantSendMessages(deliveryWorker);
+    Validations.of(deliveryWorker).acknowledge(SQS_MAPPING_HAS_NO_DESTINATION);
     deliveryWorker.addEventSource(new SqsEventSource(delivery, { batchSize: 5, reportBatchItemFailures: true, maxConcurrency: 20 }));
 
     // Aggregates are written with ADD, so events may arrive in any order; a marker per event makes a redelivery a no-op.
     const revenueWorker = new ServiceFunction(this, 'RevenueAggregator', { entry: 'functions/revenue-aggregator/handler.ts', environment: common, timeout: workerTimeout.revenue, concurrency: 5 });
-    table.grantReadWriteData(revenueWorker);
+    grantTable(table, revenueWorker, TABLE_ACTIONS.readWrite);
+    Validations.of(revenueWorker).acknowledge(SQS_MAPPING_HAS_NO_DESTINATION);
     revenueWorker.addEventSource(new SqsEventSource(revenue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 5 }));
 
     alarms.onFailures(this, publisher, 'the event publisher (table stream → bus)');

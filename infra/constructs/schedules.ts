@@ -1,6 +1,6 @@
 // The scheduled jobs of functions/jobs.ts, each a function on an EventBridge schedule, and the
 // recurring worker behind the runner's FIFO queue (one message group per organization).
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule, type EventBus } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -11,7 +11,8 @@ import { Construct } from 'constructs';
 import { JOBS, type Job } from '../../functions/jobs.ts';
 import { logicalId } from './api.ts';
 import type { AlarmsConstruct } from './alarms.ts';
-import { deadLetterQueue, VISIBILITY_FACTOR } from './dead-letters.ts';
+import { grantTable, TABLE_ACTIONS } from './data.ts';
+import { deadLetterQueue, SQS_MAPPING_HAS_NO_DESTINATION, VISIBILITY_FACTOR } from './dead-letters.ts';
 import { ServiceFunction } from './service-function.ts';
 
 export type SchedulesProps = { table: TableV2; environment: Record<string, string>; bus: EventBus; sendEmail?: PolicyStatement; alarms: AlarmsConstruct };
@@ -32,7 +33,7 @@ export class SchedulesConstruct extends Construct {
     const missedRuns = deadLetterQueue(this, alarms, 'MissedRuns', 'scheduled runs EventBridge could not start');
     for (const job of JOBS as readonly Job[]) {
       const fn = new ServiceFunction(this, logicalId(job.name), { entry: `functions/${job.name}/handler.ts`, environment: common, timeout: Duration.minutes(5), concurrency: 1 });
-      table.grantReadWriteData(fn);
+      grantTable(table, fn, TABLE_ACTIONS.readWrite);
       if (job.publishesEvents) bus.grantPutEventsTo(fn);
       if (job.sendsEmail && sendEmail) fn.addToRolePolicy(sendEmail);
       if (job.queuesRecurringRuns) this.recurringRuns.grantSendMessages(fn);
@@ -42,8 +43,9 @@ export class SchedulesConstruct extends Construct {
 
     // Organizations run in parallel up to the event source's maximum concurrency; one organization's messages in order (FIFO groups).
     const worker = new ServiceFunction(this, 'RecurringWorker', { entry: 'functions/recurring-worker/handler.ts', environment: common, timeout: workerTimeout, concurrency: 10 });
-    table.grantReadWriteData(worker);
+    grantTable(table, worker, TABLE_ACTIONS.readWrite);
     if (sendEmail) worker.addToRolePolicy(sendEmail);
+    Validations.of(worker).acknowledge(SQS_MAPPING_HAS_NO_DESTINATION);
     worker.addEventSource(new SqsEventSource(this.recurringRuns, { batchSize: 1, reportBatchItemFailures: true, maxConcurrency: 10 }));
     alarms.onFailures(this, worker, 'the recurring worker');
   }

@@ -1,6 +1,6 @@
 // The house Lambda function: one place fixes runtime, architecture, bundling, logging and tracing
 // for every function, and merges (never replaces) the caller's environment.
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -58,5 +58,11 @@ export class ServiceFunction extends NodejsFunction {
         externalModules: UNUSED_SDK_MODULES,
       },
     });
+    // cdk-nag findings that hold for every function of the service, each with why it is right here.
+    Validations.of(this).acknowledge(
+      { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: 'The AWS-managed basic execution policy only lets the function write its logs (to its own log group, created by the stack)' },
+      { id: 'AwsSolutions-IAM5[Resource::*]', reason: 'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords take no resource ARN' },
+      { id: 'Serverless-LambdaDLQ', reason: 'Never invoked asynchronously: API routes are synchronous, workers take SQS or stream batches whose failures go to the queue\'s or mapping\'s dead-letter queue, scheduled jobs have a dead-letter queue on their rule target' },
+    );
   }
 }

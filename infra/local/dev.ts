@@ -90,6 +90,8 @@ try {
     PUBLIC_BASE_URL: apiBaseUrl,
     CURSOR_SECRET: secrets.cursorSecret,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    // EMF metric lines mean something to CloudWatch only; the laptop's console is spared them.
+    POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
   });
 
   const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint });

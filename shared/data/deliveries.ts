@@ -16,22 +16,24 @@ export type Delivery = {
   attempts: Attempt[];
   next_retry_at?: string;
   updated_at: string;
+  /** The API request that caused the event, null for events no request caused. */
+  correlation_id: string | null;
 };
 
 const RETENTION_SECONDS = 30 * 86_400;
 
 export async function recordAttempt(
-  db: Db, organizationId: string, webhookId: string, event: { id: string; type: string },
+  db: Db, organizationId: string, webhookId: string, event: { id: string; type: string; correlation_id?: string },
   attempt: Attempt, status: DeliveryStatus, nextRetryAt?: string,
 ): Promise<Delivery> {
   const { Attributes } = await db.client.send(new UpdateCommand({
     TableName: db.table, Key: deliveryKey(organizationId, webhookId, event.id),
     UpdateExpression: 'SET #type = :type, id = :id, webhook_id = :webhook, event_id = :event, event_type = :kind, #status = :status, updated_at = :now, '
-      + '#ttl = :ttl, attempts = list_append(if_not_exists(attempts, :empty), :attempt), next_retry_at = :next ADD attempt_count :one',
+      + '#ttl = :ttl, attempts = list_append(if_not_exists(attempts, :empty), :attempt), next_retry_at = :next, correlation_id = :correlation ADD attempt_count :one',
     ExpressionAttributeNames: { '#type': 'type', '#status': 'status', '#ttl': 'ttl' },
     ExpressionAttributeValues: {
       ':type': 'delivery', ':id': event.id, ':webhook': webhookId, ':event': event.id, ':kind': event.type, ':status': status, ':now': attempt.at,
-      ':ttl': Math.floor(Date.parse(attempt.at) / 1000) + RETENTION_SECONDS, ':empty': [], ':attempt': [attempt], ':next': nextRetryAt ?? null, ':one': 1,
+      ':ttl': Math.floor(Date.parse(attempt.at) / 1000) + RETENTION_SECONDS, ':empty': [], ':attempt': [attempt], ':next': nextRetryAt ?? null, ':one': 1, ':correlation': event.correlation_id ?? null,
     },
     ReturnValues: 'ALL_NEW',
   }));

@@ -2,16 +2,24 @@
 // stream carries it to the publisher (docs/events.md); nothing is published from the request path.
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '../domain/ids.ts';
+import { correlationId } from '../observability/correlation.ts';
 import type { Db } from './client.ts';
 import { EVENT_PREFIX, eventKey, organizationPartition, UNPUBLISHED_EVENTS } from './keys.ts';
 
 export const EVENT_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 
-export type OutboxEvent = { id: string; type: string; organization_id: string; created_at: string; data: { object: unknown; [more: string]: unknown } };
+export type OutboxEvent = {
+  id: string; type: string; organization_id: string; created_at: string; data: { object: unknown; [more: string]: unknown };
+  /** The request that caused the event (internal: logs and the delivery log, never in the event's public shape). */
+  correlation_id?: string;
+};
 
 /** `more` goes beside `data.object` (a payment event carries `data.payment`). */
 export function outboxPut(table: string, organizationId: string, type: string, object: unknown, now = new Date(), more: Record<string, unknown> = {}) {
-  const event: OutboxEvent = { id: newId('evt', now.getTime()), type, organization_id: organizationId, created_at: now.toISOString(), data: { object, ...more } };
+  const cause = correlationId();
+  const event: OutboxEvent = {
+    id: newId('evt', now.getTime()), type, organization_id: organizationId, created_at: now.toISOString(), data: { object, ...more }, ...(cause ? { correlation_id: cause } : {}),
+  };
   return {
     Put: {
       TableName: table,

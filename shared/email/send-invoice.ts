@@ -9,10 +9,11 @@ import type { Invoice } from '../data/invoices.ts';
 import { invoiceKey, organizationKey } from '../data/keys.ts';
 import type { Organization } from '../data/organizations.ts';
 import { notFound } from '../http/errors.ts';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../observability/logger.ts';
+import type { Counter } from '../observability/metrics.ts';
 import { invoiceResource } from '../resources/invoice.ts';
 
-export type SendDeps = { db: Db; ses: SESClient; from: string; publicBaseUrl: string; log: Logger };
+export type SendDeps = { db: Db; ses: SESClient; from: string; publicBaseUrl: string; log: Logger; metrics?: Counter };
 
 export async function sendInvoice(deps: SendDeps, organizationId: string, invoiceId: string, to: string) {
   const { Responses } = await deps.db.client.send(new BatchGetCommand({
@@ -36,6 +37,7 @@ export async function sendInvoice(deps: SendDeps, organizationId: string, invoic
     messageId = sent.MessageId ?? 'unknown';
   } catch (error) {
     deps.log.error('SES refused the invoice e-mail', { error: String(error), invoice_id: invoiceId });
+    deps.metrics?.count('InvoiceEmailsFailed');
     throw emailDeliveryFailed();
   }
   const sentAt = new Date().toISOString();

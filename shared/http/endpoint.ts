@@ -3,13 +3,14 @@
 // handler, which validates its input with zod and runs under the Idempotency-Key rules on POST.
 // Public routes (the token endpoints) have the same chain without the credential.
 import middy from '@middy/core';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ZodMiniType } from 'zod/mini';
 import { routeNamed, type RouteName } from '../../functions/routes.ts';
 import { accessTokenVerifier } from '../auth/access-token.ts';
 import type { Principal } from '../auth/principal.ts';
 import { config } from '../config.ts';
 import type { Db } from '../data/client.ts';
+import { withCorrelationId } from '../observability/correlation.ts';
 import { idempotent } from './idempotency.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { envelope } from './middleware/envelope.ts';
@@ -74,7 +75,9 @@ function chain(routeName: RouteName, handle: Handle, authentication?: ReturnType
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext>({ timeoutEarlyInMillis: 0 })
     .use(envelope({ route: route.name, logLevel: LOG_LEVEL, fallbackBaseUrl: PUBLIC_BASE_URL }));
   if (authentication) handler.use(authentication);
-  return handler.use(jsonBody(MAX_BODY_BYTES)).handler(handle);
+  const handled = handler.use(jsonBody(MAX_BODY_BYTES)).handler(handle);
+  // The request id is the correlation id of everything this request causes (events, deliveries, logs).
+  return (event: APIGatewayProxyEventV2, context: Context) => withCorrelationId(event.requestContext?.requestId ?? context.awsRequestId, () => handled(event, context as RequestContext));
 }
 
 export function endpoint<B = undefined, Q = undefined, P = undefined>(

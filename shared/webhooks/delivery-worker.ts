@@ -3,8 +3,8 @@
 // up (failed delivery, message to the dead-letter queue, and the subscription disabled once it has
 // failed everything for long enough). A 410 disables the subscription at once.
 import { ChangeMessageVisibilityCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { queueBody } from '../aws/queue-body.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { queueBody } from '../aws/queue-body.ts';
 import type { Db } from '../data/client.ts';
 import { recordAttempt } from '../data/deliveries.ts';
 import { deliveryKey } from '../data/keys.ts';
@@ -12,6 +12,8 @@ import { disableWebhook, getWebhook, saveWebhook, signingSecrets } from '../data
 import { attemptDelivery, type Attempt } from './deliver.ts';
 import type { DestinationPolicy, Lookup } from './destination.ts';
 import type { DeliveryMessage } from './fanout.ts';
+import type { Counter } from '../observability/metrics.ts';
+import { eventResource } from '../resources/event.ts';
 import { nextRetryDelay } from './retry-schedule.ts';
 
 export type DeliveryDeps = {
@@ -25,6 +27,8 @@ export type DeliveryDeps = {
   disableAfterSeconds: number;
   lookup?: Lookup;
   now?: () => Date;
+  /** Counts delivered and failed attempts and dead-lettered deliveries. */
+  metrics?: Counter;
 };
 
 export type Verdict = 'done' | 'retry';
@@ -42,10 +46,11 @@ export async function deliverMessage(deps: DeliveryDeps, message: DeliveryMessag
   }
 
   const attempt = await attemptDelivery({
-    url: webhook.url, secrets: signingSecrets(webhook, now()), messageId: event.id, body: JSON.stringify(event),
+    url: webhook.url, secrets: signingSecrets(webhook, now()), messageId: event.id, body: JSON.stringify(eventResource(event)),
     policy: deps.policy, timeoutMs: deps.timeoutMs, lookup: deps.lookup, now,
   });
 
+  deps.metrics?.count(attempt.outcome === 'delivered' ? 'WebhookDeliveriesSucceeded' : 'WebhookDeliveriesFailed');
   if (attempt.outcome === 'delivered') {
     await recordAttempt(deps.db, organizationId, webhookId, event, attempt, 'delivered');
     if (webhook.failing_since) await saveWebhook(deps.db, { ...webhook, failing_since: undefined });
@@ -73,7 +78,10 @@ export async function deliverMessage(deps: DeliveryDeps, message: DeliveryMessag
     TableName: deps.db.table, Key: deliveryKey(organizationId, webhookId, event.id),
     UpdateExpression: 'SET #status = :failed REMOVE next_retry_at', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':failed': 'failed' },
   }));
-  if (deps.deadLetterQueueUrl) await deps.sqs.send(new SendMessageCommand({ QueueUrl: deps.deadLetterQueueUrl, MessageBody: queueBody(message) }));
+  if (deps.deadLetterQueueUrl) {
+    await deps.sqs.send(new SendMessageCommand({ QueueUrl: deps.deadLetterQueueUrl, MessageBody: queueBody(message) }));
+    deps.metrics?.count('DeadLetteredMessages');
+  }
   const failingSince = webhook.failing_since ?? delivery.attempts[0]?.at ?? now().toISOString();
   if (now().getTime() - Date.parse(failingSince) >= deps.disableAfterSeconds * 1000) {
     await disableWebhook(deps.db, { ...webhook, failing_since: failingSince }, `every delivery failed for ${deps.disableAfterSeconds} seconds`);

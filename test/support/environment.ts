@@ -17,6 +17,8 @@ Object.assign(process.env, LOCAL_CREDENTIALS, {
   PAYMENT_PROVIDER: 'sandbox',
   CURSOR_SECRET: 'test-cursor-secret-test-cursor-secret-0123',
   LOG_LEVEL: 'silent',
+  // Metrics are printed as EMF lines in Lambda; the tests that read them switch them on.
+  POWERTOOLS_METRICS_DISABLED: 'true',
   ACCESS_TOKEN_PRIVATE_JWK: JSON.stringify(keys.privateJwk),
   ACCESS_TOKEN_PUBLIC_JWKS: JSON.stringify(keys.publicJwks),
   IDP_ISSUER: DEV_IDP_ISSUER,

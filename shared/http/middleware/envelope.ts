@@ -3,7 +3,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ApiError, ErrorCode } from '../errors.ts';
-import { createLogger, type LogLevel } from '../logger.ts';
+import { createLogger, type LogLevel } from '../../observability/logger.ts';
 import { header, type RequestContext } from '../request.ts';
 
 type Options = { route: string; logLevel: LogLevel; fallbackBaseUrl: string };

@@ -1,0 +1,25 @@
+// Business metrics as CloudWatch embedded metric format, through Powertools for AWS Lambda. Domain
+// code counts through the `Counter` it is handed; the functions publish once per invocation.
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
+import { SERVICE_NAME } from './logger.ts';
+
+export const METRICS_NAMESPACE = 'InvoicingService';
+
+/** The metrics the service emits, by name. */
+export type MetricName =
+  | 'InvoicesCreated' | 'InvoicesSent' | 'PaymentsReceived' | 'InvoiceEmailsFailed'
+  | 'WebhookDeliveriesSucceeded' | 'WebhookDeliveriesFailed' | 'DeadLetteredMessages';
+
+export type Counter = { count(name: MetricName, value?: number): void };
+
+/** Events whose arrival at the fan-out worker is counted (one place sees every event exactly as published). */
+export const COUNTED_EVENTS: Record<string, MetricName> = {
+  'invoice.created': 'InvoicesCreated', 'invoice.sent': 'InvoicesSent', 'payment.received': 'PaymentsReceived',
+};
+
+/** One Metrics instance per process; its warnings (e.g. nothing to publish) go to a quiet logger. */
+export function createMetrics(): Metrics & Counter {
+  const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: SERVICE_NAME, logger: new PowertoolsLogger({ serviceName: SERVICE_NAME, logLevel: 'ERROR' }) });
+  return Object.assign(metrics, { count: (name: MetricName, value = 1) => metrics.addMetric(name, MetricUnit.Count, value) });
+}

@@ -1,0 +1,4 @@
+// An event as API callers and webhook receivers see it: the outbox event without internal fields.
+import type { OutboxEvent } from '../data/events.ts';
+
+export const eventResource = ({ correlation_id: _correlation, ...event }: OutboxEvent) => event;
