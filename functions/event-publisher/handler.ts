@@ -7,9 +7,10 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import type { OutboxEvent } from '#shared/data/events';
 import { publishEvents } from '#shared/webhooks/publish';
+import { traced } from '#shared/observability/tracing';
 
 const { TABLE_NAME, EVENT_BUS_NAME } = config();
-const deps = { db: createDb(TABLE_NAME), bus: new EventBridgeClient({}), busName: EVENT_BUS_NAME };
+const deps = { db: createDb(TABLE_NAME, traced), bus: traced(new EventBridgeClient({})), busName: EVENT_BUS_NAME };
 
 export const handler = async (stream: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const records = stream.Records.flatMap((record) => {

@@ -4,9 +4,10 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { createLogger } from '#shared/observability/logger';
 import { publishEvents, unpublishedEvents } from '#shared/webhooks/publish';
+import { traced } from '#shared/observability/tracing';
 
 const { TABLE_NAME, EVENT_BUS_NAME, LOG_LEVEL } = config();
-const deps = { db: createDb(TABLE_NAME), bus: new EventBridgeClient({}), busName: EVENT_BUS_NAME };
+const deps = { db: createDb(TABLE_NAME, traced), bus: traced(new EventBridgeClient({})), busName: EVENT_BUS_NAME };
 const log = createLogger(LOG_LEVEL, { job: 'outbox-sweeper' });
 /** Younger events are still the stream's to publish. */
 const GRACE_SECONDS = 300;

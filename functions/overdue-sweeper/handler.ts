@@ -4,9 +4,10 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { sweepOverdue } from '#shared/data/overdue-sweep';
 import { createLogger } from '#shared/observability/logger';
+import { traced } from '#shared/observability/tracing';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, LOG_LEVEL } = config();
-const db = createDb(TABLE_NAME);
+const db = createDb(TABLE_NAME, traced);
 const log = createLogger(LOG_LEVEL, { job: 'overdue-sweeper' });
 
 /** `today` (tests, `npm run tick`) forces every organization's date; the schedule passes nothing. */

@@ -6,11 +6,12 @@ import { createDb } from '#shared/data/client';
 import { createLogger } from '#shared/observability/logger';
 import { queueRun } from '#shared/recurring/queue';
 import { planRun } from '#shared/recurring/runner';
+import { traced } from '#shared/observability/tracing';
 
 const { TABLE_NAME, RECURRING_RUN_QUEUE_URL, LOG_LEVEL } = config();
 if (!RECURRING_RUN_QUEUE_URL) throw new Error('Invalid configuration: RECURRING_RUN_QUEUE_URL: required');
-const db = createDb(TABLE_NAME);
-const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
+const db = createDb(TABLE_NAME, traced);
+const sqs = traced(new SQSClient({ useQueueUrlAsEndpoint: false }));
 const log = createLogger(LOG_LEVEL, { job: 'recurring-runner' });
 
 /** `now` and `today` are for tests and `npm run tick`; the schedule passes neither. */

@@ -12,10 +12,11 @@ import { sendInvoice } from '#shared/email/send-invoice';
 import { createLogger } from '#shared/observability/logger';
 import { handleRunBatch } from '#shared/recurring/queue';
 import { runOrganization } from '#shared/recurring/runner';
+import { traced } from '#shared/observability/tracing';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, EMAIL_FROM, LOG_LEVEL } = config();
-const db = createDb(TABLE_NAME);
-const ses = new SESClient({});
+const db = createDb(TABLE_NAME, traced);
+const ses = traced(new SESClient({}));
 const log = createLogger(LOG_LEVEL, { job: 'recurring-worker' });
 /** Stop starting templates this long before the function's timeout; the rest stay due. */
 const RESERVE_MS = 30_000;

@@ -6,9 +6,10 @@ import { createDb } from '#shared/data/client';
 import type { OutboxEvent } from '#shared/data/events';
 import { createLogger } from '#shared/observability/logger';
 import { revenueAggregator } from '#shared/reports/aggregator';
+import { traced } from '#shared/observability/tracing';
 
 const { TABLE_NAME, LOG_LEVEL } = config();
-const db = createDb(TABLE_NAME);
+const db = createDb(TABLE_NAME, traced);
 const log = createLogger(LOG_LEVEL, { job: 'revenue-aggregator' });
 
 export const handler = async (batch: SQSEvent): Promise<SQSBatchResponse> => {

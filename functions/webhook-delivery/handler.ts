@@ -9,12 +9,13 @@ import { createLogger } from '#shared/observability/logger';
 import { createMetrics } from '#shared/observability/metrics';
 import { deliverMessage } from '#shared/webhooks/delivery-worker';
 import type { DeliveryMessage } from '#shared/webhooks/fanout';
+import { traced } from '#shared/observability/tracing';
 
 const settings = config();
 if (!settings.WEBHOOK_DELIVERY_QUEUE_URL) throw new Error('Invalid configuration: WEBHOOK_DELIVERY_QUEUE_URL: required');
 const metrics = createMetrics();
 const deps = {
-  db: createDb(settings.TABLE_NAME), sqs: new SQSClient({ useQueueUrlAsEndpoint: false }), queueUrl: settings.WEBHOOK_DELIVERY_QUEUE_URL, deadLetterQueueUrl: settings.WEBHOOK_DELIVERY_DLQ_URL,
+  db: createDb(settings.TABLE_NAME, traced), sqs: traced(new SQSClient({ useQueueUrlAsEndpoint: false })), queueUrl: settings.WEBHOOK_DELIVERY_QUEUE_URL, deadLetterQueueUrl: settings.WEBHOOK_DELIVERY_DLQ_URL,
   policy: { allowLoopbackHttp: settings.WEBHOOK_ALLOW_LOOPBACK_HTTP }, timeoutMs: settings.WEBHOOK_TIMEOUT_MS,
   schedule: settings.WEBHOOK_RETRY_SCHEDULE, disableAfterSeconds: settings.WEBHOOK_DISABLE_AFTER_SECONDS, metrics,
 };

@@ -9,10 +9,11 @@ import { withCorrelationId } from '#shared/observability/correlation';
 import { createLogger } from '#shared/observability/logger';
 import { COUNTED_EVENTS, createMetrics } from '#shared/observability/metrics';
 import { fanOut } from '#shared/webhooks/fanout';
+import { traced } from '#shared/observability/tracing';
 
 const { TABLE_NAME, WEBHOOK_DELIVERY_QUEUE_URL, LOG_LEVEL } = config();
 if (!WEBHOOK_DELIVERY_QUEUE_URL) throw new Error('Invalid configuration: WEBHOOK_DELIVERY_QUEUE_URL: required');
-const deps = { db: createDb(TABLE_NAME), sqs: new SQSClient({ useQueueUrlAsEndpoint: false }), deliveryQueueUrl: WEBHOOK_DELIVERY_QUEUE_URL };
+const deps = { db: createDb(TABLE_NAME, traced), sqs: traced(new SQSClient({ useQueueUrlAsEndpoint: false })), deliveryQueueUrl: WEBHOOK_DELIVERY_QUEUE_URL };
 const metrics = createMetrics();
 
 const handle = (event: OutboxEvent) => withCorrelationId(event.correlation_id, async () => {

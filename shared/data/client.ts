@@ -5,8 +5,9 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 export type Db = { client: DynamoDBDocumentClient; table: string };
 
-export function createDb(table: string): Db {
-  const client = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+/** `instrument` wraps the base client (the background functions trace their calls). */
+export function createDb(table: string, instrument: (client: DynamoDBClient) => DynamoDBClient = (client) => client): Db {
+  const client = DynamoDBDocumentClient.from(instrument(new DynamoDBClient({})), {
     marshallOptions: { removeUndefinedValues: true },
   });
   return { client, table };
