@@ -1,8 +1,8 @@
 // The table's stream, filtered to outbox event items, onto the EventBridge bus.
-import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { eventBridgeClient } from '#shared/aws/event-bridge';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import type { OutboxEvent } from '#shared/data/events';
@@ -10,7 +10,7 @@ import { publishEvents } from '#shared/webhooks/publish';
 import { traced } from '#shared/observability/tracing';
 
 const { TABLE_NAME, EVENT_BUS_NAME } = config();
-const deps = { db: createDb(TABLE_NAME, traced), bus: traced(new EventBridgeClient({})), busName: EVENT_BUS_NAME };
+const deps = { db: createDb(TABLE_NAME, traced), bus: traced(eventBridgeClient()), busName: EVENT_BUS_NAME };
 
 export const handler = async (stream: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const records = stream.Records.flatMap((record) => {

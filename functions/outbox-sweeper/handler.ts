@@ -1,5 +1,5 @@
 // Publishes events the stream did not (a publisher outage longer than the stream's 24 h retention).
-import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { eventBridgeClient } from '#shared/aws/event-bridge';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { createLogger } from '#shared/observability/logger';
@@ -7,7 +7,7 @@ import { publishEvents, unpublishedEvents } from '#shared/webhooks/publish';
 import { traced } from '#shared/observability/tracing';
 
 const { TABLE_NAME, EVENT_BUS_NAME, LOG_LEVEL } = config();
-const deps = { db: createDb(TABLE_NAME, traced), bus: traced(new EventBridgeClient({})), busName: EVENT_BUS_NAME };
+const deps = { db: createDb(TABLE_NAME, traced), bus: traced(eventBridgeClient()), busName: EVENT_BUS_NAME };
 const log = createLogger(LOG_LEVEL, { job: 'outbox-sweeper' });
 /** Younger events are still the stream's to publish. */
 const GRACE_SECONDS = 300;

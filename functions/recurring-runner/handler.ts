@@ -1,6 +1,6 @@
 // Every few minutes: find the organizations with due recurring templates and queue one message per
 // organization for the recurring worker.
-import { SQSClient } from '@aws-sdk/client-sqs';
+import { sqsClient } from '#shared/aws/sqs';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { createLogger } from '#shared/observability/logger';
@@ -11,7 +11,7 @@ import { traced } from '#shared/observability/tracing';
 const { TABLE_NAME, RECURRING_RUN_QUEUE_URL, LOG_LEVEL } = config();
 if (!RECURRING_RUN_QUEUE_URL) throw new Error('Invalid configuration: RECURRING_RUN_QUEUE_URL: required');
 const db = createDb(TABLE_NAME, traced);
-const sqs = traced(new SQSClient({ useQueueUrlAsEndpoint: false }));
+const sqs = traced(sqsClient());
 const log = createLogger(LOG_LEVEL, { job: 'recurring-runner' });
 
 /** `now` and `today` are for tests and `npm run tick`; the schedule passes neither. */

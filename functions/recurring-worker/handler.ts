@@ -1,7 +1,7 @@
 // One organization's share of a recurring run (a message from the runner's FIFO queue): generate
 // each due period in the organization's own date, sending those marked auto_send.
-import { SESClient } from '@aws-sdk/client-ses';
 import type { Context, SQSEvent } from 'aws-lambda';
+import { sesClient } from '#shared/aws/ses';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { getClient } from '#shared/data/clients';
@@ -16,7 +16,7 @@ import { traced } from '#shared/observability/tracing';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, EMAIL_FROM, LOG_LEVEL } = config();
 const db = createDb(TABLE_NAME, traced);
-const ses = traced(new SESClient({}));
+const ses = traced(sesClient());
 const log = createLogger(LOG_LEVEL, { job: 'recurring-worker' });
 /** Stop starting templates this long before the function's timeout; the rest stay due. */
 const RESERVE_MS = 30_000;

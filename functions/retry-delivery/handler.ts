@@ -1,6 +1,7 @@
 // Queues a delivery again now (after a failure, or to replay one); the receiver sees the same webhook-id.
-import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { queueBody } from '#shared/aws/queue-body';
+import { sqsClient } from '#shared/aws/sqs';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { getDelivery } from '#shared/data/deliveries';
@@ -12,7 +13,7 @@ import { deliveryParams } from '#shared/http/schemas/common';
 
 const { TABLE_NAME, WEBHOOK_DELIVERY_QUEUE_URL } = config();
 const db = createDb(TABLE_NAME);
-const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
+const sqs = sqsClient();
 
 export const handler = endpoint('retry-delivery', { db, params: deliveryParams }, async ({ organizationId, params }) => {
   const [webhook, delivery] = await Promise.all([getWebhook(db, organizationId, params.id), getDelivery(db, organizationId, params.id, params.delivery_id)]);

@@ -1,4 +1,4 @@
-import { SESClient } from '@aws-sdk/client-ses';
+import { sesClient } from '#shared/aws/ses';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { sendInvoice } from '#shared/email/send-invoice';
@@ -9,7 +9,7 @@ import { createMetrics } from '#shared/observability/metrics';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, EMAIL_FROM } = config();
 const db = createDb(TABLE_NAME);
-const ses = new SESClient({});
+const ses = sesClient();
 const metrics = createMetrics();
 
 export const handler = endpoint('send-invoice', { db, params: idParams('inv'), body: sendInvoiceBody }, async ({ organizationId, params, body, log }) => {

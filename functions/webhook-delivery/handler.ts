@@ -1,7 +1,7 @@
 // Delivers queued webhooks; failures come back after the retry schedule's delay. Each delivery is
 // logged and counted under the correlation id of the request that caused its event.
-import { SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { sqsClient } from '#shared/aws/sqs';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { withCorrelationId } from '#shared/observability/correlation';
@@ -15,7 +15,7 @@ const settings = config();
 if (!settings.WEBHOOK_DELIVERY_QUEUE_URL) throw new Error('Invalid configuration: WEBHOOK_DELIVERY_QUEUE_URL: required');
 const metrics = createMetrics();
 const deps = {
-  db: createDb(settings.TABLE_NAME, traced), sqs: traced(new SQSClient({ useQueueUrlAsEndpoint: false })), queueUrl: settings.WEBHOOK_DELIVERY_QUEUE_URL, deadLetterQueueUrl: settings.WEBHOOK_DELIVERY_DLQ_URL,
+  db: createDb(settings.TABLE_NAME, traced), sqs: traced(sqsClient()), queueUrl: settings.WEBHOOK_DELIVERY_QUEUE_URL, deadLetterQueueUrl: settings.WEBHOOK_DELIVERY_DLQ_URL,
   policy: { allowLoopbackHttp: settings.WEBHOOK_ALLOW_LOOPBACK_HTTP }, timeoutMs: settings.WEBHOOK_TIMEOUT_MS,
   schedule: settings.WEBHOOK_RETRY_SCHEDULE, disableAfterSeconds: settings.WEBHOOK_DISABLE_AFTER_SECONDS, metrics,
 };

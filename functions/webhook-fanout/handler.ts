@@ -1,7 +1,7 @@
 // EventBridge (through its rule's SQS target) → one delivery message per interested subscription.
 // Every event passes here once as published, so this is where business events are counted.
-import { SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { sqsClient } from '#shared/aws/sqs';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import type { OutboxEvent } from '#shared/data/events';
@@ -13,7 +13,7 @@ import { traced } from '#shared/observability/tracing';
 
 const { TABLE_NAME, WEBHOOK_DELIVERY_QUEUE_URL, LOG_LEVEL } = config();
 if (!WEBHOOK_DELIVERY_QUEUE_URL) throw new Error('Invalid configuration: WEBHOOK_DELIVERY_QUEUE_URL: required');
-const deps = { db: createDb(TABLE_NAME, traced), sqs: traced(new SQSClient({ useQueueUrlAsEndpoint: false })), deliveryQueueUrl: WEBHOOK_DELIVERY_QUEUE_URL };
+const deps = { db: createDb(TABLE_NAME, traced), sqs: traced(sqsClient()), deliveryQueueUrl: WEBHOOK_DELIVERY_QUEUE_URL };
 const metrics = createMetrics();
 
 const handle = (event: OutboxEvent) => withCorrelationId(event.correlation_id, async () => {

@@ -1,7 +1,11 @@
-// A dead-letter queue with an alarm on its depth: every queue, stream mapping and rule of the stack has one.
+// Queues as functions/topology.ts declares them, each with a dead-letter queue and an alarm on its
+// depth (every queue, stream mapping and rule of the stack has one), and their consumers' event sources.
 import { Duration, Validations } from 'aws-cdk-lib';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { DEAD_LETTER_RETENTION_DAYS, visibilitySeconds, type QueueSpec } from '../../functions/topology.ts';
 import type { AlarmsConstruct } from './alarms.ts';
 
 /** For the functions behind an SQS event source: cdk-nag asks for an on-failure destination SQS mappings cannot have. */
@@ -10,11 +14,9 @@ export const SQS_MAPPING_HAS_NO_DESTINATION = {
   reason: 'SQS event source mappings take no on-failure destination; failed messages move to the queue\'s dead-letter queue by its redrive policy',
 };
 
-/** SQS's advice: a visibility timeout of six times the consumer's timeout. */
-export const VISIBILITY_FACTOR = 6;
 
 export function deadLetterQueue(scope: Construct, alarms: AlarmsConstruct, name: string, what: string, options: { fifo?: boolean } = {}): Queue {
-  const queue = new Queue(scope, `${name}Dlq`, { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, fifo: options.fifo });
+  const queue = new Queue(scope, `${name}Dlq`, { retentionPeriod: Duration.days(DEAD_LETTER_RETENTION_DAYS), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, fifo: options.fifo });
   Validations.of(queue).acknowledge(
     { id: 'AwsSolutions-SQS3', reason: 'This is a dead-letter queue: the end of the line, watched by its alarm' },
     { id: 'Serverless-SQSRedrivePolicy', reason: 'This is a dead-letter queue: the end of the line, watched by its alarm' },
@@ -24,3 +26,24 @@ export function deadLetterQueue(scope: Construct, alarms: AlarmsConstruct, name:
   });
   return queue;
 }
+
+/** A work queue of the topology table, with its dead-letter queue. */
+export function workQueue(scope: Construct, alarms: AlarmsConstruct, spec: QueueSpec, what: string): { queue: Queue; deadLetters: Queue } {
+  const deadLetters = deadLetterQueue(scope, alarms, spec.constructId, what, { fifo: spec.fifo });
+  const queue = new Queue(scope, spec.constructId, {
+    fifo: spec.fifo, visibilityTimeout: Duration.seconds(visibilitySeconds(spec)), retentionPeriod: Duration.days(spec.retentionDays),
+    deadLetterQueue: { queue: deadLetters, maxReceiveCount: spec.maxReceiveCount }, encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true,
+  });
+  return { queue, deadLetters };
+}
+
+/** The consumer's event source, with the batch size and maximum concurrency of the topology table. */
+export function consume(fn: IFunction, queue: Queue, spec: QueueSpec): void {
+  Validations.of(fn).acknowledge(SQS_MAPPING_HAS_NO_DESTINATION);
+  fn.addEventSource(new SqsEventSource(queue, { batchSize: spec.consumer.batchSize, maxConcurrency: spec.consumer.maxConcurrency, reportBatchItemFailures: true }));
+}
+
+/** The consumer function's entry, timeout and concurrency, from the topology table. */
+export const consumerProps = (spec: QueueSpec) => ({
+  entry: `functions/${spec.consumer.handler}/handler.ts`, timeout: Duration.seconds(spec.consumer.timeoutSeconds), concurrency: spec.consumer.maxConcurrency,
+});

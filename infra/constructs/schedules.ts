@@ -1,18 +1,18 @@
 // The scheduled jobs of functions/jobs.ts, each a function on an EventBridge schedule, and the
 // recurring worker behind the runner's FIFO queue (one message group per organization).
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule, type EventBus } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { JOBS, type Job } from '../../functions/jobs.ts';
+import { QUEUES } from '../../functions/topology.ts';
 import { logicalId } from './api.ts';
 import type { AlarmsConstruct } from './alarms.ts';
 import { grantTable, TABLE_ACTIONS } from './data.ts';
-import { deadLetterQueue, SQS_MAPPING_HAS_NO_DESTINATION, VISIBILITY_FACTOR } from './dead-letters.ts';
+import { consume, consumerProps, deadLetterQueue, workQueue } from './dead-letters.ts';
 import { ServiceFunction } from './service-function.ts';
 
 export type SchedulesProps = { table: TableV2; environment: Record<string, string>; bus: EventBus; sendEmail?: PolicyStatement; alarms: AlarmsConstruct };
@@ -22,12 +22,7 @@ export class SchedulesConstruct extends Construct {
 
   constructor(scope: Construct, id: string, { table, environment, bus, sendEmail, alarms }: SchedulesProps) {
     super(scope, id);
-    const workerTimeout = Duration.minutes(5);
-    this.recurringRuns = new Queue(this, 'RecurringRuns', {
-      fifo: true, visibilityTimeout: Duration.seconds(workerTimeout.toSeconds() * VISIBILITY_FACTOR), retentionPeriod: Duration.days(1),
-      deadLetterQueue: { queue: deadLetterQueue(this, alarms, 'RecurringRuns', 'organizations whose recurring run kept failing', { fifo: true }), maxReceiveCount: 5 },
-      encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true,
-    });
+    this.recurringRuns = workQueue(this, alarms, QUEUES.recurringRuns, 'organizations whose recurring run kept failing').queue;
     const common = { ...environment, TABLE_NAME: table.tableName, EVENT_BUS_NAME: bus.eventBusName, RECURRING_RUN_QUEUE_URL: this.recurringRuns.queueUrl };
 
     const missedRuns = deadLetterQueue(this, alarms, 'MissedRuns', 'scheduled runs EventBridge could not start');
@@ -42,11 +37,10 @@ export class SchedulesConstruct extends Construct {
     }
 
     // Organizations run in parallel up to the event source's maximum concurrency; one organization's messages in order (FIFO groups).
-    const worker = new ServiceFunction(this, 'RecurringWorker', { entry: 'functions/recurring-worker/handler.ts', environment: common, timeout: workerTimeout, concurrency: 10 });
+    const worker = new ServiceFunction(this, 'RecurringWorker', { ...consumerProps(QUEUES.recurringRuns), environment: common });
     grantTable(table, worker, TABLE_ACTIONS.readWrite);
     if (sendEmail) worker.addToRolePolicy(sendEmail);
-    Validations.of(worker).acknowledge(SQS_MAPPING_HAS_NO_DESTINATION);
-    worker.addEventSource(new SqsEventSource(this.recurringRuns, { batchSize: 1, reportBatchItemFailures: true, maxConcurrency: 10 }));
+    consume(worker, this.recurringRuns, QUEUES.recurringRuns);
     alarms.onFailures(this, worker, 'the recurring worker');
   }
 }

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { busTargets, createQueues, startEventBus, startQueuePoller, startStreamPoller } from './pipeline.ts';
+import { busTargets, createQueues, startConsumers, startEventBus, startStreamPoller } from './pipeline.ts';
 import { ensureTable } from './create-table.ts';
 import { freePort, javaProblem, LOCAL_CREDENTIALS, startDynamoDbLocal, startSesEmulator, startSqsEmulator, type Stoppable } from './emulators.ts';
 import { JOBS } from '../../functions/jobs.ts';
@@ -117,11 +117,9 @@ try {
   // and bus → revenue queue → revenue aggregator.
   const handlerOf = async <T>(name: string) => ((await import(`../../functions/${name}/handler.ts`)) as { handler: T }).handler;
   running.push(await startStreamPoller(dynamo.endpoint, TABLE_NAME, await handlerOf('event-publisher')));
-  running.push(startQueuePoller(sqsClient, queues.fanout, await handlerOf('webhook-fanout')));
-  running.push(startQueuePoller(sqsClient, queues.delivery, await handlerOf('webhook-delivery')));
-  running.push(startQueuePoller(sqsClient, queues.revenue, await handlerOf('revenue-aggregator')));
-  // The recurring run: the runner job queues one message per organization; the worker generates.
-  running.push(startQueuePoller(sqsClient, queues.recurringRuns, await handlerOf('recurring-worker')));
+  // Every queue of functions/topology.ts with its consumer: the webhook fan-out and delivery, the
+  // revenue aggregator, and the recurring worker behind the runner's FIFO queue.
+  running.push(...await startConsumers(sqsClient, queues, handlerOf));
 
   // The laptop's EventBridge schedules: each job on its local interval.
   for (const job of JOBS) {

@@ -9,40 +9,53 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
 import { CreateQueueCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { DEAD_LETTER_RETENTION_DAYS, EVENT_RULES, QUEUES, visibilitySeconds, type QueueKey, type QueueSpec } from '../../functions/topology.ts';
 import { queueBody } from '../../shared/aws/queue-body.ts';
-import { REVENUE_EVENT_TYPES } from '../../shared/reports/contributions.ts';
 import { EVENT_SOURCE } from '../../shared/webhooks/publish.ts';
 import type { Stoppable } from './emulators.ts';
 
-export type Queues = { fanout: string; fanoutDlq: string; delivery: string; deliveryDlq: string; revenue: string; revenueDlq: string; recurringRuns: string; recurringRunsDlq: string };
+export type Queues = Record<QueueKey | `${QueueKey}Dlq`, string>;
 
-/** Where the bus's rules send our events: every event to the fan-out queue, revenue events to the revenue queue. */
+/** Where the bus's rules send our events (functions/topology.ts): a queue, and the event kinds it takes (all when absent). */
 export type BusTarget = { queueUrl: string; detailTypes?: readonly string[] };
-export const busTargets = (queues: Pick<Queues, 'fanout' | 'revenue'>): BusTarget[] => [{ queueUrl: queues.fanout }, { queueUrl: queues.revenue, detailTypes: REVENUE_EVENT_TYPES }];
+export const busTargets = (queues: Queues): BusTarget[] => EVENT_RULES.map((rule) => ({ queueUrl: queues[rule.queue], detailTypes: rule.detailTypes }));
+
+/** The SQS attributes the stack gives a queue of the topology table (`deadLetterArn` given) or its dead-letter queue. */
+export function queueAttributes(spec: QueueSpec, deadLetterArn?: string, visibilityOverride?: number): Record<string, string> {
+  const fifo: Record<string, string> = spec.fifo ? { FifoQueue: 'true' } : {};
+  if (!deadLetterArn) return { MessageRetentionPeriod: String(DEAD_LETTER_RETENTION_DAYS * 86_400), ...fifo };
+  return {
+    VisibilityTimeout: String(visibilityOverride ?? visibilitySeconds(spec)),
+    MessageRetentionPeriod: String(spec.retentionDays * 86_400),
+    RedrivePolicy: JSON.stringify({ deadLetterTargetArn: deadLetterArn, maxReceiveCount: spec.maxReceiveCount }),
+    ...fifo,
+  };
+}
 
 /**
- * Queue names and redrive as the stack declares them.
+ * The queues of functions/topology.ts and their dead-letter queues, with the stack's attributes.
  * The emulator's queue URLs name a virtual host (sqs.<region>.127.0.0.1) that no resolver knows, so
  * every SQS client here and in the handlers sends to its configured endpoint with
- * `useQueueUrlAsEndpoint: false` — which is also right in AWS.
+ * `useQueueUrlAsEndpoint: false` — which is also right in AWS. `visibilityOverride` is for tests
+ * that want crashed messages back quickly.
  */
-export async function createQueues(sqs: SQSClient, prefix = 'invoicing', visibilityTimeoutSeconds = 60): Promise<Queues> {
-  const create = async (name: string, redriveTo?: string, maxReceiveCount = 10) => {
-    const attributes: Record<string, string> = { VisibilityTimeout: String(visibilityTimeoutSeconds), ...(name.endsWith('.fifo') ? { FifoQueue: 'true' } : {}) };
-    if (redriveTo) attributes.RedrivePolicy = JSON.stringify({ deadLetterTargetArn: `arn:aws:sqs:us-east-1:000000000000:${redriveTo}`, maxReceiveCount });
-    return (await sqs.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }))).QueueUrl!;
-  };
-  const fanoutDlq = await create(`${prefix}-webhook-fanout-dlq`);
-  const deliveryDlq = await create(`${prefix}-webhook-delivery-dlq`);
-  const recurringRunsDlq = await create(`${prefix}-recurring-runs-dlq.fifo`);
-  const revenueDlq = await create(`${prefix}-revenue-dlq`);
-  return {
-    fanoutDlq, deliveryDlq, recurringRunsDlq, revenueDlq,
-    revenue: await create(`${prefix}-revenue`, `${prefix}-revenue-dlq`, 10),
-    recurringRuns: await create(`${prefix}-recurring-runs.fifo`, `${prefix}-recurring-runs-dlq.fifo`, 5),
-    fanout: await create(`${prefix}-webhook-fanout`, `${prefix}-webhook-fanout-dlq`, 5),
-    delivery: await create(`${prefix}-webhook-delivery`, `${prefix}-webhook-delivery-dlq`, 10),
-  };
+export async function createQueues(sqs: SQSClient, prefix = 'invoicing', visibilityOverride?: number): Promise<Queues> {
+  const queues: Partial<Queues> = {};
+  for (const [key, spec] of Object.entries(QUEUES) as [QueueKey, QueueSpec][]) {
+    const name = (suffix: string) => `${prefix}-${spec.name}${suffix}${spec.fifo ? '.fifo' : ''}`;
+    const create = async (queueName: string, attributes: Record<string, string>) => (await sqs.send(new CreateQueueCommand({ QueueName: queueName, Attributes: attributes }))).QueueUrl!;
+    queues[`${key}Dlq`] = await create(name('-dlq'), queueAttributes(spec, undefined, visibilityOverride));
+    queues[key] = await create(name(''), queueAttributes(spec, `arn:aws:sqs:us-east-1:000000000000:${name('-dlq')}`, visibilityOverride));
+  }
+  return queues as Queues;
+}
+
+/** The local stand-ins of the stack's event source mappings: which handler polls which queue, how many at a time. */
+export const localConsumers = (queues: Queues) => (Object.entries(QUEUES) as [QueueKey, QueueSpec][])
+  .map(([key, spec]) => ({ queue: key, queueUrl: queues[key], handler: spec.consumer.handler, batchSize: spec.consumer.batchSize }));
+
+export function startConsumers(sqs: SQSClient, queues: Queues, handlerOf: (name: string) => Promise<(event: SQSEvent) => Promise<SQSBatchResponse>>): Promise<Loop[]> {
+  return Promise.all(localConsumers(queues).map(async (consumer) => startQueuePoller(sqs, consumer.queueUrl, await handlerOf(consumer.handler), consumer.batchSize)));
 }
 
 /** Accepts EventBridge PutEvents and forwards our service's events to the queues whose rule matches, as the stack's rules do. */
@@ -81,7 +94,7 @@ export async function startEventBus(sqs: SQSClient, rules: BusTarget[]): Promise
   return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stop: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
 }
 
-type Loop = { stop(): Promise<void> };
+export type Loop = { stop(): Promise<void> };
 
 function loop(step: () => Promise<void>, idleMs: number): Loop {
   let running = true;
@@ -132,9 +145,9 @@ export async function startStreamPoller(dynamoEndpoint: string, table: string, h
 }
 
 /** Polls a queue and hands batches to a handler the way Lambda's SQS event source does. */
-export function startQueuePoller(sqs: SQSClient, queueUrl: string, handler: (event: SQSEvent) => Promise<SQSBatchResponse>): Loop {
+export function startQueuePoller(sqs: SQSClient, queueUrl: string, handler: (event: SQSEvent) => Promise<SQSBatchResponse>, batchSize = 10): Loop {
   return loop(async () => {
-    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageSystemAttributeNames: ['All'] }));
+    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: batchSize, WaitTimeSeconds: 1, MessageSystemAttributeNames: ['All'] }));
     if (Messages.length === 0) return;
     const event: SQSEvent = {
       Records: Messages.map((message) => ({

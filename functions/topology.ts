@@ -1,0 +1,51 @@
+// The one table of the queues, their consumers and the bus rules that feed them. The CDK stack
+// builds them from here (infra/constructs/events.ts, schedules.ts); infra/local creates and polls the
+// same queues from here; test/infra/topology.test.ts compares the synthesized template with what the
+// local runtime wires, so the two cannot drift apart.
+import { REVENUE_EVENT_TYPES } from '../shared/reports/contributions.ts';
+
+export type QueueSpec = {
+  /** Queue name after the stack's prefix (locally) and the CDK construct id (in AWS). */
+  name: string;
+  constructId: string;
+  fifo?: boolean;
+  /** Receives before a message moves to the queue's dead-letter queue. */
+  maxReceiveCount: number;
+  retentionDays: number;
+  consumer: {
+    /** Function folder under functions/. */
+    handler: string;
+    timeoutSeconds: number;
+    batchSize: number;
+    /** Most instances at once (the event source's maximum concurrency). */
+    maxConcurrency: number;
+  };
+};
+
+/** SQS's advice: a visibility timeout of six times the consumer's timeout. */
+export const VISIBILITY_FACTOR = 6;
+
+/** How long dead-letter queues keep what they hold (SQS's maximum). */
+export const DEAD_LETTER_RETENTION_DAYS = 14;
+
+export const QUEUES = {
+  fanout: { name: 'webhook-fanout', constructId: 'Fanout', maxReceiveCount: 5, retentionDays: 4, consumer: { handler: 'webhook-fanout', timeoutSeconds: 30, batchSize: 10, maxConcurrency: 10 } },
+  // Retries are scheduled by the worker (visibility changes up to 10 h), so the receive count is generous.
+  delivery: { name: 'webhook-delivery', constructId: 'Delivery', maxReceiveCount: 12, retentionDays: 4, consumer: { handler: 'webhook-delivery', timeoutSeconds: 30, batchSize: 5, maxConcurrency: 20 } },
+  revenue: { name: 'revenue', constructId: 'Revenue', maxReceiveCount: 10, retentionDays: 14, consumer: { handler: 'revenue-aggregator', timeoutSeconds: 30, batchSize: 10, maxConcurrency: 5 } },
+  // One message per organization; FIFO groups keep an organization's runs in order, one at a time.
+  recurringRuns: {
+    name: 'recurring-runs', constructId: 'RecurringRuns', fifo: true, maxReceiveCount: 5, retentionDays: 1,
+    consumer: { handler: 'recurring-worker', timeoutSeconds: 300, batchSize: 1, maxConcurrency: 10 },
+  },
+} as const satisfies Record<string, QueueSpec>;
+
+export type QueueKey = keyof typeof QUEUES;
+
+export const visibilitySeconds = (queue: QueueSpec) => queue.consumer.timeoutSeconds * VISIBILITY_FACTOR;
+
+/** The bus's rules: every service event to the fan-out queue, the revenue events to the revenue queue. */
+export const EVENT_RULES: readonly { constructId: string; queue: QueueKey; detailTypes?: readonly string[] }[] = [
+  { constructId: 'ServiceEvents', queue: 'fanout' },
+  { constructId: 'RevenueEvents', queue: 'revenue', detailTypes: REVENUE_EVENT_TYPES },
+];
