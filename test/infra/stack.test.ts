@@ -265,7 +265,10 @@ describe('stack', () => {
     expect(stage!.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 });
     const format = JSON.parse(stage!.Properties.AccessLogSettings.Format);
     expect(format).toMatchObject({ request_id: '$context.requestId', route: '$context.routeKey', status: '$context.status', latency_ms: '$context.responseLatency' });
-    expect(Object.keys(template.findResources('AWS::CloudWatch::Dashboard'))).toHaveLength(1);
+    const dashboards = Object.values(template.findResources('AWS::CloudWatch::Dashboard'));
+    expect(dashboards).toHaveLength(1);
+    const body = JSON.stringify(dashboards[0]!.Properties.DashboardBody);
+    for (const metric of ['InvoicesCreated', 'PaymentsReceived', 'WebhookDeliveriesFailed', 'DeadLetteredMessages', 'InvoiceEmailsFailed']) expect(body).toContain(metric);
   });
 
   it('fans the recurring run out through a FIFO queue: the runner may only queue, the worker generates and sends', () => {
