@@ -1,28 +1,20 @@
 // EventBridge (invoice.sent, invoice.voided, payment.received, through the rule's SQS target) →
 // the organization's monthly revenue aggregates, each event counted once.
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
-import type { OutboxEvent } from '#shared/data/events';
-import { createLogger } from '#shared/observability/logger';
-import { revenueAggregator } from '#shared/reports/aggregator';
 import { traced } from '#shared/observability/tracing';
+import { revenueAggregator } from '#shared/reports/aggregator';
+import { busMessage } from '#shared/workers/messages';
+import { queueWorker } from '#shared/workers/queue-worker';
 
 const { TABLE_NAME, LOG_LEVEL } = config();
 const db = createDb(TABLE_NAME, traced);
-const log = createLogger(LOG_LEVEL, { job: 'revenue-aggregator' });
+// One aggregator per batch: it remembers organizations' time zones for that batch only.
+const aggregators = new WeakMap<object, ReturnType<typeof revenueAggregator>>();
 
-export const handler = async (batch: SQSEvent): Promise<SQSBatchResponse> => {
-  const aggregator = revenueAggregator(db);
-  const failed: string[] = [];
-  // One after another: events of one batch often touch the same month, and would only conflict.
-  for (const record of batch.Records) {
-    try {
-      await aggregator.apply((JSON.parse(record.body) as { detail: OutboxEvent }).detail);
-    } catch (error) {
-      log.warn('could not apply an event to revenue; it will come back', { message_id: record.messageId, error: String(error) });
-      failed.push(record.messageId);
-    }
-  }
-  return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
-};
+// In order: events of one batch often touch the same month, and would only conflict.
+export const handler = queueWorker('revenue-aggregator', { logLevel: LOG_LEVEL, message: busMessage, correlationOf: ({ detail }) => detail.correlation_id, inOrder: true },
+  async ({ detail: event }, { log, batch }) => {
+    if (!aggregators.has(batch)) aggregators.set(batch, revenueAggregator(db));
+    log.info('revenue event applied', { event_id: event.id, outcome: await aggregators.get(batch)!.apply(event) });
+  });

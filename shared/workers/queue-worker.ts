@@ -1,0 +1,59 @@
+// The one frame of the SQS workers, as endpoint() is for routes: each message's body is parsed and
+// validated, handled under the correlation id of the request that caused it, logged, and reported
+// as a partial batch failure when it fails or asks to be retried (Powertools batch processing).
+// Metrics counted during the batch are published once at its end.
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type * as z from 'zod/mini';
+import { withCorrelationId } from '../observability/correlation.ts';
+import { createLogger, type Logger, type LogLevel } from '../observability/logger.ts';
+import { createMetrics, type Counter } from '../observability/metrics.ts';
+
+/** `batch` is the invocation's whole event: state worth keeping for one batch, not longer, can key on it. */
+export type WorkerContext = { log: Logger; metrics: Counter; record: SQSRecord; batch: SQSEvent };
+
+export type WorkerOptions<M> = {
+  logLevel: LogLevel;
+  message: z.ZodMiniType<M>;
+  /** The request that caused the message, to carry into logs and onward. */
+  correlationOf?: (message: M) => string | undefined;
+  /** One record after another (messages of one batch that would only conflict); in parallel otherwise. */
+  inOrder?: boolean;
+};
+
+/** `retry`: leave the message on the queue for a later attempt (its visibility already set). */
+export type Handled = 'done' | 'retry' | void;
+
+class RetryLater extends Error {}
+
+export function queueWorker<M>(name: string, options: WorkerOptions<M>, handle: (message: M, context: WorkerContext) => Promise<Handled>) {
+  const processor = new BatchProcessor(EventType.SQS);
+  const metrics = createMetrics();
+
+  const handleRecord = (batch: SQSEvent) => async (record: SQSRecord) => {
+    let message: M;
+    try {
+      message = options.message.parse(JSON.parse(record.body));
+    } catch (error) {
+      createLogger(options.logLevel, { worker: name, message_id: record.messageId }).error('message body is not a valid message', { error: String(error) });
+      throw error;
+    }
+    await withCorrelationId(options.correlationOf?.(message), async () => {
+      const log = createLogger(options.logLevel, { worker: name, message_id: record.messageId });
+      try {
+        if ((await handle(message, { log, metrics, record, batch })) === 'retry') throw new RetryLater();
+      } catch (error) {
+        if (!(error instanceof RetryLater)) log.warn('message failed; it will come back', { error: String(error) });
+        throw error;
+      }
+    });
+  };
+
+  return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
+    try {
+      return await processPartialResponse(event, handleRecord(event), processor, { context, throwOnFullBatchFailure: false, processInParallel: !options.inOrder });
+    } finally {
+      metrics.publishStoredMetrics();
+    }
+  };
+}
