@@ -4,8 +4,18 @@ import { ESM_REQUIRE_BANNER, UNUSED_SDK_MODULES } from '../infra/bundling.ts';
 
 export async function bundleHandler(entry: string, outfile: string): Promise<number> {
   const result = await build({
-    entryPoints: [entry], outfile, bundle: true, minify: true, platform: 'node', format: 'esm', target: 'node20',
-    mainFields: ['module', 'main'], external: UNUSED_SDK_MODULES, banner: { js: ESM_REQUIRE_BANNER }, metafile: true, logLevel: 'silent',
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    minify: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    mainFields: ['module', 'main'],
+    external: UNUSED_SDK_MODULES,
+    banner: { js: ESM_REQUIRE_BANNER },
+    metafile: true,
+    logLevel: 'silent',
   });
   return Object.values(result.metafile.outputs)[0]!.bytes;
 }

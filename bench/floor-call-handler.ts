@@ -5,6 +5,8 @@ import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 const client = new DynamoDBClient({});
 
 export const handler = async () => {
-  await client.send(new GetItemCommand({ TableName: process.env.TABLE_NAME, Key: { pk: { S: 'APIKEY#floor' }, sk: { S: 'APIKEY' } } }));
+  await client.send(
+    new GetItemCommand({ TableName: process.env.TABLE_NAME, Key: { pk: { S: 'APIKEY#floor' }, sk: { S: 'APIKEY' } } }),
+  );
   return { statusCode: 200 };
 };

@@ -36,7 +36,14 @@ const CONCURRENCY = 8;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const rows: { benchmark: string; value: string; floor: string; ratio: string; target: string; ok: boolean }[] = [];
 const row = (benchmark: string, value: number, floor: number, unit: string, target: string, ok: boolean) =>
-  rows.push({ benchmark, value: `${value.toFixed(1)} ${unit}`, floor: floor ? `${floor.toFixed(1)} ${unit}` : '—', ratio: floor ? (value / floor).toFixed(2) : '—', target, ok });
+  rows.push({
+    benchmark,
+    value: `${value.toFixed(1)} ${unit}`,
+    floor: floor ? `${floor.toFixed(1)} ${unit}` : '—',
+    ratio: floor ? (value / floor).toFixed(2) : '—',
+    target,
+    ok,
+  });
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
@@ -47,14 +54,23 @@ try {
   const apiPort = await freePort();
   const keys = await generateSigningKeys('ES256');
   Object.assign(process.env, {
-    TABLE_NAME: TABLE, AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint, PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}`,
+    TABLE_NAME: TABLE,
+    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+    PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}`,
     CURSOR_SECRET: 'bench-cursor-secret-bench-cursor-secret-0000',
-    ACCESS_TOKEN_PRIVATE_JWK: JSON.stringify(keys.privateJwk), ACCESS_TOKEN_PUBLIC_JWKS: JSON.stringify(keys.publicJwks),
+    ACCESS_TOKEN_PRIVATE_JWK: JSON.stringify(keys.privateJwk),
+    ACCESS_TOKEN_PUBLIC_JWKS: JSON.stringify(keys.publicJwks),
     // Never fetched during the bench: no request carries a verifiable identity token.
-    IDP_ISSUER: 'bench-idp', IDP_AUDIENCE: 'bench', IDP_JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json',
+    IDP_ISSUER: 'bench-idp',
+    IDP_AUDIENCE: 'bench',
+    IDP_JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json',
   });
   const db = createDb(TABLE);
-  const tenants = await Promise.all(Array.from({ length: CONCURRENCY }, (_, index) => seedOrganization(db, { name: `Bench ${index}`, owner: { id: newId('usr'), email: `bench${index}@example.com` } })));
+  const tenants = await Promise.all(
+    Array.from({ length: CONCURRENCY }, (_, index) =>
+      seedOrganization(db, { name: `Bench ${index}`, owner: { id: newId('usr'), email: `bench${index}@example.com` } }),
+    ),
+  );
 
   // 1. Bundle size and cold init of every route against the floor bundle.
   const floorSize = await bundleHandler('bench/floor-handler.ts', join(OUT, 'floor.mjs'));
@@ -66,21 +82,49 @@ try {
       process.stdout.write(JSON.stringify([t1 - t0, performance.now() - t0]));`;
     const run = () => {
       try {
-        return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: process.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as [number, number];
+        return JSON.parse(
+          execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+            env: process.env,
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'pipe'],
+          }),
+        ) as [number, number];
       } catch (error) {
-        throw new Error(`cold run of ${file} failed: ${String((error as { stderr?: string }).stderr ?? error).split('\n').filter((line) => /Error/.test(line)).slice(0, 3).join(' | ').slice(0, 500)}`);
+        throw new Error(
+          `cold run of ${file} failed: ${String((error as { stderr?: string }).stderr ?? error)
+            .split('\n')
+            .filter((line) => /Error/.test(line))
+            .slice(0, 3)
+            .join(' | ')
+            .slice(0, 500)}`,
+        );
       }
     };
     const runs = Array.from({ length: COLD_RUNS }, run);
     return [median(runs.map((run) => run[0])), median(runs.map((run) => run[1]))];
   };
   const { toApiGatewayEvent } = await import('../infra/local/api-server.ts');
-  const ownerToken = await signAccessToken(keys.privateJwk, { userId: tenants[0]!.ownerUserId, organizationId: tenants[0]!.id, role: 'owner' }, { issuer: 'invoicing-service', audience: 'invoicing-api', ttlSeconds: 3600 });
-  const eventFor = (route: Route) => toApiGatewayEvent({
-    method: route.method, url: new URL(`http://127.0.0.1${route.path.replace('{id}', 'inv_01ARZ3NDEKTSV4RRFFQ69G5FAV')}`),
-    headers: { authorization: `Bearer ${route.credentials === 'user' ? ownerToken : tenants[0]!.apiKey}`, 'content-type': 'application/json' },
-    body: Buffer.from(route.method === 'GET' || route.method === 'DELETE' ? '' : '{}'), host: '127.0.0.1', sourceIp: '127.0.0.1',
-  }, route, route.path.includes('{id}') ? { id: 'inv_01ARZ3NDEKTSV4RRFFQ69G5FAV' } : {});
+  const ownerToken = await signAccessToken(
+    keys.privateJwk,
+    { userId: tenants[0]!.ownerUserId, organizationId: tenants[0]!.id, role: 'owner' },
+    { issuer: 'invoicing-service', audience: 'invoicing-api', ttlSeconds: 3600 },
+  );
+  const eventFor = (route: Route) =>
+    toApiGatewayEvent(
+      {
+        method: route.method,
+        url: new URL(`http://127.0.0.1${route.path.replace('{id}', 'inv_01ARZ3NDEKTSV4RRFFQ69G5FAV')}`),
+        headers: {
+          authorization: `Bearer ${route.credentials === 'user' ? ownerToken : tenants[0]!.apiKey}`,
+          'content-type': 'application/json',
+        },
+        body: Buffer.from(route.method === 'GET' || route.method === 'DELETE' ? '' : '{}'),
+        host: '127.0.0.1',
+        sourceIp: '127.0.0.1',
+      },
+      route,
+      route.path.includes('{id}') ? { id: 'inv_01ARZ3NDEKTSV4RRFFQ69G5FAV' } : {},
+    );
   const [floorImport] = coldInit(join(OUT, 'floor.mjs'), {});
   const [, floorFirstCall] = coldInit(join(OUT, 'floor-call.mjs'), {});
   row('bundle size: floor (client only)', floorSize / 1024, 0, 'KB', '—', true);
@@ -89,97 +133,208 @@ try {
     const size = await bundleHandler(`functions/${route.name}/handler.ts`, file);
     row(`bundle size: ${route.name}`, size / 1024, 0, 'KB', '≤ 400 KB', size <= 400 * 1024);
     const [imported, firstCall] = coldInit(file, eventFor(route));
-    row(`cold import: ${route.name} vs client-only bundle`, imported, floorImport, 'ms', '≤ 1.5×', imported <= floorImport * 1.5);
-    row(`cold import + first call: ${route.name} vs client + one GetItem`, firstCall, floorFirstCall, 'ms', '≤ 1.5×', firstCall <= floorFirstCall * 1.5);
+    row(
+      `cold import: ${route.name} vs client-only bundle`,
+      imported,
+      floorImport,
+      'ms',
+      '≤ 1.5×',
+      imported <= floorImport * 1.5,
+    );
+    row(
+      `cold import + first call: ${route.name} vs client + one GetItem`,
+      firstCall,
+      floorFirstCall,
+      'ms',
+      '≤ 1.5×',
+      firstCall <= floorFirstCall * 1.5,
+    );
   }
 
   // 2. Throughput through infra/local against raw DynamoDB calls from this process.
   const { startApiServer } = await import('../infra/local/api-server.ts');
   const api = await startApiServer({ port: apiPort });
-  const clients = await Promise.all(tenants.map(async (tenant) => {
-    const response = await fetch(`${api.url}/api/v1/clients/`, { method: 'POST', headers: { authorization: `Bearer ${tenant.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bench client', email: 'bench@example.com' }) });
-    return ((await response.json()) as { id: string }).id;
-  }));
+  const clients = await Promise.all(
+    tenants.map(async (tenant) => {
+      const response = await fetch(`${api.url}/api/v1/clients/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tenant.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Bench client', email: 'bench@example.com' }),
+      });
+      return ((await response.json()) as { id: string }).id;
+    }),
+  );
   const rate = async (run: (worker: number) => Promise<unknown>) => {
     let issued = 0;
     const started = performance.now();
-    await Promise.all(Array.from({ length: CONCURRENCY }, async (_, worker) => {
-      while (issued < LOAD_REQUESTS) {
-        issued++;
-        await run(worker);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async (_, worker) => {
+        while (issued < LOAD_REQUESTS) {
+          issued++;
+          await run(worker);
+        }
+      }),
+    );
     return LOAD_REQUESTS / ((performance.now() - started) / 1000);
   };
-  const invoiceBody = (worker: number) => JSON.stringify({
-    client: clients[worker], issue_date: '2026-11-01', due_date: '2026-12-01',
-    line_items: [{ description: 'Consulting', quantity: 10, unit_price: '150.00', tax_rate: '10.00' }],
-  });
-  const viaApi = (worker: number, method: string, path: string, body?: string) => fetch(`${api.url}${path}`, {
-    method, body, headers: { authorization: `Bearer ${tenants[worker]!.apiKey}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-  }).then(async (response) => {
-    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    await response.arrayBuffer();
-  });
+  const invoiceBody = (worker: number) =>
+    JSON.stringify({
+      client: clients[worker],
+      issue_date: '2026-11-01',
+      due_date: '2026-12-01',
+      line_items: [{ description: 'Consulting', quantity: 10, unit_price: '150.00', tax_rate: '10.00' }],
+    });
+  const viaApi = (worker: number, method: string, path: string, body?: string) =>
+    fetch(`${api.url}${path}`, {
+      method,
+      body,
+      headers: {
+        authorization: `Bearer ${tenants[worker]!.apiKey}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+    }).then(async (response) => {
+      if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+    });
   const rawTransact = (worker: number) => {
     const org = tenants[worker]!.id;
     const id = newId('inv');
-    return db.client.send(new TransactWriteCommand({
-      TransactItems: [
-        { ConditionCheck: { TableName: TABLE, Key: { pk: `ORG#${org}`, sk: 'ORG' }, ConditionExpression: 'attribute_exists(pk)' } },
-        { Update: { TableName: TABLE, Key: { pk: `RAW#${org}`, sk: 'COUNTER' }, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } } },
-        { Put: { TableName: TABLE, Item: { pk: `RAW#${org}`, sk: `INVOICE#${id}`, body: invoiceBody(worker) } } },
-        { Put: { TableName: TABLE, Item: { pk: `RAW#${id}`, sk: 'PUBLIC' } } },
-        { Put: { TableName: TABLE, Item: { pk: `RAW#${org}`, sk: `EVENT#${id}`, body: invoiceBody(worker) } } },
-      ],
-    }));
+    return db.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: TABLE,
+              Key: { pk: `ORG#${org}`, sk: 'ORG' },
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: TABLE,
+              Key: { pk: `RAW#${org}`, sk: 'COUNTER' },
+              UpdateExpression: 'ADD n :one',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+          { Put: { TableName: TABLE, Item: { pk: `RAW#${org}`, sk: `INVOICE#${id}`, body: invoiceBody(worker) } } },
+          { Put: { TableName: TABLE, Item: { pk: `RAW#${id}`, sk: 'PUBLIC' } } },
+          { Put: { TableName: TABLE, Item: { pk: `RAW#${org}`, sk: `EVENT#${id}`, body: invoiceBody(worker) } } },
+        ],
+      }),
+    );
   };
   const rawCreate = await rate(rawTransact);
   const apiCreate = await rate((worker) => viaApi(worker, 'POST', '/api/v1/invoices/', invoiceBody(worker)));
-  row('create invoice: req/s via infra/local (8 orgs, 8 in flight)', apiCreate, rawCreate, 'req/s', '≥ 0.7×', apiCreate >= rawCreate * 0.7);
-  const rawList = await rate((worker) => db.client.send(new QueryCommand({
-    TableName: TABLE, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `ORG#${tenants[worker]!.id}#INVOICES` }, ScanIndexForward: false, Limit: 25,
-  })));
+  row(
+    'create invoice: req/s via infra/local (8 orgs, 8 in flight)',
+    apiCreate,
+    rawCreate,
+    'req/s',
+    '≥ 0.7×',
+    apiCreate >= rawCreate * 0.7,
+  );
+  const rawList = await rate((worker) =>
+    db.client.send(
+      new QueryCommand({
+        TableName: TABLE,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': `ORG#${tenants[worker]!.id}#INVOICES` },
+        ScanIndexForward: false,
+        Limit: 25,
+      }),
+    ),
+  );
   const apiList = await rate((worker) => viaApi(worker, 'GET', '/api/v1/invoices/?limit=25'));
   row('list invoices (25): req/s via infra/local', apiList, rawList, 'req/s', '≥ 0.7×', apiList >= rawList * 0.7);
   await api.stop();
 
   // 3. Webhook deliveries to a loopback receiver against raw HTTP POSTs of the same body.
-  const receiver = createServer((req, res) => { req.resume(); req.on('end', () => { res.writeHead(204); res.end(); }); });
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(204);
+      res.end();
+    });
+  });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  const payload = JSON.stringify({ id: 'evt_bench', type: 'invoice.paid', data: { object: { id: 'inv_bench', total_amount: '100.00' } } });
-  const rawPost = () => new Promise<void>((resolve, reject) => {
-    const req = httpRequest(receiverUrl, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => { res.resume(); res.on('end', resolve); });
-    req.on('error', reject);
-    req.end(payload);
+  const payload = JSON.stringify({
+    id: 'evt_bench',
+    type: 'invoice.paid',
+    data: { object: { id: 'inv_bench', total_amount: '100.00' } },
   });
+  const rawPost = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = httpRequest(
+        receiverUrl,
+        { method: 'POST', headers: { 'content-type': 'application/json' } },
+        (res) => {
+          res.resume();
+          res.on('end', resolve);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
   const secret = generateWebhookSecret();
   const rawRate = await rate(rawPost);
   const deliveryRate = await rate(async () => {
-    const attempt = await attemptDelivery({ url: receiverUrl, secrets: [secret], messageId: 'evt_bench', body: payload, policy: { allowLoopbackHttp: true } });
+    const attempt = await attemptDelivery({
+      url: receiverUrl,
+      secrets: [secret],
+      messageId: 'evt_bench',
+      body: payload,
+      policy: { allowLoopbackHttp: true },
+    });
     if (attempt.outcome !== 'delivered') throw new Error(`delivery failed: ${attempt.error}`);
   });
-  row('webhook deliveries/s to a loopback receiver', deliveryRate, rawRate, 'req/s', '≥ 0.5×', deliveryRate >= rawRate * 0.5);
+  row(
+    'webhook deliveries/s to a loopback receiver',
+    deliveryRate,
+    rawRate,
+    'req/s',
+    '≥ 0.5×',
+    deliveryRate >= rawRate * 0.5,
+  );
   receiver.close();
 
   // 4. One recurring run with 5 000 due templates across 50 organizations.
   const RECURRING_ORGS = 50;
   const PER_ORG = 100;
-  const orgs = await Promise.all(Array.from({ length: RECURRING_ORGS }, (_, index) => seedOrganization(db, { name: `Recurring ${index}`, owner: { id: newId('usr'), email: `r${index}@example.com` } })));
+  const orgs = await Promise.all(
+    Array.from({ length: RECURRING_ORGS }, (_, index) =>
+      seedOrganization(db, { name: `Recurring ${index}`, owner: { id: newId('usr'), email: `r${index}@example.com` } }),
+    ),
+  );
   const today = new Date().toISOString().slice(0, 10);
   let creating = 0;
   const templates = orgs.flatMap((org) => Array.from({ length: PER_ORG }, () => org));
-  const clientsByOrg = new Map(await Promise.all(orgs.map(async (org) => [org.id, (await createClient(db, org.id, { name: 'Subscriber', email: 's@example.com' })).id] as const)));
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (creating < templates.length) {
-      const org = templates[creating++]!;
-      await createRecurringInvoice(db, org.id, {
-        client_id: clientsByOrg.get(org.id)!, frequency: 'monthly', interval: 1, start_date: today, due_in_days: 30, auto_send: false,
-        line_items: [{ description: 'Plan', quantity: '1', unit_price: '10.00', tax_rate: '0.00' }],
-      });
-    }
-  }));
+  const clientsByOrg = new Map(
+    await Promise.all(
+      orgs.map(
+        async (org) =>
+          [org.id, (await createClient(db, org.id, { name: 'Subscriber', email: 's@example.com' })).id] as const,
+      ),
+    ),
+  );
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (creating < templates.length) {
+        const org = templates[creating++]!;
+        await createRecurringInvoice(db, org.id, {
+          client_id: clientsByOrg.get(org.id)!,
+          frequency: 'monthly',
+          interval: 1,
+          start_date: today,
+          due_in_days: 30,
+          auto_send: false,
+          line_items: [{ description: 'Plan', quantity: '1', unit_price: '10.00', tax_rate: '0.00' }],
+        });
+      }
+    }),
+  );
   // As in AWS: the runner queues one message per organization on the FIFO queue, and as many
   // workers as the stack reserves (10) take one message each.
   const sqsEmulator = await startSqsEmulator(await freePort());
@@ -187,79 +342,169 @@ try {
   const { recurringRuns } = await createQueues(sqs, 'bench', 300);
   const WORKERS = 10;
   let calls = 0;
-  db.client.middlewareStack.add((next) => async (args) => { calls += 1; return next(args); }, { step: 'initialize', name: 'benchCallCounter' });
+  db.client.middlewareStack.add(
+    (next) => async (args) => {
+      calls += 1;
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchCallCounter' },
+  );
   const started = performance.now();
   const planned = await planRun(db, new Date(), today);
   await queueRun(sqs, recurringRuns, planned);
   let generated = 0;
   let failures = 0;
   let handled = 0;
-  await Promise.all(Array.from({ length: WORKERS }, async () => {
-    while (handled < planned.length) {
-      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: recurringRuns, MaxNumberOfMessages: 1, WaitTimeSeconds: 1, MessageSystemAttributeNames: ['All'] }));
-      for (const message of Messages) {
-        const event = { Records: [{ messageId: message.MessageId!, body: message.Body!, attributes: message.Attributes ?? {} }] } as unknown as SQSEvent;
-        const response = await handleRunBatch(event, async (run) => {
-          const result = await runOrganization({ db, publicBaseUrl: `http://127.0.0.1:${apiPort}` }, run, run.today!);
-          generated += result.generated;
-          failures += result.failures;
-        });
-        if (response.batchItemFailures.length === 0) await sqs.send(new DeleteMessageCommand({ QueueUrl: recurringRuns, ReceiptHandle: message.ReceiptHandle! }));
-        handled += 1;
+  await Promise.all(
+    Array.from({ length: WORKERS }, async () => {
+      while (handled < planned.length) {
+        const { Messages = [] } = await sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: recurringRuns,
+            MaxNumberOfMessages: 1,
+            WaitTimeSeconds: 1,
+            MessageSystemAttributeNames: ['All'],
+          }),
+        );
+        for (const message of Messages) {
+          const event = {
+            Records: [{ messageId: message.MessageId!, body: message.Body!, attributes: message.Attributes ?? {} }],
+          } as unknown as SQSEvent;
+          const response = await handleRunBatch(event, async (run) => {
+            const result = await runOrganization({ db, publicBaseUrl: `http://127.0.0.1:${apiPort}` }, run, run.today!);
+            generated += result.generated;
+            failures += result.failures;
+          });
+          if (response.batchItemFailures.length === 0)
+            await sqs.send(
+              new DeleteMessageCommand({ QueueUrl: recurringRuns, ReceiptHandle: message.ReceiptHandle! }),
+            );
+          handled += 1;
+        }
       }
-    }
-  }));
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   db.client.middlewareStack.remove('benchCallCounter');
   sqs.destroy();
   await sqsEmulator.stop();
   const templatesDue = planned.reduce((sum, run) => sum + run.recurring_ids.length, 0);
-  rows.push({ benchmark: `recurring run via SQS (${WORKERS} workers): ${generated} invoices from ${templatesDue} templates in ${RECURRING_ORGS} orgs`, value: `${seconds.toFixed(1)} s`, floor: '—', ratio: '—', target: `${(calls / Math.max(generated, 1)).toFixed(1)} calls/invoice`, ok: generated === RECURRING_ORGS * PER_ORG && failures === 0 });
+  rows.push({
+    benchmark: `recurring run via SQS (${WORKERS} workers): ${generated} invoices from ${templatesDue} templates in ${RECURRING_ORGS} orgs`,
+    value: `${seconds.toFixed(1)} s`,
+    floor: '—',
+    ratio: '—',
+    target: `${(calls / Math.max(generated, 1)).toFixed(1)} calls/invoice`,
+    ok: generated === RECURRING_ORGS * PER_ORG && failures === 0,
+  });
 
   // 5. Revenue report latency with 100 and with 10 000 invoices in the organization (24 months, two
   // currencies, half of them paid). Aggregates come from the rebuild: what the events would add up to.
-  const reportOrgs = await Promise.all([100, 10_000].map(async (count, index) => {
-    const org = await seedOrganization(db, { name: `Report ${index}`, owner: { id: newId('usr'), email: `report${index}@example.com` } });
-    const items = Array.from({ length: count }, (_, n) => {
-      const id = newId('inv');
-      const issue = `${2025 + Math.floor((n % 24) / 12)}-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`;
-      const invoice = {
-        ...invoiceKey(org.id, id), type: 'invoice', organization_id: org.id, id, invoice_number: `INV-${String(n + 1).padStart(6, '0')}`, status: n % 2 ? 'paid' : 'sent',
-        client_id: 'cli_bench', client_name: 'Bench client', issue_date: issue, due_date: issue, currency: n % 3 ? 'EUR' : 'USD', sent_at: `${issue}T09:00:00.000Z`,
-        line_items: [{ description: 'Consulting', quantity: '10', unit_price: '150.00', tax_rate: '10', net_minor: 150_000, tax_minor: 15_000, total_minor: 165_000 }],
-        subtotal_minor: 150_000, tax_amount_minor: 15_000, total_amount_minor: 165_000, amount_paid_minor: n % 2 ? 165_000 : 0, public_token: id, version: 2,
-        created_at: `${issue}T09:00:00.000Z`, updated_at: `${issue}T09:00:00.000Z`,
-      };
-      const payment = { ...paymentKey(org.id, id, `pay_${id}`), type: 'payment', organization_id: org.id, id: `pay_${id}`, invoice_id: id, amount_minor: 165_000, currency: invoice.currency, paid_at: `${issue}T18:00:00.000Z`, method: 'bank_transfer', provider: 'manual', created_at: `${issue}T18:00:00.000Z` };
-      return n % 2 ? [invoice, payment] : [invoice];
-    }).flat();
-    for (let start = 0; start < items.length; start += 25) {
-      await db.client.send(new BatchWriteCommand({ RequestItems: { [TABLE]: items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } })) } }));
-    }
-    await rebuildRevenue(db, org.id, { apply: true });
-    return { org, count };
-  }));
+  const reportOrgs = await Promise.all(
+    [100, 10_000].map(async (count, index) => {
+      const org = await seedOrganization(db, {
+        name: `Report ${index}`,
+        owner: { id: newId('usr'), email: `report${index}@example.com` },
+      });
+      const items = Array.from({ length: count }, (_, n) => {
+        const id = newId('inv');
+        const issue = `${2025 + Math.floor((n % 24) / 12)}-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`;
+        const invoice = {
+          ...invoiceKey(org.id, id),
+          type: 'invoice',
+          organization_id: org.id,
+          id,
+          invoice_number: `INV-${String(n + 1).padStart(6, '0')}`,
+          status: n % 2 ? 'paid' : 'sent',
+          client_id: 'cli_bench',
+          client_name: 'Bench client',
+          issue_date: issue,
+          due_date: issue,
+          currency: n % 3 ? 'EUR' : 'USD',
+          sent_at: `${issue}T09:00:00.000Z`,
+          line_items: [
+            {
+              description: 'Consulting',
+              quantity: '10',
+              unit_price: '150.00',
+              tax_rate: '10',
+              net_minor: 150_000,
+              tax_minor: 15_000,
+              total_minor: 165_000,
+            },
+          ],
+          subtotal_minor: 150_000,
+          tax_amount_minor: 15_000,
+          total_amount_minor: 165_000,
+          amount_paid_minor: n % 2 ? 165_000 : 0,
+          public_token: id,
+          version: 2,
+          created_at: `${issue}T09:00:00.000Z`,
+          updated_at: `${issue}T09:00:00.000Z`,
+        };
+        const payment = {
+          ...paymentKey(org.id, id, `pay_${id}`),
+          type: 'payment',
+          organization_id: org.id,
+          id: `pay_${id}`,
+          invoice_id: id,
+          amount_minor: 165_000,
+          currency: invoice.currency,
+          paid_at: `${issue}T18:00:00.000Z`,
+          method: 'bank_transfer',
+          provider: 'manual',
+          created_at: `${issue}T18:00:00.000Z`,
+        };
+        return n % 2 ? [invoice, payment] : [invoice];
+      }).flat();
+      for (let start = 0; start < items.length; start += 25) {
+        await db.client.send(
+          new BatchWriteCommand({
+            RequestItems: { [TABLE]: items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } })) },
+          }),
+        );
+      }
+      await rebuildRevenue(db, org.id, { apply: true });
+      return { org, count };
+    }),
+  );
   const reportApi = await startApiServer({ port: apiPort });
   const reportLatency = async (apiKey: string) => {
     const times: number[] = [];
     for (let n = 0; n < 220; n++) {
       const started = performance.now();
-      const response = await fetch(`${reportApi.url}/api/v1/reports/revenue/?period=monthly&start_date=2025-01-01&end_date=2026-12-31`, { headers: { authorization: `Bearer ${apiKey}` } });
+      const response = await fetch(
+        `${reportApi.url}/api/v1/reports/revenue/?period=monthly&start_date=2025-01-01&end_date=2026-12-31`,
+        { headers: { authorization: `Bearer ${apiKey}` } },
+      );
       if (response.status !== 200) throw new Error(`report: ${response.status} ${await response.text()}`);
       await response.arrayBuffer();
       if (n >= 20) times.push(performance.now() - started);
     }
     return median(times);
   };
-  const [small, large] = [await reportLatency(reportOrgs[0]!.org.apiKey), await reportLatency(reportOrgs[1]!.org.apiKey)];
-  row('revenue report (24 months × 2 currencies): 10 000 vs 100 invoices', large, small, 'ms', 'flat (≤ 1.2×)', large <= small * 1.2);
+  const [small, large] = [
+    await reportLatency(reportOrgs[0]!.org.apiKey),
+    await reportLatency(reportOrgs[1]!.org.apiKey),
+  ];
+  row(
+    'revenue report (24 months × 2 currencies): 10 000 vs 100 invoices',
+    large,
+    small,
+    'ms',
+    'flat (≤ 1.2×)',
+    large <= small * 1.2,
+  );
   await reportApi.stop();
 } finally {
   await dynamo.stop();
   rmSync(OUT, { recursive: true, force: true });
 }
 
-const widths = ['benchmark', 'value', 'floor', 'ratio', 'target'].map((key) => Math.max(key.length, ...rows.map((r) => String(r[key as keyof typeof r]).length)));
+const widths = ['benchmark', 'value', 'floor', 'ratio', 'target'].map((key) =>
+  Math.max(key.length, ...rows.map((r) => String(r[key as keyof typeof r]).length)),
+);
 const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index]!)).join('  ');
 console.log(line(['benchmark', 'value', 'floor', 'ratio', 'target']) + '  met');
-for (const r of rows) console.log(line([r.benchmark, r.value, r.floor, r.ratio, r.target]) + `  ${r.ok ? 'yes' : 'NO'}`);
+for (const r of rows)
+  console.log(line([r.benchmark, r.value, r.floor, r.ratio, r.target]) + `  ${r.ok ? 'yes' : 'NO'}`);

@@ -29,13 +29,35 @@ export const VISIBILITY_FACTOR = 6;
 export const DEAD_LETTER_RETENTION_DAYS = 14;
 
 export const QUEUES = {
-  fanout: { name: 'webhook-fanout', constructId: 'Fanout', maxReceiveCount: 5, retentionDays: 4, consumer: { handler: 'webhook-fanout', timeoutSeconds: 30, batchSize: 10, maxConcurrency: 10 } },
+  fanout: {
+    name: 'webhook-fanout',
+    constructId: 'Fanout',
+    maxReceiveCount: 5,
+    retentionDays: 4,
+    consumer: { handler: 'webhook-fanout', timeoutSeconds: 30, batchSize: 10, maxConcurrency: 10 },
+  },
   // Retries are scheduled by the worker (visibility changes up to 10 h), so the receive count is generous.
-  delivery: { name: 'webhook-delivery', constructId: 'Delivery', maxReceiveCount: 12, retentionDays: 4, consumer: { handler: 'webhook-delivery', timeoutSeconds: 30, batchSize: 5, maxConcurrency: 20 } },
-  revenue: { name: 'revenue', constructId: 'Revenue', maxReceiveCount: 10, retentionDays: 14, consumer: { handler: 'revenue-aggregator', timeoutSeconds: 30, batchSize: 10, maxConcurrency: 5 } },
+  delivery: {
+    name: 'webhook-delivery',
+    constructId: 'Delivery',
+    maxReceiveCount: 12,
+    retentionDays: 4,
+    consumer: { handler: 'webhook-delivery', timeoutSeconds: 30, batchSize: 5, maxConcurrency: 20 },
+  },
+  revenue: {
+    name: 'revenue',
+    constructId: 'Revenue',
+    maxReceiveCount: 10,
+    retentionDays: 14,
+    consumer: { handler: 'revenue-aggregator', timeoutSeconds: 30, batchSize: 10, maxConcurrency: 5 },
+  },
   // One message per organization; FIFO groups keep an organization's runs in order, one at a time.
   recurringRuns: {
-    name: 'recurring-runs', constructId: 'RecurringRuns', fifo: true, maxReceiveCount: 5, retentionDays: 1,
+    name: 'recurring-runs',
+    constructId: 'RecurringRuns',
+    fifo: true,
+    maxReceiveCount: 5,
+    retentionDays: 1,
     consumer: { handler: 'recurring-worker', timeoutSeconds: 300, batchSize: 1, maxConcurrency: 10 },
   },
 } as const satisfies Record<string, QueueSpec>;

@@ -15,4 +15,5 @@ export const UNUSED_SDK_MODULES = [
   '@aws-sdk/token-providers',
 ];
 
-export const ESM_REQUIRE_BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";

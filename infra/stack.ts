@@ -34,7 +34,8 @@ export type InvoicingStackProps = StackProps & {
 export class InvoicingStack extends Stack {
   constructor(scope: Construct, id: string, props: InvoicingStackProps = {}) {
     super(scope, id, props);
-    if (props.stripeSecretName && props.paymentsSandbox) throw new Error('Choose one payment provider: stripeSecretName or paymentsSandbox, not both');
+    if (props.stripeSecretName && props.paymentsSandbox)
+      throw new Error('Choose one payment provider: stripeSecretName or paymentsSandbox, not both');
     const alarms = new AlarmsConstruct(this, 'Alarms', { email: props.alarmEmail });
     const data = new DataConstruct(this, 'Data');
     // Signs list cursors. Read by the list functions at cold start; never in any function's environment.
@@ -42,7 +43,11 @@ export class InvoicingStack extends Stack {
       description: 'HMAC key for list cursors',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
-    Validations.of(cursorSecret).acknowledge({ id: 'AwsSolutions-SMG4', reason: 'Rotating the cursor key invalidates every open list cursor; it is rotated by hand (docs/deploy.md), not on a schedule' });
+    Validations.of(cursorSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotating the cursor key invalidates every open list cursor; it is rotated by hand (docs/deploy.md), not on a schedule',
+    });
     const auth = new AuthConstruct(this, 'Auth');
     const api = new ApiConstruct(this, 'Api', {
       table: data.table,
@@ -56,11 +61,27 @@ export class InvoicingStack extends Stack {
       signing: { secret: auth.signingKeySecret, publicJwks: auth.publicJwks },
       identityProvider: auth.identityProvider,
       emailFrom: props.emailFrom ?? 'Invoices <invoices@example.com>',
-      stripeSecret: props.stripeSecretName ? Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName) : undefined,
+      stripeSecret: props.stripeSecretName
+        ? Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName)
+        : undefined,
     });
-    const events = new EventsConstruct(this, 'Events', { table: data.table, environment: api.sharedEnvironment, alarms });
+    const events = new EventsConstruct(this, 'Events', {
+      table: data.table,
+      environment: api.sharedEnvironment,
+      alarms,
+    });
     api.connectPipeline({ deliveryQueue: events.queues.delivery });
-    new SchedulesConstruct(this, 'Schedules', { table: data.table, environment: api.sharedEnvironment, bus: events.bus, sendEmail: api.sendEmail, alarms });
-    new DashboardConstruct(this, 'Operations', { httpApi: api.httpApi, publisher: events.publisher, alarms: alarms.alarms });
+    new SchedulesConstruct(this, 'Schedules', {
+      table: data.table,
+      environment: api.sharedEnvironment,
+      bus: events.bus,
+      sendEmail: api.sendEmail,
+      alarms,
+    });
+    new DashboardConstruct(this, 'Operations', {
+      httpApi: api.httpApi,
+      publisher: events.publisher,
+      alarms: alarms.alarms,
+    });
   }
 }

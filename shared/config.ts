@@ -4,21 +4,29 @@ import * as z from 'zod/mini';
 import './http/schemas/zod-locale.ts';
 import { DEFAULT_SCHEDULE } from './webhooks/retry-schedule.ts';
 
-const json = <T>(what: string) => z.pipe(z.string(), z.transform((text: string, context) => {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    context.issues.push({ code: 'custom', message: `must be ${what} as JSON`, input: text });
-    return z.NEVER;
-  }
-}));
+const json = <T>(what: string) =>
+  z.pipe(
+    z.string(),
+    z.transform((text: string, context) => {
+      try {
+        return JSON.parse(text) as T;
+      } catch {
+        context.issues.push({ code: 'custom', message: `must be ${what} as JSON`, input: text });
+        return z.NEVER;
+      }
+    }),
+  );
 
-const positiveInteger = (fallback: number) => z._default(z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.positive()), fallback);
+const positiveInteger = (fallback: number) =>
+  z._default(z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.positive()), fallback);
 
 const schema = z.object({
   TABLE_NAME: z.string().check(z.minLength(3)),
   /** Base of public_url and pdf_url, and of `next` links when a request carries no host. */
-  PUBLIC_BASE_URL: z.pipe(z.url(), z.transform((url: string) => url.replace(/\/+$/, ''))),
+  PUBLIC_BASE_URL: z.pipe(
+    z.url(),
+    z.transform((url: string) => url.replace(/\/+$/, '')),
+  ),
   /** HMAC key for list cursors, at least 32 characters (local runs and tests)… */
   CURSOR_SECRET: z.optional(z.string().check(z.minLength(32))),
   /** …or, in AWS, the Secrets Manager secret holding it: secret values never sit in a function's environment. */
@@ -47,22 +55,47 @@ const schema = z.object({
   /** Only for tests and local fakes: where the Stripe SDK sends its requests. */
   STRIPE_API_BASE_URL: z.optional(z.url()),
   /** Local development and tests only: let webhooks go to http://127.0.0.1 receivers. */
-  WEBHOOK_ALLOW_LOOPBACK_HTTP: z._default(z.pipe(z.enum(['true', 'false']), z.transform((value: 'true' | 'false') => value === 'true')), false),
+  WEBHOOK_ALLOW_LOOPBACK_HTTP: z._default(
+    z.pipe(
+      z.enum(['true', 'false']),
+      z.transform((value: 'true' | 'false') => value === 'true'),
+    ),
+    false,
+  ),
   /** The EventBridge bus the publisher puts events on. */
   EVENT_BUS_NAME: z._default(z.string(), 'invoicing'),
   /** Where the fan-out worker queues one message per subscription. */
   WEBHOOK_DELIVERY_QUEUE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be a queue URL'))),
   WEBHOOK_DELIVERY_DLQ_URL: z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be a queue URL'))),
   /** The FIFO queue the recurring runner puts one message per organization on. */
-  RECURRING_RUN_QUEUE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/\S+\.fifo$/, 'must be the URL of a FIFO queue'))),
-  /** Seconds between delivery attempts (comma-separated); about a day in all by default. */
-  WEBHOOK_RETRY_SCHEDULE: z.pipe(z._default(z.string(), DEFAULT_SCHEDULE.join(',')), z.transform((text: string) => text.split(',').map(Number))).check(
-    z.refine<number[]>((delays) => delays.every((delay) => Number.isInteger(delay) && delay >= 0 && delay <= 43_200), 'must be whole seconds from 0 to 43200, comma-separated'),
+  RECURRING_RUN_QUEUE_URL: z.optional(
+    z.string().check(z.regex(/^https?:\/\/\S+\.fifo$/, 'must be the URL of a FIFO queue')),
   ),
-  WEBHOOK_TIMEOUT_MS: z._default(z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.positive()), 10_000),
+  /** Seconds between delivery attempts (comma-separated); about a day in all by default. */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .pipe(
+      z._default(z.string(), DEFAULT_SCHEDULE.join(',')),
+      z.transform((text: string) => text.split(',').map(Number)),
+    )
+    .check(
+      z.refine<number[]>(
+        (delays) => delays.every((delay) => Number.isInteger(delay) && delay >= 0 && delay <= 43_200),
+        'must be whole seconds from 0 to 43200, comma-separated',
+      ),
+    ),
+  WEBHOOK_TIMEOUT_MS: z._default(
+    z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.positive()),
+    10_000,
+  ),
   /** A subscription whose deliveries have all failed for this long is disabled. */
-  WEBHOOK_DISABLE_AFTER_SECONDS: z._default(z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.positive()), 3 * 86_400),
-  PAYMENT_LINK_TTL_SECONDS: z._default(z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.minimum(1800), z.maximum(86_400)), 86_400),
+  WEBHOOK_DISABLE_AFTER_SECONDS: z._default(
+    z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.positive()),
+    3 * 86_400,
+  ),
+  PAYMENT_LINK_TTL_SECONDS: z._default(
+    z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.minimum(1800), z.maximum(86_400)),
+    86_400,
+  ),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -80,7 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const loaded = parse(schema, env);
   // Lambda sets AWS_LAMBDA_FUNCTION_NAME: no deployed function may deliver webhooks to loopback.
   if (loaded.WEBHOOK_ALLOW_LOOPBACK_HTTP && env.AWS_LAMBDA_FUNCTION_NAME) {
-    throw new Error('Invalid configuration: WEBHOOK_ALLOW_LOOPBACK_HTTP is for local development only and cannot be enabled in Lambda');
+    throw new Error(
+      'Invalid configuration: WEBHOOK_ALLOW_LOOPBACK_HTTP is for local development only and cannot be enabled in Lambda',
+    );
   }
   return loaded;
 }
@@ -93,7 +128,10 @@ const signerSchema = z.union([
   /** The private JWK (with `kid`) that signs access tokens (local runtime and tests)… */
   z.object({ ACCESS_TOKEN_PRIVATE_JWK: json<import('jose').JWK & { kid: string }>('a private JWK') }),
   /** …or the Secrets Manager secret holding it (AWS). Only the token endpoints get either. */
-  z.object({ ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: z.string().check(z.startsWith('arn:')), ACCESS_TOKEN_PRIVATE_JWK: z.optional(z.undefined()) }),
+  z.object({
+    ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: z.string().check(z.startsWith('arn:')),
+    ACCESS_TOKEN_PRIVATE_JWK: z.optional(z.undefined()),
+  }),
 ]);
 export const signerConfig = (env: NodeJS.ProcessEnv = process.env) => parse(signerSchema, env);
 

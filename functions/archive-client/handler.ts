@@ -9,8 +9,12 @@ import { clientResource } from '#shared/resources/client';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('archive-client', { db, params: idParams('cli') }, async ({ organizationId, params }) => {
-  const client = await updateClient(db, organizationId, params.id, { is_active: false }, 'client.archived');
-  if (!client) throw notFound('Client');
-  return { status: 200, body: clientResource(client) };
-});
+export const handler = endpoint(
+  'archive-client',
+  { db, params: idParams('cli') },
+  async ({ organizationId, params }) => {
+    const client = await updateClient(db, organizationId, params.id, { is_active: false }, 'client.archived');
+    if (!client) throw notFound('Client');
+    return { status: 200, body: clientResource(client) };
+  },
+);

@@ -13,8 +13,12 @@ const db = createDb(TABLE_NAME);
 
 export const handler = publicEndpoint('complete-sandbox-checkout', { params: checkoutParams }, async ({ params }) => {
   const checkout = await getCheckout(db, params.id);
-  if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox' || !params.outcome) return htmlPage(404, notFoundPage());
+  if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox' || !params.outcome)
+    return htmlPage(404, notFoundPage());
   const outcome = await completeCheckout(db, checkout, params.outcome, PUBLIC_BASE_URL);
   const result = outcome === 'paid' || outcome === 'already_paid' ? 'succeeded' : 'failed';
-  return { status: 303, headers: { location: `${publicInvoiceUrl(PUBLIC_BASE_URL, checkout.public_token)}?payment=${result}` } };
+  return {
+    status: 303,
+    headers: { location: `${publicInvoiceUrl(PUBLIC_BASE_URL, checkout.public_token)}?payment=${result}` },
+  };
 });

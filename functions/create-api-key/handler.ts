@@ -8,8 +8,12 @@ import { apiKeyResource } from '#shared/resources/api-key';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('create-api-key', { db, body: createApiKeyBody }, async ({ organizationId, principal, body }) => {
-  const createdBy = principal.kind === 'user' ? principal.userId : principal.credentialId;
-  const { record, secret } = await createApiKey(db, organizationId, { ...body, created_by: createdBy });
-  return { status: 201, body: { ...apiKeyResource(record), secret } };
-});
+export const handler = endpoint(
+  'create-api-key',
+  { db, body: createApiKeyBody },
+  async ({ organizationId, principal, body }) => {
+    const createdBy = principal.kind === 'user' ? principal.userId : principal.credentialId;
+    const { record, secret } = await createApiKey(db, organizationId, { ...body, created_by: createdBy });
+    return { status: 201, body: { ...apiKeyResource(record), secret } };
+  },
+);

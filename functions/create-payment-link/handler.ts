@@ -9,7 +9,11 @@ import { paymentLinkResource } from '#shared/resources/checkout';
 const db = createDb(config().TABLE_NAME);
 const deps = await paymentDeps(db);
 
-export const handler = endpoint('create-payment-link', { db, params: idParams('inv') }, async ({ organizationId, params }) => {
-  const checkout = await createPaymentLink(deps, organizationId, params.id);
-  return { status: 201, body: paymentLinkResource(checkout) };
-});
+export const handler = endpoint(
+  'create-payment-link',
+  { db, params: idParams('inv') },
+  async ({ organizationId, params }) => {
+    const checkout = await createPaymentLink(deps, organizationId, params.id);
+    return { status: 201, body: paymentLinkResource(checkout) };
+  },
+);

@@ -13,15 +13,37 @@ import { recurringInvoiceResource } from '#shared/resources/recurring-invoice';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('create-recurring-invoice', { db, body: createRecurringBody }, async ({ organizationId, body }) => {
-  const [client, organization] = await Promise.all([getClient(db, organizationId, body.client), body.start_date ? undefined : getOrganization(db, organizationId)]);
-  if (!client) throw notFound('Client');
-  if (!client.is_active) throw invalidState('The client is archived; new invoices cannot be billed to it');
-  const template = await createRecurringInvoice(db, organizationId, {
-    client_id: body.client, frequency: body.frequency, interval: body.interval, start_date: body.start_date ?? dateIn(timeZoneOf(organization)),
-    end_date: body.end_date, max_count: body.max_count, day_of_month: body.day_of_month, due_in_days: body.due_in_days,
-    currency: body.currency, notes: body.notes, terms: body.terms, auto_send: body.auto_send, send_to: body.send_to,
-    line_items: body.line_items.map((line) => ({ description: line.description, quantity: trimmedText(line.quantity), unit_price: trimmedText(line.unit_price, 2), tax_rate: trimmedText(line.tax_rate, 2) })),
-  });
-  return { status: 201, body: recurringInvoiceResource(template) };
-});
+export const handler = endpoint(
+  'create-recurring-invoice',
+  { db, body: createRecurringBody },
+  async ({ organizationId, body }) => {
+    const [client, organization] = await Promise.all([
+      getClient(db, organizationId, body.client),
+      body.start_date ? undefined : getOrganization(db, organizationId),
+    ]);
+    if (!client) throw notFound('Client');
+    if (!client.is_active) throw invalidState('The client is archived; new invoices cannot be billed to it');
+    const template = await createRecurringInvoice(db, organizationId, {
+      client_id: body.client,
+      frequency: body.frequency,
+      interval: body.interval,
+      start_date: body.start_date ?? dateIn(timeZoneOf(organization)),
+      end_date: body.end_date,
+      max_count: body.max_count,
+      day_of_month: body.day_of_month,
+      due_in_days: body.due_in_days,
+      currency: body.currency,
+      notes: body.notes,
+      terms: body.terms,
+      auto_send: body.auto_send,
+      send_to: body.send_to,
+      line_items: body.line_items.map((line) => ({
+        description: line.description,
+        quantity: trimmedText(line.quantity),
+        unit_price: trimmedText(line.unit_price, 2),
+        tax_rate: trimmedText(line.tax_rate, 2),
+      })),
+    });
+    return { status: 201, body: recurringInvoiceResource(template) };
+  },
+);

@@ -13,7 +13,10 @@ export const handler = endpoint('create-webhook', { db, body: createWebhookBody 
   try {
     return { status: 201, body: webhookWithSecret(await createWebhook(db, organizationId, body)) };
   } catch (error) {
-    if (error instanceof TooManyWebhooks) throw validationError({ url: `an organization may have at most ${MAX_WEBHOOKS_PER_ORGANIZATION} webhook subscriptions` });
+    if (error instanceof TooManyWebhooks)
+      throw validationError({
+        url: `an organization may have at most ${MAX_WEBHOOKS_PER_ORGANIZATION} webhook subscriptions`,
+      });
     throw error;
   }
 });

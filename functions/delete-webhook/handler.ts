@@ -7,7 +7,11 @@ import { idParams } from '#shared/http/schemas/common';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('delete-webhook', { db, params: idParams('whk') }, async ({ organizationId, params }) => {
-  if (!(await deleteWebhook(db, organizationId, params.id))) throw notFound('Webhook');
-  return { status: 204 };
-});
+export const handler = endpoint(
+  'delete-webhook',
+  { db, params: idParams('whk') },
+  async ({ organizationId, params }) => {
+    if (!(await deleteWebhook(db, organizationId, params.id))) throw notFound('Webhook');
+    return { status: 204 };
+  },
+);

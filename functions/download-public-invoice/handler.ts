@@ -18,7 +18,10 @@ export const handler = publicEndpoint('download-public-invoice', { params: token
   const { renderInvoicePdf } = await import('#shared/documents/invoice-pdf');
   return {
     status: 200,
-    raw: { content: await renderInvoicePdf({ organization: found.organization, invoice }), contentType: 'application/pdf' },
+    raw: {
+      content: await renderInvoicePdf({ organization: found.organization, invoice }),
+      contentType: 'application/pdf',
+    },
     headers: { 'content-disposition': `inline; filename="${invoice.invoice_number}.pdf"`, 'cache-control': 'no-store' },
   };
 });

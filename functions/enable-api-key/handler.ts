@@ -7,4 +7,5 @@ import { idParams } from '#shared/http/schemas/common';
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint('enable-api-key', { db, params: idParams('key') }, ({ organizationId, params }) =>
-  changeApiKeyStatus(db, organizationId, params.id, 'active'));
+  changeApiKeyStatus(db, organizationId, params.id, 'active'),
+);

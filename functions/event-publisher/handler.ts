@@ -14,10 +14,19 @@ const deps = { db: createDb(TABLE_NAME, traced), bus: traced(eventBridgeClient()
 
 export const handler = async (stream: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const records = stream.Records.flatMap((record) => {
-    const image = record.dynamodb?.NewImage ? unmarshall(record.dynamodb.NewImage as Record<string, AttributeValue>) : undefined;
-    return image?.type === 'event' && !image.published_at ? [{ sequence: record.dynamodb!.SequenceNumber!, event: image.event as OutboxEvent }] : [];
+    const image = record.dynamodb?.NewImage
+      ? unmarshall(record.dynamodb.NewImage as Record<string, AttributeValue>)
+      : undefined;
+    return image?.type === 'event' && !image.published_at
+      ? [{ sequence: record.dynamodb!.SequenceNumber!, event: image.event as OutboxEvent }]
+      : [];
   });
-  const failed = new Set(await publishEvents(deps, records.map((record) => record.event)));
+  const failed = new Set(
+    await publishEvents(
+      deps,
+      records.map((record) => record.event),
+    ),
+  );
   // Stream batches are ordered: report the first failure; Lambda retries from there.
   const first = records.find((record) => failed.has(record.event.id));
   return { batchItemFailures: first ? [{ itemIdentifier: first.sequence }] : [] };

@@ -8,8 +8,12 @@ import { recurringInvoiceResource } from '#shared/resources/recurring-invoice';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('get-recurring-invoice', { db, params: idParams('rec') }, async ({ organizationId, params }) => {
-  const template = await getRecurringInvoice(db, organizationId, params.id);
-  if (!template) throw notFound('Recurring invoice');
-  return { status: 200, body: recurringInvoiceResource(template) };
-});
+export const handler = endpoint(
+  'get-recurring-invoice',
+  { db, params: idParams('rec') },
+  async ({ organizationId, params }) => {
+    const template = await getRecurringInvoice(db, organizationId, params.id);
+    if (!template) throw notFound('Recurring invoice');
+    return { status: 200, body: recurringInvoiceResource(template) };
+  },
+);

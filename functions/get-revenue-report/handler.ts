@@ -12,8 +12,15 @@ import { revenueReportResource } from '#shared/resources/revenue-report';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('get-revenue-report', { db, query: revenueReportQuery }, async ({ organizationId, query }) => {
-  const [organization, buckets] = await Promise.all([getOrganization(db, organizationId), readRevenue(db, organizationId, query.currency)]);
-  const timeZone = timeZoneOf(organization);
-  return { status: 200, body: revenueReportResource(buildRevenueReport(buckets, query, dateIn(timeZone)), timeZone) };
-});
+export const handler = endpoint(
+  'get-revenue-report',
+  { db, query: revenueReportQuery },
+  async ({ organizationId, query }) => {
+    const [organization, buckets] = await Promise.all([
+      getOrganization(db, organizationId),
+      readRevenue(db, organizationId, query.currency),
+    ]);
+    const timeZone = timeZoneOf(organization);
+    return { status: 200, body: revenueReportResource(buildRevenueReport(buckets, query, dateIn(timeZone)), timeZone) };
+  },
+);

@@ -11,10 +11,20 @@ const { TABLE_NAME } = settings;
 const CURSOR_SECRET = await cursorSecret(settings);
 const db = createDb(TABLE_NAME);
 
-export const handler = endpoint('list-clients', { db, query: listClientsQuery }, async ({ organizationId, query, baseUrl }) => {
-  const scope = `${organizationId}|clients|${query.is_active ?? ''}`;
-  const startKey = query.cursor ? decodeCursor(CURSOR_SECRET, scope, query.cursor) : undefined;
-  const page = await listClients(db, organizationId, { limit: query.limit, isActive: query.is_active, startKey });
-  const link = { secret: CURSOR_SECRET, scope, baseUrl, path: '/api/v1/clients/', query: { limit: String(query.limit), is_active: query.is_active?.toString() } };
-  return { status: 200, body: pageResponse(page, link, clientResource) };
-});
+export const handler = endpoint(
+  'list-clients',
+  { db, query: listClientsQuery },
+  async ({ organizationId, query, baseUrl }) => {
+    const scope = `${organizationId}|clients|${query.is_active ?? ''}`;
+    const startKey = query.cursor ? decodeCursor(CURSOR_SECRET, scope, query.cursor) : undefined;
+    const page = await listClients(db, organizationId, { limit: query.limit, isActive: query.is_active, startKey });
+    const link = {
+      secret: CURSOR_SECRET,
+      scope,
+      baseUrl,
+      path: '/api/v1/clients/',
+      query: { limit: String(query.limit), is_active: query.is_active?.toString() },
+    };
+    return { status: 200, body: pageResponse(page, link, clientResource) };
+  },
+);

@@ -14,10 +14,26 @@ const { TABLE_NAME } = settings;
 const CURSOR_SECRET = await cursorSecret(settings);
 const db = createDb(TABLE_NAME);
 
-export const handler = endpoint('list-deliveries', { db, params: idParams('whk'), query: deliveriesQuery }, async ({ organizationId, params, query, baseUrl }) => {
-  if (!(await getWebhook(db, organizationId, params.id))) throw notFound('Webhook');
-  const scope = `${organizationId}|deliveries|${params.id}`;
-  const page = await listDeliveries(db, organizationId, params.id, query.limit, query.cursor ? decodeCursor(CURSOR_SECRET, scope, query.cursor) : undefined);
-  const link = { secret: CURSOR_SECRET, scope, baseUrl, path: `/api/v1/webhooks/${params.id}/deliveries/`, query: { limit: String(query.limit) } };
-  return { status: 200, body: pageResponse(page, link, (delivery) => delivery) };
-});
+export const handler = endpoint(
+  'list-deliveries',
+  { db, params: idParams('whk'), query: deliveriesQuery },
+  async ({ organizationId, params, query, baseUrl }) => {
+    if (!(await getWebhook(db, organizationId, params.id))) throw notFound('Webhook');
+    const scope = `${organizationId}|deliveries|${params.id}`;
+    const page = await listDeliveries(
+      db,
+      organizationId,
+      params.id,
+      query.limit,
+      query.cursor ? decodeCursor(CURSOR_SECRET, scope, query.cursor) : undefined,
+    );
+    const link = {
+      secret: CURSOR_SECRET,
+      scope,
+      baseUrl,
+      path: `/api/v1/webhooks/${params.id}/deliveries/`,
+      query: { limit: String(query.limit) },
+    };
+    return { status: 200, body: pageResponse(page, link, (delivery) => delivery) };
+  },
+);

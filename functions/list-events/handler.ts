@@ -12,10 +12,20 @@ const { TABLE_NAME } = settings;
 const CURSOR_SECRET = await cursorSecret(settings);
 const db = createDb(TABLE_NAME);
 
-export const handler = endpoint('list-events', { db, query: listEventsQuery }, async ({ organizationId, query, baseUrl }) => {
-  const scope = `${organizationId}|events|${query.type?.join(',') ?? ''}`;
-  const startKey = query.cursor ? decodeCursor(CURSOR_SECRET, scope, query.cursor) : undefined;
-  const page = await listEvents(db, organizationId, { types: query.type, limit: query.limit, startKey });
-  const link = { secret: CURSOR_SECRET, scope, baseUrl, path: '/api/v1/events/', query: { limit: String(query.limit), type: query.type?.join(',') } };
-  return { status: 200, body: pageResponse(page, link, eventResource) };
-});
+export const handler = endpoint(
+  'list-events',
+  { db, query: listEventsQuery },
+  async ({ organizationId, query, baseUrl }) => {
+    const scope = `${organizationId}|events|${query.type?.join(',') ?? ''}`;
+    const startKey = query.cursor ? decodeCursor(CURSOR_SECRET, scope, query.cursor) : undefined;
+    const page = await listEvents(db, organizationId, { types: query.type, limit: query.limit, startKey });
+    const link = {
+      secret: CURSOR_SECRET,
+      scope,
+      baseUrl,
+      path: '/api/v1/events/',
+      query: { limit: String(query.limit), type: query.type?.join(',') },
+    };
+    return { status: 200, body: pageResponse(page, link, eventResource) };
+  },
+);

@@ -14,11 +14,26 @@ const { TABLE_NAME, PUBLIC_BASE_URL } = settings;
 const CURSOR_SECRET = await cursorSecret(settings);
 const db = createDb(TABLE_NAME);
 
-export const handler = endpoint('list-generated-invoices', { db, params: idParams('rec'), query: deliveriesQuery }, async ({ organizationId, params, query, baseUrl }) => {
-  const template = await getRecurringInvoice(db, organizationId, params.id);
-  if (!template) throw notFound('Recurring invoice');
-  const scope = `${organizationId}|generated|${template.id}`;
-  const page = await listInvoices(db, organizationId, { clientId: template.client_id, recurringId: template.id }, { limit: query.limit, startKey: query.cursor ? decodeCursor(CURSOR_SECRET, scope, query.cursor) : undefined });
-  const link = { secret: CURSOR_SECRET, scope, baseUrl, path: `/api/v1/recurring-invoices/${template.id}/invoices/`, query: { limit: String(query.limit) } };
-  return { status: 200, body: pageResponse(page, link, (invoice) => invoiceResource(invoice, PUBLIC_BASE_URL)) };
-});
+export const handler = endpoint(
+  'list-generated-invoices',
+  { db, params: idParams('rec'), query: deliveriesQuery },
+  async ({ organizationId, params, query, baseUrl }) => {
+    const template = await getRecurringInvoice(db, organizationId, params.id);
+    if (!template) throw notFound('Recurring invoice');
+    const scope = `${organizationId}|generated|${template.id}`;
+    const page = await listInvoices(
+      db,
+      organizationId,
+      { clientId: template.client_id, recurringId: template.id },
+      { limit: query.limit, startKey: query.cursor ? decodeCursor(CURSOR_SECRET, scope, query.cursor) : undefined },
+    );
+    const link = {
+      secret: CURSOR_SECRET,
+      scope,
+      baseUrl,
+      path: `/api/v1/recurring-invoices/${template.id}/invoices/`,
+      query: { limit: String(query.limit) },
+    };
+    return { status: 200, body: pageResponse(page, link, (invoice) => invoiceResource(invoice, PUBLIC_BASE_URL)) };
+  },
+);

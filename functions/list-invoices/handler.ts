@@ -11,12 +11,27 @@ const { TABLE_NAME, PUBLIC_BASE_URL } = settings;
 const CURSOR_SECRET = await cursorSecret(settings);
 const db = createDb(TABLE_NAME);
 
-export const handler = endpoint('list-invoices', { db, query: listInvoicesQuery }, async ({ organizationId, query, baseUrl }) => {
-  const { limit, cursor, ...filters } = query;
-  const scope = `${organizationId}|invoices|${JSON.stringify(filters)}`;
-  const startKey = cursor ? decodeCursor(CURSOR_SECRET, scope, cursor) : undefined;
-  const filter = { status: filters.status, clientId: filters.client, issueDateFrom: filters.issue_date_from, issueDateTo: filters.issue_date_to };
-  const page = await listInvoices(db, organizationId, filter, { limit, startKey });
-  const link = { secret: CURSOR_SECRET, scope, baseUrl, path: '/api/v1/invoices/', query: { limit: String(limit), ...filters } };
-  return { status: 200, body: pageResponse(page, link, (invoice) => invoiceResource(invoice, PUBLIC_BASE_URL)) };
-});
+export const handler = endpoint(
+  'list-invoices',
+  { db, query: listInvoicesQuery },
+  async ({ organizationId, query, baseUrl }) => {
+    const { limit, cursor, ...filters } = query;
+    const scope = `${organizationId}|invoices|${JSON.stringify(filters)}`;
+    const startKey = cursor ? decodeCursor(CURSOR_SECRET, scope, cursor) : undefined;
+    const filter = {
+      status: filters.status,
+      clientId: filters.client,
+      issueDateFrom: filters.issue_date_from,
+      issueDateTo: filters.issue_date_to,
+    };
+    const page = await listInvoices(db, organizationId, filter, { limit, startKey });
+    const link = {
+      secret: CURSOR_SECRET,
+      scope,
+      baseUrl,
+      path: '/api/v1/invoices/',
+      query: { limit: String(limit), ...filters },
+    };
+    return { status: 200, body: pageResponse(page, link, (invoice) => invoiceResource(invoice, PUBLIC_BASE_URL)) };
+  },
+);

@@ -10,7 +10,10 @@ export const handler = endpoint('list-my-organizations', { db }, async ({ princi
   return {
     status: 200,
     body: memberships.map((membership) => ({
-      id: membership.organization_id, name: membership.organization_name, role: membership.role, is_active: membership.organization_id === organizationId,
+      id: membership.organization_id,
+      name: membership.organization_name,
+      role: membership.role,
+      is_active: membership.organization_id === organizationId,
     })),
   };
 });

@@ -9,8 +9,15 @@ import { paymentResource } from '#shared/resources/payment';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('list-payments', { db, params: idParams('inv') }, async ({ organizationId, params }) => {
-  const [invoice, payments] = await Promise.all([getInvoice(db, organizationId, params.id), listPayments(db, organizationId, params.id)]);
-  if (!invoice) throw notFound('Invoice');
-  return { status: 200, body: { results: payments.map(paymentResource), next: null } };
-});
+export const handler = endpoint(
+  'list-payments',
+  { db, params: idParams('inv') },
+  async ({ organizationId, params }) => {
+    const [invoice, payments] = await Promise.all([
+      getInvoice(db, organizationId, params.id),
+      listPayments(db, organizationId, params.id),
+    ]);
+    if (!invoice) throw notFound('Invoice');
+    return { status: 200, body: { results: payments.map(paymentResource), next: null } };
+  },
+);

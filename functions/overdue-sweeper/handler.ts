@@ -12,7 +12,11 @@ const log = createLogger(LOG_LEVEL, { job: 'overdue-sweeper' });
 
 /** `today` (tests, `npm run tick`) forces every organization's date; the schedule passes nothing. */
 export const handler = async (event: { today?: string; now?: string } = {}) => {
-  const result = await sweepOverdue(db, event.today ? { today: event.today } : { now: event.now ? new Date(event.now) : new Date() }, PUBLIC_BASE_URL);
+  const result = await sweepOverdue(
+    db,
+    event.today ? { today: event.today } : { now: event.now ? new Date(event.now) : new Date() },
+    PUBLIC_BASE_URL,
+  );
   log.info('overdue sweep', { ...event, ...result });
   return result;
 };

@@ -12,10 +12,24 @@ import { paymentResource } from '#shared/resources/payment';
 const { TABLE_NAME, PUBLIC_BASE_URL } = config();
 const db = createDb(TABLE_NAME);
 
-export const handler = endpoint('record-payment', { db, params: idParams('inv'), body: recordPaymentBody }, async ({ organizationId, params, body }) => {
-  const { invoice, payment } = await recordPayment(db, organizationId, params.id, {
-    amount_minor: Number(toMinor(body.amount)), currency: body.currency,
-    paid_at: body.paid_at ?? new Date().toISOString(), method: body.method, reference: body.reference, provider: 'manual',
-  }, PUBLIC_BASE_URL);
-  return { status: 201, body: { ...paymentResource(payment), invoice: invoiceResource(invoice, PUBLIC_BASE_URL) } };
-});
+export const handler = endpoint(
+  'record-payment',
+  { db, params: idParams('inv'), body: recordPaymentBody },
+  async ({ organizationId, params, body }) => {
+    const { invoice, payment } = await recordPayment(
+      db,
+      organizationId,
+      params.id,
+      {
+        amount_minor: Number(toMinor(body.amount)),
+        currency: body.currency,
+        paid_at: body.paid_at ?? new Date().toISOString(),
+        method: body.method,
+        reference: body.reference,
+        provider: 'manual',
+      },
+      PUBLIC_BASE_URL,
+    );
+    return { status: 201, body: { ...paymentResource(payment), invoice: invoiceResource(invoice, PUBLIC_BASE_URL) } };
+  },
+);

@@ -18,7 +18,11 @@ const log = createLogger(LOG_LEVEL, { job: 'recurring-runner' });
 export const handler = async (event: { now?: string; today?: string } = {}) => {
   const runs = await planRun(db, event.now ? new Date(event.now) : new Date(), event.today);
   const messages = await queueRun(sqs, RECURRING_RUN_QUEUE_URL, runs);
-  const result = { organizations: new Set(runs.map((run) => run.organization_id)).size, templates: runs.reduce((sum, run) => sum + run.recurring_ids.length, 0), messages };
+  const result = {
+    organizations: new Set(runs.map((run) => run.organization_id)).size,
+    templates: runs.reduce((sum, run) => sum + run.recurring_ids.length, 0),
+    messages,
+  };
   log.info('recurring run queued', { ...event, ...result });
   return result;
 };

@@ -27,15 +27,24 @@ async function send(organizationId: string, invoiceId: string, to: string) {
     const invoice = to ? undefined : await getInvoice(db, organizationId, invoiceId);
     const recipient = to || (invoice && (await getClient(db, organizationId, invoice.client_id))?.email);
     if (!recipient) return;
-    await sendInvoice({ db, ses, from: EMAIL_FROM, publicBaseUrl: PUBLIC_BASE_URL, log }, organizationId, invoiceId, recipient);
+    await sendInvoice(
+      { db, ses, from: EMAIL_FROM, publicBaseUrl: PUBLIC_BASE_URL, log },
+      organizationId,
+      invoiceId,
+      recipient,
+    );
   } catch (error) {
     log.warn('could not send a generated invoice', { invoice_id: invoiceId, error: String(error) });
   }
 }
 
-export const handler = async (batch: SQSEvent, context?: Pick<Context, 'getRemainingTimeInMillis'>) => handleRunBatch(batch, async (run) => {
-  const today = run.today ?? dateIn(timeZoneOf(await getOrganization(db, run.organization_id)), new Date(run.now));
-  const timeLeft = context ? () => context.getRemainingTimeInMillis() > RESERVE_MS : undefined;
-  const result = await runOrganization({ db, publicBaseUrl: PUBLIC_BASE_URL, send }, run, today, { timeLeft, log: (message, fields) => log.error(message, fields) });
-  log.info('recurring organization run', { organization_id: run.organization_id, today, ...result });
-});
+export const handler = async (batch: SQSEvent, context?: Pick<Context, 'getRemainingTimeInMillis'>) =>
+  handleRunBatch(batch, async (run) => {
+    const today = run.today ?? dateIn(timeZoneOf(await getOrganization(db, run.organization_id)), new Date(run.now));
+    const timeLeft = context ? () => context.getRemainingTimeInMillis() > RESERVE_MS : undefined;
+    const result = await runOrganization({ db, publicBaseUrl: PUBLIC_BASE_URL, send }, run, today, {
+      timeLeft,
+      log: (message, fields) => log.error(message, fields),
+    });
+    log.info('recurring organization run', { organization_id: run.organization_id, today, ...result });
+  });

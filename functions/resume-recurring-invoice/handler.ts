@@ -7,7 +7,11 @@ import { recurringInvoiceResource } from '#shared/resources/recurring-invoice';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('resume-recurring-invoice', { db, params: idParams('rec') }, async ({ organizationId, params }) => ({
-  status: 200,
-  body: recurringInvoiceResource(await setRecurringStatus(db, organizationId, params.id, 'active')),
-}));
+export const handler = endpoint(
+  'resume-recurring-invoice',
+  { db, params: idParams('rec') },
+  async ({ organizationId, params }) => ({
+    status: 200,
+    body: recurringInvoiceResource(await setRecurringStatus(db, organizationId, params.id, 'active')),
+  }),
+);

@@ -15,11 +15,23 @@ const { TABLE_NAME, WEBHOOK_DELIVERY_QUEUE_URL } = config();
 const db = createDb(TABLE_NAME);
 const sqs = sqsClient();
 
-export const handler = endpoint('retry-delivery', { db, params: deliveryParams }, async ({ organizationId, params }) => {
-  const [webhook, delivery] = await Promise.all([getWebhook(db, organizationId, params.id), getDelivery(db, organizationId, params.id, params.delivery_id)]);
-  const event = delivery && await getEvent(db, organizationId, delivery.event_id);
-  if (!webhook || !delivery || !event) throw notFound('Delivery');
-  if (!WEBHOOK_DELIVERY_QUEUE_URL) throw new Error('WEBHOOK_DELIVERY_QUEUE_URL is not configured');
-  await sqs.send(new SendMessageCommand({ QueueUrl: WEBHOOK_DELIVERY_QUEUE_URL, MessageBody: queueBody({ organization_id: organizationId, webhook_id: webhook.id, event }) }));
-  return { status: 202, body: { id: delivery.id, status: 'queued' } };
-});
+export const handler = endpoint(
+  'retry-delivery',
+  { db, params: deliveryParams },
+  async ({ organizationId, params }) => {
+    const [webhook, delivery] = await Promise.all([
+      getWebhook(db, organizationId, params.id),
+      getDelivery(db, organizationId, params.id, params.delivery_id),
+    ]);
+    const event = delivery && (await getEvent(db, organizationId, delivery.event_id));
+    if (!webhook || !delivery || !event) throw notFound('Delivery');
+    if (!WEBHOOK_DELIVERY_QUEUE_URL) throw new Error('WEBHOOK_DELIVERY_QUEUE_URL is not configured');
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: WEBHOOK_DELIVERY_QUEUE_URL,
+        MessageBody: queueBody({ organization_id: organizationId, webhook_id: webhook.id, event }),
+      }),
+    );
+    return { status: 202, body: { id: delivery.id, status: 'queued' } };
+  },
+);

@@ -13,8 +13,11 @@ const db = createDb(TABLE_NAME, traced);
 const aggregators = new WeakMap<object, ReturnType<typeof revenueAggregator>>();
 
 // In order: events of one batch often touch the same month, and would only conflict.
-export const handler = queueWorker('revenue-aggregator', { logLevel: LOG_LEVEL, message: busMessage, correlationOf: ({ detail }) => detail.correlation_id, inOrder: true },
+export const handler = queueWorker(
+  'revenue-aggregator',
+  { logLevel: LOG_LEVEL, message: busMessage, correlationOf: ({ detail }) => detail.correlation_id, inOrder: true },
   async ({ detail: event }, { log, batch }) => {
     if (!aggregators.has(batch)) aggregators.set(batch, revenueAggregator(db));
     log.info('revenue event applied', { event_id: event.id, outcome: await aggregators.get(batch)!.apply(event) });
-  });
+  },
+);

@@ -8,4 +8,5 @@ import { idParams } from '#shared/http/schemas/common';
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint('revoke-api-key', { db, params: idParams('key') }, ({ organizationId, params }) =>
-  changeApiKeyStatus(db, organizationId, params.id, 'revoked'));
+  changeApiKeyStatus(db, organizationId, params.id, 'revoked'),
+);

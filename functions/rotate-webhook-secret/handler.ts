@@ -9,9 +9,13 @@ import { webhookWithSecret } from '#shared/resources/webhook';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('rotate-webhook-secret', { db, params: idParams('whk') }, async ({ organizationId, params }) => {
-  const current = await getWebhook(db, organizationId, params.id);
-  const saved = current && await saveWebhook(db, rotateSecret(current));
-  if (!saved) throw notFound('Webhook');
-  return { status: 200, body: webhookWithSecret(saved) };
-});
+export const handler = endpoint(
+  'rotate-webhook-secret',
+  { db, params: idParams('whk') },
+  async ({ organizationId, params }) => {
+    const current = await getWebhook(db, organizationId, params.id);
+    const saved = current && (await saveWebhook(db, rotateSecret(current)));
+    if (!saved) throw notFound('Webhook');
+    return { status: 200, body: webhookWithSecret(saved) };
+  },
+);

@@ -12,11 +12,24 @@ const db = createDb(TABLE_NAME);
 const ses = sesClient();
 const metrics = createMetrics();
 
-export const handler = endpoint('send-invoice', { db, params: idParams('inv'), body: sendInvoiceBody }, async ({ organizationId, params, body, log }) => {
-  const sending = sendInvoice({ db, ses, from: EMAIL_FROM, publicBaseUrl: PUBLIC_BASE_URL, log, metrics }, organizationId, params.id, body.email);
-  const { invoice, sentAt, reminder } = await sending.finally(() => metrics.publishStoredMetrics());
-  return {
-    status: 200,
-    body: { message: `${reminder ? 'Reminder for invoice' : 'Invoice'} ${invoice.invoice_number} sent to ${body.email}`, sent_to: body.email, sent_at: sentAt },
-  };
-});
+export const handler = endpoint(
+  'send-invoice',
+  { db, params: idParams('inv'), body: sendInvoiceBody },
+  async ({ organizationId, params, body, log }) => {
+    const sending = sendInvoice(
+      { db, ses, from: EMAIL_FROM, publicBaseUrl: PUBLIC_BASE_URL, log, metrics },
+      organizationId,
+      params.id,
+      body.email,
+    );
+    const { invoice, sentAt, reminder } = await sending.finally(() => metrics.publishStoredMetrics());
+    return {
+      status: 200,
+      body: {
+        message: `${reminder ? 'Reminder for invoice' : 'Invoice'} ${invoice.invoice_number} sent to ${body.email}`,
+        sent_to: body.email,
+        sent_at: sentAt,
+      },
+    };
+  },
+);

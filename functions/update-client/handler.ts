@@ -9,8 +9,12 @@ import { clientResource } from '#shared/resources/client';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('update-client', { db, params: idParams('cli'), body: updateClientBody }, async ({ organizationId, params, body }) => {
-  const client = await updateClient(db, organizationId, params.id, body);
-  if (!client) throw notFound('Client');
-  return { status: 200, body: clientResource(client) };
-});
+export const handler = endpoint(
+  'update-client',
+  { db, params: idParams('cli'), body: updateClientBody },
+  async ({ organizationId, params, body }) => {
+    const client = await updateClient(db, organizationId, params.id, body);
+    if (!client) throw notFound('Client');
+    return { status: 200, body: clientResource(client) };
+  },
+);

@@ -9,7 +9,18 @@ import { invoiceResource } from '#shared/resources/invoice';
 const { TABLE_NAME, PUBLIC_BASE_URL } = config();
 const db = createDb(TABLE_NAME);
 
-export const handler = endpoint('update-invoice', { db, params: idParams('inv'), body: updateInvoiceBody }, async ({ organizationId, params, body }) => {
-  const invoice = await updateDraftInvoice(db, organizationId, params.id, (current) => changedInvoiceContent(current, body), PUBLIC_BASE_URL, body.client);
-  return { status: 200, body: invoiceResource(invoice, PUBLIC_BASE_URL) };
-});
+export const handler = endpoint(
+  'update-invoice',
+  { db, params: idParams('inv'), body: updateInvoiceBody },
+  async ({ organizationId, params, body }) => {
+    const invoice = await updateDraftInvoice(
+      db,
+      organizationId,
+      params.id,
+      (current) => changedInvoiceContent(current, body),
+      PUBLIC_BASE_URL,
+      body.client,
+    );
+    return { status: 200, body: invoiceResource(invoice, PUBLIC_BASE_URL) };
+  },
+);

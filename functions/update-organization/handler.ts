@@ -9,8 +9,12 @@ import { organizationResource } from '#shared/resources/organization';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('update-organization', { db, body: updateOrganizationBody }, async ({ organizationId, body }) => {
-  const organization = await updateOrganization(db, organizationId, body);
-  if (!organization) throw notFound('Organization');
-  return { status: 200, body: organizationResource(organization) };
-});
+export const handler = endpoint(
+  'update-organization',
+  { db, body: updateOrganizationBody },
+  async ({ organizationId, body }) => {
+    const organization = await updateOrganization(db, organizationId, body);
+    if (!organization) throw notFound('Organization');
+    return { status: 200, body: organizationResource(organization) };
+  },
+);

@@ -9,14 +9,28 @@ import { recurringInvoiceResource } from '#shared/resources/recurring-invoice';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('update-recurring-invoice', { db, params: idParams('rec'), body: updateRecurringBody }, async ({ organizationId, params, body }) => {
-  const { line_items: lines, end_date: endDate, max_count: maxCount, send_to: sendTo, ...rest } = body;
-  const template = await changeRecurring(db, organizationId, params.id, (current) => ({
-    ...current, ...rest,
-    ...(lines ? { line_items: lines.map((line) => ({ description: line.description, quantity: trimmedText(line.quantity), unit_price: trimmedText(line.unit_price, 2), tax_rate: trimmedText(line.tax_rate, 2) })) } : {}),
-    ...(endDate !== undefined ? { end_date: endDate ?? undefined } : {}),
-    ...(maxCount !== undefined ? { max_count: maxCount ?? undefined } : {}),
-    ...(sendTo !== undefined ? { send_to: sendTo ?? undefined } : {}),
-  }));
-  return { status: 200, body: recurringInvoiceResource(template) };
-});
+export const handler = endpoint(
+  'update-recurring-invoice',
+  { db, params: idParams('rec'), body: updateRecurringBody },
+  async ({ organizationId, params, body }) => {
+    const { line_items: lines, end_date: endDate, max_count: maxCount, send_to: sendTo, ...rest } = body;
+    const template = await changeRecurring(db, organizationId, params.id, (current) => ({
+      ...current,
+      ...rest,
+      ...(lines
+        ? {
+            line_items: lines.map((line) => ({
+              description: line.description,
+              quantity: trimmedText(line.quantity),
+              unit_price: trimmedText(line.unit_price, 2),
+              tax_rate: trimmedText(line.tax_rate, 2),
+            })),
+          }
+        : {}),
+      ...(endDate !== undefined ? { end_date: endDate ?? undefined } : {}),
+      ...(maxCount !== undefined ? { max_count: maxCount ?? undefined } : {}),
+      ...(sendTo !== undefined ? { send_to: sendTo ?? undefined } : {}),
+    }));
+    return { status: 200, body: recurringInvoiceResource(template) };
+  },
+);

@@ -10,14 +10,23 @@ import { webhookResource } from '#shared/resources/webhook';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('update-webhook', { db, params: idParams('whk'), body: updateWebhookBody }, async ({ organizationId, params, body }) => {
-  const current = await getWebhook(db, organizationId, params.id);
-  const status = body.enabled === undefined ? current?.status : body.enabled ? 'enabled' : 'disabled';
-  const saved = current && await saveWebhook(db, {
-    ...current, url: body.url ?? current.url, events: body.events ?? current.events, status: status!,
-    ...(body.enabled === true ? { failing_since: undefined, disabled_reason: undefined } : {}),
-    ...(body.enabled === false ? { disabled_reason: 'disabled by a user' } : {}),
-  });
-  if (!saved) throw notFound('Webhook');
-  return { status: 200, body: webhookResource(saved) };
-});
+export const handler = endpoint(
+  'update-webhook',
+  { db, params: idParams('whk'), body: updateWebhookBody },
+  async ({ organizationId, params, body }) => {
+    const current = await getWebhook(db, organizationId, params.id);
+    const status = body.enabled === undefined ? current?.status : body.enabled ? 'enabled' : 'disabled';
+    const saved =
+      current &&
+      (await saveWebhook(db, {
+        ...current,
+        url: body.url ?? current.url,
+        events: body.events ?? current.events,
+        status: status!,
+        ...(body.enabled === true ? { failing_since: undefined, disabled_reason: undefined } : {}),
+        ...(body.enabled === false ? { disabled_reason: 'disabled by a user' } : {}),
+      }));
+    if (!saved) throw notFound('Webhook');
+    return { status: 200, body: webhookResource(saved) };
+  },
+);

@@ -11,13 +11,24 @@ import { invoiceResource } from '#shared/resources/invoice';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, PAYMENT_PROVIDER } = config();
 const db = createDb(TABLE_NAME);
-const NOTICES: Record<string, string> = { succeeded: 'Thank you: your payment was received.', failed: 'The payment did not go through; nothing was charged.' };
+const NOTICES: Record<string, string> = {
+  succeeded: 'Thank you: your payment was received.',
+  failed: 'The payment did not go through; nothing was charged.',
+};
 
-export const handler = publicEndpoint('view-public-invoice', { params: tokenParams, query: publicPageQuery }, async ({ params, query }) => {
-  const found = await findPublicInvoice(db, params.token);
-  if (!found) return htmlPage(404, notFoundPage());
-  const invoice = invoiceResource(found.invoice, PUBLIC_BASE_URL);
-  const payable = PAYMENT_PROVIDER !== 'none' && OPEN_STATUSES.includes(found.invoice.status) && invoice.amount_due !== '0.00';
-  const notice = NOTICES[query.payment ?? ''];
-  return htmlPage(200, renderInvoicePage({ organization: found.organization, invoice, payAction: payable ? 'pay/' : undefined, notice }));
-});
+export const handler = publicEndpoint(
+  'view-public-invoice',
+  { params: tokenParams, query: publicPageQuery },
+  async ({ params, query }) => {
+    const found = await findPublicInvoice(db, params.token);
+    if (!found) return htmlPage(404, notFoundPage());
+    const invoice = invoiceResource(found.invoice, PUBLIC_BASE_URL);
+    const payable =
+      PAYMENT_PROVIDER !== 'none' && OPEN_STATUSES.includes(found.invoice.status) && invoice.amount_due !== '0.00';
+    const notice = NOTICES[query.payment ?? ''];
+    return htmlPage(
+      200,
+      renderInvoicePage({ organization: found.organization, invoice, payAction: payable ? 'pay/' : undefined, notice }),
+    );
+  },
+);

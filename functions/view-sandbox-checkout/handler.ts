@@ -12,6 +12,7 @@ const db = createDb(TABLE_NAME);
 
 export const handler = publicEndpoint('view-sandbox-checkout', { params: checkoutParams }, async ({ params }) => {
   const checkout = await getCheckout(db, params.id);
-  if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox') return htmlPage(404, notFoundPage());
+  if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox')
+    return htmlPage(404, notFoundPage());
   return htmlPage(200, sandboxCheckoutPage(checkout));
 });

@@ -11,11 +11,19 @@ import { queueWorker } from '#shared/workers/queue-worker';
 
 const { TABLE_NAME, WEBHOOK_DELIVERY_QUEUE_URL, LOG_LEVEL } = config();
 if (!WEBHOOK_DELIVERY_QUEUE_URL) throw new Error('Invalid configuration: WEBHOOK_DELIVERY_QUEUE_URL: required');
-const deps = { db: createDb(TABLE_NAME, traced), sqs: traced(sqsClient()), deliveryQueueUrl: WEBHOOK_DELIVERY_QUEUE_URL };
+const deps = {
+  db: createDb(TABLE_NAME, traced),
+  sqs: traced(sqsClient()),
+  deliveryQueueUrl: WEBHOOK_DELIVERY_QUEUE_URL,
+};
 
-export const handler = queueWorker('webhook-fanout', { logLevel: LOG_LEVEL, message: busMessage, correlationOf: ({ detail }) => detail.correlation_id }, async ({ detail: event }, { log, metrics }) => {
-  const deliveries = await fanOut(deps, event);
-  const counted = COUNTED_EVENTS[event.type];
-  if (counted) metrics.count(counted);
-  log.info('event fanned out', { event_id: event.id, event_type: event.type, deliveries });
-});
+export const handler = queueWorker(
+  'webhook-fanout',
+  { logLevel: LOG_LEVEL, message: busMessage, correlationOf: ({ detail }) => detail.correlation_id },
+  async ({ detail: event }, { log, metrics }) => {
+    const deliveries = await fanOut(deps, event);
+    const counted = COUNTED_EVENTS[event.type];
+    if (counted) metrics.count(counted);
+    log.info('event fanned out', { event_id: event.id, event_type: event.type, deliveries });
+  },
+);

@@ -23,16 +23,31 @@ export class AlarmsConstruct extends Construct {
     this.topic = new Topic(this, 'Topic', { displayName: 'Invoicing service alarms', enforceSSL: true });
     if (email) {
       const subscription = this.topic.addSubscription(new EmailSubscription(email));
-      Validations.of(subscription).acknowledge({ id: 'Serverless-SNSRedrivePolicy', reason: 'An e-mail to people: a missed one leaves the alarm itself in ALARM on the dashboard' });
+      Validations.of(subscription).acknowledge({
+        id: 'Serverless-SNSRedrivePolicy',
+        reason: 'An e-mail to people: a missed one leaves the alarm itself in ALARM on the dashboard',
+      });
     }
-    new CfnOutput(Stack.of(this), 'AlarmTopicArn', { value: this.topic.topicArn, description: 'The SNS topic every alarm notifies' });
+    new CfnOutput(Stack.of(this), 'AlarmTopicArn', {
+      value: this.topic.topicArn,
+      description: 'The SNS topic every alarm notifies',
+    });
   }
 
   /** An alarm on `metric` at or above `threshold`, notifying the topic; no data is not a breach. */
-  raise(scope: Construct, id: string, metric: IMetric, { threshold, evaluationPeriods = 1, description }: AlarmOptions): Alarm {
+  raise(
+    scope: Construct,
+    id: string,
+    metric: IMetric,
+    { threshold, evaluationPeriods = 1, description }: AlarmOptions,
+  ): Alarm {
     const alarm = new Alarm(scope, id, {
-      metric, threshold, evaluationPeriods, alarmDescription: description,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD, treatMissingData: TreatMissingData.NOT_BREACHING,
+      metric,
+      threshold,
+      evaluationPeriods,
+      alarmDescription: description,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
     alarm.addAlarmAction(new SnsAction(this.topic));
     this.alarms.push(alarm);
@@ -42,9 +57,16 @@ export class AlarmsConstruct extends Construct {
   /** Any error or throttle of a function that works in the background (queues, streams, schedules). */
   onFailures(scope: Construct, fn: IFunction, what: string): Alarm {
     const metric = new MathExpression({
-      expression: 'errors + throttles', period: FIVE_MINUTES,
-      usingMetrics: { errors: fn.metricErrors({ period: FIVE_MINUTES }), throttles: fn.metricThrottles({ period: FIVE_MINUTES }) },
+      expression: 'errors + throttles',
+      period: FIVE_MINUTES,
+      usingMetrics: {
+        errors: fn.metricErrors({ period: FIVE_MINUTES }),
+        throttles: fn.metricThrottles({ period: FIVE_MINUTES }),
+      },
     });
-    return this.raise(scope, `${fn.node.id}Failures`, metric, { threshold: 1, description: `Errors or throttles in ${what}` });
+    return this.raise(scope, `${fn.node.id}Failures`, metric, {
+      threshold: 1,
+      description: `Errors or throttles in ${what}`,
+    });
   }
 }

@@ -7,7 +7,14 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { MathExpression } from 'aws-cdk-lib/aws-cloudwatch';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -41,10 +48,18 @@ export type ApiProps = {
 
 /** One JSON line per request from API Gateway; the function's own request line (same request id) adds the caller and organization. */
 const ACCESS_LOG_FORMAT = JSON.stringify({
-  request_id: '$context.requestId', route: '$context.routeKey', method: '$context.httpMethod', path: '$context.path',
-  status: '$context.status', latency_ms: '$context.responseLatency', integration_latency_ms: '$context.integrationLatency',
-  integration_error: '$context.integrationErrorMessage', ip: '$context.identity.sourceIp', user_agent: '$context.identity.userAgent',
-  response_bytes: '$context.responseLength', time: '$context.requestTime',
+  request_id: '$context.requestId',
+  route: '$context.routeKey',
+  method: '$context.httpMethod',
+  path: '$context.path',
+  status: '$context.status',
+  latency_ms: '$context.responseLatency',
+  integration_latency_ms: '$context.integrationLatency',
+  integration_error: '$context.integrationErrorMessage',
+  ip: '$context.identity.sourceIp',
+  user_agent: '$context.identity.userAgent',
+  response_bytes: '$context.responseLength',
+  time: '$context.requestTime',
 });
 
 /**
@@ -52,10 +67,18 @@ const ACCESS_LOG_FORMAT = JSON.stringify({
  * after it; keep each stack under about 40 routes (7 resources each) so it stays below 300 resources.
  */
 export const ROUTE_STACKS: Record<string, string> = {
-  users: 'AccessRoutes', '.well-known': 'AccessRoutes', organizations: 'AccessRoutes', 'api-keys': 'AccessRoutes',
-  clients: 'BillingRoutes', invoices: 'BillingRoutes', reports: 'BillingRoutes',
-  'recurring-invoices': 'AutomationRoutes', events: 'AutomationRoutes', webhooks: 'AutomationRoutes',
-  public: 'PublicRoutes', payments: 'PublicRoutes',
+  users: 'AccessRoutes',
+  '.well-known': 'AccessRoutes',
+  organizations: 'AccessRoutes',
+  'api-keys': 'AccessRoutes',
+  clients: 'BillingRoutes',
+  invoices: 'BillingRoutes',
+  reports: 'BillingRoutes',
+  'recurring-invoices': 'AutomationRoutes',
+  events: 'AutomationRoutes',
+  webhooks: 'AutomationRoutes',
+  public: 'PublicRoutes',
+  payments: 'PublicRoutes',
 };
 
 export const routeStackOf = (route: Route): string => {
@@ -68,7 +91,11 @@ export type ApiPipelineWiring = { deliveryQueue: IQueue };
 
 const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
-export const logicalId = (name: string) => name.split('-').map((part) => part[0]!.toUpperCase() + part.slice(1)).join('');
+export const logicalId = (name: string) =>
+  name
+    .split('-')
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
 
 /** API Gateway HTTP APIs route `/x/` to the route `/x`, and refuse route paths ending in '/'. */
 export const gatewayPath = (route: Route) => route.path.replace(/\/$/, '');
@@ -91,42 +118,98 @@ export class ApiConstruct extends Construct {
   /** SES sending from the configured sender only, for every function that sends invoices. */
   readonly sendEmail: PolicyStatement;
 
-  constructor(scope: Construct, id: string, { table, environment, publicBaseUrl, signing, identityProvider, emailFrom, stripeSecret, paymentProvider, cursorSecret, routes, alarms, throttle }: ApiProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    {
+      table,
+      environment,
+      publicBaseUrl,
+      signing,
+      identityProvider,
+      emailFrom,
+      stripeSecret,
+      paymentProvider,
+      cursorSecret,
+      routes,
+      alarms,
+      throttle,
+    }: ApiProps,
+  ) {
     super(scope, id);
     this.httpApi = new HttpApi(this, 'HttpApi', { description: 'Invoicing service API', createDefaultStage: false });
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-APIG4',
-      reason: 'Each route authenticates in its function (API keys and our own access tokens, docs/security.md); the public routes are public by design (token exchange, public invoice pages, Stripe\'s signed webhook)',
+      reason:
+        "Each route authenticates in its function (API keys and our own access tokens, docs/security.md); the public routes are public by design (token exchange, public invoice pages, Stripe's signed webhook)",
     });
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     new HttpStage(this, 'DefaultStage', {
-      httpApi: this.httpApi, stageName: '$default', autoDeploy: true, throttle,
-      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: AccessLogFormat.custom(ACCESS_LOG_FORMAT) },
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(ACCESS_LOG_FORMAT),
+      },
     });
     const requests = this.httpApi.metricCount({ period: Duration.minutes(5) });
     const serverErrors = this.httpApi.metricServerError({ period: Duration.minutes(5) });
-    alarms.raise(this, 'ServerErrorRate', new MathExpression({
-      expression: 'IF(requests >= 20, 100 * errors / requests, 0)', usingMetrics: { requests, errors: serverErrors }, period: Duration.minutes(5),
-    }), { threshold: 5, evaluationPeriods: 2, description: 'More than 5 % of API requests answered 5xx (route function errors, timeouts and throttles) for ten minutes' });
+    alarms.raise(
+      this,
+      'ServerErrorRate',
+      new MathExpression({
+        expression: 'IF(requests >= 20, 100 * errors / requests, 0)',
+        usingMetrics: { requests, errors: serverErrors },
+        period: Duration.minutes(5),
+      }),
+      {
+        threshold: 5,
+        evaluationPeriods: 2,
+        description:
+          'More than 5 % of API requests answered 5xx (route function errors, timeouts and throttles) for ten minutes',
+      },
+    );
     alarms.raise(this, 'LatencyP99', this.httpApi.metricLatency({ statistic: 'p99', period: Duration.minutes(5) }), {
-      threshold: 3000, evaluationPeriods: 3, description: 'API p99 latency above 3 s for fifteen minutes',
+      threshold: 3000,
+      evaluationPeriods: 3,
+      description: 'API p99 latency above 3 s for fifteen minutes',
     });
     const baseUrl = publicBaseUrl ?? this.httpApi.apiEndpoint;
-    this.sharedEnvironment = { ...environment, PUBLIC_BASE_URL: baseUrl, ACCESS_TOKEN_PUBLIC_JWKS: signing.publicJwks, EMAIL_FROM: emailFrom, PAYMENT_PROVIDER: paymentProvider };
+    this.sharedEnvironment = {
+      ...environment,
+      PUBLIC_BASE_URL: baseUrl,
+      ACCESS_TOKEN_PUBLIC_JWKS: signing.publicJwks,
+      EMAIL_FROM: emailFrom,
+      PAYMENT_PROVIDER: paymentProvider,
+    };
     const sender = addressOf(emailFrom);
     const { partition, region, account } = Stack.of(this);
-    const sendFromIdentity = this.sendEmail = new PolicyStatement({
+    const sendFromIdentity = (this.sendEmail = new PolicyStatement({
       actions: ['ses:SendRawEmail'],
-      resources: [`arn:${partition}:ses:${region}:${account}:identity/${sender}`, `arn:${partition}:ses:${region}:${account}:identity/${sender.split('@')[1]}`],
+      resources: [
+        `arn:${partition}:ses:${region}:${account}:identity/${sender}`,
+        `arn:${partition}:ses:${region}:${account}:identity/${sender.split('@')[1]}`,
+      ],
       conditions: { StringEquals: { 'ses:FromAddress': sender } },
-    });
+    }));
 
     // The identity provider's settings are Fn::If on a condition of this stack: evaluated here, and
     // handed to each nested stack as whole parameter values (a nested stack cannot see the condition).
     const stacks = new Map<string, NestedStack>();
     const stackOf = (route: Route) => {
       const name = routeStackOf(route);
-      if (!stacks.has(name)) stacks.set(name, new NestedStack(this, name, { description: `Invoicing service: ${name.replace(/Routes$/, '').toLowerCase()} routes` }));
+      if (!stacks.has(name))
+        stacks.set(
+          name,
+          new NestedStack(this, name, {
+            description: `Invoicing service: ${name.replace(/Routes$/, '').toLowerCase()} routes`,
+          }),
+        );
       return stacks.get(name)!;
     };
     const identityProviders = new Map<NestedStack, ApiProps['identityProvider']>();
@@ -136,7 +219,11 @@ export class ApiConstruct extends Construct {
           stack.setParameter(name, identityProvider[name]);
           return new CfnParameter(stack, name, { type: 'String' }).valueAsString;
         };
-        identityProviders.set(stack, { IDP_ISSUER: parameter('IDP_ISSUER'), IDP_AUDIENCE: parameter('IDP_AUDIENCE'), IDP_JWKS_URL: parameter('IDP_JWKS_URL') });
+        identityProviders.set(stack, {
+          IDP_ISSUER: parameter('IDP_ISSUER'),
+          IDP_AUDIENCE: parameter('IDP_AUDIENCE'),
+          IDP_JWKS_URL: parameter('IDP_JWKS_URL'),
+        });
       }
       return identityProviders.get(stack)!;
     };
@@ -145,8 +232,11 @@ export class ApiConstruct extends Construct {
       const fn = new ServiceFunction(stack, logicalId(route.name), {
         entry: `functions/${route.name}/handler.ts`,
         environment: {
-          ...this.sharedEnvironment, TABLE_NAME: table.tableName,
-          ...(route.signsTokens ? { ...identityProviderIn(stack), ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: signing.secret.secretArn } : {}),
+          ...this.sharedEnvironment,
+          TABLE_NAME: table.tableName,
+          ...(route.signsTokens
+            ? { ...identityProviderIn(stack), ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: signing.secret.secretArn }
+            : {}),
           ...(route.usesStripe && stripeSecret ? { STRIPE_SECRET_ARN: stripeSecret.secretArn } : {}),
           ...(route.signsCursors ? { CURSOR_SECRET_ARN: cursorSecret.secretArn } : {}),
         },

@@ -2,7 +2,17 @@
 // custom resource; public part handed to every function) and the identity provider whose tokens
 // the exchange accepts — a Cognito user pool by default, or an external OIDC issuer given as
 // stack parameters.
-import { CfnCondition, CfnOutput, CfnParameter, CustomResource, Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import {
+  CfnCondition,
+  CfnOutput,
+  CfnParameter,
+  CustomResource,
+  Duration,
+  Fn,
+  RemovalPolicy,
+  Stack,
+  Validations,
+} from 'aws-cdk-lib';
 import { CfnUserPool, CfnUserPoolClient, Mfa, UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Provider } from 'aws-cdk-lib/custom-resources';
@@ -18,22 +28,48 @@ export class AuthConstruct extends Construct {
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    this.signingKeySecret = new Secret(this, 'SigningKey', { description: 'Private JWK that signs access tokens (generated in place)' });
-    const generator = new ServiceFunction(this, 'SigningKeyGenerator', { entry: 'infra/functions/signing-key-generator/handler.ts', environment: {}, timeout: Duration.seconds(30) });
+    this.signingKeySecret = new Secret(this, 'SigningKey', {
+      description: 'Private JWK that signs access tokens (generated in place)',
+    });
+    const generator = new ServiceFunction(this, 'SigningKeyGenerator', {
+      entry: 'infra/functions/signing-key-generator/handler.ts',
+      environment: {},
+      timeout: Duration.seconds(30),
+    });
     this.signingKeySecret.grantRead(generator);
     this.signingKeySecret.grantWrite(generator);
     // The provider framework's own function: same runtime and architecture as ours, and a log group that expires and goes with the stack.
     const provider = new Provider(this, 'SigningKeyProvider', {
       onEventHandler: generator,
-      logGroup: new LogGroup(this, 'SigningKeyProviderLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
+      logGroup: new LogGroup(this, 'SigningKeyProviderLogs', {
+        retention: RetentionDays.ONE_MONTH,
+        removalPolicy: RemovalPolicy.DESTROY,
+      }),
     });
-    Validations.of(this.signingKeySecret).acknowledge({ id: 'AwsSolutions-SMG4', reason: 'Rotating the signing key ends every session at once; key rotation with two published keys is a planned feature, not a schedule' });
+    Validations.of(this.signingKeySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotating the signing key ends every session at once; key rotation with two published keys is a planned feature, not a schedule',
+    });
     Validations.of(provider).acknowledge(
-      { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: "CDK's provider framework function: writes only its logs" },
-      { id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(generator.node.defaultChild as CfnFunction)}.Arn>:*]`, reason: "CDK's provider framework may invoke every version of the signing-key generator, and nothing else" },
-      { id: 'Serverless-LambdaDefaultMemorySize', reason: "CDK's provider framework function runs only during deployments" },
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: "CDK's provider framework function: writes only its logs",
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(generator.node.defaultChild as CfnFunction)}.Arn>:*]`,
+        reason: "CDK's provider framework may invoke every version of the signing-key generator, and nothing else",
+      },
+      {
+        id: 'Serverless-LambdaDefaultMemorySize',
+        reason: "CDK's provider framework function runs only during deployments",
+      },
       { id: 'Serverless-LambdaTracing', reason: "CDK's provider framework function runs only during deployments" },
-      { id: 'Serverless-LambdaDLQ', reason: 'CloudFormation invokes the provider and gets its answer; a failure fails the deployment, which is the right place to see it' },
+      {
+        id: 'Serverless-LambdaDLQ',
+        reason:
+          'CloudFormation invokes the provider and gets its answer; a failure fails the deployment, which is the right place to see it',
+      },
     );
     const framework = provider.node.findChild('framework-onEvent').node.defaultChild as CfnFunction;
     framework.addPropertyOverride('Runtime', LAMBDA_RUNTIME.name);
@@ -45,28 +81,58 @@ export class AuthConstruct extends Construct {
     this.publicJwks = key.getAttString('PublicJwks');
 
     const issuer = new CfnParameter(Stack.of(this), 'IdentityProviderIssuer', {
-      type: 'String', default: '', description: 'Issuer (iss) of an external OIDC provider to trust instead of the Cognito user pool; empty for Cognito',
+      type: 'String',
+      default: '',
+      description:
+        'Issuer (iss) of an external OIDC provider to trust instead of the Cognito user pool; empty for Cognito',
     });
-    const audience = new CfnParameter(Stack.of(this), 'IdentityProviderAudience', { type: 'String', default: '', description: 'Audience (aud) the external provider puts in its tokens' });
-    const jwksUrl = new CfnParameter(Stack.of(this), 'IdentityProviderJwksUrl', { type: 'String', default: '', description: 'JWKS URL of the external provider' });
-    const external = new CfnCondition(this, 'UseExternalIdentityProvider', { expression: Fn.conditionNot(Fn.conditionEquals(issuer.valueAsString, '')) });
+    const audience = new CfnParameter(Stack.of(this), 'IdentityProviderAudience', {
+      type: 'String',
+      default: '',
+      description: 'Audience (aud) the external provider puts in its tokens',
+    });
+    const jwksUrl = new CfnParameter(Stack.of(this), 'IdentityProviderJwksUrl', {
+      type: 'String',
+      default: '',
+      description: 'JWKS URL of the external provider',
+    });
+    const external = new CfnCondition(this, 'UseExternalIdentityProvider', {
+      expression: Fn.conditionNot(Fn.conditionEquals(issuer.valueAsString, '')),
+    });
     const cognito = new CfnCondition(this, 'UseCognito', { expression: Fn.conditionEquals(issuer.valueAsString, '') });
 
     const pool = new UserPool(this, 'UserPool', {
-      signInAliases: { email: true }, selfSignUpEnabled: false, removalPolicy: RemovalPolicy.RETAIN,
+      signInAliases: { email: true },
+      selfSignUpEnabled: false,
+      removalPolicy: RemovalPolicy.RETAIN,
       passwordPolicy: { minLength: 12, requireSymbols: false },
-      mfa: Mfa.OPTIONAL, mfaSecondFactor: { otp: true, sms: false },
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
     });
     Validations.of(pool).acknowledge(
-      { id: 'AwsSolutions-COG1', reason: 'At least 12 characters without composition rules, as NIST SP 800-63B recommends' },
-      { id: 'AwsSolutions-COG2', reason: 'MFA is offered (TOTP, optional); requiring it is the deploying company\'s choice (docs/deploy.md)' },
-      { id: 'AwsSolutions-COG8', reason: 'The Plus feature plan costs per user; deployments that want threat protection switch it on' },
+      {
+        id: 'AwsSolutions-COG1',
+        reason: 'At least 12 characters without composition rules, as NIST SP 800-63B recommends',
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason: "MFA is offered (TOTP, optional); requiring it is the deploying company's choice (docs/deploy.md)",
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason: 'The Plus feature plan costs per user; deployments that want threat protection switch it on',
+      },
     );
-    const client = new UserPoolClient(this, 'AppClient', { userPool: pool, generateSecret: false, authFlows: { userPassword: true, userSrp: true } });
+    const client = new UserPoolClient(this, 'AppClient', {
+      userPool: pool,
+      generateSecret: false,
+      authFlows: { userPassword: true, userSrp: true },
+    });
     (pool.node.defaultChild as CfnUserPool).cfnOptions.condition = cognito;
     (client.node.defaultChild as CfnUserPoolClient).cfnOptions.condition = cognito;
     const cognitoIssuer = `https://cognito-idp.${Stack.of(this).region}.amazonaws.com/${pool.userPoolId}`;
-    const choose = (externalValue: string, cognitoValue: string) => Fn.conditionIf(external.logicalId, externalValue, cognitoValue).toString();
+    const choose = (externalValue: string, cognitoValue: string) =>
+      Fn.conditionIf(external.logicalId, externalValue, cognitoValue).toString();
     this.identityProvider = {
       IDP_ISSUER: choose(issuer.valueAsString, cognitoIssuer),
       IDP_AUDIENCE: choose(audience.valueAsString, client.userPoolClientId),

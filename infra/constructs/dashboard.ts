@@ -15,23 +15,60 @@ export class DashboardConstruct extends Construct {
     super(scope, id);
     const period = Duration.minutes(5);
     // The business metrics the functions emit (embedded metric format, dimension `service`).
-    const business = (names: MetricName[]) => names.map((metricName) => new Metric({
-      namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { service: SERVICE_NAME }, statistic: 'Sum', period: Duration.hours(1),
-    }));
+    const business = (names: MetricName[]) =>
+      names.map(
+        (metricName) =>
+          new Metric({
+            namespace: METRICS_NAMESPACE,
+            metricName,
+            dimensionsMap: { service: SERVICE_NAME },
+            statistic: 'Sum',
+            period: Duration.hours(1),
+          }),
+      );
     new Dashboard(this, 'Dashboard', {
       dashboardName: `${Stack.of(this).stackName}-service`,
       widgets: [
         [new AlarmStatusWidget({ title: 'Alarms', alarms, width: 24 })],
         [
-          new GraphWidget({ title: 'API requests and errors', left: [httpApi.metricCount({ period }), httpApi.metricClientError({ period }), httpApi.metricServerError({ period })], width: 8 }),
-          new GraphWidget({ title: 'API latency (ms)', left: [httpApi.metricLatency({ period, statistic: 'p50' }), httpApi.metricLatency({ period, statistic: 'p99' })], width: 8 }),
-          new GraphWidget({ title: 'Event publisher lag (ms)', left: [publisher.metric('IteratorAge', { statistic: 'Maximum', period })], width: 8 }),
+          new GraphWidget({
+            title: 'API requests and errors',
+            left: [
+              httpApi.metricCount({ period }),
+              httpApi.metricClientError({ period }),
+              httpApi.metricServerError({ period }),
+            ],
+            width: 8,
+          }),
+          new GraphWidget({
+            title: 'API latency (ms)',
+            left: [
+              httpApi.metricLatency({ period, statistic: 'p50' }),
+              httpApi.metricLatency({ period, statistic: 'p99' }),
+            ],
+            width: 8,
+          }),
+          new GraphWidget({
+            title: 'Event publisher lag (ms)',
+            left: [publisher.metric('IteratorAge', { statistic: 'Maximum', period })],
+            width: 8,
+          }),
         ],
         [
-          new GraphWidget({ title: 'Invoices and payments (per hour)', left: business(['InvoicesCreated', 'InvoicesSent', 'PaymentsReceived']), width: 12 }),
           new GraphWidget({
-            title: 'Deliveries and failures (per hour)', width: 12,
-            left: business(['WebhookDeliveriesSucceeded', 'WebhookDeliveriesFailed', 'DeadLetteredMessages', 'InvoiceEmailsFailed']),
+            title: 'Invoices and payments (per hour)',
+            left: business(['InvoicesCreated', 'InvoicesSent', 'PaymentsReceived']),
+            width: 12,
+          }),
+          new GraphWidget({
+            title: 'Deliveries and failures (per hour)',
+            width: 12,
+            left: business([
+              'WebhookDeliveriesSucceeded',
+              'WebhookDeliveriesFailed',
+              'DeadLetteredMessages',
+              'InvoiceEmailsFailed',
+            ]),
           }),
         ],
       ],

@@ -28,19 +28,31 @@ export class DataConstruct extends Construct {
   }
 }
 
-const READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
+const READ = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+];
 const WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
 /**
  * What a function may do to the table. `read` still updates (API key use counts and failed-attempt
  * windows are counters every authenticated route writes). `readOnly` is for workers that only read.
  */
-export const TABLE_ACTIONS = { readOnly: READ, read: [...READ, 'dynamodb:UpdateItem'], readWrite: [...READ, ...WRITE] } as const;
+export const TABLE_ACTIONS = {
+  readOnly: READ,
+  read: [...READ, 'dynamodb:UpdateItem'],
+  readWrite: [...READ, ...WRITE],
+} as const;
 
 /** Grants `actions` on the table and on each of its indexes by name (no index wildcard). */
 export function grantTable(table: TableV2, grantee: IGrantable, actions: readonly string[]): void {
-  grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({
-    actions: [...actions],
-    resources: [table.tableArn, ...TABLE_DEFINITION.indexes.map((index) => `${table.tableArn}/index/${index.name}`)],
-  }));
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions: [...actions],
+      resources: [table.tableArn, ...TABLE_DEFINITION.indexes.map((index) => `${table.tableArn}/index/${index.name}`)],
+    }),
+  );
 }

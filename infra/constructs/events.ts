@@ -39,37 +39,73 @@ export class EventsConstruct extends Construct {
     const ruleTargets: Record<string, Queue> = { fanout, revenue };
     for (const rule of EVENT_RULES) {
       new Rule(this, rule.constructId, {
-        eventBus: this.bus, eventPattern: { source: [EVENT_SOURCE], ...(rule.detailTypes ? { detailType: [...rule.detailTypes] } : {}) },
+        eventBus: this.bus,
+        eventPattern: { source: [EVENT_SOURCE], ...(rule.detailTypes ? { detailType: [...rule.detailTypes] } : {}) },
         targets: [new SqsQueue(ruleTargets[rule.queue]!, { deadLetterQueue: undelivered })],
       });
     }
 
-    const common = { ...environment, TABLE_NAME: table.tableName, EVENT_BUS_NAME: this.bus.eventBusName, WEBHOOK_DELIVERY_QUEUE_URL: delivery.queueUrl, WEBHOOK_DELIVERY_DLQ_URL: deliveryDlq.queueUrl };
+    const common = {
+      ...environment,
+      TABLE_NAME: table.tableName,
+      EVENT_BUS_NAME: this.bus.eventBusName,
+      WEBHOOK_DELIVERY_QUEUE_URL: delivery.queueUrl,
+      WEBHOOK_DELIVERY_DLQ_URL: deliveryDlq.queueUrl,
+    };
 
-    const publisher = this.publisher = new ServiceFunction(this, 'Publisher', { entry: 'functions/event-publisher/handler.ts', environment: common, timeout: Duration.seconds(30) });
+    const publisher = (this.publisher = new ServiceFunction(this, 'Publisher', {
+      entry: 'functions/event-publisher/handler.ts',
+      environment: common,
+      timeout: Duration.seconds(30),
+    }));
     grantTable(table, publisher, TABLE_ACTIONS.readWrite);
     this.bus.grantPutEventsTo(publisher);
     // A batch the publisher gives up on is recorded (its events stay unpublished, and the outbox sweeper publishes them).
-    const streamFailures = deadLetterQueue(this, alarms, 'StreamFailures', 'stream batches the publisher gave up on; the outbox sweeper republishes their events');
-    publisher.addEventSource(new DynamoEventSource(table, {
-      startingPosition: StartingPosition.TRIM_HORIZON, batchSize: 50, bisectBatchOnError: true, retryAttempts: 10, reportBatchItemFailures: true,
-      onFailure: new SqsDlq(streamFailures),
-      filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { type: { S: FilterRule.isEqual('event') } } } })],
-    }));
+    const streamFailures = deadLetterQueue(
+      this,
+      alarms,
+      'StreamFailures',
+      'stream batches the publisher gave up on; the outbox sweeper republishes their events',
+    );
+    publisher.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 50,
+        bisectBatchOnError: true,
+        retryAttempts: 10,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(streamFailures),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { type: { S: FilterRule.isEqual('event') } } },
+          }),
+        ],
+      }),
+    );
 
-    const fanoutWorker = new ServiceFunction(this, 'FanoutWorker', { ...consumerProps(QUEUES.fanout), environment: common });
+    const fanoutWorker = new ServiceFunction(this, 'FanoutWorker', {
+      ...consumerProps(QUEUES.fanout),
+      environment: common,
+    });
     grantTable(table, fanoutWorker, TABLE_ACTIONS.readOnly);
     delivery.grantSendMessages(fanoutWorker);
     consume(fanoutWorker, fanout, QUEUES.fanout);
 
-    const deliveryWorker = new ServiceFunction(this, 'DeliveryWorker', { ...consumerProps(QUEUES.delivery), environment: common });
+    const deliveryWorker = new ServiceFunction(this, 'DeliveryWorker', {
+      ...consumerProps(QUEUES.delivery),
+      environment: common,
+    });
     grantTable(table, deliveryWorker, TABLE_ACTIONS.readWrite);
     delivery.grant(deliveryWorker, 'sqs:ChangeMessageVisibility');
     deliveryDlq.grantSendMessages(deliveryWorker);
     consume(deliveryWorker, delivery, QUEUES.delivery);
 
     // Aggregates are written with ADD, so events may arrive in any order; a marker per event makes a redelivery a no-op.
-    const revenueWorker = new ServiceFunction(this, 'RevenueAggregator', { ...consumerProps(QUEUES.revenue), environment: common });
+    const revenueWorker = new ServiceFunction(this, 'RevenueAggregator', {
+      ...consumerProps(QUEUES.revenue),
+      environment: common,
+    });
     grantTable(table, revenueWorker, TABLE_ACTIONS.readWrite);
     consume(revenueWorker, revenue, QUEUES.revenue);
 
@@ -77,8 +113,15 @@ export class EventsConstruct extends Construct {
     alarms.onFailures(this, fanoutWorker, 'the webhook fan-out worker');
     alarms.onFailures(this, deliveryWorker, 'the webhook delivery worker');
     alarms.onFailures(this, revenueWorker, 'the revenue aggregator');
-    alarms.raise(this, 'StreamIteratorAge', publisher.metric('IteratorAge', { statistic: 'Maximum', period: Duration.minutes(5) }), {
-      threshold: 300_000, evaluationPeriods: 2, description: 'The event publisher is more than five minutes behind the table stream',
-    });
+    alarms.raise(
+      this,
+      'StreamIteratorAge',
+      publisher.metric('IteratorAge', { statistic: 'Maximum', period: Duration.minutes(5) }),
+      {
+        threshold: 300_000,
+        evaluationPeriods: 2,
+        description: 'The event publisher is more than five minutes behind the table stream',
+      },
+    );
   }
 }

@@ -15,29 +15,56 @@ import { grantTable, TABLE_ACTIONS } from './data.ts';
 import { consume, consumerProps, deadLetterQueue, workQueue } from './dead-letters.ts';
 import { ServiceFunction } from './service-function.ts';
 
-export type SchedulesProps = { table: TableV2; environment: Record<string, string>; bus: EventBus; sendEmail?: PolicyStatement; alarms: AlarmsConstruct };
+export type SchedulesProps = {
+  table: TableV2;
+  environment: Record<string, string>;
+  bus: EventBus;
+  sendEmail?: PolicyStatement;
+  alarms: AlarmsConstruct;
+};
 
 export class SchedulesConstruct extends Construct {
   readonly recurringRuns: Queue;
 
   constructor(scope: Construct, id: string, { table, environment, bus, sendEmail, alarms }: SchedulesProps) {
     super(scope, id);
-    this.recurringRuns = workQueue(this, alarms, QUEUES.recurringRuns, 'organizations whose recurring run kept failing').queue;
-    const common = { ...environment, TABLE_NAME: table.tableName, EVENT_BUS_NAME: bus.eventBusName, RECURRING_RUN_QUEUE_URL: this.recurringRuns.queueUrl };
+    this.recurringRuns = workQueue(
+      this,
+      alarms,
+      QUEUES.recurringRuns,
+      'organizations whose recurring run kept failing',
+    ).queue;
+    const common = {
+      ...environment,
+      TABLE_NAME: table.tableName,
+      EVENT_BUS_NAME: bus.eventBusName,
+      RECURRING_RUN_QUEUE_URL: this.recurringRuns.queueUrl,
+    };
 
     const missedRuns = deadLetterQueue(this, alarms, 'MissedRuns', 'scheduled runs EventBridge could not start');
     for (const job of JOBS as readonly Job[]) {
-      const fn = new ServiceFunction(this, logicalId(job.name), { entry: `functions/${job.name}/handler.ts`, environment: common, timeout: Duration.minutes(5), concurrency: 1 });
+      const fn = new ServiceFunction(this, logicalId(job.name), {
+        entry: `functions/${job.name}/handler.ts`,
+        environment: common,
+        timeout: Duration.minutes(5),
+        concurrency: 1,
+      });
       grantTable(table, fn, TABLE_ACTIONS.readWrite);
       if (job.publishesEvents) bus.grantPutEventsTo(fn);
       if (job.sendsEmail && sendEmail) fn.addToRolePolicy(sendEmail);
       if (job.queuesRecurringRuns) this.recurringRuns.grantSendMessages(fn);
-      new Rule(this, `${logicalId(job.name)}Schedule`, { schedule: Schedule.expression(job.schedule), targets: [new LambdaFunction(fn, { retryAttempts: 2, deadLetterQueue: missedRuns })] });
+      new Rule(this, `${logicalId(job.name)}Schedule`, {
+        schedule: Schedule.expression(job.schedule),
+        targets: [new LambdaFunction(fn, { retryAttempts: 2, deadLetterQueue: missedRuns })],
+      });
       alarms.onFailures(this, fn, `the ${job.name} job`);
     }
 
     // Organizations run in parallel up to the event source's maximum concurrency; one organization's messages in order (FIFO groups).
-    const worker = new ServiceFunction(this, 'RecurringWorker', { ...consumerProps(QUEUES.recurringRuns), environment: common });
+    const worker = new ServiceFunction(this, 'RecurringWorker', {
+      ...consumerProps(QUEUES.recurringRuns),
+      environment: common,
+    });
     grantTable(table, worker, TABLE_ACTIONS.readWrite);
     if (sendEmail) worker.addToRolePolicy(sendEmail);
     consume(worker, this.recurringRuns, QUEUES.recurringRuns);

@@ -25,13 +25,21 @@ export type ServiceFunctionProps = {
 };
 
 /** Opt-in context value: reserve each bounded function's concurrency (needs an account quota above 100 + the sum). */
-export const reservesConcurrency = (scope: Construct) => String(scope.node.tryGetContext('reserveConcurrency') ?? 'false') === 'true';
+export const reservesConcurrency = (scope: Construct) =>
+  String(scope.node.tryGetContext('reserveConcurrency') ?? 'false') === 'true';
 
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
 export class ServiceFunction extends NodejsFunction {
-  constructor(scope: Construct, id: string, { entry, environment, timeout, memorySize, concurrency }: ServiceFunctionProps) {
-    const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+  constructor(
+    scope: Construct,
+    id: string,
+    { entry, environment, timeout, memorySize, concurrency }: ServiceFunctionProps,
+  ) {
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     super(scope, id, {
       reservedConcurrentExecutions: concurrency !== undefined && reservesConcurrency(scope) ? concurrency : undefined,
       entry: `${projectRoot}${entry}`,
@@ -60,9 +68,20 @@ export class ServiceFunction extends NodejsFunction {
     });
     // cdk-nag findings that hold for every function of the service, each with why it is right here.
     Validations.of(this).acknowledge(
-      { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: 'The AWS-managed basic execution policy only lets the function write its logs (to its own log group, created by the stack)' },
-      { id: 'AwsSolutions-IAM5[Resource::*]', reason: 'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords take no resource ARN' },
-      { id: 'Serverless-LambdaDLQ', reason: 'Never invoked asynchronously: API routes are synchronous, workers take SQS or stream batches whose failures go to the queue\'s or mapping\'s dead-letter queue, scheduled jobs have a dead-letter queue on their rule target' },
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason:
+          'The AWS-managed basic execution policy only lets the function write its logs (to its own log group, created by the stack)',
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords take no resource ARN',
+      },
+      {
+        id: 'Serverless-LambdaDLQ',
+        reason:
+          "Never invoked asynchronously: API routes are synchronous, workers take SQS or stream batches whose failures go to the queue's or mapping's dead-letter queue, scheduled jobs have a dead-letter queue on their rule target",
+      },
     );
   }
 }

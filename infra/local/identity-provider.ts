@@ -24,7 +24,15 @@ const sameText = (a: string, b: string) => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
-export async function startIdentityProvider({ port, issuer, audience, keys, users, tokenTtlSeconds = 300, allowRegistration = false }: Options) {
+export async function startIdentityProvider({
+  port,
+  issuer,
+  audience,
+  keys,
+  users,
+  tokenTtlSeconds = 300,
+  allowRegistration = false,
+}: Options) {
   const signingKey = await importJWK(keys.privateJwk, 'RS256');
   const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -34,7 +42,8 @@ export async function startIdentityProvider({ port, issuer, audience, keys, user
     const path = new URL(req.url ?? '/', 'http://idp').pathname;
     if (req.method === 'GET' && path === '/.well-known/jwks.json') return json(res, 200, keys.publicJwks);
     const registering = allowRegistration && path === '/users';
-    if (req.method !== 'POST' || (path !== '/login' && !registering)) return json(res, 404, { error: { code: 'not_found', message: 'No such route', details: {} } });
+    if (req.method !== 'POST' || (path !== '/login' && !registering))
+      return json(res, 404, { error: { code: 'not_found', message: 'No such route', details: {} } });
     let body: { email?: unknown; password?: unknown; subject?: unknown } = {};
     try {
       const chunks: Buffer[] = [];
@@ -49,13 +58,18 @@ export async function startIdentityProvider({ port, issuer, audience, keys, user
     }
     const user = users.find((candidate) => candidate.email === body.email);
     if (!user || typeof body.password !== 'string' || !sameText(user.password, body.password)) {
-      return json(res, 401, { error: { code: 'invalid_credentials', message: 'Wrong e-mail and password combination', details: {} } });
+      return json(res, 401, {
+        error: { code: 'invalid_credentials', message: 'Wrong e-mail and password combination', details: {} },
+      });
     }
     const now = Math.floor(Date.now() / 1000);
     const idpToken = await new SignJWT({ email: user.email, token_use: 'id' })
       .setProtectedHeader({ alg: 'RS256', kid: keys.privateJwk.kid, typ: 'JWT' })
-      .setIssuer(issuer).setAudience(audience).setSubject(user.subject)
-      .setIssuedAt(now).setExpirationTime(now + tokenTtlSeconds)
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setSubject(user.subject)
+      .setIssuedAt(now)
+      .setExpirationTime(now + tokenTtlSeconds)
       .sign(signingKey);
     json(res, 200, { idp_token: idpToken });
   });
@@ -64,6 +78,10 @@ export async function startIdentityProvider({ port, issuer, audience, keys, user
   return {
     loginUrl: `${url}/login`,
     jwksUrl: `${url}/.well-known/jwks.json`,
-    stop: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

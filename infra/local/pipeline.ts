@@ -6,10 +6,28 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
-import { CreateQueueCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+} from '@aws-sdk/client-dynamodb-streams';
+import {
+  CreateQueueCommand,
+  DeleteMessageBatchCommand,
+  ReceiveMessageCommand,
+  SendMessageCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { DEAD_LETTER_RETENTION_DAYS, EVENT_RULES, QUEUES, visibilitySeconds, type QueueKey, type QueueSpec } from '../../functions/topology.ts';
+import {
+  DEAD_LETTER_RETENTION_DAYS,
+  EVENT_RULES,
+  QUEUES,
+  visibilitySeconds,
+  type QueueKey,
+  type QueueSpec,
+} from '../../functions/topology.ts';
 import { queueBody } from '../../shared/aws/queue-body.ts';
 import { EVENT_SOURCE } from '../../shared/webhooks/publish.ts';
 import type { Stoppable } from './emulators.ts';
@@ -18,10 +36,15 @@ export type Queues = Record<QueueKey | `${QueueKey}Dlq`, string>;
 
 /** Where the bus's rules send our events (functions/topology.ts): a queue, and the event kinds it takes (all when absent). */
 export type BusTarget = { queueUrl: string; detailTypes?: readonly string[] };
-export const busTargets = (queues: Queues): BusTarget[] => EVENT_RULES.map((rule) => ({ queueUrl: queues[rule.queue], detailTypes: rule.detailTypes }));
+export const busTargets = (queues: Queues): BusTarget[] =>
+  EVENT_RULES.map((rule) => ({ queueUrl: queues[rule.queue], detailTypes: rule.detailTypes }));
 
 /** The SQS attributes the stack gives a queue of the topology table (`deadLetterArn` given) or its dead-letter queue. */
-export function queueAttributes(spec: QueueSpec, deadLetterArn?: string, visibilityOverride?: number): Record<string, string> {
+export function queueAttributes(
+  spec: QueueSpec,
+  deadLetterArn?: string,
+  visibilityOverride?: number,
+): Record<string, string> {
   const fifo: Record<string, string> = spec.fifo ? { FifoQueue: 'true' } : {};
   if (!deadLetterArn) return { MessageRetentionPeriod: String(DEAD_LETTER_RETENTION_DAYS * 86_400), ...fifo };
   return {
@@ -43,19 +66,36 @@ export async function createQueues(sqs: SQSClient, prefix = 'invoicing', visibil
   const queues: Partial<Queues> = {};
   for (const [key, spec] of Object.entries(QUEUES) as [QueueKey, QueueSpec][]) {
     const name = (suffix: string) => `${prefix}-${spec.name}${suffix}${spec.fifo ? '.fifo' : ''}`;
-    const create = async (queueName: string, attributes: Record<string, string>) => (await sqs.send(new CreateQueueCommand({ QueueName: queueName, Attributes: attributes }))).QueueUrl!;
+    const create = async (queueName: string, attributes: Record<string, string>) =>
+      (await sqs.send(new CreateQueueCommand({ QueueName: queueName, Attributes: attributes }))).QueueUrl!;
     queues[`${key}Dlq`] = await create(name('-dlq'), queueAttributes(spec, undefined, visibilityOverride));
-    queues[key] = await create(name(''), queueAttributes(spec, `arn:aws:sqs:us-east-1:000000000000:${name('-dlq')}`, visibilityOverride));
+    queues[key] = await create(
+      name(''),
+      queueAttributes(spec, `arn:aws:sqs:us-east-1:000000000000:${name('-dlq')}`, visibilityOverride),
+    );
   }
   return queues as Queues;
 }
 
 /** The local stand-ins of the stack's event source mappings: which handler polls which queue, how many at a time. */
-export const localConsumers = (queues: Queues) => (Object.entries(QUEUES) as [QueueKey, QueueSpec][])
-  .map(([key, spec]) => ({ queue: key, queueUrl: queues[key], handler: spec.consumer.handler, batchSize: spec.consumer.batchSize }));
+export const localConsumers = (queues: Queues) =>
+  (Object.entries(QUEUES) as [QueueKey, QueueSpec][]).map(([key, spec]) => ({
+    queue: key,
+    queueUrl: queues[key],
+    handler: spec.consumer.handler,
+    batchSize: spec.consumer.batchSize,
+  }));
 
-export function startConsumers(sqs: SQSClient, queues: Queues, handlerOf: (name: string) => Promise<(event: SQSEvent) => Promise<SQSBatchResponse>>): Promise<Loop[]> {
-  return Promise.all(localConsumers(queues).map(async (consumer) => startQueuePoller(sqs, consumer.queueUrl, await handlerOf(consumer.handler), consumer.batchSize)));
+export function startConsumers(
+  sqs: SQSClient,
+  queues: Queues,
+  handlerOf: (name: string) => Promise<(event: SQSEvent) => Promise<SQSBatchResponse>>,
+): Promise<Loop[]> {
+  return Promise.all(
+    localConsumers(queues).map(async (consumer) =>
+      startQueuePoller(sqs, consumer.queueUrl, await handlerOf(consumer.handler), consumer.batchSize),
+    ),
+  );
 }
 
 /** Accepts EventBridge PutEvents and forwards our service's events to the queues whose rule matches, as the stack's rules do. */
@@ -70,28 +110,60 @@ export async function startEventBus(sqs: SQSClient, rules: BusTarget[]): Promise
   const forward = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { Entries?: { Source: string; DetailType: string; Detail: string; Time?: string | number }[] };
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+      Entries?: { Source: string; DetailType: string; Detail: string; Time?: string | number }[];
+    };
     const entries = body.Entries ?? [];
-    const answers = await Promise.all(entries.map(async (entry) => {
-      const id = randomUUID();
-      if (entry.Source !== EVENT_SOURCE) return { EventId: id };
-      try {
-        const time = entry.Time ? new Date(typeof entry.Time === 'number' ? entry.Time * 1000 : entry.Time) : new Date();
-        const message = queueBody({ version: '0', id, 'detail-type': entry.DetailType, source: entry.Source, account: '000000000000', time: time.toISOString(), region: 'us-east-1', resources: [], detail: JSON.parse(entry.Detail) });
-        await Promise.all(rules.filter((rule) => !rule.detailTypes || rule.detailTypes.includes(entry.DetailType))
-          .map((rule) => sqs.send(new SendMessageCommand({ QueueUrl: rule.queueUrl, MessageBody: message }))));
-        return { EventId: id };
-      } catch (error) {
-        // As EventBridge does: the entry fails, the publisher keeps the event unpublished and tries again.
-        console.error('local event bus: could not forward', entry.DetailType, error instanceof Error ? error.message : error);
-        return { ErrorCode: 'InternalFailure', ErrorMessage: 'could not forward the event' };
-      }
-    }));
+    const answers = await Promise.all(
+      entries.map(async (entry) => {
+        const id = randomUUID();
+        if (entry.Source !== EVENT_SOURCE) return { EventId: id };
+        try {
+          const time = entry.Time
+            ? new Date(typeof entry.Time === 'number' ? entry.Time * 1000 : entry.Time)
+            : new Date();
+          const message = queueBody({
+            version: '0',
+            id,
+            'detail-type': entry.DetailType,
+            source: entry.Source,
+            account: '000000000000',
+            time: time.toISOString(),
+            region: 'us-east-1',
+            resources: [],
+            detail: JSON.parse(entry.Detail),
+          });
+          await Promise.all(
+            rules
+              .filter((rule) => !rule.detailTypes || rule.detailTypes.includes(entry.DetailType))
+              .map((rule) => sqs.send(new SendMessageCommand({ QueueUrl: rule.queueUrl, MessageBody: message }))),
+          );
+          return { EventId: id };
+        } catch (error) {
+          // As EventBridge does: the entry fails, the publisher keeps the event unpublished and tries again.
+          console.error(
+            'local event bus: could not forward',
+            entry.DetailType,
+            error instanceof Error ? error.message : error,
+          );
+          return { ErrorCode: 'InternalFailure', ErrorMessage: 'could not forward the event' };
+        }
+      }),
+    );
     res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
-    res.end(JSON.stringify({ FailedEntryCount: answers.filter((answer) => 'ErrorCode' in answer).length, Entries: answers }));
+    res.end(
+      JSON.stringify({ FailedEntryCount: answers.filter((answer) => 'ErrorCode' in answer).length, Entries: answers }),
+    );
   };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stop: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 export type Loop = { stop(): Promise<void> };
@@ -108,27 +180,46 @@ function loop(step: () => Promise<void>, idleMs: number): Loop {
       if (running) await new Promise((resolve) => setTimeout(resolve, idleMs));
     }
   })();
-  return { stop: async () => { running = false; await done; } };
+  return {
+    stop: async () => {
+      running = false;
+      await done;
+    },
+  };
 }
 
 /** Polls the table's stream from now on (what was missed while stopped is the outbox sweeper's). */
-export async function startStreamPoller(dynamoEndpoint: string, table: string, handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>): Promise<Loop> {
+export async function startStreamPoller(
+  dynamoEndpoint: string,
+  table: string,
+  handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>,
+): Promise<Loop> {
   const dynamo = new DynamoDBClient({ endpoint: dynamoEndpoint });
   const streams = new DynamoDBStreamsClient({ endpoint: dynamoEndpoint });
   const streamArn = (await dynamo.send(new DescribeTableCommand({ TableName: table }))).Table!.LatestStreamArn!;
   const iterators = new Map<string, string | undefined>();
   const iteratorOf = async (shardId: string, type: 'LATEST' | 'TRIM_HORIZON') =>
-    (await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type }))).ShardIterator;
+    (
+      await streams.send(
+        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type }),
+      )
+    ).ShardIterator;
   // At start, open shards are read from their end and closed ones skipped; shards that appear later from their start.
-  for (const shard of (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription?.Shards ?? []) {
-    iterators.set(shard.ShardId!, shard.SequenceNumberRange?.EndingSequenceNumber ? undefined : await iteratorOf(shard.ShardId!, 'LATEST'));
+  for (const shard of (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription
+    ?.Shards ?? []) {
+    iterators.set(
+      shard.ShardId!,
+      shard.SequenceNumberRange?.EndingSequenceNumber ? undefined : await iteratorOf(shard.ShardId!, 'LATEST'),
+    );
   }
   let lastShardRefresh = Date.now();
   return loop(async () => {
     if (Date.now() - lastShardRefresh > 2000) {
       lastShardRefresh = Date.now();
-      for (const shard of (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription?.Shards ?? []) {
-        if (!iterators.has(shard.ShardId!)) iterators.set(shard.ShardId!, await iteratorOf(shard.ShardId!, 'TRIM_HORIZON'));
+      for (const shard of (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription
+        ?.Shards ?? []) {
+        if (!iterators.has(shard.ShardId!))
+          iterators.set(shard.ShardId!, await iteratorOf(shard.ShardId!, 'TRIM_HORIZON'));
       }
     }
     for (const [shardId, iterator] of iterators) {
@@ -145,20 +236,44 @@ export async function startStreamPoller(dynamoEndpoint: string, table: string, h
 }
 
 /** Polls a queue and hands batches to a handler the way Lambda's SQS event source does. */
-export function startQueuePoller(sqs: SQSClient, queueUrl: string, handler: (event: SQSEvent) => Promise<SQSBatchResponse>, batchSize = 10): Loop {
+export function startQueuePoller(
+  sqs: SQSClient,
+  queueUrl: string,
+  handler: (event: SQSEvent) => Promise<SQSBatchResponse>,
+  batchSize = 10,
+): Loop {
   return loop(async () => {
-    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: batchSize, WaitTimeSeconds: 1, MessageSystemAttributeNames: ['All'] }));
+    const { Messages = [] } = await sqs.send(
+      new ReceiveMessageCommand({
+        QueueUrl: queueUrl,
+        MaxNumberOfMessages: batchSize,
+        WaitTimeSeconds: 1,
+        MessageSystemAttributeNames: ['All'],
+      }),
+    );
     if (Messages.length === 0) return;
     const event: SQSEvent = {
       Records: Messages.map((message) => ({
-        messageId: message.MessageId!, receiptHandle: message.ReceiptHandle!, body: message.Body ?? '', attributes: (message.Attributes ?? {}) as never,
-        messageAttributes: {}, md5OfBody: message.MD5OfBody ?? '', eventSource: 'aws:sqs', eventSourceARN: queueUrl, awsRegion: 'us-east-1',
+        messageId: message.MessageId!,
+        receiptHandle: message.ReceiptHandle!,
+        body: message.Body ?? '',
+        attributes: (message.Attributes ?? {}) as never,
+        messageAttributes: {},
+        md5OfBody: message.MD5OfBody ?? '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: queueUrl,
+        awsRegion: 'us-east-1',
       })),
     };
     const failed = new Set((await handler(event)).batchItemFailures.map((failure) => failure.itemIdentifier));
     const done = Messages.filter((message) => !failed.has(message.MessageId!));
     if (done.length > 0) {
-      await sqs.send(new DeleteMessageBatchCommand({ QueueUrl: queueUrl, Entries: done.map((message, index) => ({ Id: String(index), ReceiptHandle: message.ReceiptHandle! })) }));
+      await sqs.send(
+        new DeleteMessageBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: done.map((message, index) => ({ Id: String(index), ReceiptHandle: message.ReceiptHandle! })),
+        }),
+      );
     }
   }, 50);
 }

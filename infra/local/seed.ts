@@ -25,19 +25,39 @@ export async function seedUser(db: Db, email: string, issuer = DEV_IDP_ISSUER): 
 
 export async function seedOrganization(
   db: Db,
-  { name, owner, scopes = API_KEY_SCOPES, currency = 'USD' }: { name: string; owner?: { id: string; email: string }; scopes?: readonly Scope[]; currency?: string },
+  {
+    name,
+    owner,
+    scopes = API_KEY_SCOPES,
+    currency = 'USD',
+  }: { name: string; owner?: { id: string; email: string }; scopes?: readonly Scope[]; currency?: string },
 ): Promise<SeededOrganization> {
   const now = new Date();
   const id = newId('org');
   const ownerUser = owner ?? { id: newId('usr'), email: `${id.toLowerCase()}@example.com` };
-  await createOrganization(db, {
-    id, name, subscription_tier: 'free', subscription_status: 'active', default_currency: currency, invoice_prefix: 'INV-', created_at: now.toISOString(),
-  }, ownerUser);
+  await createOrganization(
+    db,
+    {
+      id,
+      name,
+      subscription_tier: 'free',
+      subscription_status: 'active',
+      default_currency: currency,
+      invoice_prefix: 'INV-',
+      created_at: now.toISOString(),
+    },
+    ownerUser,
+  );
   const { secret } = await createApiKey(db, id, { name: 'Seeded key', scopes, created_by: ownerUser.id });
   return { id, name, ownerUserId: ownerUser.id, apiKey: secret };
 }
 
-export const addSeededMember = (db: Db, organization: SeededOrganization, user: { id: string; email: string }, role: Role) => addMember(db, organization, user, role);
+export const addSeededMember = (
+  db: Db,
+  organization: SeededOrganization,
+  user: { id: string; email: string },
+  role: Role,
+) => addMember(db, organization, user, role);
 
 export type DemoData = {
   users: (SeededUser & { organizations: { id: string; role: Role }[] })[];
@@ -57,8 +77,20 @@ export async function seedDemo(db: Db): Promise<DemoData> {
   await addSeededMember(db, beta, first, 'member');
   return {
     users: [
-      { ...first, organizations: [{ id: acme.id, role: 'owner' }, { id: beta.id, role: 'member' }] },
-      { ...second, organizations: [{ id: beta.id, role: 'owner' }, { id: gamma.id, role: 'owner' }] },
+      {
+        ...first,
+        organizations: [
+          { id: acme.id, role: 'owner' },
+          { id: beta.id, role: 'member' },
+        ],
+      },
+      {
+        ...second,
+        organizations: [
+          { id: beta.id, role: 'owner' },
+          { id: gamma.id, role: 'owner' },
+        ],
+      },
     ],
     organizations: [acme, beta, gamma],
   };

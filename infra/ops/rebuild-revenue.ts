@@ -14,14 +14,26 @@ if (!organizationId || args.some((arg) => arg.startsWith('--') && arg !== '--app
   process.exit(1);
 }
 if (!process.env.TABLE_NAME) {
-  const dev = JSON.parse(readFileSync(join(process.env.DEV_STATE_DIR ?? '.local', 'dev.json'), 'utf8')) as { dynamodb_endpoint: string; table_name: string };
-  Object.assign(process.env, LOCAL_CREDENTIALS, { TABLE_NAME: dev.table_name, AWS_ENDPOINT_URL_DYNAMODB: dev.dynamodb_endpoint });
+  const dev = JSON.parse(readFileSync(join(process.env.DEV_STATE_DIR ?? '.local', 'dev.json'), 'utf8')) as {
+    dynamodb_endpoint: string;
+    table_name: string;
+  };
+  Object.assign(process.env, LOCAL_CREDENTIALS, {
+    TABLE_NAME: dev.table_name,
+    AWS_ENDPOINT_URL_DYNAMODB: dev.dynamodb_endpoint,
+  });
 }
 const { createDb } = await import('../../shared/data/client.ts');
 const { rebuildRevenue } = await import('../../shared/reports/rebuild.ts');
-const result = await rebuildRevenue(createDb(process.env.TABLE_NAME!), organizationId, { apply: args.includes('--apply') });
+const result = await rebuildRevenue(createDb(process.env.TABLE_NAME!), organizationId, {
+  apply: args.includes('--apply'),
+});
 for (const difference of result.differences) {
-  console.log(`${difference.currency} ${difference.month} ${difference.field}: stored ${difference.stored}, recomputed ${difference.expected}`);
+  console.log(
+    `${difference.currency} ${difference.month} ${difference.field}: stored ${difference.stored}, recomputed ${difference.expected}`,
+  );
 }
-console.log(`${organizationId}: ${result.buckets} month(s) recomputed, ${result.differences.length} difference(s)${result.applied ? ', replaced by the recomputed aggregates' : ''}`);
+console.log(
+  `${organizationId}: ${result.buckets} month(s) recomputed, ${result.differences.length} difference(s)${result.applied ? ', replaced by the recomputed aggregates' : ''}`,
+);
 process.exit(result.differences.length > 0 && !result.applied ? 3 : 0);

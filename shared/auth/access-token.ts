@@ -14,7 +14,12 @@ const CLOCK_TOLERANCE_SECONDS = 5;
 export type AccessClaims = { userId: string; organizationId: string; role: Role };
 export type TokenSettings = { issuer: string; audience: string };
 
-export async function signAccessToken(privateJwk: JWK & { kid: string }, claims: AccessClaims, settings: TokenSettings & { ttlSeconds: number }, now = new Date()): Promise<string> {
+export async function signAccessToken(
+  privateJwk: JWK & { kid: string },
+  claims: AccessClaims,
+  settings: TokenSettings & { ttlSeconds: number },
+  now = new Date(),
+): Promise<string> {
   const key = await importJWK(privateJwk, ALGORITHM);
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ org: claims.organizationId, role: claims.role })
@@ -28,7 +33,8 @@ export async function signAccessToken(privateJwk: JWK & { kid: string }, claims:
     .sign(key);
 }
 
-const invalidToken = () => new ApiError(ErrorCode.invalidToken, 'The credential is malformed, unknown or no longer valid');
+const invalidToken = () =>
+  new ApiError(ErrorCode.invalidToken, 'The credential is malformed, unknown or no longer valid');
 
 export function accessTokenVerifier(publicJwks: { keys: JWK[] }, settings: TokenSettings) {
   const keys = createLocalJWKSet(publicJwks);
@@ -43,8 +49,13 @@ export function accessTokenVerifier(publicJwks: { keys: JWK[] }, settings: Token
     if ('jku' in header || 'x5u' in header || 'jwk' in header || 'x5c' in header) throw invalidToken();
     try {
       const { payload } = await jwtVerify(token, keys, {
-        algorithms: [ALGORITHM], issuer: settings.issuer, audience: settings.audience, typ: ACCESS_TOKEN_TYPE,
-        clockTolerance: CLOCK_TOLERANCE_SECONDS, currentDate: now, requiredClaims: ['sub', 'exp', 'iat'],
+        algorithms: [ALGORITHM],
+        issuer: settings.issuer,
+        audience: settings.audience,
+        typ: ACCESS_TOKEN_TYPE,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        currentDate: now,
+        requiredClaims: ['sub', 'exp', 'iat'],
       });
       const role = payload.role as Role;
       if (typeof payload.org !== 'string' || !ROLES.includes(role)) throw invalidToken();
@@ -52,7 +63,9 @@ export function accessTokenVerifier(publicJwks: { keys: JWK[] }, settings: Token
     } catch (error) {
       if (error instanceof errors.JWTExpired) {
         const exp = Number(error.payload.exp);
-        throw new ApiError(ErrorCode.tokenExpired, 'The access token has expired; refresh it', { expired_at: new Date(exp * 1000).toISOString() });
+        throw new ApiError(ErrorCode.tokenExpired, 'The access token has expired; refresh it', {
+          expired_at: new Date(exp * 1000).toISOString(),
+        });
       }
       if (error instanceof ApiError) throw error;
       throw invalidToken();

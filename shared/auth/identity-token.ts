@@ -10,10 +10,15 @@ export type Identity = { issuer: string; subject: string; email: string };
 const ALGORITHMS = ['RS256', 'ES256'];
 const CLOCK_TOLERANCE_SECONDS = 60;
 
-const invalidToken = () => new ApiError(ErrorCode.invalidToken, 'The identity-provider token is malformed, expired or not trusted');
+const invalidToken = () =>
+  new ApiError(ErrorCode.invalidToken, 'The identity-provider token is malformed, expired or not trusted');
 
 export function identityTokenVerifier(settings: { issuer: string; audience: string; jwksUrl: string }) {
-  const keys = createRemoteJWKSet(new URL(settings.jwksUrl), { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 600_000 });
+  const keys = createRemoteJWKSet(new URL(settings.jwksUrl), {
+    timeoutDuration: 5_000,
+    cooldownDuration: 30_000,
+    cacheMaxAge: 600_000,
+  });
   return async (token: string): Promise<Identity> => {
     let header;
     try {
@@ -21,10 +26,15 @@ export function identityTokenVerifier(settings: { issuer: string; audience: stri
     } catch {
       throw invalidToken();
     }
-    if (header.typ === ACCESS_TOKEN_TYPE || 'jku' in header || 'x5u' in header || 'jwk' in header || 'x5c' in header) throw invalidToken();
+    if (header.typ === ACCESS_TOKEN_TYPE || 'jku' in header || 'x5u' in header || 'jwk' in header || 'x5c' in header)
+      throw invalidToken();
     try {
       const { payload } = await jwtVerify(token, keys, {
-        algorithms: ALGORITHMS, issuer: settings.issuer, audience: settings.audience, clockTolerance: CLOCK_TOLERANCE_SECONDS, requiredClaims: ['sub', 'exp'],
+        algorithms: ALGORITHMS,
+        issuer: settings.issuer,
+        audience: settings.audience,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['sub', 'exp'],
       });
       // Cognito access tokens carry no audience and id tokens carry token_use "id"; refuse the rest.
       if (payload.token_use !== undefined && payload.token_use !== 'id') throw invalidToken();

@@ -13,7 +13,12 @@ export const LIMITS = {
 } as const satisfies Record<string, Limit>;
 
 export const rateLimited = (retryAfterSeconds: number) =>
-  new ApiError(ErrorCode.rateLimited, 'Too many attempts; try again later', { retry_after_seconds: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
+  new ApiError(
+    ErrorCode.rateLimited,
+    'Too many attempts; try again later',
+    { retry_after_seconds: retryAfterSeconds },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
 
 /** Counts an attempt and refuses it when the window is already full. */
 export async function enforceLimit(db: Db, limit: Limit, subject: string, now = new Date()): Promise<void> {

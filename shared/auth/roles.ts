@@ -8,5 +8,7 @@ export type Role = (typeof ROLES)[number];
 export const SCOPES_OF_ROLE: Record<Role, readonly Scope[]> = {
   owner: ALL_SCOPES,
   admin: ALL_SCOPES,
-  member: ALL_SCOPES.filter((scope) => scope !== 'api_keys:manage' && scope !== 'webhooks:write' && scope !== 'organization:write'),
+  member: ALL_SCOPES.filter(
+    (scope) => scope !== 'api_keys:manage' && scope !== 'webhooks:write' && scope !== 'organization:write',
+  ),
 };

@@ -14,9 +14,19 @@ async function privateSigningKey(): Promise<JWK & { kid: string }> {
 }
 
 export async function sessionDeps(db: Db): Promise<SessionDeps> {
-  const { ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_IDLE_SECONDS, REFRESH_TOKEN_MAX_SECONDS } = config();
+  const {
+    ACCESS_TOKEN_ISSUER,
+    ACCESS_TOKEN_AUDIENCE,
+    ACCESS_TOKEN_TTL_SECONDS,
+    REFRESH_TOKEN_IDLE_SECONDS,
+    REFRESH_TOKEN_MAX_SECONDS,
+  } = config();
   const key = await privateSigningKey();
-  const settings = { issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE, ttlSeconds: ACCESS_TOKEN_TTL_SECONDS };
+  const settings = {
+    issuer: ACCESS_TOKEN_ISSUER,
+    audience: ACCESS_TOKEN_AUDIENCE,
+    ttlSeconds: ACCESS_TOKEN_TTL_SECONDS,
+  };
   return {
     db,
     sign: (claims) => signAccessToken(key, claims, settings),

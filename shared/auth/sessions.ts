@@ -3,7 +3,16 @@ import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../data/client.ts';
 import { membershipKey, userKey } from '../data/keys.ts';
 import { issueRefreshToken, revokeRefreshToken, useRefreshToken } from '../data/refresh-tokens.ts';
-import { createOwnOrganization, findUserByIdentity, getMembership, membershipsOf, provisionUser, rememberOrganization, type Membership, type User } from '../data/users.ts';
+import {
+  createOwnOrganization,
+  findUserByIdentity,
+  getMembership,
+  membershipsOf,
+  provisionUser,
+  rememberOrganization,
+  type Membership,
+  type User,
+} from '../data/users.ts';
 import { ApiError, ErrorCode } from '../http/errors.ts';
 import type { AccessClaims } from './access-token.ts';
 import type { Identity } from './identity-token.ts';
@@ -15,9 +24,15 @@ export type SessionDeps = {
   refreshLifetimes: { idleSeconds: number; maxSeconds: number };
 };
 
-export type TokenSet = { access: string; refresh: string; access_expires: number; organization: { id: string; name: string; role: Membership['role'] } };
+export type TokenSet = {
+  access: string;
+  refresh: string;
+  access_expires: number;
+  organization: { id: string; name: string; role: Membership['role'] };
+};
 
-const invalidToken = () => new ApiError(ErrorCode.invalidToken, 'The refresh token is unknown, revoked or expired; sign in again');
+const invalidToken = () =>
+  new ApiError(ErrorCode.invalidToken, 'The refresh token is unknown, revoked or expired; sign in again');
 const userDisabled = () => new ApiError(ErrorCode.permissionDenied, 'This user is disabled');
 
 /**
@@ -27,15 +42,25 @@ const userDisabled = () => new ApiError(ErrorCode.permissionDenied, 'This user i
 function chooseMembership(user: User, memberships: Membership[], organizationId?: string): Membership | undefined {
   if (organizationId) {
     const chosen = memberships.find((membership) => membership.organization_id === organizationId);
-    if (!chosen) throw new ApiError(ErrorCode.organizationAccessDenied, 'You have no access to this organization', { organization_id: organizationId });
+    if (!chosen)
+      throw new ApiError(ErrorCode.organizationAccessDenied, 'You have no access to this organization', {
+        organization_id: organizationId,
+      });
     return chosen;
   }
-  return memberships.find((membership) => membership.organization_id === user.last_organization_id)
-    ?? [...memberships].sort((a, b) => a.created_at.localeCompare(b.created_at))[0];
+  return (
+    memberships.find((membership) => membership.organization_id === user.last_organization_id) ??
+    [...memberships].sort((a, b) => a.created_at.localeCompare(b.created_at))[0]
+  );
 }
 
-export async function exchangeIdentity(deps: SessionDeps, identity: Identity, organizationId?: string): Promise<TokenSet> {
-  const user = (await findUserByIdentity(deps.db, identity.issuer, identity.subject)) ?? (await provisionUser(deps.db, identity));
+export async function exchangeIdentity(
+  deps: SessionDeps,
+  identity: Identity,
+  organizationId?: string,
+): Promise<TokenSet> {
+  const user =
+    (await findUserByIdentity(deps.db, identity.issuer, identity.subject)) ?? (await provisionUser(deps.db, identity));
   if (user.status !== 'active') throw userDisabled();
   let memberships = await membershipsOf(deps.db, user.id);
   // The membership index is eventually consistent; a just-provisioned user's membership is read directly.
@@ -52,21 +77,32 @@ export async function exchangeIdentity(deps: SessionDeps, identity: Identity, or
   const [access, refresh] = await Promise.all([
     deps.sign({ userId: user.id, organizationId: membership.organization_id, role: membership.role }),
     issueRefreshToken(deps.db, { userId: user.id, organizationId: membership.organization_id }, deps.refreshLifetimes),
-    membership.organization_id === user.last_organization_id ? undefined : rememberOrganization(deps.db, user.id, membership.organization_id),
+    membership.organization_id === user.last_organization_id
+      ? undefined
+      : rememberOrganization(deps.db, user.id, membership.organization_id),
   ]);
   return {
-    access, refresh, access_expires: deps.accessTtlSeconds,
+    access,
+    refresh,
+    access_expires: deps.accessTtlSeconds,
     organization: { id: membership.organization_id, name: membership.organization_name, role: membership.role },
   };
 }
 
 /** A new access token for the refresh token's organization, with the member's current role. */
-export async function refreshAccess(deps: SessionDeps, refreshToken: string): Promise<{ access: string; access_expires: number }> {
+export async function refreshAccess(
+  deps: SessionDeps,
+  refreshToken: string,
+): Promise<{ access: string; access_expires: number }> {
   const session = await useRefreshToken(deps.db, refreshToken, deps.refreshLifetimes.idleSeconds);
   if (!session) throw invalidToken();
-  const { Responses } = await deps.db.client.send(new BatchGetCommand({
-    RequestItems: { [deps.db.table]: { Keys: [userKey(session.user_id), membershipKey(session.organization_id, session.user_id)] } },
-  }));
+  const { Responses } = await deps.db.client.send(
+    new BatchGetCommand({
+      RequestItems: {
+        [deps.db.table]: { Keys: [userKey(session.user_id), membershipKey(session.organization_id, session.user_id)] },
+      },
+    }),
+  );
   const items = Responses?.[deps.db.table] ?? [];
   const user = items.find((item) => item.type === 'user') as User | undefined;
   const membership = items.find((item) => item.type === 'membership') as Membership | undefined;
@@ -74,6 +110,10 @@ export async function refreshAccess(deps: SessionDeps, refreshToken: string): Pr
     await revokeRefreshToken(deps.db, refreshToken);
     throw invalidToken();
   }
-  const access = await deps.sign({ userId: user.id, organizationId: membership.organization_id, role: membership.role });
+  const access = await deps.sign({
+    userId: user.id,
+    organizationId: membership.organization_id,
+    role: membership.role,
+  });
   return { access, access_expires: deps.accessTtlSeconds };
 }

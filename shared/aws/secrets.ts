@@ -6,11 +6,15 @@ import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 let client: Promise<SecretsManagerClient> | undefined;
 
 export const secretsManagerClient = (): Promise<SecretsManagerClient> =>
-  (client ??= import('@aws-sdk/client-secrets-manager').then(({ SecretsManagerClient }) => new SecretsManagerClient({})));
+  (client ??= import('@aws-sdk/client-secrets-manager').then(
+    ({ SecretsManagerClient }) => new SecretsManagerClient({}),
+  ));
 
 export async function readSecretString(secretArn: string): Promise<string> {
   const { GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-  const { SecretString } = await (await secretsManagerClient()).send(new GetSecretValueCommand({ SecretId: secretArn }));
+  const { SecretString } = await (await secretsManagerClient()).send(
+    new GetSecretValueCommand({ SecretId: secretArn }),
+  );
   if (!SecretString) throw new Error(`secret ${secretArn} has no string value`);
   return SecretString;
 }

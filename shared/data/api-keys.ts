@@ -12,7 +12,13 @@ import { API_KEY_RECORD_PREFIX, apiKeyKey, apiKeyRecordKey, organizationPartitio
 export type ApiKeyStatus = 'active' | 'disabled' | 'revoked';
 
 /** What authentication needs, read by the hash of the presented secret. */
-export type ApiKeyLookup = { id: string; organization_id: string; scopes: Scope[]; status: ApiKeyStatus; expires_at?: string };
+export type ApiKeyLookup = {
+  id: string;
+  organization_id: string;
+  scopes: Scope[];
+  status: ApiKeyStatus;
+  expires_at?: string;
+};
 
 export type ApiKeyRecord = ApiKeyLookup & {
   name: string;
@@ -38,23 +44,51 @@ function recordOf(item: Record<string, unknown>, now = new Date()): ApiKeyRecord
     })
     .filter(({ date }) => date >= oldest)
     .sort((a, b) => b.date.localeCompare(a.date));
-  const { id, organization_id, scopes, status, expires_at, name, hint, created_by, created_at, last_used_at } = item as ApiKeyRecord;
+  const { id, organization_id, scopes, status, expires_at, name, hint, created_by, created_at, last_used_at } =
+    item as ApiKeyRecord;
   return { id, organization_id, scopes, status, expires_at, name, hint, created_by, created_at, last_used_at, usage };
 }
 
 export async function createApiKey(
-  db: Db, organizationId: string,
-  input: { name: string; scopes: readonly Scope[]; expires_at?: string; created_by: string }, now = new Date(),
+  db: Db,
+  organizationId: string,
+  input: { name: string; scopes: readonly Scope[]; expires_at?: string; created_by: string },
+  now = new Date(),
 ): Promise<{ record: ApiKeyRecord; secret: string }> {
   const key = generateApiKey();
-  const lookup: ApiKeyLookup = { id: newId('key', now.getTime()), organization_id: organizationId, scopes: [...input.scopes], status: 'active', expires_at: input.expires_at };
-  const record = { ...lookup, name: input.name, hint: key.hint, created_by: input.created_by, created_at: now.toISOString() };
-  await db.client.send(new TransactWriteCommand({
-    TransactItems: [
-      { Put: { TableName: db.table, Item: { ...apiKeyKey(key.hash), type: 'api_key', ...lookup }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: db.table, Item: { ...apiKeyRecordKey(organizationId, lookup.id), type: 'api_key_record', hash: key.hash, ...record } } },
-    ],
-  }));
+  const lookup: ApiKeyLookup = {
+    id: newId('key', now.getTime()),
+    organization_id: organizationId,
+    scopes: [...input.scopes],
+    status: 'active',
+    expires_at: input.expires_at,
+  };
+  const record = {
+    ...lookup,
+    name: input.name,
+    hint: key.hint,
+    created_by: input.created_by,
+    created_at: now.toISOString(),
+  };
+  await db.client.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: db.table,
+            Item: { ...apiKeyKey(key.hash), type: 'api_key', ...lookup },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: db.table,
+            Item: { ...apiKeyRecordKey(organizationId, lookup.id), type: 'api_key_record', hash: key.hash, ...record },
+          },
+        },
+      ],
+    }),
+  );
   return { record: { ...record, usage: [] }, secret: key.secret };
 }
 
@@ -64,7 +98,9 @@ export async function findApiKeyByHash(db: Db, hash: string): Promise<ApiKeyLook
 }
 
 export async function getApiKey(db: Db, organizationId: string, keyId: string): Promise<ApiKeyRecord | undefined> {
-  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: apiKeyRecordKey(organizationId, keyId) }));
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: apiKeyRecordKey(organizationId, keyId) }),
+  );
   return Item ? recordOf(Item) : undefined;
 }
 
@@ -72,11 +108,14 @@ export async function listApiKeys(db: Db, organizationId: string): Promise<ApiKe
   const records: ApiKeyRecord[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db.client.send(new QueryCommand({
-      TableName: db.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': API_KEY_RECORD_PREFIX },
-      ExclusiveStartKey: startKey,
-    }));
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': API_KEY_RECORD_PREFIX },
+        ExclusiveStartKey: startKey,
+      }),
+    );
     records.push(...(page.Items ?? []).map((item) => recordOf(item)));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
@@ -86,18 +125,33 @@ export async function listApiKeys(db: Db, organizationId: string): Promise<ApiKe
 export class ApiKeyRevoked extends Error {}
 
 /** Moves a key between active and disabled, or revokes it for good; both items change together. */
-export async function setApiKeyStatus(db: Db, organizationId: string, keyId: string, status: ApiKeyStatus): Promise<ApiKeyRecord | undefined> {
-  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: apiKeyRecordKey(organizationId, keyId) }));
+export async function setApiKeyStatus(
+  db: Db,
+  organizationId: string,
+  keyId: string,
+  status: ApiKeyStatus,
+): Promise<ApiKeyRecord | undefined> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: apiKeyRecordKey(organizationId, keyId) }),
+  );
   if (!Item) return undefined;
   if (Item.status === 'revoked') throw new ApiKeyRevoked('This key is revoked');
   const update = (key: Record<string, string>) => ({
     Update: {
-      TableName: db.table, Key: key, UpdateExpression: 'SET #status = :status', ConditionExpression: '#status <> :revoked',
-      ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':status': status, ':revoked': 'revoked' },
+      TableName: db.table,
+      Key: key,
+      UpdateExpression: 'SET #status = :status',
+      ConditionExpression: '#status <> :revoked',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':status': status, ':revoked': 'revoked' },
     },
   });
   try {
-    await db.client.send(new TransactWriteCommand({ TransactItems: [update(apiKeyRecordKey(organizationId, keyId)), update(apiKeyKey(String(Item.hash)))] }));
+    await db.client.send(
+      new TransactWriteCommand({
+        TransactItems: [update(apiKeyRecordKey(organizationId, keyId)), update(apiKeyKey(String(Item.hash)))],
+      }),
+    );
   } catch (error) {
     if (error instanceof TransactionCanceledException) throw new ApiKeyRevoked('This key is revoked');
     throw error;
@@ -106,12 +160,25 @@ export async function setApiKeyStatus(db: Db, organizationId: string, keyId: str
 }
 
 /** Adds `requests` to the key's count for the day of `now` and stamps its last use. */
-export async function recordApiKeyUse(db: Db, organizationId: string, keyId: string, now = new Date(), requests = 1): Promise<void> {
-  await db.client.send(new UpdateCommand({
-    TableName: db.table, Key: apiKeyRecordKey(organizationId, keyId),
-    UpdateExpression: 'SET last_used_at = :now ADD #day :requests', ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeNames: { '#day': usageAttribute(now) }, ExpressionAttributeValues: { ':now': now.toISOString(), ':requests': requests },
-  })).catch((error) => {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  });
+export async function recordApiKeyUse(
+  db: Db,
+  organizationId: string,
+  keyId: string,
+  now = new Date(),
+  requests = 1,
+): Promise<void> {
+  await db.client
+    .send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: apiKeyRecordKey(organizationId, keyId),
+        UpdateExpression: 'SET last_used_at = :now ADD #day :requests',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#day': usageAttribute(now) },
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':requests': requests },
+      }),
+    )
+    .catch((error) => {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
 }

@@ -6,7 +6,10 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 export type Db = { client: DynamoDBDocumentClient; table: string };
 
 /** `instrument` wraps the base client (the background functions trace their calls). */
-export function createDb(table: string, instrument: (client: DynamoDBClient) => DynamoDBClient = (client) => client): Db {
+export function createDb(
+  table: string,
+  instrument: (client: DynamoDBClient) => DynamoDBClient = (client) => client,
+): Db {
   const client = DynamoDBDocumentClient.from(instrument(new DynamoDBClient({})), {
     marshallOptions: { removeUndefinedValues: true },
   });

@@ -17,7 +17,13 @@ export type ClientFields = {
   country?: string;
 };
 
-export type Client = ClientFields & { id: string; is_active: boolean; created_at: string; updated_at: string; version: number };
+export type Client = ClientFields & {
+  id: string;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+  version: number;
+};
 
 const STORED_ONLY = ['pk', 'sk', 'type', 'organization_id'] as const;
 const withoutKeys = (item: Record<string, unknown>) => {
@@ -26,61 +32,105 @@ const withoutKeys = (item: Record<string, unknown>) => {
   return copy as Client;
 };
 
-export async function createClient(db: Db, organizationId: string, fields: ClientFields, now = new Date()): Promise<Client> {
-  const client: Client = { id: newId('cli', now.getTime()), ...fields, is_active: true, created_at: now.toISOString(), updated_at: now.toISOString(), version: 1 };
-  await db.client.send(new TransactWriteCommand({
-    TransactItems: [
-      { Put: { TableName: db.table, Item: { ...clientKey(organizationId, client.id), type: 'client', organization_id: organizationId, ...client }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      outboxPut(db.table, organizationId, 'client.created', clientResource(client), now),
-    ],
-  }));
+export async function createClient(
+  db: Db,
+  organizationId: string,
+  fields: ClientFields,
+  now = new Date(),
+): Promise<Client> {
+  const client: Client = {
+    id: newId('cli', now.getTime()),
+    ...fields,
+    is_active: true,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+    version: 1,
+  };
+  await db.client.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: db.table,
+            Item: {
+              ...clientKey(organizationId, client.id),
+              type: 'client',
+              organization_id: organizationId,
+              ...client,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        outboxPut(db.table, organizationId, 'client.created', clientResource(client), now),
+      ],
+    }),
+  );
   return client;
 }
 
 export async function getClient(db: Db, organizationId: string, clientId: string): Promise<Client | undefined> {
-  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: clientKey(organizationId, clientId) }));
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: clientKey(organizationId, clientId) }),
+  );
   return Item ? withoutKeys(Item) : undefined;
 }
 
 export async function listClients(
-  db: Db, organizationId: string,
+  db: Db,
+  organizationId: string,
   options: { limit: number; isActive?: boolean; startKey?: Record<string, unknown> },
 ): Promise<{ items: Client[]; position?: Record<string, unknown> }> {
-  const { Items = [], LastEvaluatedKey } = await db.client.send(new QueryCommand({
-    TableName: db.table,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ...(options.isActive === undefined ? {} : { FilterExpression: 'is_active = :active' }),
-    ExpressionAttributeValues: {
-      ':pk': organizationPartition(organizationId), ':prefix': CLIENT_PREFIX,
-      ...(options.isActive === undefined ? {} : { ':active': options.isActive }),
-    },
-    Limit: options.limit,
-    ExclusiveStartKey: options.startKey,
-  }));
+  const { Items = [], LastEvaluatedKey } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ...(options.isActive === undefined ? {} : { FilterExpression: 'is_active = :active' }),
+      ExpressionAttributeValues: {
+        ':pk': organizationPartition(organizationId),
+        ':prefix': CLIENT_PREFIX,
+        ...(options.isActive === undefined ? {} : { ':active': options.isActive }),
+      },
+      Limit: options.limit,
+      ExclusiveStartKey: options.startKey,
+    }),
+  );
   return { items: Items.map(withoutKeys), position: LastEvaluatedKey };
 }
 
 /** Applies a partial change with its event; `undefined` when the client is not in this organization. */
 export async function updateClient(
-  db: Db, organizationId: string, clientId: string,
-  changes: Partial<ClientFields> & { is_active?: boolean }, eventType = 'client.updated', now = new Date(),
+  db: Db,
+  organizationId: string,
+  clientId: string,
+  changes: Partial<ClientFields> & { is_active?: boolean },
+  eventType = 'client.updated',
+  now = new Date(),
 ): Promise<Client | undefined> {
   for (let attempt = 1; ; attempt++) {
     const current = await getClient(db, organizationId, clientId);
     if (!current) return undefined;
     const updated: Client = { ...current, ...changes, updated_at: now.toISOString(), version: current.version + 1 };
     try {
-      await db.client.send(new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: db.table, Item: { ...clientKey(organizationId, clientId), type: 'client', organization_id: organizationId, ...updated },
-              ConditionExpression: 'version = :read', ExpressionAttributeValues: { ':read': current.version },
+      await db.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: db.table,
+                Item: {
+                  ...clientKey(organizationId, clientId),
+                  type: 'client',
+                  organization_id: organizationId,
+                  ...updated,
+                },
+                ConditionExpression: 'version = :read',
+                ExpressionAttributeValues: { ':read': current.version },
+              },
             },
-          },
-          outboxPut(db.table, organizationId, eventType, clientResource(updated), now),
-        ],
-      }));
+            outboxPut(db.table, organizationId, eventType, clientResource(updated), now),
+          ],
+        }),
+      );
       return updated;
     } catch (error) {
       if (!(error instanceof TransactionCanceledException) || attempt >= 5) throw error;

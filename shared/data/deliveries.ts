@@ -23,33 +23,75 @@ export type Delivery = {
 const RETENTION_SECONDS = 30 * 86_400;
 
 export async function recordAttempt(
-  db: Db, organizationId: string, webhookId: string, event: { id: string; type: string; correlation_id?: string },
-  attempt: Attempt, status: DeliveryStatus, nextRetryAt?: string,
+  db: Db,
+  organizationId: string,
+  webhookId: string,
+  event: { id: string; type: string; correlation_id?: string },
+  attempt: Attempt,
+  status: DeliveryStatus,
+  nextRetryAt?: string,
 ): Promise<Delivery> {
-  const { Attributes } = await db.client.send(new UpdateCommand({
-    TableName: db.table, Key: deliveryKey(organizationId, webhookId, event.id),
-    UpdateExpression: 'SET #type = :type, id = :id, webhook_id = :webhook, event_id = :event, event_type = :kind, #status = :status, updated_at = :now, '
-      + '#ttl = :ttl, attempts = list_append(if_not_exists(attempts, :empty), :attempt), next_retry_at = :next, correlation_id = :correlation ADD attempt_count :one',
-    ExpressionAttributeNames: { '#type': 'type', '#status': 'status', '#ttl': 'ttl' },
-    ExpressionAttributeValues: {
-      ':type': 'delivery', ':id': event.id, ':webhook': webhookId, ':event': event.id, ':kind': event.type, ':status': status, ':now': attempt.at,
-      ':ttl': Math.floor(Date.parse(attempt.at) / 1000) + RETENTION_SECONDS, ':empty': [], ':attempt': [attempt], ':next': nextRetryAt ?? null, ':one': 1, ':correlation': event.correlation_id ?? null,
-    },
-    ReturnValues: 'ALL_NEW',
-  }));
+  const { Attributes } = await db.client.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: deliveryKey(organizationId, webhookId, event.id),
+      UpdateExpression:
+        'SET #type = :type, id = :id, webhook_id = :webhook, event_id = :event, event_type = :kind, #status = :status, updated_at = :now, ' +
+        '#ttl = :ttl, attempts = list_append(if_not_exists(attempts, :empty), :attempt), next_retry_at = :next, correlation_id = :correlation ADD attempt_count :one',
+      ExpressionAttributeNames: { '#type': 'type', '#status': 'status', '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':type': 'delivery',
+        ':id': event.id,
+        ':webhook': webhookId,
+        ':event': event.id,
+        ':kind': event.type,
+        ':status': status,
+        ':now': attempt.at,
+        ':ttl': Math.floor(Date.parse(attempt.at) / 1000) + RETENTION_SECONDS,
+        ':empty': [],
+        ':attempt': [attempt],
+        ':next': nextRetryAt ?? null,
+        ':one': 1,
+        ':correlation': event.correlation_id ?? null,
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
   return Attributes as Delivery;
 }
 
-export async function listDeliveries(db: Db, organizationId: string, webhookId: string, limit: number, startKey?: Record<string, unknown>) {
-  const { Items = [], LastEvaluatedKey } = await db.client.send(new QueryCommand({
-    TableName: db.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': deliveriesOf(organizationId, webhookId) },
-    ScanIndexForward: false, Limit: limit, ExclusiveStartKey: startKey,
-  }));
-  return { items: Items.map(({ pk: _pk, sk: _sk, type: _type, ttl: _ttl, ...delivery }) => delivery as Delivery), position: LastEvaluatedKey };
+export async function listDeliveries(
+  db: Db,
+  organizationId: string,
+  webhookId: string,
+  limit: number,
+  startKey?: Record<string, unknown>,
+) {
+  const { Items = [], LastEvaluatedKey } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': deliveriesOf(organizationId, webhookId) },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return {
+    items: Items.map(({ pk: _pk, sk: _sk, type: _type, ttl: _ttl, ...delivery }) => delivery as Delivery),
+    position: LastEvaluatedKey,
+  };
 }
 
-export async function getDelivery(db: Db, organizationId: string, webhookId: string, eventId: string): Promise<Delivery | undefined> {
-  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: deliveryKey(organizationId, webhookId, eventId) }));
+export async function getDelivery(
+  db: Db,
+  organizationId: string,
+  webhookId: string,
+  eventId: string,
+): Promise<Delivery | undefined> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: deliveryKey(organizationId, webhookId, eventId) }),
+  );
   if (!Item) return undefined;
   const { pk: _pk, sk: _sk, type: _type, ttl: _ttl, ...delivery } = Item;
   return delivery as Delivery;

@@ -9,23 +9,43 @@ import { EVENT_PREFIX, eventKey, organizationPartition, UNPUBLISHED_EVENTS } fro
 export const EVENT_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 
 export type OutboxEvent = {
-  id: string; type: string; organization_id: string; created_at: string; data: { object: unknown; [more: string]: unknown };
+  id: string;
+  type: string;
+  organization_id: string;
+  created_at: string;
+  data: { object: unknown; [more: string]: unknown };
   /** The request that caused the event (internal: logs and the delivery log, never in the event's public shape). */
   correlation_id?: string;
 };
 
 /** `more` goes beside `data.object` (a payment event carries `data.payment`). */
-export function outboxPut(table: string, organizationId: string, type: string, object: unknown, now = new Date(), more: Record<string, unknown> = {}) {
+export function outboxPut(
+  table: string,
+  organizationId: string,
+  type: string,
+  object: unknown,
+  now = new Date(),
+  more: Record<string, unknown> = {},
+) {
   const cause = correlationId();
   const event: OutboxEvent = {
-    id: newId('evt', now.getTime()), type, organization_id: organizationId, created_at: now.toISOString(), data: { object, ...more }, ...(cause ? { correlation_id: cause } : {}),
+    id: newId('evt', now.getTime()),
+    type,
+    organization_id: organizationId,
+    created_at: now.toISOString(),
+    data: { object, ...more },
+    ...(cause ? { correlation_id: cause } : {}),
   };
   return {
     Put: {
       TableName: table,
       Item: {
-        ...eventKey(organizationId, event.id), type: 'event', event, ttl: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_SECONDS,
-        gsi4pk: UNPUBLISHED_EVENTS, gsi4sk: `${event.created_at}#${organizationId}#${event.id}`,
+        ...eventKey(organizationId, event.id),
+        type: 'event',
+        event,
+        ttl: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_SECONDS,
+        gsi4pk: UNPUBLISHED_EVENTS,
+        gsi4sk: `${event.created_at}#${organizationId}#${event.id}`,
       },
     },
   };
@@ -33,32 +53,55 @@ export function outboxPut(table: string, organizationId: string, type: string, o
 
 /** The organization's events, newest first, optionally of some kinds. */
 export async function listEvents(
-  db: Db, organizationId: string, options: { types?: string[]; limit: number; startKey?: Record<string, unknown> },
+  db: Db,
+  organizationId: string,
+  options: { types?: string[]; limit: number; startKey?: Record<string, unknown> },
 ): Promise<{ items: OutboxEvent[]; position?: Record<string, unknown> }> {
   const filtered = options.types && options.types.length > 0;
-  const { Items = [], LastEvaluatedKey } = await db.client.send(new QueryCommand({
-    TableName: db.table,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ...(filtered ? { FilterExpression: `#event.#type IN (${options.types!.map((_, index) => `:t${index}`).join(', ')})`, ExpressionAttributeNames: { '#event': 'event', '#type': 'type' } } : {}),
-    ExpressionAttributeValues: {
-      ':pk': organizationPartition(organizationId), ':prefix': EVENT_PREFIX,
-      ...(filtered ? Object.fromEntries(options.types!.map((type, index) => [`:t${index}`, type])) : {}),
-    },
-    ScanIndexForward: false,
-    Limit: options.limit,
-    ExclusiveStartKey: options.startKey,
-  }));
+  const { Items = [], LastEvaluatedKey } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ...(filtered
+        ? {
+            FilterExpression: `#event.#type IN (${options.types!.map((_, index) => `:t${index}`).join(', ')})`,
+            ExpressionAttributeNames: { '#event': 'event', '#type': 'type' },
+          }
+        : {}),
+      ExpressionAttributeValues: {
+        ':pk': organizationPartition(organizationId),
+        ':prefix': EVENT_PREFIX,
+        ...(filtered ? Object.fromEntries(options.types!.map((type, index) => [`:t${index}`, type])) : {}),
+      },
+      ScanIndexForward: false,
+      Limit: options.limit,
+      ExclusiveStartKey: options.startKey,
+    }),
+  );
   return { items: Items.map((item) => item.event as OutboxEvent), position: LastEvaluatedKey };
 }
 
 export async function getEvent(db: Db, organizationId: string, eventId: string): Promise<OutboxEvent | undefined> {
-  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: eventKey(organizationId, eventId) }));
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: eventKey(organizationId, eventId) }),
+  );
   return Item?.event as OutboxEvent | undefined;
 }
 
 /** A `ping` for one subscription: an outbox event like any other, addressed to that subscription only. */
-export async function recordPing(db: Db, organizationId: string, webhookId: string, now = new Date()): Promise<OutboxEvent> {
-  const put = outboxPut(db.table, organizationId, 'ping', { webhook_id: webhookId, message: 'This is a test event.' }, now);
+export async function recordPing(
+  db: Db,
+  organizationId: string,
+  webhookId: string,
+  now = new Date(),
+): Promise<OutboxEvent> {
+  const put = outboxPut(
+    db.table,
+    organizationId,
+    'ping',
+    { webhook_id: webhookId, message: 'This is a test event.' },
+    now,
+  );
   await db.client.send(new PutCommand(put.Put));
   return (put.Put.Item as { event: OutboxEvent }).event;
 }

@@ -17,20 +17,33 @@ export type Claim =
   | { outcome: 'replay'; reply: StoredReply }
   | { outcome: 'conflict'; reason: 'different_request' | 'in_progress' };
 
-export async function claimIdempotencyKey(db: Db, organizationId: string, key: string, fingerprint: string, now = new Date()): Promise<Claim> {
+export async function claimIdempotencyKey(
+  db: Db,
+  organizationId: string,
+  key: string,
+  fingerprint: string,
+  now = new Date(),
+): Promise<Claim> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   try {
-    await db.client.send(new PutCommand({
-      TableName: db.table,
-      Item: {
-        ...idempotencyKey(organizationId, key), type: 'idempotency', state: 'in_progress', fingerprint,
-        lease_until: nowSeconds + CLAIM_LEASE_SECONDS, ttl: nowSeconds + IDEMPOTENCY_WINDOW_SECONDS,
-      },
-      ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now OR (#state = :inProgress AND lease_until < :now AND fingerprint = :fingerprint)',
-      ExpressionAttributeNames: { '#ttl': 'ttl', '#state': 'state' },
-      ExpressionAttributeValues: { ':now': nowSeconds, ':inProgress': 'in_progress', ':fingerprint': fingerprint },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    }));
+    await db.client.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: {
+          ...idempotencyKey(organizationId, key),
+          type: 'idempotency',
+          state: 'in_progress',
+          fingerprint,
+          lease_until: nowSeconds + CLAIM_LEASE_SECONDS,
+          ttl: nowSeconds + IDEMPOTENCY_WINDOW_SECONDS,
+        },
+        ConditionExpression:
+          'attribute_not_exists(pk) OR #ttl < :now OR (#state = :inProgress AND lease_until < :now AND fingerprint = :fingerprint)',
+        ExpressionAttributeNames: { '#ttl': 'ttl', '#state': 'state' },
+        ExpressionAttributeValues: { ':now': nowSeconds, ':inProgress': 'in_progress', ':fingerprint': fingerprint },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
     return { outcome: 'claimed' };
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException) || !error.Item) throw error;
@@ -41,25 +54,36 @@ export async function claimIdempotencyKey(db: Db, organizationId: string, key: s
   }
 }
 
-export async function completeIdempotencyKey(db: Db, organizationId: string, key: string, reply: StoredReply): Promise<void> {
-  await db.client.send(new UpdateCommand({
-    TableName: db.table,
-    Key: idempotencyKey(organizationId, key),
-    UpdateExpression: 'SET #state = :completed, reply = :reply REMOVE lease_until',
-    ExpressionAttributeNames: { '#state': 'state' },
-    ExpressionAttributeValues: { ':completed': 'completed', ':reply': reply },
-  }));
+export async function completeIdempotencyKey(
+  db: Db,
+  organizationId: string,
+  key: string,
+  reply: StoredReply,
+): Promise<void> {
+  await db.client.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: idempotencyKey(organizationId, key),
+      UpdateExpression: 'SET #state = :completed, reply = :reply REMOVE lease_until',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':completed': 'completed', ':reply': reply },
+    }),
+  );
 }
 
 /** Frees a claim whose request failed, so the caller can correct it and retry with the same key. */
 export async function releaseIdempotencyKey(db: Db, organizationId: string, key: string): Promise<void> {
-  await db.client.send(new DeleteCommand({
-    TableName: db.table,
-    Key: idempotencyKey(organizationId, key),
-    ConditionExpression: '#state = :inProgress',
-    ExpressionAttributeNames: { '#state': 'state' },
-    ExpressionAttributeValues: { ':inProgress': 'in_progress' },
-  })).catch((error) => {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  });
+  await db.client
+    .send(
+      new DeleteCommand({
+        TableName: db.table,
+        Key: idempotencyKey(organizationId, key),
+        ConditionExpression: '#state = :inProgress',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':inProgress': 'in_progress' },
+      }),
+    )
+    .catch((error) => {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
 }

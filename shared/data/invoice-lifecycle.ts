@@ -20,26 +20,53 @@ export function assertSendable(invoice: Invoice): void {
   if (isRefusal(next)) throw refusal(next);
 }
 
-export async function recordSending(db: Db, organizationId: string, invoiceId: string, sending: Omit<Sending, 'reminder'>, publicBaseUrl: string): Promise<Invoice> {
-  return changeInvoice(db, organizationId, invoiceId, (current) => {
-    const next = send(current.status);
-    if (isRefusal(next)) throw refusal(next);
-    return {
-      invoice: {
-        ...current, status: next.status, sent_at: current.sent_at ?? sending.sent_at,
-        sendings: [...(current.sendings ?? []), { ...sending, reminder: next.reminder }],
-      },
-      events: [next.reminder ? 'invoice.reminder_sent' : 'invoice.sent'],
-    };
-  }, publicBaseUrl);
+export async function recordSending(
+  db: Db,
+  organizationId: string,
+  invoiceId: string,
+  sending: Omit<Sending, 'reminder'>,
+  publicBaseUrl: string,
+): Promise<Invoice> {
+  return changeInvoice(
+    db,
+    organizationId,
+    invoiceId,
+    (current) => {
+      const next = send(current.status);
+      if (isRefusal(next)) throw refusal(next);
+      return {
+        invoice: {
+          ...current,
+          status: next.status,
+          sent_at: current.sent_at ?? sending.sent_at,
+          sendings: [...(current.sendings ?? []), { ...sending, reminder: next.reminder }],
+        },
+        events: [next.reminder ? 'invoice.reminder_sent' : 'invoice.sent'],
+      };
+    },
+    publicBaseUrl,
+  );
 }
 
-export async function voidStoredInvoice(db: Db, organizationId: string, invoiceId: string, publicBaseUrl: string, now = new Date()): Promise<Invoice> {
-  return changeInvoice(db, organizationId, invoiceId, (current) => {
-    const next = voidInvoice({ status: current.status, paid_minor: current.amount_paid_minor ?? 0 });
-    if (isRefusal(next)) throw refusal(next);
-    return { invoice: { ...current, status: next.status, voided_at: now.toISOString() }, events: ['invoice.voided'] };
-  }, publicBaseUrl, now);
+export async function voidStoredInvoice(
+  db: Db,
+  organizationId: string,
+  invoiceId: string,
+  publicBaseUrl: string,
+  now = new Date(),
+): Promise<Invoice> {
+  return changeInvoice(
+    db,
+    organizationId,
+    invoiceId,
+    (current) => {
+      const next = voidInvoice({ status: current.status, paid_minor: current.amount_paid_minor ?? 0 });
+      if (isRefusal(next)) throw refusal(next);
+      return { invoice: { ...current, status: next.status, voided_at: now.toISOString() }, events: ['invoice.voided'] };
+    },
+    publicBaseUrl,
+    now,
+  );
 }
 
 export type Payment = {
@@ -63,56 +90,134 @@ export class PaymentAlreadyRecorded extends Error {}
  * refused as PaymentAlreadyRecorded and changes nothing.
  */
 export async function recordPayment(
-  db: Db, organizationId: string, invoiceId: string,
-  input: Omit<Payment, 'id' | 'invoice_id' | 'created_at' | 'currency'> & { currency?: string }, publicBaseUrl: string, now = new Date(),
+  db: Db,
+  organizationId: string,
+  invoiceId: string,
+  input: Omit<Payment, 'id' | 'invoice_id' | 'created_at' | 'currency'> & { currency?: string },
+  publicBaseUrl: string,
+  now = new Date(),
 ): Promise<{ invoice: Invoice; payment: Payment }> {
   let payment!: Payment;
   // A redelivered event usually finds the invoice already settled; say "already recorded", not "refused".
   if (input.provider_event_id) {
-    const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: providerEventKey(input.provider, input.provider_event_id) }));
+    const { Item } = await db.client.send(
+      new GetCommand({ TableName: db.table, Key: providerEventKey(input.provider, input.provider_event_id) }),
+    );
     if (Item) throw new PaymentAlreadyRecorded(`event ${input.provider_event_id} was already applied`);
   }
   try {
-    const invoice = await changeInvoice(db, organizationId, invoiceId, (current) => {
-      if (input.currency && current.currency !== input.currency) throw validationError({ currency: `must be the invoice's currency, ${current.currency}` });
-      payment = { ...input, currency: current.currency, id: newId('pay', now.getTime()), invoice_id: invoiceId, created_at: now.toISOString() };
-      const next = pay({ status: current.status, total_minor: current.total_amount_minor, paid_minor: current.amount_paid_minor ?? 0 }, input.amount_minor);
-      if (isRefusal(next)) throw refusal(next);
-      return {
-        invoice: { ...current, status: next.status, amount_paid_minor: next.paid_minor, ...(next.settled ? { paid_at: input.paid_at } : {}) },
-        events: next.settled ? ['payment.received', 'invoice.paid'] : ['payment.received'],
-        eventData: { payment: paymentResource(payment) },
-        items: [
-          { Put: { TableName: db.table, Item: { ...paymentKey(organizationId, invoiceId, payment.id), type: 'payment', organization_id: organizationId, ...payment } } },
-          ...(input.provider_event_id
-            ? [{ Put: { TableName: db.table, Item: { ...providerEventKey(input.provider, input.provider_event_id), type: 'provider_event', payment_id: payment.id }, ConditionExpression: 'attribute_not_exists(pk)' } }]
-            : []),
-        ],
-      };
-    }, publicBaseUrl, now);
+    const invoice = await changeInvoice(
+      db,
+      organizationId,
+      invoiceId,
+      (current) => {
+        if (input.currency && current.currency !== input.currency)
+          throw validationError({ currency: `must be the invoice's currency, ${current.currency}` });
+        payment = {
+          ...input,
+          currency: current.currency,
+          id: newId('pay', now.getTime()),
+          invoice_id: invoiceId,
+          created_at: now.toISOString(),
+        };
+        const next = pay(
+          {
+            status: current.status,
+            total_minor: current.total_amount_minor,
+            paid_minor: current.amount_paid_minor ?? 0,
+          },
+          input.amount_minor,
+        );
+        if (isRefusal(next)) throw refusal(next);
+        return {
+          invoice: {
+            ...current,
+            status: next.status,
+            amount_paid_minor: next.paid_minor,
+            ...(next.settled ? { paid_at: input.paid_at } : {}),
+          },
+          events: next.settled ? ['payment.received', 'invoice.paid'] : ['payment.received'],
+          eventData: { payment: paymentResource(payment) },
+          items: [
+            {
+              Put: {
+                TableName: db.table,
+                Item: {
+                  ...paymentKey(organizationId, invoiceId, payment.id),
+                  type: 'payment',
+                  organization_id: organizationId,
+                  ...payment,
+                },
+              },
+            },
+            ...(input.provider_event_id
+              ? [
+                  {
+                    Put: {
+                      TableName: db.table,
+                      Item: {
+                        ...providerEventKey(input.provider, input.provider_event_id),
+                        type: 'provider_event',
+                        payment_id: payment.id,
+                      },
+                      ConditionExpression: 'attribute_not_exists(pk)',
+                    },
+                  },
+                ]
+              : []),
+          ],
+        };
+      },
+      publicBaseUrl,
+      now,
+    );
     return { invoice, payment };
   } catch (error) {
-    if (error instanceof ChangeConflict) throw new PaymentAlreadyRecorded(`event ${input.provider_event_id} was already applied`);
+    if (error instanceof ChangeConflict)
+      throw new PaymentAlreadyRecorded(`event ${input.provider_event_id} was already applied`);
     throw error;
   }
 }
 
 export async function listPayments(db: Db, organizationId: string, invoiceId: string): Promise<Payment[]> {
-  const { Items = [] } = await db.client.send(new QueryCommand({
-    TableName: db.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': paymentsOfInvoice(invoiceId) },
-  }));
+  const { Items = [] } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: {
+        ':pk': organizationPartition(organizationId),
+        ':prefix': paymentsOfInvoice(invoiceId),
+      },
+    }),
+  );
   return Items.map(({ pk: _pk, sk: _sk, type: _type, organization_id: _org, ...payment }) => payment as Payment);
 }
 
 /** Moves one invoice to overdue; false when it is no longer due for the move (paid, already overdue…). */
-export async function markOverdue(db: Db, organizationId: string, invoiceId: string, today: string, publicBaseUrl: string, now = new Date()): Promise<boolean> {
+export async function markOverdue(
+  db: Db,
+  organizationId: string,
+  invoiceId: string,
+  today: string,
+  publicBaseUrl: string,
+  now = new Date(),
+): Promise<boolean> {
   try {
-    await changeInvoice(db, organizationId, invoiceId, (current) => {
-      const next = becomeOverdue(current, today);
-      if (isRefusal(next)) throw new NotDue();
-      return { invoice: { ...current, status: next.status, overdue_at: now.toISOString() }, events: ['invoice.overdue'] };
-    }, publicBaseUrl, now);
+    await changeInvoice(
+      db,
+      organizationId,
+      invoiceId,
+      (current) => {
+        const next = becomeOverdue(current, today);
+        if (isRefusal(next)) throw new NotDue();
+        return {
+          invoice: { ...current, status: next.status, overdue_at: now.toISOString() },
+          events: ['invoice.overdue'],
+        };
+      },
+      publicBaseUrl,
+      now,
+    );
     return true;
   } catch (error) {
     if (error instanceof NotDue) return false;
@@ -122,4 +227,8 @@ export async function markOverdue(db: Db, organizationId: string, invoiceId: str
 
 class NotDue extends Error {}
 
-export const emailDeliveryFailed = () => new ApiError(ErrorCode.emailDeliveryFailed, 'The e-mail could not be handed to the mail service; the invoice is unchanged');
+export const emailDeliveryFailed = () =>
+  new ApiError(
+    ErrorCode.emailDeliveryFailed,
+    'The e-mail could not be handed to the mail service; the invoice is unchanged',
+  );

@@ -4,7 +4,13 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { newCapabilityToken, newId } from '../domain/ids.ts';
-import { formatInvoiceNumber, invoiceDates, isEditable, type InvoiceStatus, type PricedInvoice } from '../domain/invoice.ts';
+import {
+  formatInvoiceNumber,
+  invoiceDates,
+  isEditable,
+  type InvoiceStatus,
+  type PricedInvoice,
+} from '../domain/invoice.ts';
 import { dateIn } from '../domain/dates.ts';
 import { invalidState, notFound, validationError } from '../http/errors.ts';
 import { invoiceResource } from '../resources/invoice.ts';
@@ -14,8 +20,16 @@ import { outboxPut } from './events.ts';
 import { timeZoneOf, type Organization } from './organizations.ts';
 import { INDEX } from './table-definition.ts';
 import {
-  clientKey, invoiceCounterKey, invoiceDateSort, invoiceIndexKeys, invoiceKey, invoicesOfClient,
-  invoicesOfOrganization, invoicesWithStatus, organizationKey, publicTokenKey,
+  clientKey,
+  invoiceCounterKey,
+  invoiceDateSort,
+  invoiceIndexKeys,
+  invoiceKey,
+  invoicesOfClient,
+  invoicesOfOrganization,
+  invoicesWithStatus,
+  organizationKey,
+  publicTokenKey,
 } from './keys.ts';
 
 export type Invoice = PricedInvoice & {
@@ -58,7 +72,20 @@ export type InvoiceContent = PricedInvoice & {
 /** Creates contend on the counter; each lost race re-reads it. Documented in docs/data-model.md. */
 const MAX_NUMBERING_ATTEMPTS = 100;
 
-const STORED_ONLY = ['pk', 'sk', 'type', 'organization_id', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk'] as const;
+const STORED_ONLY = [
+  'pk',
+  'sk',
+  'type',
+  'organization_id',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+  'gsi3pk',
+  'gsi3sk',
+  'gsi4pk',
+  'gsi4sk',
+] as const;
 const withoutKeys = (item: Record<string, unknown>) => {
   const copy = { ...item };
   for (const name of STORED_ONLY) delete copy[name];
@@ -66,14 +93,20 @@ const withoutKeys = (item: Record<string, unknown>) => {
 };
 
 const invoiceItem = (organizationId: string, invoice: Invoice) => ({
-  ...invoiceKey(organizationId, invoice.id), type: 'invoice', organization_id: organizationId,
-  ...invoiceIndexKeys(organizationId, invoice), ...invoice,
+  ...invoiceKey(organizationId, invoice.id),
+  type: 'invoice',
+  organization_id: organizationId,
+  ...invoiceIndexKeys(organizationId, invoice),
+  ...invoice,
 });
 
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 + attempt * 2)));
+const pause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 + attempt * 2)));
 
 const cancellationCodes = (error: unknown): (string | undefined)[] | undefined =>
-  error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []).map((reason) => reason.Code) : undefined;
+  error instanceof TransactionCanceledException
+    ? (error.CancellationReasons ?? []).map((reason) => reason.Code)
+    : undefined;
 
 function assertBillable(client: Client | undefined): asserts client is Client {
   if (!client) throw notFound('Client');
@@ -81,7 +114,11 @@ function assertBillable(client: Client | undefined): asserts client is Client {
 }
 
 /** A new invoice's content; what is left out defaults from the organization (currency, today in its zone). */
-export type NewInvoice = Omit<InvoiceContent, 'currency' | 'issue_date' | 'due_date'> & { currency?: string; issue_date?: string; due_date?: string };
+export type NewInvoice = Omit<InvoiceContent, 'currency' | 'issue_date' | 'due_date'> & {
+  currency?: string;
+  issue_date?: string;
+  due_date?: string;
+};
 
 /**
  * `currency` defaults to the organization's, `issue_date` to its today and `due_date` to the
@@ -90,15 +127,28 @@ export type NewInvoice = Omit<InvoiceContent, 'currency' | 'issue_date' | 'due_d
  * period is generated at most once; if that condition fails the result is ChangeConflict.
  */
 export async function createInvoice(
-  db: Db, organizationId: string, draft: NewInvoice, publicBaseUrl: string, now = new Date(),
+  db: Db,
+  organizationId: string,
+  draft: NewInvoice,
+  publicBaseUrl: string,
+  now = new Date(),
   origin?: { recurringId: string; items: TransactItem[] },
 ): Promise<Invoice> {
   for (let attempt = 1; ; attempt++) {
-    const { Responses } = await db.client.send(new BatchGetCommand({
-      RequestItems: {
-        [db.table]: { Keys: [clientKey(organizationId, draft.client_id), invoiceCounterKey(organizationId), organizationKey(organizationId)], ConsistentRead: true },
-      },
-    }));
+    const { Responses } = await db.client.send(
+      new BatchGetCommand({
+        RequestItems: {
+          [db.table]: {
+            Keys: [
+              clientKey(organizationId, draft.client_id),
+              invoiceCounterKey(organizationId),
+              organizationKey(organizationId),
+            ],
+            ConsistentRead: true,
+          },
+        },
+      }),
+    );
     const items = Responses?.[db.table] ?? [];
     const client = items.find((item) => item.type === 'client') as Client | undefined;
     const counter = items.find((item) => item.type === 'invoice_counter');
@@ -107,7 +157,11 @@ export async function createInvoice(
     if (!counter || !organization) throw new Error(`organization ${organizationId} is incomplete`);
     const dates = invoiceDates(draft, dateIn(timeZoneOf(organization as Organization), now));
     if (dates.due_date < dates.issue_date) throw validationError({ due_date: 'may not be before issue_date' });
-    const content: InvoiceContent = { ...draft, ...dates, currency: draft.currency ?? String(organization.default_currency) };
+    const content: InvoiceContent = {
+      ...draft,
+      ...dates,
+      currency: draft.currency ?? String(organization.default_currency),
+    };
 
     const number = Number(counter.last_number) + 1;
     const invoice: Invoice = {
@@ -123,22 +177,49 @@ export async function createInvoice(
       ...(origin ? { recurring_id: origin.recurringId } : {}),
     };
     try {
-      await db.client.send(new TransactWriteCommand({
-        TransactItems: [
-          ...(origin?.items ?? []),
-          { ConditionCheck: { TableName: db.table, Key: clientKey(organizationId, client.id), ConditionExpression: 'is_active = :true', ExpressionAttributeValues: { ':true': true } } },
-          {
-            Update: {
-              TableName: db.table, Key: invoiceCounterKey(organizationId),
-              UpdateExpression: 'SET last_number = :next', ConditionExpression: 'last_number = :current',
-              ExpressionAttributeValues: { ':next': number, ':current': number - 1 },
+      await db.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            ...(origin?.items ?? []),
+            {
+              ConditionCheck: {
+                TableName: db.table,
+                Key: clientKey(organizationId, client.id),
+                ConditionExpression: 'is_active = :true',
+                ExpressionAttributeValues: { ':true': true },
+              },
             },
-          },
-          { Put: { TableName: db.table, Item: invoiceItem(organizationId, invoice), ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: db.table, Item: { ...publicTokenKey(invoice.public_token), type: 'public_token', organization_id: organizationId, invoice_id: invoice.id } } },
-          outboxPut(db.table, organizationId, 'invoice.created', invoiceResource(invoice, publicBaseUrl), now),
-        ],
-      }));
+            {
+              Update: {
+                TableName: db.table,
+                Key: invoiceCounterKey(organizationId),
+                UpdateExpression: 'SET last_number = :next',
+                ConditionExpression: 'last_number = :current',
+                ExpressionAttributeValues: { ':next': number, ':current': number - 1 },
+              },
+            },
+            {
+              Put: {
+                TableName: db.table,
+                Item: invoiceItem(organizationId, invoice),
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: db.table,
+                Item: {
+                  ...publicTokenKey(invoice.public_token),
+                  type: 'public_token',
+                  organization_id: organizationId,
+                  invoice_id: invoice.id,
+                },
+              },
+            },
+            outboxPut(db.table, organizationId, 'invoice.created', invoiceResource(invoice, publicBaseUrl), now),
+          ],
+        }),
+      );
       return invoice;
     } catch (error) {
       const codes = cancellationCodes(error);
@@ -154,11 +235,19 @@ export async function createInvoice(
 }
 
 export async function getInvoice(db: Db, organizationId: string, invoiceId: string): Promise<Invoice | undefined> {
-  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: invoiceKey(organizationId, invoiceId) }));
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: invoiceKey(organizationId, invoiceId) }),
+  );
   return Item ? withoutKeys(Item) : undefined;
 }
 
-export type InvoiceFilter = { status?: InvoiceStatus; clientId?: string; issueDateFrom?: string; issueDateTo?: string; recurringId?: string };
+export type InvoiceFilter = {
+  status?: InvoiceStatus;
+  clientId?: string;
+  issueDateFrom?: string;
+  issueDateTo?: string;
+  recurringId?: string;
+};
 
 /**
  * Newest issue date first. The client index serves a client filter, the status index a status
@@ -166,7 +255,9 @@ export type InvoiceFilter = { status?: InvoiceStatus; clientId?: string; issueDa
  * With both client and status the status is a filter expression on the client's invoices.
  */
 export async function listInvoices(
-  db: Db, organizationId: string, filter: InvoiceFilter,
+  db: Db,
+  organizationId: string,
+  filter: InvoiceFilter,
   page: { limit: number; startKey?: Record<string, unknown> },
 ): Promise<{ items: Invoice[]; position?: Record<string, unknown> }> {
   const [index, partition] = filter.clientId
@@ -177,24 +268,30 @@ export async function listInvoices(
   const statusAsFilter = Boolean(filter.clientId && filter.status);
   // A template's invoices are its client's invoices that name it.
   const recurringAsFilter = Boolean(filter.recurringId);
-  const { Items = [], LastEvaluatedKey } = await db.client.send(new QueryCommand({
-    TableName: db.table,
-    IndexName: index,
-    KeyConditionExpression: `#pk = :pk AND #sk BETWEEN :from AND :to`,
-    ...(statusAsFilter ? { FilterExpression: '#status = :status' } : {}),
-    ...(recurringAsFilter ? { FilterExpression: 'recurring_id = :recurring' } : {}),
-    ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk`, ...(statusAsFilter ? { '#status': 'status' } : {}) },
-    ExpressionAttributeValues: {
-      ':pk': partition,
-      ':from': invoiceDateSort(filter.issueDateFrom ?? '0000-00-00', ''),
-      ':to': invoiceDateSort(filter.issueDateTo ?? '9999-99-99', '~'),
-      ...(statusAsFilter ? { ':status': filter.status } : {}),
-      ...(recurringAsFilter ? { ':recurring': filter.recurringId } : {}),
-    },
-    ScanIndexForward: false,
-    Limit: page.limit,
-    ExclusiveStartKey: page.startKey,
-  }));
+  const { Items = [], LastEvaluatedKey } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      IndexName: index,
+      KeyConditionExpression: `#pk = :pk AND #sk BETWEEN :from AND :to`,
+      ...(statusAsFilter ? { FilterExpression: '#status = :status' } : {}),
+      ...(recurringAsFilter ? { FilterExpression: 'recurring_id = :recurring' } : {}),
+      ExpressionAttributeNames: {
+        '#pk': `${index}pk`,
+        '#sk': `${index}sk`,
+        ...(statusAsFilter ? { '#status': 'status' } : {}),
+      },
+      ExpressionAttributeValues: {
+        ':pk': partition,
+        ':from': invoiceDateSort(filter.issueDateFrom ?? '0000-00-00', ''),
+        ':to': invoiceDateSort(filter.issueDateTo ?? '9999-99-99', '~'),
+        ...(statusAsFilter ? { ':status': filter.status } : {}),
+        ...(recurringAsFilter ? { ':recurring': filter.recurringId } : {}),
+      },
+      ScanIndexForward: false,
+      Limit: page.limit,
+      ExclusiveStartKey: page.startKey,
+    }),
+  );
   return { items: Items.map(withoutKeys), position: LastEvaluatedKey };
 }
 
@@ -222,9 +319,12 @@ export class ChangeConflict extends Error {
  * refuse. A failed condition on one of the change's other items is reported as ChangeConflict.
  */
 export async function changeInvoice(
-  db: Db, organizationId: string, invoiceId: string,
+  db: Db,
+  organizationId: string,
+  invoiceId: string,
   decide: (current: Invoice) => Omit<InvoiceChange, 'invoice'> & { invoice: Omit<Invoice, 'version' | 'updated_at'> },
-  publicBaseUrl: string, now = new Date(),
+  publicBaseUrl: string,
+  now = new Date(),
 ): Promise<Invoice> {
   for (let attempt = 1; ; attempt++) {
     const current = await getInvoice(db, organizationId, invoiceId);
@@ -233,18 +333,24 @@ export async function changeInvoice(
     const invoice: Invoice = { ...change.invoice, updated_at: now.toISOString(), version: current.version + 1 };
     const extra = change.items ?? [];
     try {
-      await db.client.send(new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: db.table, Item: invoiceItem(organizationId, invoice),
-              ConditionExpression: 'version = :read', ExpressionAttributeValues: { ':read': current.version },
+      await db.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: db.table,
+                Item: invoiceItem(organizationId, invoice),
+                ConditionExpression: 'version = :read',
+                ExpressionAttributeValues: { ':read': current.version },
+              },
             },
-          },
-          ...extra,
-          ...change.events.map((type) => outboxPut(db.table, organizationId, type, invoiceResource(invoice, publicBaseUrl), now, change.eventData)),
-        ],
-      }));
+            ...extra,
+            ...change.events.map((type) =>
+              outboxPut(db.table, organizationId, type, invoiceResource(invoice, publicBaseUrl), now, change.eventData),
+            ),
+          ],
+        }),
+      );
       return invoice;
     } catch (error) {
       const codes = cancellationCodes(error);
@@ -262,26 +368,49 @@ export async function changeInvoice(
  * read first and must still be active when the change is written.
  */
 export async function updateDraftInvoice(
-  db: Db, organizationId: string, invoiceId: string,
-  change: (current: Invoice) => InvoiceContent, publicBaseUrl: string, newClientId?: string, now = new Date(),
+  db: Db,
+  organizationId: string,
+  invoiceId: string,
+  change: (current: Invoice) => InvoiceContent,
+  publicBaseUrl: string,
+  newClientId?: string,
+  now = new Date(),
 ): Promise<Invoice> {
   const newClient = newClientId
-    ? (await db.client.send(new GetCommand({ TableName: db.table, Key: clientKey(organizationId, newClientId) }))).Item as Client | undefined
+    ? ((await db.client.send(new GetCommand({ TableName: db.table, Key: clientKey(organizationId, newClientId) })))
+        .Item as Client | undefined)
     : undefined;
   if (newClientId) assertBillable(newClient);
   try {
-    return await changeInvoice(db, organizationId, invoiceId, (current) => {
-      if (!isEditable(current.status)) throw invalidState(`Only draft invoices can be edited; this one is ${current.status}`);
-      const content = change(current);
-      const clientChanged = newClient !== undefined && content.client_id !== current.client_id;
-      return {
-        invoice: { ...current, ...content, client_name: clientChanged ? newClient.name : current.client_name },
-        events: ['invoice.updated'],
-        items: clientChanged
-          ? [{ ConditionCheck: { TableName: db.table, Key: clientKey(organizationId, newClient.id), ConditionExpression: 'is_active = :true', ExpressionAttributeValues: { ':true': true } } }]
-          : [],
-      };
-    }, publicBaseUrl, now);
+    return await changeInvoice(
+      db,
+      organizationId,
+      invoiceId,
+      (current) => {
+        if (!isEditable(current.status))
+          throw invalidState(`Only draft invoices can be edited; this one is ${current.status}`);
+        const content = change(current);
+        const clientChanged = newClient !== undefined && content.client_id !== current.client_id;
+        return {
+          invoice: { ...current, ...content, client_name: clientChanged ? newClient.name : current.client_name },
+          events: ['invoice.updated'],
+          items: clientChanged
+            ? [
+                {
+                  ConditionCheck: {
+                    TableName: db.table,
+                    Key: clientKey(organizationId, newClient.id),
+                    ConditionExpression: 'is_active = :true',
+                    ExpressionAttributeValues: { ':true': true },
+                  },
+                },
+              ]
+            : [],
+        };
+      },
+      publicBaseUrl,
+      now,
+    );
   } catch (error) {
     if (error instanceof ChangeConflict) throw invalidState('The client is archived; invoices cannot be billed to it');
     throw error;

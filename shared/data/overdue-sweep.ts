@@ -13,7 +13,11 @@ import { INDEX } from './table-definition.ts';
  * Sweeps as of the instant `now` (each organization's own date), or with `today` forced for every
  * organization (tests, `npm run tick`).
  */
-export async function sweepOverdue(db: Db, clock: { now: Date } | { today: string }, publicBaseUrl: string): Promise<{ moved: number; examined: number }> {
+export async function sweepOverdue(
+  db: Db,
+  clock: { now: Date } | { today: string },
+  publicBaseUrl: string,
+): Promise<{ moved: number; examined: number }> {
   const zones = new Map<string, Promise<string>>();
   const todayOf = async (organizationId: string) => {
     if ('today' in clock) return clock.today;
@@ -26,12 +30,15 @@ export async function sweepOverdue(db: Db, clock: { now: Date } | { today: strin
   for (let shard = 0; shard < OPEN_INVOICE_SHARDS; shard++) {
     let startKey: Record<string, unknown> | undefined;
     do {
-      const page = await db.client.send(new QueryCommand({
-        TableName: db.table, IndexName: INDEX.byDueDate,
-        KeyConditionExpression: 'gsi4pk = :shard AND gsi4sk < :before',
-        ExpressionAttributeValues: { ':shard': openInvoicesShard(shard), ':before': dueBefore(latest) },
-        ExclusiveStartKey: startKey,
-      }));
+      const page = await db.client.send(
+        new QueryCommand({
+          TableName: db.table,
+          IndexName: INDEX.byDueDate,
+          KeyConditionExpression: 'gsi4pk = :shard AND gsi4sk < :before',
+          ExpressionAttributeValues: { ':shard': openInvoicesShard(shard), ':before': dueBefore(latest) },
+          ExclusiveStartKey: startKey,
+        }),
+      );
       for (const item of page.Items ?? []) {
         const organizationId = String(item.organization_id);
         const today = await todayOf(organizationId);

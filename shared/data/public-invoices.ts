@@ -13,9 +13,13 @@ export async function findPublicInvoice(db: Db, token: string): Promise<PublicIn
   const { Item: link } = await db.client.send(new GetCommand({ TableName: db.table, Key: publicTokenKey(token) }));
   if (!link) return undefined;
   const organizationId = String(link.organization_id);
-  const { Responses } = await db.client.send(new BatchGetCommand({
-    RequestItems: { [db.table]: { Keys: [invoiceKey(organizationId, String(link.invoice_id)), organizationKey(organizationId)] } },
-  }));
+  const { Responses } = await db.client.send(
+    new BatchGetCommand({
+      RequestItems: {
+        [db.table]: { Keys: [invoiceKey(organizationId, String(link.invoice_id)), organizationKey(organizationId)] },
+      },
+    }),
+  );
   const items = Responses?.[db.table] ?? [];
   const invoice = items.find((item) => item.type === 'invoice') as Invoice | undefined;
   const organization = items.find((item) => item.type === 'organization') as Organization | undefined;

@@ -17,12 +17,15 @@ const windowOf = (limit: Limit, now: Date) => {
 /** Counts one attempt and answers how many this window holds now. */
 export async function countAttempt(db: Db, limit: Limit, subject: string, now = new Date()): Promise<Count> {
   const { window, retryAfterSeconds } = windowOf(limit, now);
-  const { Attributes } = await db.client.send(new UpdateCommand({
-    TableName: db.table, Key: rateLimitKey(limit.scope, subject, window),
-    UpdateExpression: 'ADD hits :one SET #ttl = if_not_exists(#ttl, :ttl), #type = :type',
-    ExpressionAttributeNames: { '#ttl': 'ttl', '#type': 'type' },
-    ExpressionAttributeValues: { ':one': 1, ':ttl': (window + 2) * limit.windowSeconds, ':type': 'rate_window' },
-    ReturnValues: 'UPDATED_NEW',
-  }));
+  const { Attributes } = await db.client.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: rateLimitKey(limit.scope, subject, window),
+      UpdateExpression: 'ADD hits :one SET #ttl = if_not_exists(#ttl, :ttl), #type = :type',
+      ExpressionAttributeNames: { '#ttl': 'ttl', '#type': 'type' },
+      ExpressionAttributeValues: { ':one': 1, ':ttl': (window + 2) * limit.windowSeconds, ':type': 'rate_window' },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
   return { count: Number(Attributes?.hits ?? 1), retryAfterSeconds };
 }

@@ -21,21 +21,36 @@ export type RefreshSession = {
 export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function issueRefreshToken(
-  db: Db, session: { userId: string; organizationId: string }, lifetimes: { idleSeconds: number; maxSeconds: number }, now = new Date(),
+  db: Db,
+  session: { userId: string; organizationId: string },
+  lifetimes: { idleSeconds: number; maxSeconds: number },
+  now = new Date(),
 ): Promise<string> {
   const token = `${REFRESH_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const hash = hashRefreshToken(token);
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const { gsi1pk, gsi1sk } = refreshTokensOfUser(session.userId);
   const item: RefreshSession = {
-    user_id: session.userId, organization_id: session.organizationId, created_at: now.toISOString(),
-    idle_expires_at: Math.min(nowSeconds + lifetimes.idleSeconds, nowSeconds + lifetimes.maxSeconds), expires_at: nowSeconds + lifetimes.maxSeconds,
+    user_id: session.userId,
+    organization_id: session.organizationId,
+    created_at: now.toISOString(),
+    idle_expires_at: Math.min(nowSeconds + lifetimes.idleSeconds, nowSeconds + lifetimes.maxSeconds),
+    expires_at: nowSeconds + lifetimes.maxSeconds,
   };
-  await db.client.send(new PutCommand({
-    TableName: db.table,
-    Item: { ...refreshTokenKey(hash), type: 'refresh_token', gsi1pk, gsi1sk: gsi1sk(item.created_at, hash), ...item, ttl: item.expires_at },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  }));
+  await db.client.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: {
+        ...refreshTokenKey(hash),
+        type: 'refresh_token',
+        gsi1pk,
+        gsi1sk: gsi1sk(item.created_at, hash),
+        ...item,
+        ttl: item.expires_at,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
   return token;
 }
 
@@ -43,17 +58,29 @@ export async function issueRefreshToken(
  * The live session of a refresh token, with its idle timer restarted; undefined when the token is
  * unknown, revoked or expired by either limit.
  */
-export async function useRefreshToken(db: Db, token: string, idleSeconds: number, now = new Date()): Promise<RefreshSession | undefined> {
+export async function useRefreshToken(
+  db: Db,
+  token: string,
+  idleSeconds: number,
+  now = new Date(),
+): Promise<RefreshSession | undefined> {
   if (!token.startsWith(REFRESH_TOKEN_PREFIX) || token.length > 100) return undefined;
   const nowSeconds = Math.floor(now.getTime() / 1000);
   try {
-    const { Attributes } = await db.client.send(new UpdateCommand({
-      TableName: db.table, Key: refreshTokenKey(hashRefreshToken(token)),
-      UpdateExpression: 'SET idle_expires_at = :idle, last_used_at = :now',
-      ConditionExpression: 'attribute_exists(pk) AND idle_expires_at > :nowSeconds AND expires_at > :nowSeconds',
-      ExpressionAttributeValues: { ':nowSeconds': nowSeconds, ':now': now.toISOString(), ':idle': nowSeconds + idleSeconds },
-      ReturnValues: 'ALL_NEW',
-    }));
+    const { Attributes } = await db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: refreshTokenKey(hashRefreshToken(token)),
+        UpdateExpression: 'SET idle_expires_at = :idle, last_used_at = :now',
+        ConditionExpression: 'attribute_exists(pk) AND idle_expires_at > :nowSeconds AND expires_at > :nowSeconds',
+        ExpressionAttributeValues: {
+          ':nowSeconds': nowSeconds,
+          ':now': now.toISOString(),
+          ':idle': nowSeconds + idleSeconds,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
     const session = Attributes as RefreshSession;
     // The idle window never reaches past the absolute expiry.
     return { ...session, idle_expires_at: Math.min(session.idle_expires_at, session.expires_at) };
@@ -69,15 +96,25 @@ export async function revokeRefreshToken(db: Db, token: string): Promise<void> {
 
 /** Revokes every refresh token of a user, or only those bound to one organization. */
 export async function revokeRefreshTokensOfUser(db: Db, userId: string, organizationId?: string): Promise<number> {
-  const { Items = [] } = await db.client.send(new QueryCommand({
-    TableName: db.table, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :user',
-    ExpressionAttributeValues: { ':user': refreshTokensOfUser(userId).gsi1pk },
-  }));
+  const { Items = [] } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :user',
+      ExpressionAttributeValues: { ':user': refreshTokensOfUser(userId).gsi1pk },
+    }),
+  );
   const doomed = Items.filter((item) => !organizationId || item.organization_id === organizationId);
   for (let start = 0; start < doomed.length; start += 25) {
-    await db.client.send(new BatchWriteCommand({
-      RequestItems: { [db.table]: doomed.slice(start, start + 25).map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })) },
-    }));
+    await db.client.send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [db.table]: doomed
+            .slice(start, start + 25)
+            .map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })),
+        },
+      }),
+    );
   }
   return doomed.length;
 }

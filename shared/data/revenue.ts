@@ -17,27 +17,59 @@ const bucketUpdate = (table: string, organizationId: string, { currency, month, 
   const fields = Object.entries(amounts).filter(([, amount]) => amount !== 0n);
   return {
     Update: {
-      TableName: table, Key: revenueKey(organizationId, currency, month),
+      TableName: table,
+      Key: revenueKey(organizationId, currency, month),
       UpdateExpression: `SET #type = :type, currency = :currency, #month = :month${fields.length ? ` ADD ${fields.map(([field]) => `${field} :${field}`).join(', ')}` : ''}`,
       ExpressionAttributeNames: { '#type': 'type', '#month': 'month' },
-      ExpressionAttributeValues: { ':type': 'revenue', ':currency': currency, ':month': month, ...Object.fromEntries(fields.map(([field, amount]) => [`:${field}`, amount])) },
+      ExpressionAttributeValues: {
+        ':type': 'revenue',
+        ':currency': currency,
+        ':month': month,
+        ...Object.fromEntries(fields.map(([field, amount]) => [`:${field}`, amount])),
+      },
     },
   };
 };
 
-const isConflict = (error: unknown) => error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
-const markerExists = (error: unknown) => error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';
+const isConflict = (error: unknown) =>
+  error instanceof TransactionCanceledException &&
+  (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
+const markerExists = (error: unknown) =>
+  error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';
 
 /**
  * Adds one event's contributions (already merged: one per bucket) to the aggregates. Answers
  * 'duplicate' when the event was applied before, and changes nothing then.
  */
-export async function applyContributions(db: Db, organizationId: string, eventId: string, contributions: Contribution[], now = new Date()): Promise<'applied' | 'duplicate' | 'ignored'> {
+export async function applyContributions(
+  db: Db,
+  organizationId: string,
+  eventId: string,
+  contributions: Contribution[],
+  now = new Date(),
+): Promise<'applied' | 'duplicate' | 'ignored'> {
   if (contributions.length === 0) return 'ignored';
-  const marker = { Put: { TableName: db.table, Item: { ...appliedEventKey(organizationId, eventId), type: 'applied_event', ttl: Math.floor(now.getTime() / 1000) + MARKER_TTL_SECONDS }, ConditionExpression: 'attribute_not_exists(pk)' } };
+  const marker = {
+    Put: {
+      TableName: db.table,
+      Item: {
+        ...appliedEventKey(organizationId, eventId),
+        type: 'applied_event',
+        ttl: Math.floor(now.getTime() / 1000) + MARKER_TTL_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
   for (let attempt = 1; ; attempt++) {
     try {
-      await db.client.send(new TransactWriteCommand({ TransactItems: [marker, ...contributions.map((contribution) => bucketUpdate(db.table, organizationId, contribution))] }));
+      await db.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            marker,
+            ...contributions.map((contribution) => bucketUpdate(db.table, organizationId, contribution)),
+          ],
+        }),
+      );
       return 'applied';
     } catch (error) {
       if (markerExists(error)) return 'duplicate';
@@ -54,10 +86,17 @@ export async function readRevenue(db: Db, organizationId: string, currency?: str
   let startKey: Record<string, import('@aws-sdk/client-dynamodb').AttributeValue> | undefined;
   do {
     // The low-level Query keeps numbers as text, so sums beyond 2^53 stay exact as bigint.
-    const page = await db.client.send(new RawQueryCommand({
-      TableName: db.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExclusiveStartKey: startKey,
-      ExpressionAttributeValues: { ':pk': { S: organizationPartition(organizationId) }, ':prefix': { S: revenuePrefix(currency) } },
-    }));
+    const page = await db.client.send(
+      new RawQueryCommand({
+        TableName: db.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExclusiveStartKey: startKey,
+        ExpressionAttributeValues: {
+          ':pk': { S: organizationPartition(organizationId) },
+          ':prefix': { S: revenuePrefix(currency) },
+        },
+      }),
+    );
     for (const item of page.Items ?? []) {
       const amounts = zeroAmounts();
       for (const field of REVENUE_FIELDS) if (item[field]?.N) amounts[field] = BigInt(item[field].N);
@@ -69,17 +108,36 @@ export async function readRevenue(db: Db, organizationId: string, currency?: str
 }
 
 /** Replaces the organization's buckets with `buckets` (the rebuild's repair): writes each, deletes the rest. */
-export async function replaceRevenue(db: Db, organizationId: string, stored: Bucket[], buckets: Bucket[]): Promise<void> {
+export async function replaceRevenue(
+  db: Db,
+  organizationId: string,
+  stored: Bucket[],
+  buckets: Bucket[],
+): Promise<void> {
   const keep = new Set(buckets.map((bucket) => `${bucket.currency}#${bucket.month}`));
   const writes = [
-    ...buckets.map((bucket) => ({ PutRequest: { Item: { ...revenueKey(organizationId, bucket.currency, bucket.month), type: 'revenue', currency: bucket.currency, month: bucket.month, ...bucket.amounts } } })),
-    ...stored.filter((bucket) => !keep.has(`${bucket.currency}#${bucket.month}`)).map((bucket) => ({ DeleteRequest: { Key: revenueKey(organizationId, bucket.currency, bucket.month) } })),
+    ...buckets.map((bucket) => ({
+      PutRequest: {
+        Item: {
+          ...revenueKey(organizationId, bucket.currency, bucket.month),
+          type: 'revenue',
+          currency: bucket.currency,
+          month: bucket.month,
+          ...bucket.amounts,
+        },
+      },
+    })),
+    ...stored
+      .filter((bucket) => !keep.has(`${bucket.currency}#${bucket.month}`))
+      .map((bucket) => ({ DeleteRequest: { Key: revenueKey(organizationId, bucket.currency, bucket.month) } })),
   ];
   for (let start = 0; start < writes.length; start += 25) {
     let pending: typeof writes | undefined = writes.slice(start, start + 25);
     for (let attempt = 0; pending && pending.length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-      const { UnprocessedItems } = await db.client.send(new BatchWriteCommand({ RequestItems: { [db.table]: pending } }));
+      const { UnprocessedItems } = await db.client.send(
+        new BatchWriteCommand({ RequestItems: { [db.table]: pending } }),
+      );
       pending = UnprocessedItems?.[db.table] as typeof writes | undefined;
     }
   }

@@ -26,35 +26,59 @@ export type Webhook = {
   updated_at: string;
 };
 
-const itemOf = (webhook: Webhook) => ({ ...webhookKey(webhook.organization_id, webhook.id), type: 'webhook', ...webhook });
+const itemOf = (webhook: Webhook) => ({
+  ...webhookKey(webhook.organization_id, webhook.id),
+  type: 'webhook',
+  ...webhook,
+});
 const webhookOf = ({ pk: _pk, sk: _sk, type: _type, ...rest }: Record<string, unknown>) => rest as Webhook;
 
 /** The secrets that sign a delivery now. */
 export const signingSecrets = (webhook: Webhook, now = new Date()) =>
-  webhook.secrets.filter((entry) => !entry.retires_at || Date.parse(entry.retires_at) > now.getTime()).map((entry) => entry.secret);
+  webhook.secrets
+    .filter((entry) => !entry.retires_at || Date.parse(entry.retires_at) > now.getTime())
+    .map((entry) => entry.secret);
 
 export async function listWebhooks(db: Db, organizationId: string): Promise<Webhook[]> {
-  const { Items = [] } = await db.client.send(new QueryCommand({
-    TableName: db.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': WEBHOOK_PREFIX },
-  }));
+  const { Items = [] } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': WEBHOOK_PREFIX },
+    }),
+  );
   return Items.map(webhookOf);
 }
 
 export class TooManyWebhooks extends Error {}
 
-export async function createWebhook(db: Db, organizationId: string, input: { url: string; events: string[] }, now = new Date()): Promise<Webhook> {
+export async function createWebhook(
+  db: Db,
+  organizationId: string,
+  input: { url: string; events: string[] },
+  now = new Date(),
+): Promise<Webhook> {
   if ((await listWebhooks(db, organizationId)).length >= MAX_WEBHOOKS_PER_ORGANIZATION) throw new TooManyWebhooks();
   const webhook: Webhook = {
-    id: newId('whk', now.getTime()), organization_id: organizationId, url: input.url, events: input.events, status: 'enabled',
-    secrets: [{ secret: generateWebhookSecret() }], created_at: now.toISOString(), updated_at: now.toISOString(),
+    id: newId('whk', now.getTime()),
+    organization_id: organizationId,
+    url: input.url,
+    events: input.events,
+    status: 'enabled',
+    secrets: [{ secret: generateWebhookSecret() }],
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
   };
-  await db.client.send(new PutCommand({ TableName: db.table, Item: itemOf(webhook), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await db.client.send(
+    new PutCommand({ TableName: db.table, Item: itemOf(webhook), ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
   return webhook;
 }
 
 export async function getWebhook(db: Db, organizationId: string, webhookId: string): Promise<Webhook | undefined> {
-  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: webhookKey(organizationId, webhookId) }));
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: webhookKey(organizationId, webhookId) }),
+  );
   return Item ? webhookOf(Item) : undefined;
 }
 
@@ -62,7 +86,9 @@ export async function getWebhook(db: Db, organizationId: string, webhookId: stri
 export async function saveWebhook(db: Db, webhook: Webhook, now = new Date()): Promise<Webhook | undefined> {
   const updated = { ...webhook, updated_at: now.toISOString() };
   try {
-    await db.client.send(new PutCommand({ TableName: db.table, Item: itemOf(updated), ConditionExpression: 'attribute_exists(pk)' }));
+    await db.client.send(
+      new PutCommand({ TableName: db.table, Item: itemOf(updated), ConditionExpression: 'attribute_exists(pk)' }),
+    );
     return updated;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return undefined;
@@ -72,14 +98,21 @@ export async function saveWebhook(db: Db, webhook: Webhook, now = new Date()): P
 
 export function rotateSecret(webhook: Webhook, now = new Date()): Webhook {
   const retiresAt = new Date(now.getTime() + ROTATION_OVERLAP_MS).toISOString();
-  const kept = webhook.secrets.filter((entry) => !entry.retires_at || Date.parse(entry.retires_at) > now.getTime())
+  const kept = webhook.secrets
+    .filter((entry) => !entry.retires_at || Date.parse(entry.retires_at) > now.getTime())
     .map((entry) => ({ secret: entry.secret, retires_at: entry.retires_at ?? retiresAt }));
   return { ...webhook, secrets: [{ secret: generateWebhookSecret() }, ...kept] };
 }
 
 export async function deleteWebhook(db: Db, organizationId: string, webhookId: string): Promise<boolean> {
   try {
-    await db.client.send(new DeleteCommand({ TableName: db.table, Key: webhookKey(organizationId, webhookId), ConditionExpression: 'attribute_exists(pk)' }));
+    await db.client.send(
+      new DeleteCommand({
+        TableName: db.table,
+        Key: webhookKey(organizationId, webhookId),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;
@@ -87,18 +120,26 @@ export async function deleteWebhook(db: Db, organizationId: string, webhookId: s
   }
 }
 
-const webhookResourceOf = (webhook: Webhook) => ({ id: webhook.id, url: webhook.url, events: webhook.events, status: webhook.status, disabled_reason: webhook.disabled_reason ?? null });
+const webhookResourceOf = (webhook: Webhook) => ({
+  id: webhook.id,
+  url: webhook.url,
+  events: webhook.events,
+  status: webhook.status,
+  disabled_reason: webhook.disabled_reason ?? null,
+});
 
 /** Disables a subscription the service gave up on, with its `webhook.disabled` event. */
 export async function disableWebhook(db: Db, webhook: Webhook, reason: string, now = new Date()): Promise<void> {
   const disabled: Webhook = { ...webhook, status: 'disabled', disabled_reason: reason, updated_at: now.toISOString() };
   try {
-    await db.client.send(new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: db.table, Item: itemOf(disabled), ConditionExpression: 'attribute_exists(pk)' } },
-        outboxPut(db.table, webhook.organization_id, 'webhook.disabled', webhookResourceOf(disabled), now),
-      ],
-    }));
+    await db.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: db.table, Item: itemOf(disabled), ConditionExpression: 'attribute_exists(pk)' } },
+          outboxPut(db.table, webhook.organization_id, 'webhook.disabled', webhookResourceOf(disabled), now),
+        ],
+      }),
+    );
   } catch (error) {
     // Deleted meanwhile: nothing left to disable.
     if (!(error instanceof TransactionCanceledException)) throw error;

@@ -20,8 +20,13 @@ const STYLE = `
 export type PageInput = InvoiceDocument & { payAction?: string; notice?: string };
 
 export function renderInvoicePage({ organization, invoice, payAction, notice }: PageInput): string {
-  const rows = invoice.line_items.map((line) => `<tr><td>${escape(line.description)}</td><td class="number">${line.quantity}</td>`
-    + `<td class="number optional">${escape(line.unit_price)}</td><td class="number optional">${escape(line.tax_rate)}</td><td class="number">${escape(line.total)}</td></tr>`).join('\n');
+  const rows = invoice.line_items
+    .map(
+      (line) =>
+        `<tr><td>${escape(line.description)}</td><td class="number">${line.quantity}</td>` +
+        `<td class="number optional">${escape(line.unit_price)}</td><td class="number optional">${escape(line.tax_rate)}</td><td class="number">${escape(line.total)}</td></tr>`,
+    )
+    .join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>

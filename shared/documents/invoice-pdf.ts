@@ -6,10 +6,20 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf
 export type InvoiceDocument = {
   organization: { name: string };
   invoice: {
-    invoice_number: string; status: string; issue_date: string; due_date: string; currency: string;
-    client: { name: string }; notes: string; terms: string;
+    invoice_number: string;
+    status: string;
+    issue_date: string;
+    due_date: string;
+    currency: string;
+    client: { name: string };
+    notes: string;
+    terms: string;
     line_items: { description: string; quantity: number; unit_price: string; tax_rate: string; total: string }[];
-    subtotal: string; tax_amount: string; total_amount: string; amount_paid: string; amount_due: string;
+    subtotal: string;
+    tax_amount: string;
+    total_amount: string;
+    amount_paid: string;
+    amount_due: string;
   };
 };
 
@@ -28,7 +38,9 @@ const COLUMNS = [
 /** Standard fonts cover WinAnsi only; anything else prints as "?" instead of failing the document. */
 function printable(font: PDFFont, text: string): string {
   const charset = new Set(font.getCharacterSet());
-  return [...text.replace(/[\r\n\t]+/g, ' ')].map((character) => (charset.has(character.codePointAt(0)!) ? character : '?')).join('');
+  return [...text.replace(/[\r\n\t]+/g, ' ')]
+    .map((character) => (charset.has(character.codePointAt(0)!) ? character : '?'))
+    .join('');
 }
 
 function wrap(font: PDFFont, text: string, width: number): string[] {
@@ -62,14 +74,30 @@ export async function renderInvoicePdf({ organization, invoice }: InvoiceDocumen
 
   let page: PDFPage = pdf.addPage([A4.width, A4.height]);
   let y = A4.height - MARGIN;
-  const text = (value: string, x: number, at: number, { font = regular, size = SIZE, align = 'left', width = 0 }: { font?: PDFFont; size?: number; align?: 'left' | 'right'; width?: number } = {}) => {
+  const text = (
+    value: string,
+    x: number,
+    at: number,
+    {
+      font = regular,
+      size = SIZE,
+      align = 'left',
+      width = 0,
+    }: { font?: PDFFont; size?: number; align?: 'left' | 'right'; width?: number } = {},
+  ) => {
     const safe = printable(font, value);
     const left = align === 'right' ? x + width - font.widthOfTextAtSize(safe, size) : x;
     page.drawText(safe, { x: left, y: at, size, font, color: rgb(0.1, 0.1, 0.1) });
   };
   const tableHeader = () => {
-    for (const column of COLUMNS) text(column.title, column.x, y, { font: bold, align: column.align, width: column.width });
-    page.drawLine({ start: { x: MARGIN, y: y - 4 }, end: { x: A4.width - MARGIN, y: y - 4 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
+    for (const column of COLUMNS)
+      text(column.title, column.x, y, { font: bold, align: column.align, width: column.width });
+    page.drawLine({
+      start: { x: MARGIN, y: y - 4 },
+      end: { x: A4.width - MARGIN, y: y - 4 },
+      thickness: 0.5,
+      color: rgb(0.6, 0.6, 0.6),
+    });
     y -= LINE + 4;
   };
   const newPage = () => {
@@ -83,7 +111,13 @@ export async function renderInvoicePdf({ organization, invoice }: InvoiceDocumen
   text(organization.name, MARGIN, y, { font: bold, size: 16 });
   text(`Invoice ${invoice.invoice_number}`, 345, y, { font: bold, size: 16, align: 'right', width: 200 });
   y -= LINE * 2;
-  for (const [label, value] of [['Billed to', invoice.client.name], ['Issue date', invoice.issue_date], ['Due date', invoice.due_date], ['Status', invoice.status], ['Currency', invoice.currency]]) {
+  for (const [label, value] of [
+    ['Billed to', invoice.client.name],
+    ['Issue date', invoice.issue_date],
+    ['Due date', invoice.due_date],
+    ['Status', invoice.status],
+    ['Currency', invoice.currency],
+  ]) {
     text(label!, MARGIN, y, { font: bold });
     text(value!, MARGIN + 80, y);
     y -= LINE;
@@ -95,7 +129,9 @@ export async function renderInvoicePdf({ organization, invoice }: InvoiceDocumen
     const description = wrap(regular, line.description, COLUMNS[0]!.width);
     if (y - description.length * LINE < MARGIN + LINE * 2) newPage();
     const cells = [String(line.quantity), line.unit_price, line.tax_rate, line.total];
-    cells.forEach((cell, index) => text(cell, COLUMNS[index + 1]!.x, y, { align: 'right', width: COLUMNS[index + 1]!.width }));
+    cells.forEach((cell, index) =>
+      text(cell, COLUMNS[index + 1]!.x, y, { align: 'right', width: COLUMNS[index + 1]!.width }),
+    );
     for (const part of description) {
       text(part, MARGIN, y);
       y -= LINE;
@@ -105,14 +141,20 @@ export async function renderInvoicePdf({ organization, invoice }: InvoiceDocumen
   if (y < MARGIN + LINE * 8) newPage();
   y -= LINE;
   for (const [label, value, strong] of [
-    ['Subtotal', invoice.subtotal, false], ['Tax', invoice.tax_amount, false], ['Total', invoice.total_amount, true],
-    ['Paid', invoice.amount_paid, false], ['Amount due', `${invoice.amount_due} ${invoice.currency}`, true],
+    ['Subtotal', invoice.subtotal, false],
+    ['Tax', invoice.tax_amount, false],
+    ['Total', invoice.total_amount, true],
+    ['Paid', invoice.amount_paid, false],
+    ['Amount due', `${invoice.amount_due} ${invoice.currency}`, true],
   ] as const) {
     text(label, 345, y, { font: strong ? bold : regular });
     text(value, 420, y, { font: strong ? bold : regular, align: 'right', width: 125 });
     y -= LINE;
   }
-  for (const [label, value] of [['Notes', invoice.notes], ['Terms', invoice.terms]] as const) {
+  for (const [label, value] of [
+    ['Notes', invoice.notes],
+    ['Terms', invoice.terms],
+  ] as const) {
     if (!value) continue;
     if (y < MARGIN + LINE * 3) newPage();
     y -= LINE;
@@ -128,7 +170,11 @@ export async function renderInvoicePdf({ organization, invoice }: InvoiceDocumen
   const pages = pdf.getPages();
   pages.forEach((each, index) => {
     page = each;
-    text(`Page ${index + 1} of ${pages.length}`, A4.width - MARGIN - 100, MARGIN / 2, { size: 8, align: 'right', width: 100 });
+    text(`Page ${index + 1} of ${pages.length}`, A4.width - MARGIN - 100, MARGIN / 2, {
+      size: 8,
+      align: 'right',
+      width: 100,
+    });
   });
   return pdf.save();
 }

@@ -12,8 +12,10 @@ export const sandboxCheckoutPage = (checkout: Checkout) => `<!doctype html>
 <h1>Sandbox payment</h1>
 <p>No money moves here: this page stands in for a card payment provider.</p>
 <p>Amount: <strong data-testid="checkout-amount">${escape(formatMinor(BigInt(checkout.amount_minor)))} ${escape(checkout.currency)}</strong></p>
-${checkout.status === 'open'
+${
+  checkout.status === 'open'
     ? `<form method="post" action="pay/" style="display:inline"><button type="submit">Pay</button></form>
 <form method="post" action="fail/" style="display:inline"><button type="submit">Fail</button></form>`
-    : `<p>This checkout is ${escape(checkout.status)}.</p>`}
+    : `<p>This checkout is ${escape(checkout.status)}.</p>`
+}
 </main></body></html>`;

@@ -33,7 +33,11 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 /** The calendar date it is at `now` in a time zone. */
 export function dateIn(timeZone: string, now = new Date()): string {
   let formatter = formatters.get(timeZone);
-  if (!formatter) formatters.set(timeZone, formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
+  if (!formatter)
+    formatters.set(
+      timeZone,
+      (formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })),
+    );
   const parts = Object.fromEntries(formatter.formatToParts(now).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }

@@ -34,7 +34,8 @@ export function formatMinor(minor: bigint, exponent = 2): string {
 
 /** Decimal text with trailing zeros dropped down to `minFraction` digits ("1.50" -> "1.5", "3.00" -> "3"). */
 export function trimmedText({ units, scale }: Scaled, minFraction = 0): string {
-  const padded = scale < minFraction ? { units: units * 10n ** BigInt(minFraction - scale), scale: minFraction } : { units, scale };
+  const padded =
+    scale < minFraction ? { units: units * 10n ** BigInt(minFraction - scale), scale: minFraction } : { units, scale };
   let text = formatMinor(padded.units, padded.scale);
   for (let fraction = padded.scale; fraction > minFraction && text.endsWith('0'); fraction--) text = text.slice(0, -1);
   return text.endsWith('.') ? text.slice(0, -1) : text;

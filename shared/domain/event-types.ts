@@ -2,9 +2,20 @@
 
 export const EVENT_TYPES = [
   'organization.updated',
-  'client.created', 'client.updated', 'client.archived',
-  'invoice.created', 'invoice.updated', 'invoice.sent', 'invoice.reminder_sent', 'invoice.paid', 'invoice.overdue', 'invoice.voided',
-  'payment.received', 'recurring_invoice.created', 'webhook.disabled', 'ping',
+  'client.created',
+  'client.updated',
+  'client.archived',
+  'invoice.created',
+  'invoice.updated',
+  'invoice.sent',
+  'invoice.reminder_sent',
+  'invoice.paid',
+  'invoice.overdue',
+  'invoice.voided',
+  'payment.received',
+  'recurring_invoice.created',
+  'webhook.disabled',
+  'ping',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -5,7 +5,8 @@ import type { InvoiceStatus } from './invoice.ts';
 /** Why a change is refused: the invoice's state forbids it, or the amount is wrong. */
 export type Refusal = { refused: string; because: 'state' | 'amount' };
 const refuse = (refused: string, because: Refusal['because'] = 'state'): Refusal => ({ refused, because });
-export const isRefusal = (value: unknown): value is Refusal => typeof value === 'object' && value !== null && 'refused' in value;
+export const isRefusal = (value: unknown): value is Refusal =>
+  typeof value === 'object' && value !== null && 'refused' in value;
 
 /** Statuses in which money is still owed and the invoice counts as open. */
 export const OPEN_STATUSES: readonly InvoiceStatus[] = ['sent', 'partially_paid', 'overdue'];
@@ -21,8 +22,10 @@ export function send(status: InvoiceStatus): { status: InvoiceStatus; reminder: 
  * A payment of `amount` minor units against an open invoice. Overpayment is refused; an overdue
  * invoice stays overdue until it is settled.
  */
-export function pay(invoice: { status: InvoiceStatus; total_minor: number; paid_minor: number }, amount: number):
-  { status: InvoiceStatus; paid_minor: number; settled: boolean } | Refusal {
+export function pay(
+  invoice: { status: InvoiceStatus; total_minor: number; paid_minor: number },
+  amount: number,
+): { status: InvoiceStatus; paid_minor: number; settled: boolean } | Refusal {
   if (!OPEN_STATUSES.includes(invoice.status)) return refuse(`A ${invoice.status} invoice cannot take payments`);
   if (!Number.isSafeInteger(amount) || amount <= 0) return refuse('A payment must be a positive amount', 'amount');
   const due = invoice.total_minor - invoice.paid_minor;
@@ -35,13 +38,18 @@ export function pay(invoice: { status: InvoiceStatus; total_minor: number; paid_
 /** Void keeps the number; an invoice that has taken money cannot be voided (refund or credit it instead). */
 export function voidInvoice(invoice: { status: InvoiceStatus; paid_minor: number }): { status: 'void' } | Refusal {
   if (invoice.paid_minor > 0) return refuse('An invoice that has received payments cannot be voided');
-  if (invoice.status === 'draft' || invoice.status === 'sent' || invoice.status === 'overdue') return { status: 'void' };
+  if (invoice.status === 'draft' || invoice.status === 'sent' || invoice.status === 'overdue')
+    return { status: 'void' };
   return refuse(`A ${invoice.status} invoice cannot be voided`);
 }
 
 /** Sent or partly paid invoices become overdue the day after their due date. */
-export function becomeOverdue(invoice: { status: InvoiceStatus; due_date: string }, today: string): { status: 'overdue' } | Refusal {
-  if (invoice.status !== 'sent' && invoice.status !== 'partially_paid') return refuse(`A ${invoice.status} invoice cannot become overdue`);
+export function becomeOverdue(
+  invoice: { status: InvoiceStatus; due_date: string },
+  today: string,
+): { status: 'overdue' } | Refusal {
+  if (invoice.status !== 'sent' && invoice.status !== 'partially_paid')
+    return refuse(`A ${invoice.status} invoice cannot become overdue`);
   if (invoice.due_date >= today) return refuse('The invoice is not past its due date');
   return { status: 'overdue' };
 }

@@ -41,7 +41,8 @@ export class InvoiceTooLarge extends Error {}
 
 export function priceInvoice(lines: LineItemInput[]): PricedInvoice {
   const amounts = invoiceAmounts(lines);
-  if (amounts.totalAmount > LIMITS.maxTotalMinor) throw new InvoiceTooLarge(`total_amount may not exceed ${formatMinor(LIMITS.maxTotalMinor)}`);
+  if (amounts.totalAmount > LIMITS.maxTotalMinor)
+    throw new InvoiceTooLarge(`total_amount may not exceed ${formatMinor(LIMITS.maxTotalMinor)}`);
   return {
     line_items: lines.map((line, index) => {
       const { net, tax, total } = amounts.lines[index]!;
@@ -64,7 +65,8 @@ export function priceInvoice(lines: LineItemInput[]): PricedInvoice {
 /** Only drafts can be edited; anything issued is changed through its lifecycle actions. */
 export const isEditable = (status: InvoiceStatus) => status === 'draft';
 
-export const formatInvoiceNumber = (prefix: string, sequence: number) => `${prefix}${String(sequence).padStart(6, '0')}`;
+export const formatInvoiceNumber = (prefix: string, sequence: number) =>
+  `${prefix}${String(sequence).padStart(6, '0')}`;
 
 export type InvoiceTerms = { issue_date: string; due_date: string };
 

@@ -1,6 +1,15 @@
 // Invoice arithmetic (docs/api.md "Money"): per line net = round2(quantity × unit_price),
 // tax = round2(net × tax_rate / 100), total = net + tax; rounding is half up, in integers only.
-import { add, dinero, halfUp, multiply, toSnapshot, transformScale, type Dinero, type DineroCurrency } from 'dinero.js/bigint';
+import {
+  add,
+  dinero,
+  halfUp,
+  multiply,
+  toSnapshot,
+  transformScale,
+  type Dinero,
+  type DineroCurrency,
+} from 'dinero.js/bigint';
 import * as isoCurrencies from 'dinero.js/bigint';
 import type { Scaled } from './decimal.ts';
 
@@ -9,7 +18,10 @@ type Currency = DineroCurrency<bigint>;
 /** Currencies whose amounts have exactly two fraction digits, as every money string of the API does. */
 export const SUPPORTED_CURRENCIES: ReadonlyMap<string, Currency> = new Map(
   Object.values(isoCurrencies)
-    .filter((value): value is Currency => typeof value === 'object' && value !== null && 'exponent' in value && 'code' in value)
+    .filter(
+      (value): value is Currency =>
+        typeof value === 'object' && value !== null && 'exponent' in value && 'code' in value,
+    )
     .filter((currency) => currency.exponent === 2n && currency.base === 10n)
     .map((currency) => [currency.code, currency]),
 );

@@ -18,7 +18,8 @@ export type Schedule = {
 const MONTHS: Record<Exclude<Frequency, 'weekly'>, number> = { monthly: 1, quarterly: 3, yearly: 12 };
 
 const parts = (date: string) => date.split('-').map(Number) as [number, number, number];
-const format = (year: number, month: number, day: number) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+const format = (year: number, month: number, day: number) =>
+  `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /** The date of period `index` (0 is the first), or undefined when the schedule has ended by then. */
@@ -29,7 +30,7 @@ export function periodDate(schedule: Schedule, index: number): string | undefine
   if (schedule.frequency === 'weekly') {
     date = new Date(Date.UTC(year, month - 1, day + 7 * schedule.interval * index)).toISOString().slice(0, 10);
   } else {
-    const months = (month - 1) + MONTHS[schedule.frequency] * schedule.interval * index;
+    const months = month - 1 + MONTHS[schedule.frequency] * schedule.interval * index;
     const targetYear = year + Math.floor(months / 12);
     const targetMonth = (months % 12) + 1;
     date = format(targetYear, targetMonth, Math.min(schedule.day_of_month ?? day, lastDay(targetYear, targetMonth)));

@@ -5,9 +5,11 @@
 /** Amounts per bucket, in minor units (bigint: sums of many invoices outgrow a double). */
 export const REVENUE_FIELDS = [
   /** Totals of issued (sent, not void) invoices, by issue month. */
-  'invoiced', 'invoice_count',
+  'invoiced',
+  'invoice_count',
   /** Payments, by the month they were paid. */
-  'collected', 'payment_count',
+  'collected',
+  'payment_count',
   /** Payments, by the later of paid month and issue month: what has stopped being outstanding. */
   'settled',
   /** Totals of issued invoices, by the later of issue month and due month: what has fallen due. */
@@ -26,22 +28,40 @@ const monthOf = (date: string) => date.slice(0, 7);
 const latest = (...months: string[]) => months.reduce((a, b) => (a > b ? a : b));
 
 /** An invoice issued (`sign` 1n), or an issued invoice voided (`sign` -1n: it no longer counts at all). */
-export function invoiceIssued(invoice: { currency: string; issue_date: string; due_date: string; total_minor: bigint }, sign: 1n | -1n = 1n): Contribution[] {
+export function invoiceIssued(
+  invoice: { currency: string; issue_date: string; due_date: string; total_minor: bigint },
+  sign: 1n | -1n = 1n,
+): Contribution[] {
   const issued = monthOf(invoice.issue_date);
   return [
-    { currency: invoice.currency, month: issued, amounts: { invoiced: sign * invoice.total_minor, invoice_count: sign } },
-    { currency: invoice.currency, month: latest(issued, monthOf(invoice.due_date)), amounts: { came_due: sign * invoice.total_minor } },
+    {
+      currency: invoice.currency,
+      month: issued,
+      amounts: { invoiced: sign * invoice.total_minor, invoice_count: sign },
+    },
+    {
+      currency: invoice.currency,
+      month: latest(issued, monthOf(invoice.due_date)),
+      amounts: { came_due: sign * invoice.total_minor },
+    },
   ];
 }
 
 /** A payment, paid on `paid_date` (the organization's calendar), against an invoice with these dates. */
-export function paymentReceived(payment: { currency: string; paid_date: string; amount_minor: bigint }, invoice: { issue_date: string; due_date: string }): Contribution[] {
+export function paymentReceived(
+  payment: { currency: string; paid_date: string; amount_minor: bigint },
+  invoice: { issue_date: string; due_date: string },
+): Contribution[] {
   const paid = monthOf(payment.paid_date);
   const issued = monthOf(invoice.issue_date);
   return [
     { currency: payment.currency, month: paid, amounts: { collected: payment.amount_minor, payment_count: 1n } },
     { currency: payment.currency, month: latest(paid, issued), amounts: { settled: payment.amount_minor } },
-    { currency: payment.currency, month: latest(paid, issued, monthOf(invoice.due_date)), amounts: { settled_after_due: payment.amount_minor } },
+    {
+      currency: payment.currency,
+      month: latest(paid, issued, monthOf(invoice.due_date)),
+      amounts: { settled_after_due: payment.amount_minor },
+    },
   ];
 }
 
@@ -50,7 +70,8 @@ export function merged(contributions: Contribution[]): Contribution[] {
   const buckets = new Map<string, Contribution>();
   for (const { currency, month, amounts } of contributions) {
     const bucket = buckets.get(`${currency}#${month}`) ?? { currency, month, amounts: {} };
-    for (const [field, amount] of Object.entries(amounts) as [RevenueField, bigint][]) bucket.amounts[field] = (bucket.amounts[field] ?? 0n) + amount;
+    for (const [field, amount] of Object.entries(amounts) as [RevenueField, bigint][])
+      bucket.amounts[field] = (bucket.amounts[field] ?? 0n) + amount;
     buckets.set(`${currency}#${month}`, bucket);
   }
   return [...buckets.values()];
@@ -61,7 +82,8 @@ export type PeriodKind = (typeof PERIODS)[number];
 const MONTHS_IN: Record<PeriodKind, number> = { monthly: 1, quarterly: 3, yearly: 12 };
 
 const monthIndex = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
-const monthText = (index: number) => `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+const monthText = (index: number) =>
+  `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
 const lastDay = (index: number) => new Date(Date.UTC(Math.floor(index / 12), (index % 12) + 1, 0)).getUTCDate();
 
 export type Period = { start: string; end: string; firstMonth: string; lastMonth: string };
@@ -73,26 +95,54 @@ export function periodsBetween(kind: PeriodKind, start: string, end: string): Pe
   const periods: Period[] = [];
   for (let month = first; month <= monthIndex(end); month += size) {
     const last = month + size - 1;
-    periods.push({ start: `${monthText(month)}-01`, end: `${monthText(last)}-${String(lastDay(last)).padStart(2, '0')}`, firstMonth: monthText(month), lastMonth: monthText(last) });
+    periods.push({
+      start: `${monthText(month)}-01`,
+      end: `${monthText(last)}-${String(lastDay(last)).padStart(2, '0')}`,
+      firstMonth: monthText(month),
+      lastMonth: monthText(last),
+    });
   }
   return periods;
 }
 
-export type ReportRow = { period: Period; currency: string; invoiced: bigint; collected: bigint; outstanding: bigint; overdue: bigint; invoice_count: bigint; payment_count: bigint };
+export type ReportRow = {
+  period: Period;
+  currency: string;
+  invoiced: bigint;
+  collected: bigint;
+  outstanding: bigint;
+  overdue: bigint;
+  invoice_count: bigint;
+  payment_count: bigint;
+};
 
 /**
  * One row per period and currency. Flows (invoiced, collected, counts) add up the period's months;
  * outstanding and overdue are balances at the period's end, so they add up every month before it.
  */
-export function revenueReport(buckets: { currency: string; month: string; amounts: Amounts }[], periods: Period[]): ReportRow[] {
+export function revenueReport(
+  buckets: { currency: string; month: string; amounts: Amounts }[],
+  periods: Period[],
+): ReportRow[] {
   const currencies = [...new Set(buckets.map((bucket) => bucket.currency))].sort();
   const rows: ReportRow[] = [];
   for (const currency of currencies) {
-    const months = buckets.filter((bucket) => bucket.currency === currency).sort((a, b) => a.month.localeCompare(b.month));
+    const months = buckets
+      .filter((bucket) => bucket.currency === currency)
+      .sort((a, b) => a.month.localeCompare(b.month));
     let next = 0;
     const balance = { outstanding: 0n, overdue: 0n };
     for (const period of periods) {
-      const row: ReportRow = { period, currency, invoiced: 0n, collected: 0n, outstanding: 0n, overdue: 0n, invoice_count: 0n, payment_count: 0n };
+      const row: ReportRow = {
+        period,
+        currency,
+        invoiced: 0n,
+        collected: 0n,
+        outstanding: 0n,
+        overdue: 0n,
+        invoice_count: 0n,
+        payment_count: 0n,
+      };
       for (; next < months.length && months[next]!.month <= period.lastMonth; next++) {
         const { month, amounts } = months[next]!;
         balance.outstanding += amounts.invoiced - amounts.settled;

@@ -6,7 +6,14 @@ export type InvoiceEmail = {
   from: string;
   to: string;
   organization: string;
-  invoice: { invoice_number: string; amount_due: string; currency: string; due_date: string; public_url: string; pdf_url: string };
+  invoice: {
+    invoice_number: string;
+    amount_due: string;
+    currency: string;
+    due_date: string;
+    public_url: string;
+    pdf_url: string;
+  };
   reminder: boolean;
   pdf: Uint8Array;
 };
@@ -41,6 +48,10 @@ export async function composeInvoiceEmail(email: InvoiceEmail): Promise<Buffer> 
     subject,
     text,
     html,
-    attachments: [{ filename: `${invoice.invoice_number}.pdf`, content: Buffer.from(email.pdf), contentType: 'application/pdf' }],
-  }).compile().build();
+    attachments: [
+      { filename: `${invoice.invoice_number}.pdf`, content: Buffer.from(email.pdf), contentType: 'application/pdf' },
+    ],
+  })
+    .compile()
+    .build();
 }

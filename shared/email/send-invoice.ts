@@ -16,9 +16,13 @@ import { invoiceResource } from '../resources/invoice.ts';
 export type SendDeps = { db: Db; ses: SESClient; from: string; publicBaseUrl: string; log: Logger; metrics?: Counter };
 
 export async function sendInvoice(deps: SendDeps, organizationId: string, invoiceId: string, to: string) {
-  const { Responses } = await deps.db.client.send(new BatchGetCommand({
-    RequestItems: { [deps.db.table]: { Keys: [invoiceKey(organizationId, invoiceId), organizationKey(organizationId)] } },
-  }));
+  const { Responses } = await deps.db.client.send(
+    new BatchGetCommand({
+      RequestItems: {
+        [deps.db.table]: { Keys: [invoiceKey(organizationId, invoiceId), organizationKey(organizationId)] },
+      },
+    }),
+  );
   const items = Responses?.[deps.db.table] ?? [];
   const stored = items.find((item) => item.type === 'invoice') as Invoice | undefined;
   const organization = items.find((item) => item.type === 'organization') as Organization | undefined;
@@ -28,12 +32,24 @@ export async function sendInvoice(deps: SendDeps, organizationId: string, invoic
   const reminder = stored.status !== 'draft';
   const invoice = invoiceResource({ ...stored, status: reminder ? stored.status : 'sent' }, deps.publicBaseUrl);
   // The PDF and MIME libraries are large; loaded on first use, not at every cold start.
-  const [{ renderInvoicePdf }, { composeInvoiceEmail }] = await Promise.all([import('../documents/invoice-pdf.ts'), import('./invoice-email.ts')]);
+  const [{ renderInvoicePdf }, { composeInvoiceEmail }] = await Promise.all([
+    import('../documents/invoice-pdf.ts'),
+    import('./invoice-email.ts'),
+  ]);
   const pdf = await renderInvoicePdf({ organization, invoice });
-  const raw = await composeInvoiceEmail({ from: deps.from, to, organization: organization.name, invoice, reminder, pdf });
+  const raw = await composeInvoiceEmail({
+    from: deps.from,
+    to,
+    organization: organization.name,
+    invoice,
+    reminder,
+    pdf,
+  });
   let messageId: string;
   try {
-    const sent = await deps.ses.send(new SendRawEmailCommand({ RawMessage: { Data: raw }, Source: deps.from, Destinations: [to] }));
+    const sent = await deps.ses.send(
+      new SendRawEmailCommand({ RawMessage: { Data: raw }, Source: deps.from, Destinations: [to] }),
+    );
     messageId = sent.MessageId ?? 'unknown';
   } catch (error) {
     deps.log.error('SES refused the invoice e-mail', { error: String(error), invoice_id: invoiceId });
@@ -41,6 +57,12 @@ export async function sendInvoice(deps: SendDeps, organizationId: string, invoic
     throw emailDeliveryFailed();
   }
   const sentAt = new Date().toISOString();
-  const updated = await recordSending(deps.db, organizationId, invoiceId, { to, sent_at: sentAt, message_id: messageId }, deps.publicBaseUrl);
+  const updated = await recordSending(
+    deps.db,
+    organizationId,
+    invoiceId,
+    { to, sent_at: sentAt, message_id: messageId },
+    deps.publicBaseUrl,
+  );
   return { invoice: updated, sentAt, reminder };
 }

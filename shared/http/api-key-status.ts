@@ -5,7 +5,12 @@ import { apiKeyResource } from '../resources/api-key.ts';
 import { invalidState, notFound } from './errors.ts';
 import type { Reply } from './request.ts';
 
-export async function changeApiKeyStatus(db: Db, organizationId: string, keyId: string, status: ApiKeyStatus): Promise<Reply> {
+export async function changeApiKeyStatus(
+  db: Db,
+  organizationId: string,
+  keyId: string,
+  status: ApiKeyStatus,
+): Promise<Reply> {
   try {
     const key = await setApiKeyStatus(db, organizationId, keyId, status);
     if (!key) throw notFound('API key');

@@ -55,14 +55,22 @@ function toResult(reply: Reply): APIGatewayProxyStructuredResultV2 {
   };
 }
 
-function inputOf<B, Q, P>(schemas: Schemas<B, Q, P>, event: APIGatewayProxyEventV2, context: RequestContext): Input<B, Q, P> {
+function inputOf<B, Q, P>(
+  schemas: Schemas<B, Q, P>,
+  event: APIGatewayProxyEventV2,
+  context: RequestContext,
+): Input<B, Q, P> {
   return {
     body: (schemas.body ? parseOrThrow(schemas.body, context.json) : undefined) as B,
     query: (schemas.query ? parseOrThrow(schemas.query, event.queryStringParameters ?? {}) : undefined) as Q,
     params: (schemas.params ? parseOrThrow(schemas.params, event.pathParameters ?? {}) : undefined) as P,
     baseUrl: context.baseUrl,
     sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
-    rawBody: event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '',
+    rawBody: event.body
+      ? event.isBase64Encoded
+        ? Buffer.from(event.body, 'base64').toString('utf8')
+        : event.body
+      : '',
     headers: event.headers ?? {},
     requestId: context.requestId,
     log: context.log,
@@ -72,12 +80,16 @@ function inputOf<B, Q, P>(schemas: Schemas<B, Q, P>, event: APIGatewayProxyEvent
 function chain(routeName: RouteName, handle: Handle, authentication?: ReturnType<typeof authenticate>) {
   const route = routeNamed(routeName);
   const { LOG_LEVEL, MAX_BODY_BYTES, PUBLIC_BASE_URL } = config();
-  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext>({ timeoutEarlyInMillis: 0 })
-    .use(envelope({ route: route.name, logLevel: LOG_LEVEL, fallbackBaseUrl: PUBLIC_BASE_URL }));
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext>({
+    timeoutEarlyInMillis: 0,
+  }).use(envelope({ route: route.name, logLevel: LOG_LEVEL, fallbackBaseUrl: PUBLIC_BASE_URL }));
   if (authentication) handler.use(authentication);
   const handled = handler.use(jsonBody(MAX_BODY_BYTES)).handler(handle);
   // The request id is the correlation id of everything this request causes (events, deliveries, logs).
-  return (event: APIGatewayProxyEventV2, context: Context) => withCorrelationId(event.requestContext?.requestId ?? context.awsRequestId, () => handled(event, context as RequestContext));
+  return (event: APIGatewayProxyEventV2, context: Context) =>
+    withCorrelationId(event.requestContext?.requestId ?? context.awsRequestId, () =>
+      handled(event, context as RequestContext),
+    );
 }
 
 export function endpoint<B = undefined, Q = undefined, P = undefined>(
@@ -88,20 +100,35 @@ export function endpoint<B = undefined, Q = undefined, P = undefined>(
   const route = routeNamed(routeName);
   if (route.credentials === 'public' || !route.scope) throw new Error(`${routeName} is public: use publicEndpoint`);
   const { ACCESS_TOKEN_PUBLIC_JWKS, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_AUDIENCE } = config();
-  const verify = accessTokenVerifier(ACCESS_TOKEN_PUBLIC_JWKS, { issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE });
+  const verify = accessTokenVerifier(ACCESS_TOKEN_PUBLIC_JWKS, {
+    issuer: ACCESS_TOKEN_ISSUER,
+    audience: ACCESS_TOKEN_AUDIENCE,
+  });
   const { db } = schemas;
 
-  return chain(routeName, async (event, context) => {
-    const principal = context.principal!;
-    const request = { ...inputOf(schemas, event, context), principal, organizationId: principal.organizationId };
-    const reply = route.method === 'POST'
-      ? await idempotent(db, {
-        key: header(event.headers, 'idempotency-key'), organizationId: principal.organizationId,
-        method: route.method, path: event.rawPath, body: context.json,
-      }, () => run(request))
-      : await run(request);
-    return toResult(reply);
-  }, authenticate(db, verify, { scope: route.scope, credentials: route.credentials }));
+  return chain(
+    routeName,
+    async (event, context) => {
+      const principal = context.principal!;
+      const request = { ...inputOf(schemas, event, context), principal, organizationId: principal.organizationId };
+      const reply =
+        route.method === 'POST'
+          ? await idempotent(
+              db,
+              {
+                key: header(event.headers, 'idempotency-key'),
+                organizationId: principal.organizationId,
+                method: route.method,
+                path: event.rawPath,
+                body: context.json,
+              },
+              () => run(request),
+            )
+          : await run(request);
+      return toResult(reply);
+    },
+    authenticate(db, verify, { scope: route.scope, credentials: route.credentials }),
+  );
 }
 
 /** A route that takes no credential. Idempotency keys need an organization, so these have none. */
@@ -111,5 +138,7 @@ export function publicEndpoint<B = undefined, Q = undefined, P = undefined>(
   run: (request: Input<B, Q, P>) => Promise<Reply>,
 ) {
   if (routeNamed(routeName).credentials !== 'public') throw new Error(`${routeName} needs a credential: use endpoint`);
-  return chain(routeName, async (event, context) => toResult(await run(inputOf({ ...schemas, db: undefined as never }, event, context))));
+  return chain(routeName, async (event, context) =>
+    toResult(await run(inputOf({ ...schemas, db: undefined as never }, event, context))),
+  );
 }

@@ -4,8 +4,12 @@
 import type { Reply } from './request.ts';
 
 export const PAGE_SECURITY_POLICY = [
-  "default-src 'none'", "style-src 'unsafe-inline'", 'img-src data:', "form-action 'self' https://checkout.stripe.com",
-  "frame-ancestors 'none'", "base-uri 'none'",
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  'img-src data:',
+  "form-action 'self' https://checkout.stripe.com",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
 ].join('; ');
 
 export const htmlPage = (status: number, content: string, headers: Record<string, string> = {}): Reply => ({

@@ -12,7 +12,10 @@ const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 const canonical = (value: unknown): string => {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 };
@@ -25,13 +28,20 @@ export async function idempotent(
   const { key, organizationId } = request;
   if (key === undefined) return run();
   if (!KEY_SHAPE.test(key)) throw validationError({ 'Idempotency-Key': 'must be 1 to 255 visible ASCII characters' });
-  const fingerprint = createHash('sha256').update(`${request.method} ${request.path}\n${canonical(request.body)}`).digest('hex');
+  const fingerprint = createHash('sha256')
+    .update(`${request.method} ${request.path}\n${canonical(request.body)}`)
+    .digest('hex');
   const claim = await claimIdempotencyKey(db, organizationId, key, fingerprint);
-  if (claim.outcome === 'replay') return { ...claim.reply, headers: { ...claim.reply.headers, 'idempotent-replayed': 'true' } };
+  if (claim.outcome === 'replay')
+    return { ...claim.reply, headers: { ...claim.reply.headers, 'idempotent-replayed': 'true' } };
   if (claim.outcome === 'conflict') {
-    throw new ApiError(ErrorCode.idempotencyConflict, claim.reason === 'in_progress'
-      ? 'A request with this Idempotency-Key is still being processed'
-      : 'This Idempotency-Key was used with a different request', { reason: claim.reason });
+    throw new ApiError(
+      ErrorCode.idempotencyConflict,
+      claim.reason === 'in_progress'
+        ? 'A request with this Idempotency-Key is still being processed'
+        : 'This Idempotency-Key was used with a different request',
+      { reason: claim.reason },
+    );
   }
   let reply: Reply;
   try {

@@ -9,8 +9,13 @@ type Position = Record<string, unknown>;
 
 /** The cursors' HMAC key: from the environment locally, from Secrets Manager in AWS, read once per cold start. */
 export async function cursorSecret(settings: Pick<Config, 'CURSOR_SECRET' | 'CURSOR_SECRET_ARN'>): Promise<string> {
-  const secret = settings.CURSOR_SECRET ?? (settings.CURSOR_SECRET_ARN ? await readSecretString(settings.CURSOR_SECRET_ARN) : undefined);
-  if (!secret || secret.length < 32) throw new Error('Invalid configuration: CURSOR_SECRET or CURSOR_SECRET_ARN must give a key of at least 32 characters');
+  const secret =
+    settings.CURSOR_SECRET ??
+    (settings.CURSOR_SECRET_ARN ? await readSecretString(settings.CURSOR_SECRET_ARN) : undefined);
+  if (!secret || secret.length < 32)
+    throw new Error(
+      'Invalid configuration: CURSOR_SECRET or CURSOR_SECRET_ARN must give a key of at least 32 characters',
+    );
   return secret;
 }
 
@@ -43,7 +48,8 @@ export function pageResponse<T, R>(
   let next: string | null = null;
   if (page.position) {
     const url = new URL(link.path, link.baseUrl);
-    for (const [name, value] of Object.entries(link.query)) if (value !== undefined && name !== 'cursor') url.searchParams.set(name, value);
+    for (const [name, value] of Object.entries(link.query))
+      if (value !== undefined && name !== 'cursor') url.searchParams.set(name, value);
     url.searchParams.set('cursor', encodeCursor(link.secret, link.scope, page.position));
     next = url.toString();
   }

@@ -18,7 +18,8 @@ export function parseOrThrow<S extends ZodMiniType>(schema: S, input: unknown, p
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[fieldPath([...issue.path, key], prefix)] ??= 'is not a field that can be set';
+      for (const key of issue.keys)
+        fields[fieldPath([...issue.path, key], prefix)] ??= 'is not a field that can be set';
     } else {
       fields[fieldPath(issue.path, prefix)] ??= issue.message;
     }

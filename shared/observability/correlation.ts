@@ -6,6 +6,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 const current = new AsyncLocalStorage<string>();
 
 export const withCorrelationId = <T>(correlationId: string | undefined, work: () => T): T =>
-  (correlationId ? current.run(correlationId, work) : work());
+  correlationId ? current.run(correlationId, work) : work();
 
 export const correlationId = (): string | undefined => current.getStore();

@@ -22,7 +22,10 @@ const root = new PowertoolsLogger({ serviceName: SERVICE_NAME });
  */
 export function createLogger(level: LogLevel, context: Record<string, unknown>): Logger {
   const id = correlationId();
-  const child = root.createChild({ logLevel: level.toUpperCase() as Uppercase<LogLevel>, persistentKeys: id ? { ...context, correlation_id: id } : context });
+  const child = root.createChild({
+    logLevel: level.toUpperCase() as Uppercase<LogLevel>,
+    persistentKeys: id ? { ...context, correlation_id: id } : context,
+  });
   return {
     debug: (message, fields = {}) => child.debug(message, fields),
     info: (message, fields = {}) => child.info(message, fields),

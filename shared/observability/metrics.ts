@@ -8,18 +8,31 @@ export const METRICS_NAMESPACE = 'InvoicingService';
 
 /** The metrics the service emits, by name. */
 export type MetricName =
-  | 'InvoicesCreated' | 'InvoicesSent' | 'PaymentsReceived' | 'InvoiceEmailsFailed'
-  | 'WebhookDeliveriesSucceeded' | 'WebhookDeliveriesFailed' | 'DeadLetteredMessages';
+  | 'InvoicesCreated'
+  | 'InvoicesSent'
+  | 'PaymentsReceived'
+  | 'InvoiceEmailsFailed'
+  | 'WebhookDeliveriesSucceeded'
+  | 'WebhookDeliveriesFailed'
+  | 'DeadLetteredMessages';
 
 export type Counter = { count(name: MetricName, value?: number): void };
 
 /** Events whose arrival at the fan-out worker is counted (one place sees every event exactly as published). */
 export const COUNTED_EVENTS: Record<string, MetricName> = {
-  'invoice.created': 'InvoicesCreated', 'invoice.sent': 'InvoicesSent', 'payment.received': 'PaymentsReceived',
+  'invoice.created': 'InvoicesCreated',
+  'invoice.sent': 'InvoicesSent',
+  'payment.received': 'PaymentsReceived',
 };
 
 /** One Metrics instance per process; its warnings (e.g. nothing to publish) go to a quiet logger. */
 export function createMetrics(): Metrics & Counter {
-  const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: SERVICE_NAME, logger: new PowertoolsLogger({ serviceName: SERVICE_NAME, logLevel: 'ERROR' }) });
-  return Object.assign(metrics, { count: (name: MetricName, value = 1) => metrics.addMetric(name, MetricUnit.Count, value) });
+  const metrics = new Metrics({
+    namespace: METRICS_NAMESPACE,
+    serviceName: SERVICE_NAME,
+    logger: new PowertoolsLogger({ serviceName: SERVICE_NAME, logLevel: 'ERROR' }),
+  });
+  return Object.assign(metrics, {
+    count: (name: MetricName, value = 1) => metrics.addMetric(name, MetricUnit.Count, value),
+  });
 }

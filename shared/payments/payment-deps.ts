@@ -6,5 +6,10 @@ import { checkoutProvider } from './provider.ts';
 
 export async function paymentDeps(db: Db): Promise<PaymentDeps> {
   const settings = config();
-  return { db, provider: await checkoutProvider(settings), publicBaseUrl: settings.PUBLIC_BASE_URL, linkTtlSeconds: settings.PAYMENT_LINK_TTL_SECONDS };
+  return {
+    db,
+    provider: await checkoutProvider(settings),
+    publicBaseUrl: settings.PUBLIC_BASE_URL,
+    linkTtlSeconds: settings.PAYMENT_LINK_TTL_SECONDS,
+  };
 }

@@ -11,6 +11,9 @@ export async function checkoutProvider(config: Config): Promise<CheckoutProvider
   if (config.PAYMENT_PROVIDER === 'sandbox') return sandboxProvider(config.PUBLIC_BASE_URL);
   if (config.PAYMENT_PROVIDER === 'none') return undefined;
   const stripe = await stripeSettings(config);
-  if (!stripe) throw new Error('Invalid configuration: PAYMENT_PROVIDER is stripe but no Stripe key is configured (STRIPE_SECRET_KEY or STRIPE_SECRET_ARN)');
+  if (!stripe)
+    throw new Error(
+      'Invalid configuration: PAYMENT_PROVIDER is stripe but no Stripe key is configured (STRIPE_SECRET_KEY or STRIPE_SECRET_ARN)',
+    );
   return stripeProvider(await stripeClient(stripe.secretKey, stripe.apiBaseUrl));
 }

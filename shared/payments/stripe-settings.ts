@@ -6,10 +6,17 @@ export type StripeSettings = { secretKey: string; webhookSecret?: string; apiBas
 
 export async function stripeSettings(config: Config): Promise<StripeSettings | undefined> {
   if (config.STRIPE_SECRET_KEY) {
-    return { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiBaseUrl: config.STRIPE_API_BASE_URL };
+    return {
+      secretKey: config.STRIPE_SECRET_KEY,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      apiBaseUrl: config.STRIPE_API_BASE_URL,
+    };
   }
   if (!config.STRIPE_SECRET_ARN) return undefined;
-  const stored = JSON.parse(await readSecretString(config.STRIPE_SECRET_ARN)) as { secret_key?: string; webhook_secret?: string };
+  const stored = JSON.parse(await readSecretString(config.STRIPE_SECRET_ARN)) as {
+    secret_key?: string;
+    webhook_secret?: string;
+  };
   if (!stored.secret_key?.startsWith('sk_')) throw new Error('The Stripe secret has no secret_key');
   return { secretKey: stored.secret_key, webhookSecret: stored.webhook_secret };
 }

@@ -4,30 +4,55 @@ import type { Db } from '../data/client.ts';
 import { PaymentAlreadyRecorded, recordPayment } from '../data/invoice-lifecycle.ts';
 import { ApiError, ErrorCode, notFound, validationError } from '../http/errors.ts';
 
-export function verifyStripeEvent(stripe: Stripe | undefined, secret: string | undefined, rawBody: string, signature: string | undefined): Stripe.Event {
+export function verifyStripeEvent(
+  stripe: Stripe | undefined,
+  secret: string | undefined,
+  rawBody: string,
+  signature: string | undefined,
+): Stripe.Event {
   if (!stripe || !secret) throw notFound('Stripe webhook (Stripe is not configured)');
   if (!signature) throw validationError({ 'Stripe-Signature': 'is missing' });
   try {
     return stripe.webhooks.constructEvent(rawBody, signature, secret);
   } catch {
-    throw new ApiError(ErrorCode.validationError, 'The Stripe signature does not match the payload', { fields: { 'Stripe-Signature': 'does not verify' } });
+    throw new ApiError(ErrorCode.validationError, 'The Stripe signature does not match the payload', {
+      fields: { 'Stripe-Signature': 'does not verify' },
+    });
   }
 }
 
 export type StripeOutcome = 'recorded' | 'duplicate' | 'refused' | 'ignored';
 
 export async function applyStripeEvent(db: Db, event: Stripe.Event, publicBaseUrl: string): Promise<StripeOutcome> {
-  if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') return 'ignored';
+  if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded')
+    return 'ignored';
   const session = event.data.object as Stripe.Checkout.Session;
   const organizationId = session.metadata?.organization_id;
   const invoiceId = session.metadata?.invoice_id;
-  if (session.payment_status !== 'paid' || !organizationId || !invoiceId || session.amount_total === null || !session.currency) return 'ignored';
+  if (
+    session.payment_status !== 'paid' ||
+    !organizationId ||
+    !invoiceId ||
+    session.amount_total === null ||
+    !session.currency
+  )
+    return 'ignored';
   try {
-    await recordPayment(db, organizationId, invoiceId, {
-      amount_minor: session.amount_total, currency: session.currency.toUpperCase(), paid_at: new Date(event.created * 1000).toISOString(),
-      method: 'card', reference: typeof session.payment_intent === 'string' ? session.payment_intent : session.id,
-      provider: 'stripe', provider_event_id: event.id,
-    }, publicBaseUrl);
+    await recordPayment(
+      db,
+      organizationId,
+      invoiceId,
+      {
+        amount_minor: session.amount_total,
+        currency: session.currency.toUpperCase(),
+        paid_at: new Date(event.created * 1000).toISOString(),
+        method: 'card',
+        reference: typeof session.payment_intent === 'string' ? session.payment_intent : session.id,
+        provider: 'stripe',
+        provider_event_id: event.id,
+      },
+      publicBaseUrl,
+    );
     return 'recorded';
   } catch (error) {
     if (error instanceof PaymentAlreadyRecorded) return 'duplicate';

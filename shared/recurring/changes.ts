@@ -4,12 +4,22 @@ import { getRecurringInvoice, saveRecurringInvoice, type RecurringInvoice } from
 import { periodDate } from '../domain/recurrence.ts';
 import { invalidState, notFound } from '../http/errors.ts';
 
-const ALLOWED: Record<'paused' | 'active' | 'ended', RecurringInvoice['status'][]> = { paused: ['active'], active: ['paused'], ended: ['active', 'paused'] };
+const ALLOWED: Record<'paused' | 'active' | 'ended', RecurringInvoice['status'][]> = {
+  paused: ['active'],
+  active: ['paused'],
+  ended: ['active', 'paused'],
+};
 
-export async function setRecurringStatus(db: Db, organizationId: string, recurringId: string, status: keyof typeof ALLOWED): Promise<RecurringInvoice> {
+export async function setRecurringStatus(
+  db: Db,
+  organizationId: string,
+  recurringId: string,
+  status: keyof typeof ALLOWED,
+): Promise<RecurringInvoice> {
   const current = await getRecurringInvoice(db, organizationId, recurringId);
   if (!current) throw notFound('Recurring invoice');
-  if (!ALLOWED[status].includes(current.status)) throw invalidState(`A ${current.status} recurring invoice cannot become ${status}`);
+  if (!ALLOWED[status].includes(current.status))
+    throw invalidState(`A ${current.status} recurring invoice cannot become ${status}`);
   return saveRecurringInvoice(db, current, { ...current, status });
 }
 
@@ -17,11 +27,20 @@ export async function setRecurringStatus(db: Db, organizationId: string, recurri
  * Applies a change to a template and recomputes its next run from its period count, so a new end
  * or day of month takes effect from the next period; a template left without periods ends.
  */
-export async function changeRecurring(db: Db, organizationId: string, recurringId: string, change: (current: RecurringInvoice) => RecurringInvoice): Promise<RecurringInvoice> {
+export async function changeRecurring(
+  db: Db,
+  organizationId: string,
+  recurringId: string,
+  change: (current: RecurringInvoice) => RecurringInvoice,
+): Promise<RecurringInvoice> {
   const current = await getRecurringInvoice(db, organizationId, recurringId);
   if (!current) throw notFound('Recurring invoice');
   if (current.status === 'ended') throw invalidState('An ended recurring invoice cannot be changed');
   const changed = change(current);
   const next = periodDate(changed, changed.next_index);
-  return saveRecurringInvoice(db, current, { ...changed, next_run_date: next, status: next ? changed.status : 'ended' });
+  return saveRecurringInvoice(db, current, {
+    ...changed,
+    next_run_date: next,
+    status: next ? changed.status : 'ended',
+  });
 }

@@ -10,14 +10,24 @@ import type { OrganizationRun } from './runner.ts';
 export async function queueRun(sqs: SQSClient, queueUrl: string, runs: OrganizationRun[]): Promise<number> {
   for (let start = 0; start < runs.length; start += 10) {
     const batch = runs.slice(start, start + 10);
-    const { Failed = [] } = await sqs.send(new SendMessageBatchCommand({
-      QueueUrl: queueUrl,
-      Entries: batch.map((run, index) => {
-        const body = queueBody(run);
-        return { Id: String(index), MessageBody: body, MessageGroupId: run.organization_id, MessageDeduplicationId: createHash('sha256').update(body).digest('hex') };
+    const { Failed = [] } = await sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl: queueUrl,
+        Entries: batch.map((run, index) => {
+          const body = queueBody(run);
+          return {
+            Id: String(index),
+            MessageBody: body,
+            MessageGroupId: run.organization_id,
+            MessageDeduplicationId: createHash('sha256').update(body).digest('hex'),
+          };
+        }),
       }),
-    }));
-    if (Failed.length > 0) throw new Error(`could not queue ${Failed.length} organizations of the recurring run: ${Failed[0]!.Message ?? Failed[0]!.Code}`);
+    );
+    if (Failed.length > 0)
+      throw new Error(
+        `could not queue ${Failed.length} organizations of the recurring run: ${Failed[0]!.Message ?? Failed[0]!.Code}`,
+      );
   }
   return runs.length;
 }
@@ -26,22 +36,27 @@ export async function queueRun(sqs: SQSClient, queueUrl: string, runs: Organizat
  * Handles a batch from the FIFO queue: groups (organizations) at once, each group's messages in
  * order. After a failure the group's later messages are reported failed too, keeping their order.
  */
-export async function handleRunBatch(batch: SQSEvent, work: (run: OrganizationRun) => Promise<void>): Promise<SQSBatchResponse> {
+export async function handleRunBatch(
+  batch: SQSEvent,
+  work: (run: OrganizationRun) => Promise<void>,
+): Promise<SQSBatchResponse> {
   const groups = new Map<string, SQSRecord[]>();
   for (const record of batch.Records) {
     const group = record.attributes.MessageGroupId ?? record.messageId;
     groups.set(group, [...(groups.get(group) ?? []), record]);
   }
   const failed: string[] = [];
-  await Promise.all([...groups.values()].map(async (records) => {
-    for (const [position, record] of records.entries()) {
-      try {
-        await work(JSON.parse(record.body) as OrganizationRun);
-      } catch {
-        failed.push(...records.slice(position).map((later) => later.messageId));
-        return;
+  await Promise.all(
+    [...groups.values()].map(async (records) => {
+      for (const [position, record] of records.entries()) {
+        try {
+          await work(JSON.parse(record.body) as OrganizationRun);
+        } catch {
+          failed.push(...records.slice(position).map((later) => later.messageId));
+          return;
+        }
       }
-    }
-  }));
+    }),
+  );
   return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
 }

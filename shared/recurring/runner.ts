@@ -25,11 +25,18 @@ async function dueTemplates(db: Db, today: string): Promise<{ organizationId: st
   for (let shard = 0; shard < RECURRING_SHARDS; shard++) {
     let startKey: Record<string, unknown> | undefined;
     do {
-      const page = await db.client.send(new QueryCommand({
-        TableName: db.table, IndexName: INDEX.byDueDate, KeyConditionExpression: 'gsi4pk = :shard AND gsi4sk <= :today',
-        ExpressionAttributeValues: { ':shard': recurringDueShard(shard), ':today': `${today}#~` }, ExclusiveStartKey: startKey,
-      }));
-      due.push(...(page.Items ?? []).map((item) => ({ organizationId: String(item.organization_id), id: String(item.id) })));
+      const page = await db.client.send(
+        new QueryCommand({
+          TableName: db.table,
+          IndexName: INDEX.byDueDate,
+          KeyConditionExpression: 'gsi4pk = :shard AND gsi4sk <= :today',
+          ExpressionAttributeValues: { ':shard': recurringDueShard(shard), ':today': `${today}#~` },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      due.push(
+        ...(page.Items ?? []).map((item) => ({ organizationId: String(item.organization_id), id: String(item.id) })),
+      );
       startKey = page.LastEvaluatedKey;
     } while (startKey);
   }
@@ -37,33 +44,59 @@ async function dueTemplates(db: Db, today: string): Promise<{ organizationId: st
 }
 
 const draftOf = (template: RecurringInvoice, runDate: string) => ({
-  client_id: template.client_id, issue_date: runDate, due_date: addDays(runDate, template.due_in_days), currency: template.currency,
-  notes: template.notes, terms: template.terms,
-  ...priceInvoice(template.line_items.map((line) => ({
-    description: line.description, quantity: parseDecimal(line.quantity)!, unitPrice: parseDecimal(line.unit_price)!, taxRate: parseDecimal(line.tax_rate)!,
-  }))),
+  client_id: template.client_id,
+  issue_date: runDate,
+  due_date: addDays(runDate, template.due_in_days),
+  currency: template.currency,
+  notes: template.notes,
+  terms: template.terms,
+  ...priceInvoice(
+    template.line_items.map((line) => ({
+      description: line.description,
+      quantity: parseDecimal(line.quantity)!,
+      unitPrice: parseDecimal(line.unit_price)!,
+      taxRate: parseDecimal(line.tax_rate)!,
+    })),
+  ),
 });
 
 /** Generates the template's due periods; answers how many it generated. */
-export async function runTemplate(deps: RunnerDeps, organizationId: string, recurringId: string, today: string): Promise<number> {
+export async function runTemplate(
+  deps: RunnerDeps,
+  organizationId: string,
+  recurringId: string,
+  today: string,
+): Promise<number> {
   let generated = 0;
   for (let round = 0; round < (deps.maxPeriodsPerRun ?? 24); round++) {
     const template = await getRecurringInvoice(deps.db, organizationId, recurringId);
-    if (!template || template.status !== 'active' || !template.next_run_date || template.next_run_date > today) return generated;
+    if (!template || template.status !== 'active' || !template.next_run_date || template.next_run_date > today)
+      return generated;
     const index = template.next_index;
     const runDate = template.next_run_date;
     const next = { ...advanced(template, index, runDate), updated_at: new Date().toISOString() };
     try {
-      const invoice = await createInvoice(deps.db, organizationId, draftOf(template, runDate), deps.publicBaseUrl, new Date(), {
-        recurringId,
-        items: [{
-          Put: {
-            TableName: deps.db.table, Item: recurringItem(next),
-            ConditionExpression: 'next_index = :index AND #status = :active', ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':index': index, ':active': 'active' },
-          },
-        }],
-      });
+      const invoice = await createInvoice(
+        deps.db,
+        organizationId,
+        draftOf(template, runDate),
+        deps.publicBaseUrl,
+        new Date(),
+        {
+          recurringId,
+          items: [
+            {
+              Put: {
+                TableName: deps.db.table,
+                Item: recurringItem(next),
+                ConditionExpression: 'next_index = :index AND #status = :active',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':index': index, ':active': 'active' },
+              },
+            },
+          ],
+        },
+      );
       generated += 1;
       if (template.auto_send && deps.send) await deps.send(organizationId, invoice.id, template.send_to ?? '');
     } catch (error) {
@@ -91,10 +124,16 @@ const IDS_PER_MESSAGE = 500;
 export async function planRun(db: Db, now: Date, today?: string): Promise<OrganizationRun[]> {
   const latest = today ?? latestDateAnywhere(now);
   const byOrganization = new Map<string, string[]>();
-  for (const { organizationId, id } of await dueTemplates(db, latest)) byOrganization.set(organizationId, [...(byOrganization.get(organizationId) ?? []), id]);
-  return [...byOrganization].flatMap(([organizationId, ids]) => Array.from({ length: Math.ceil(ids.length / IDS_PER_MESSAGE) }, (_, chunk) => ({
-    organization_id: organizationId, recurring_ids: ids.slice(chunk * IDS_PER_MESSAGE, (chunk + 1) * IDS_PER_MESSAGE), now: now.toISOString(), ...(today ? { today } : {}),
-  })));
+  for (const { organizationId, id } of await dueTemplates(db, latest))
+    byOrganization.set(organizationId, [...(byOrganization.get(organizationId) ?? []), id]);
+  return [...byOrganization].flatMap(([organizationId, ids]) =>
+    Array.from({ length: Math.ceil(ids.length / IDS_PER_MESSAGE) }, (_, chunk) => ({
+      organization_id: organizationId,
+      recurring_ids: ids.slice(chunk * IDS_PER_MESSAGE, (chunk + 1) * IDS_PER_MESSAGE),
+      now: now.toISOString(),
+      ...(today ? { today } : {}),
+    })),
+  );
 }
 
 export type OrganizationResult = { generated: number; failures: number; unfinished: number };
@@ -105,7 +144,9 @@ export type OrganizationResult = { generated: number; failures: number; unfinish
  * `timeLeft` says so; what is left stays due and is picked up by the next run.
  */
 export async function runOrganization(
-  deps: RunnerDeps, run: { organization_id: string; recurring_ids: string[] }, today: string,
+  deps: RunnerDeps,
+  run: { organization_id: string; recurring_ids: string[] },
+  today: string,
   options: { timeLeft?: () => boolean; log?: (message: string, fields: Record<string, unknown>) => void } = {},
 ): Promise<OrganizationResult> {
   const result: OrganizationResult = { generated: 0, failures: 0, unfinished: 0 };
@@ -119,7 +160,11 @@ export async function runOrganization(
     } catch (error) {
       // One broken template must not hold up the others; it stays due and is tried again next run.
       result.failures += 1;
-      options.log?.('recurring template failed', { organization_id: run.organization_id, recurring_id: id, error: String(error) });
+      options.log?.('recurring template failed', {
+        organization_id: run.organization_id,
+        recurring_id: id,
+        error: String(error),
+      });
     }
   }
   return result;

@@ -7,7 +7,13 @@ import { invoiceIssued, paymentReceived, type Contribution } from '../domain/rev
 /** The event kinds that change revenue aggregates; the stack's rule forwards only these. */
 export const REVENUE_EVENT_TYPES = ['invoice.sent', 'invoice.voided', 'payment.received'] as const;
 
-type InvoiceObject = { currency: string; issue_date: string; due_date: string; total_amount: string; sent_at: string | null };
+type InvoiceObject = {
+  currency: string;
+  issue_date: string;
+  due_date: string;
+  total_amount: string;
+  sent_at: string | null;
+};
 type PaymentObject = { currency: string; amount: string; paid_at: string };
 export type RevenueEvent = { type: string; data: { object: unknown; payment?: unknown } };
 
@@ -20,7 +26,12 @@ const minorUnits = (amount: string) => {
 /** What the event adds to the organization's buckets; payment dates are taken in `timeZone`. */
 export function contributionsOf(event: RevenueEvent, timeZone: string): Contribution[] {
   const invoice = event.data.object as InvoiceObject;
-  const issued = () => ({ currency: invoice.currency, issue_date: invoice.issue_date, due_date: invoice.due_date, total_minor: minorUnits(invoice.total_amount) });
+  const issued = () => ({
+    currency: invoice.currency,
+    issue_date: invoice.issue_date,
+    due_date: invoice.due_date,
+    total_minor: minorUnits(invoice.total_amount),
+  });
   switch (event.type) {
     case 'invoice.sent':
       return invoiceIssued(issued());
@@ -29,7 +40,14 @@ export function contributionsOf(event: RevenueEvent, timeZone: string): Contribu
       return invoice.sent_at ? invoiceIssued(issued(), -1n) : [];
     case 'payment.received': {
       const payment = event.data.payment as PaymentObject;
-      return paymentReceived({ currency: payment.currency, paid_date: dateIn(timeZone, new Date(payment.paid_at)), amount_minor: minorUnits(payment.amount) }, invoice);
+      return paymentReceived(
+        {
+          currency: payment.currency,
+          paid_date: dateIn(timeZone, new Date(payment.paid_at)),
+          amount_minor: minorUnits(payment.amount),
+        },
+        invoice,
+      );
     }
     default:
       return [];

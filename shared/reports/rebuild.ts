@@ -6,20 +6,41 @@ import { organizationPartition } from '../data/keys.ts';
 import { getOrganization, timeZoneOf } from '../data/organizations.ts';
 import { readRevenue, replaceRevenue, type Bucket } from '../data/revenue.ts';
 import { dateIn } from '../domain/dates.ts';
-import { invoiceIssued, merged, paymentReceived, REVENUE_FIELDS, zeroAmounts, type Contribution, type RevenueField } from '../domain/revenue.ts';
+import {
+  invoiceIssued,
+  merged,
+  paymentReceived,
+  REVENUE_FIELDS,
+  zeroAmounts,
+  type Contribution,
+  type RevenueField,
+} from '../domain/revenue.ts';
 
-type StoredInvoice = { id: string; status: string; sent_at?: string; currency: string; issue_date: string; due_date: string; total_amount_minor: number };
+type StoredInvoice = {
+  id: string;
+  status: string;
+  sent_at?: string;
+  currency: string;
+  issue_date: string;
+  due_date: string;
+  total_amount_minor: number;
+};
 type StoredPayment = { invoice_id: string; currency: string; amount_minor: number; paid_at: string };
 
 async function itemsWithPrefix<T>(db: Db, organizationId: string, prefix: string, projection: string[]): Promise<T[]> {
   const items: T[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db.client.send(new QueryCommand({
-      TableName: db.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExclusiveStartKey: startKey,
-      ProjectionExpression: projection.map((_, index) => `#p${index}`).join(', '), ExpressionAttributeNames: Object.fromEntries(projection.map((name, index) => [`#p${index}`, name])),
-      ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': prefix },
-    }));
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExclusiveStartKey: startKey,
+        ProjectionExpression: projection.map((_, index) => `#p${index}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(projection.map((name, index) => [`#p${index}`, name])),
+        ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': prefix },
+      }),
+    );
     items.push(...((page.Items ?? []) as T[]));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
@@ -30,19 +51,46 @@ async function itemsWithPrefix<T>(db: Db, organizationId: string, prefix: string
 export async function expectedRevenue(db: Db, organizationId: string): Promise<Bucket[]> {
   const timeZone = timeZoneOf(await getOrganization(db, organizationId));
   const [invoices, payments] = await Promise.all([
-    itemsWithPrefix<StoredInvoice>(db, organizationId, 'INVOICE#', ['id', 'status', 'sent_at', 'currency', 'issue_date', 'due_date', 'total_amount_minor']),
-    itemsWithPrefix<StoredPayment>(db, organizationId, 'PAYMENT#', ['invoice_id', 'currency', 'amount_minor', 'paid_at']),
+    itemsWithPrefix<StoredInvoice>(db, organizationId, 'INVOICE#', [
+      'id',
+      'status',
+      'sent_at',
+      'currency',
+      'issue_date',
+      'due_date',
+      'total_amount_minor',
+    ]),
+    itemsWithPrefix<StoredPayment>(db, organizationId, 'PAYMENT#', [
+      'invoice_id',
+      'currency',
+      'amount_minor',
+      'paid_at',
+    ]),
   ]);
   const byId = new Map(invoices.map((invoice) => [invoice.id, invoice]));
   const contributions: Contribution[] = [
-    ...invoices.filter((invoice) => invoice.sent_at && invoice.status !== 'void')
+    ...invoices
+      .filter((invoice) => invoice.sent_at && invoice.status !== 'void')
       .flatMap((invoice) => invoiceIssued({ ...invoice, total_minor: BigInt(invoice.total_amount_minor) })),
     ...payments.flatMap((payment) => {
       const invoice = byId.get(payment.invoice_id);
-      return invoice ? paymentReceived({ currency: payment.currency, paid_date: dateIn(timeZone, new Date(payment.paid_at)), amount_minor: BigInt(payment.amount_minor) }, invoice) : [];
+      return invoice
+        ? paymentReceived(
+            {
+              currency: payment.currency,
+              paid_date: dateIn(timeZone, new Date(payment.paid_at)),
+              amount_minor: BigInt(payment.amount_minor),
+            },
+            invoice,
+          )
+        : [];
     }),
   ];
-  return merged(contributions).map(({ currency, month, amounts }) => ({ currency, month, amounts: { ...zeroAmounts(), ...amounts } }));
+  return merged(contributions).map(({ currency, month, amounts }) => ({
+    currency,
+    month,
+    amounts: { ...zeroAmounts(), ...amounts },
+  }));
 }
 
 export type Difference = { currency: string; month: string; field: RevenueField; stored: bigint; expected: bigint };
@@ -64,7 +112,11 @@ export function differences(stored: Bucket[], expected: Bucket[]): Difference[] 
 }
 
 /** Compares stored and recomputed aggregates; with `apply`, replaces the stored ones by the recomputed. */
-export async function rebuildRevenue(db: Db, organizationId: string, options: { apply: boolean }): Promise<{ buckets: number; differences: Difference[]; applied: boolean }> {
+export async function rebuildRevenue(
+  db: Db,
+  organizationId: string,
+  options: { apply: boolean },
+): Promise<{ buckets: number; differences: Difference[]; applied: boolean }> {
   const [stored, expected] = await Promise.all([readRevenue(db, organizationId), expectedRevenue(db, organizationId)]);
   const found = differences(stored, expected);
   if (options.apply && found.length > 0) await replaceRevenue(db, organizationId, stored, expected);

@@ -8,7 +8,9 @@ import { validationError } from '../http/errors.ts';
 export const MAX_REPORT_YEARS = 10;
 
 export type RevenueReport = {
-  period: PeriodKind; startDate: string; endDate: string;
+  period: PeriodKind;
+  startDate: string;
+  endDate: string;
   rows: ReportRow[];
   totals: Omit<ReportRow, 'period'>[];
 };
@@ -17,23 +19,48 @@ export type RevenueReport = {
  * `end_date` defaults to `today` (the organization's); both ends widen to whole periods. A range
  * that ends before it starts, or spans more than MAX_REPORT_YEARS, is refused.
  */
-export function buildRevenueReport(buckets: Bucket[], query: { period: PeriodKind; start_date: string; end_date?: string }, today: string): RevenueReport {
+export function buildRevenueReport(
+  buckets: Bucket[],
+  query: { period: PeriodKind; start_date: string; end_date?: string },
+  today: string,
+): RevenueReport {
   const end = query.end_date ?? today;
-  if (end < query.start_date) throw validationError({ [query.end_date ? 'end_date' : 'start_date']: query.end_date ? 'may not be before start_date' : `may not be after today (${today}) when end_date is not given` });
+  if (end < query.start_date)
+    throw validationError({
+      [query.end_date ? 'end_date' : 'start_date']: query.end_date
+        ? 'may not be before start_date'
+        : `may not be after today (${today}) when end_date is not given`,
+    });
   const periods = periodsBetween(query.period, query.start_date, end);
   const last = periods.at(-1)!;
-  if (Number(last.end.slice(0, 4)) * 12 + Number(last.end.slice(5, 7)) - (Number(periods[0]!.start.slice(0, 4)) * 12 + Number(periods[0]!.start.slice(5, 7))) >= MAX_REPORT_YEARS * 12) {
+  if (
+    Number(last.end.slice(0, 4)) * 12 +
+      Number(last.end.slice(5, 7)) -
+      (Number(periods[0]!.start.slice(0, 4)) * 12 + Number(periods[0]!.start.slice(5, 7))) >=
+    MAX_REPORT_YEARS * 12
+  ) {
     throw validationError({ end_date: `the range may cover at most ${MAX_REPORT_YEARS} years` });
   }
-  const rows = revenueReport(buckets.filter((bucket) => bucket.month <= last.lastMonth), periods)
-    .sort((a, b) => a.period.start.localeCompare(b.period.start) || a.currency.localeCompare(b.currency));
+  const rows = revenueReport(
+    buckets.filter((bucket) => bucket.month <= last.lastMonth),
+    periods,
+  ).sort((a, b) => a.period.start.localeCompare(b.period.start) || a.currency.localeCompare(b.currency));
   const totals = new Map<string, Omit<ReportRow, 'period'>>();
   for (const { period: _period, ...row } of rows) {
     const total = totals.get(row.currency);
     // Flows add up; balances are the last period's (rows are in date order).
-    totals.set(row.currency, total
-      ? { ...row, invoiced: total.invoiced + row.invoiced, collected: total.collected + row.collected, invoice_count: total.invoice_count + row.invoice_count, payment_count: total.payment_count + row.payment_count }
-      : row);
+    totals.set(
+      row.currency,
+      total
+        ? {
+            ...row,
+            invoiced: total.invoiced + row.invoiced,
+            collected: total.collected + row.collected,
+            invoice_count: total.invoice_count + row.invoice_count,
+            payment_count: total.payment_count + row.payment_count,
+          }
+        : row,
+    );
   }
   return { period: query.period, startDate: periods[0]!.start, endDate: last.end, rows, totals: [...totals.values()] };
 }

@@ -4,8 +4,10 @@ import { formatMinor } from '../domain/decimal.ts';
 
 const money = (minor: number) => formatMinor(BigInt(minor));
 
-export const publicInvoiceUrl = (publicBaseUrl: string, token: string) => `${publicBaseUrl}/api/v1/public/invoices/${token}/`;
-export const invoicePdfUrl = (publicBaseUrl: string, token: string) => `${publicBaseUrl}/api/v1/public/invoices/${token}/pdf/`;
+export const publicInvoiceUrl = (publicBaseUrl: string, token: string) =>
+  `${publicBaseUrl}/api/v1/public/invoices/${token}/`;
+export const invoicePdfUrl = (publicBaseUrl: string, token: string) =>
+  `${publicBaseUrl}/api/v1/public/invoices/${token}/pdf/`;
 
 export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
   id: invoice.id,

@@ -12,4 +12,7 @@ export const webhookResource = (webhook: Webhook) => ({
   updated_at: webhook.updated_at,
 });
 
-export const webhookWithSecret = (webhook: Webhook) => ({ ...webhookResource(webhook), secret: webhook.secrets[0]!.secret });
+export const webhookWithSecret = (webhook: Webhook) => ({
+  ...webhookResource(webhook),
+  secret: webhook.secrets[0]!.secret,
+});

@@ -44,44 +44,83 @@ function retryAfterSeconds(response: IncomingMessage, now: Date): number | undef
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 86_400) : undefined;
 }
 
-export async function attemptDelivery({ url, secrets, messageId, body, policy, timeoutMs = 10_000, lookup = systemLookup, now = () => new Date() }: DeliveryRequest): Promise<Attempt> {
+export async function attemptDelivery({
+  url,
+  secrets,
+  messageId,
+  body,
+  policy,
+  timeoutMs = 10_000,
+  lookup = systemLookup,
+  now = () => new Date(),
+}: DeliveryRequest): Promise<Attempt> {
   const started = now();
   const elapsed = () => now().getTime() - started.getTime();
   let target: { address: string };
   try {
     target = await addressToDial(url, policy, lookup);
   } catch (error) {
-    if (error instanceof DestinationRefused) return { at: started.toISOString(), outcome: 'refused', duration_ms: elapsed(), error: `destination ${error.message}` };
-    return { at: started.toISOString(), outcome: 'failed', duration_ms: elapsed(), error: `lookup failed: ${(error as Error).message}` };
+    if (error instanceof DestinationRefused)
+      return {
+        at: started.toISOString(),
+        outcome: 'refused',
+        duration_ms: elapsed(),
+        error: `destination ${error.message}`,
+      };
+    return {
+      at: started.toISOString(),
+      outcome: 'failed',
+      duration_ms: elapsed(),
+      error: `lookup failed: ${(error as Error).message}`,
+    };
   }
   const destination = new URL(url);
   const secure = destination.protocol === 'https:';
-  const headers = { ...webhookHeaders(secrets, messageId, started, body), host: destination.host, 'user-agent': 'invoicing-webhooks/1' };
+  const headers = {
+    ...webhookHeaders(secrets, messageId, started, body),
+    host: destination.host,
+    'user-agent': 'invoicing-webhooks/1',
+  };
 
   return new Promise<Attempt>((resolve) => {
-    const finish = (attempt: Omit<Attempt, 'at' | 'duration_ms'>) => resolve({ at: started.toISOString(), duration_ms: elapsed(), ...attempt });
+    const finish = (attempt: Omit<Attempt, 'at' | 'duration_ms'>) =>
+      resolve({ at: started.toISOString(), duration_ms: elapsed(), ...attempt });
     const send = secure ? httpsRequest : httpRequest;
-    const req = send({
-      host: target.address, port: destination.port || (secure ? 443 : 80), path: `${destination.pathname}${destination.search}`,
-      method: 'POST', headers, servername: secure ? destination.hostname : undefined, timeout: timeoutMs,
-    }, (response) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        if (size < EXCERPT_BYTES) chunks.push(chunk);
-        size += chunk.length;
-        if (size >= EXCERPT_BYTES) response.destroy();
-      });
-      const done = () => {
-        const status = response.statusCode ?? 0;
-        const excerpt = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
-        const outcome: AttemptOutcome = status >= 200 && status < 300 ? 'delivered' : status === 410 ? 'gone' : 'failed';
-        finish({ outcome, status_code: status, response_excerpt: excerpt, retry_after_seconds: retryAfterSeconds(response, started),
-          ...(status >= 300 && status < 400 ? { error: 'redirects are not followed' } : {}) });
-      };
-      response.on('end', done);
-      response.on('close', done);
-    });
+    const req = send(
+      {
+        host: target.address,
+        port: destination.port || (secure ? 443 : 80),
+        path: `${destination.pathname}${destination.search}`,
+        method: 'POST',
+        headers,
+        servername: secure ? destination.hostname : undefined,
+        timeout: timeoutMs,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          if (size < EXCERPT_BYTES) chunks.push(chunk);
+          size += chunk.length;
+          if (size >= EXCERPT_BYTES) response.destroy();
+        });
+        const done = () => {
+          const status = response.statusCode ?? 0;
+          const excerpt = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
+          const outcome: AttemptOutcome =
+            status >= 200 && status < 300 ? 'delivered' : status === 410 ? 'gone' : 'failed';
+          finish({
+            outcome,
+            status_code: status,
+            response_excerpt: excerpt,
+            retry_after_seconds: retryAfterSeconds(response, started),
+            ...(status >= 300 && status < 400 ? { error: 'redirects are not followed' } : {}),
+          });
+        };
+        response.on('end', done);
+        response.on('close', done);
+      },
+    );
     // A hard deadline as well as the idle timeout: a receiver that trickles bytes is cut off too.
     const deadline = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));

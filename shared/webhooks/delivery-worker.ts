@@ -35,19 +35,35 @@ export type Verdict = 'done' | 'retry';
 
 const skipped = (at: string, error: string): Attempt => ({ at, outcome: 'refused', duration_ms: 0, error });
 
-
-export async function deliverMessage(deps: DeliveryDeps, message: DeliveryMessage, receiptHandle: string): Promise<Verdict> {
+export async function deliverMessage(
+  deps: DeliveryDeps,
+  message: DeliveryMessage,
+  receiptHandle: string,
+): Promise<Verdict> {
   const now = deps.now ?? (() => new Date());
   const { organization_id: organizationId, webhook_id: webhookId, event } = message;
   const webhook = await getWebhook(deps.db, organizationId, webhookId);
   if (!webhook || webhook.status !== 'enabled') {
-    await recordAttempt(deps.db, organizationId, webhookId, event, skipped(now().toISOString(), 'subscription deleted or disabled'), 'skipped');
+    await recordAttempt(
+      deps.db,
+      organizationId,
+      webhookId,
+      event,
+      skipped(now().toISOString(), 'subscription deleted or disabled'),
+      'skipped',
+    );
     return 'done';
   }
 
   const attempt = await attemptDelivery({
-    url: webhook.url, secrets: signingSecrets(webhook, now()), messageId: event.id, body: JSON.stringify(eventResource(event)),
-    policy: deps.policy, timeoutMs: deps.timeoutMs, lookup: deps.lookup, now,
+    url: webhook.url,
+    secrets: signingSecrets(webhook, now()),
+    messageId: event.id,
+    body: JSON.stringify(eventResource(event)),
+    policy: deps.policy,
+    timeoutMs: deps.timeoutMs,
+    lookup: deps.lookup,
+    now,
   });
 
   deps.metrics?.count(attempt.outcome === 'delivered' ? 'WebhookDeliveriesSucceeded' : 'WebhookDeliveriesFailed');
@@ -65,26 +81,45 @@ export async function deliverMessage(deps: DeliveryDeps, message: DeliveryMessag
   const delivery = await recordAttempt(deps.db, organizationId, webhookId, event, attempt, 'retrying');
   const delay = nextRetryDelay(delivery.attempt_count, deps.schedule, attempt.retry_after_seconds);
   if (delay !== undefined) {
-    await deps.db.client.send(new UpdateCommand({
-      TableName: deps.db.table, Key: deliveryKey(organizationId, webhookId, event.id),
-      UpdateExpression: 'SET next_retry_at = :next', ExpressionAttributeValues: { ':next': new Date(now().getTime() + delay * 1000).toISOString() },
-    }));
-    await deps.sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: deps.queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: delay }));
+    await deps.db.client.send(
+      new UpdateCommand({
+        TableName: deps.db.table,
+        Key: deliveryKey(organizationId, webhookId, event.id),
+        UpdateExpression: 'SET next_retry_at = :next',
+        ExpressionAttributeValues: { ':next': new Date(now().getTime() + delay * 1000).toISOString() },
+      }),
+    );
+    await deps.sqs.send(
+      new ChangeMessageVisibilityCommand({
+        QueueUrl: deps.queueUrl,
+        ReceiptHandle: receiptHandle,
+        VisibilityTimeout: delay,
+      }),
+    );
     return 'retry';
   }
 
   // The schedule is spent: the delivery has failed for good.
-  await deps.db.client.send(new UpdateCommand({
-    TableName: deps.db.table, Key: deliveryKey(organizationId, webhookId, event.id),
-    UpdateExpression: 'SET #status = :failed REMOVE next_retry_at', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':failed': 'failed' },
-  }));
+  await deps.db.client.send(
+    new UpdateCommand({
+      TableName: deps.db.table,
+      Key: deliveryKey(organizationId, webhookId, event.id),
+      UpdateExpression: 'SET #status = :failed REMOVE next_retry_at',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':failed': 'failed' },
+    }),
+  );
   if (deps.deadLetterQueueUrl) {
     await deps.sqs.send(new SendMessageCommand({ QueueUrl: deps.deadLetterQueueUrl, MessageBody: queueBody(message) }));
     deps.metrics?.count('DeadLetteredMessages');
   }
   const failingSince = webhook.failing_since ?? delivery.attempts[0]?.at ?? now().toISOString();
   if (now().getTime() - Date.parse(failingSince) >= deps.disableAfterSeconds * 1000) {
-    await disableWebhook(deps.db, { ...webhook, failing_since: failingSince }, `every delivery failed for ${deps.disableAfterSeconds} seconds`);
+    await disableWebhook(
+      deps.db,
+      { ...webhook, failing_since: failingSince },
+      `every delivery failed for ${deps.disableAfterSeconds} seconds`,
+    );
   } else if (!webhook.failing_since) {
     await saveWebhook(deps.db, { ...webhook, failing_since: failingSince });
   }

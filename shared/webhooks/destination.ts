@@ -48,7 +48,8 @@ export type DestinationPolicy = {
 };
 
 const isLoopbackHost = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '::1';
-const isSpecialUseName = (host: string) => !host.includes('.') || SPECIAL_USE_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`));
+const isSpecialUseName = (host: string) =>
+  !host.includes('.') || SPECIAL_USE_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`));
 
 /** Why a webhook URL is refused, or undefined when it may be used (names are checked again at delivery). */
 export function refusalOf(rawUrl: string, policy: DestinationPolicy): string | undefined {
@@ -63,7 +64,8 @@ export function refusalOf(rawUrl: string, policy: DestinationPolicy): string | u
   const host = normalizedHost(url);
   if (policy.allowLoopbackHttp && url.protocol === 'http:' && isLoopbackHost(host)) return undefined;
   if (url.protocol !== 'https:') return 'must use https';
-  if (isIP(host)) return isPublicAddress(host) ? undefined : 'may not point at a private, loopback, link-local or reserved address';
+  if (isIP(host))
+    return isPublicAddress(host) ? undefined : 'may not point at a private, loopback, link-local or reserved address';
   if (!host || isSpecialUseName(host)) return 'must be a public host name';
   return undefined;
 }
@@ -74,7 +76,11 @@ export type Lookup = (hostname: string, options: { all: true }) => Promise<{ add
  * The address a delivery to `url` would dial, after the policy: the literal, or the first public
  * address the lookup answers. Throws when there is none, so nothing is dialled.
  */
-export async function addressToDial(rawUrl: string, policy: DestinationPolicy, lookup: Lookup): Promise<{ address: string; family: number }> {
+export async function addressToDial(
+  rawUrl: string,
+  policy: DestinationPolicy,
+  lookup: Lookup,
+): Promise<{ address: string; family: number }> {
   const refused = refusalOf(rawUrl, policy);
   if (refused) throw new DestinationRefused(refused);
   const host = normalizedHost(new URL(rawUrl));

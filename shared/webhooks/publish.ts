@@ -20,20 +20,37 @@ export async function publishEvents(deps: PublishDeps, events: OutboxEvent[], no
     const batch = events.slice(start, start + 10);
     let results: { ErrorCode?: string }[];
     try {
-      results = (await deps.bus.send(new PutEventsCommand({
-        Entries: batch.map((event) => ({ EventBusName: deps.busName, Source: EVENT_SOURCE, DetailType: event.type, Detail: queueBody(event), Time: new Date(event.created_at) })),
-      }))).Entries ?? [];
+      results =
+        (
+          await deps.bus.send(
+            new PutEventsCommand({
+              Entries: batch.map((event) => ({
+                EventBusName: deps.busName,
+                Source: EVENT_SOURCE,
+                DetailType: event.type,
+                Detail: queueBody(event),
+                Time: new Date(event.created_at),
+              })),
+            }),
+          )
+        ).Entries ?? [];
     } catch {
       failed.push(...batch.map((event) => event.id));
       continue;
     }
-    await Promise.all(batch.map(async (event, index) => {
-      if (results[index]?.ErrorCode) return failed.push(event.id);
-      await deps.db.client.send(new UpdateCommand({
-        TableName: deps.db.table, Key: eventKey(event.organization_id, event.id),
-        UpdateExpression: 'SET published_at = :now REMOVE gsi4pk, gsi4sk', ExpressionAttributeValues: { ':now': now.toISOString() },
-      }));
-    }));
+    await Promise.all(
+      batch.map(async (event, index) => {
+        if (results[index]?.ErrorCode) return failed.push(event.id);
+        await deps.db.client.send(
+          new UpdateCommand({
+            TableName: deps.db.table,
+            Key: eventKey(event.organization_id, event.id),
+            UpdateExpression: 'SET published_at = :now REMOVE gsi4pk, gsi4sk',
+            ExpressionAttributeValues: { ':now': now.toISOString() },
+          }),
+        );
+      }),
+    );
   }
   return failed;
 }
@@ -44,10 +61,15 @@ export async function unpublishedEvents(db: Db, olderThanSeconds: number, now = 
   const events: OutboxEvent[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db.client.send(new QueryCommand({
-      TableName: db.table, IndexName: INDEX.byDueDate, KeyConditionExpression: 'gsi4pk = :unpublished AND gsi4sk < :before',
-      ExpressionAttributeValues: { ':unpublished': UNPUBLISHED_EVENTS, ':before': before }, ExclusiveStartKey: startKey,
-    }));
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.table,
+        IndexName: INDEX.byDueDate,
+        KeyConditionExpression: 'gsi4pk = :unpublished AND gsi4sk < :before',
+        ExpressionAttributeValues: { ':unpublished': UNPUBLISHED_EVENTS, ':before': before },
+        ExclusiveStartKey: startKey,
+      }),
+    );
     events.push(...(page.Items ?? []).map((item) => item.event as OutboxEvent));
     startKey = page.LastEvaluatedKey;
   } while (startKey);

@@ -7,7 +7,11 @@ export const DEFAULT_SCHEDULE = [5, 300, 1800, 7200, 18_000, 36_000, 36_000] as 
  * The delay before the next attempt after `failedAttempts` failures, honouring a receiver's
  * Retry-After when it asks for longer; undefined when the schedule is spent.
  */
-export function nextRetryDelay(failedAttempts: number, schedule: readonly number[] = DEFAULT_SCHEDULE, retryAfterSeconds?: number): number | undefined {
+export function nextRetryDelay(
+  failedAttempts: number,
+  schedule: readonly number[] = DEFAULT_SCHEDULE,
+  retryAfterSeconds?: number,
+): number | undefined {
   const planned = schedule[failedAttempts - 1];
   if (planned === undefined) return undefined;
   return Math.max(planned, retryAfterSeconds ?? 0);

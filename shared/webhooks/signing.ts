@@ -16,7 +16,12 @@ export function signWebhook(secret: string, messageId: string, timestamp: Date, 
 }
 
 /** The headers of one delivery attempt; several secrets (during rotation) give several signatures. */
-export function webhookHeaders(secrets: string[], messageId: string, timestamp: Date, body: string): Record<string, string> {
+export function webhookHeaders(
+  secrets: string[],
+  messageId: string,
+  timestamp: Date,
+  body: string,
+): Record<string, string> {
   return {
     'content-type': 'application/json',
     'webhook-id': messageId,

@@ -5,12 +5,20 @@ import type { OutboxEvent } from '../data/events.ts';
 import type { DeliveryMessage } from '../webhooks/fanout.ts';
 
 const outboxEvent: z.ZodMiniType<OutboxEvent> = z.looseObject({
-  id: z.string(), type: z.string(), organization_id: z.string(), created_at: z.string(),
-  data: z.looseObject({ object: z.unknown() }), correlation_id: z.optional(z.string()),
+  id: z.string(),
+  type: z.string(),
+  organization_id: z.string(),
+  created_at: z.string(),
+  data: z.looseObject({ object: z.unknown() }),
+  correlation_id: z.optional(z.string()),
 }) as unknown as z.ZodMiniType<OutboxEvent>;
 
 /** What an EventBridge rule puts on a queue: the event envelope, our outbox event in `detail`. */
 export const busMessage = z.looseObject({ detail: outboxEvent });
 
 /** One queued webhook delivery (shared/webhooks/fanout.ts). */
-export const deliveryMessage: z.ZodMiniType<DeliveryMessage> = z.object({ organization_id: z.string(), webhook_id: z.string(), event: outboxEvent });
+export const deliveryMessage: z.ZodMiniType<DeliveryMessage> = z.object({
+  organization_id: z.string(),
+  webhook_id: z.string(),
+  event: outboxEvent,
+});

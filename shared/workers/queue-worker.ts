@@ -26,7 +26,11 @@ export type Handled = 'done' | 'retry' | void;
 
 class RetryLater extends Error {}
 
-export function queueWorker<M>(name: string, options: WorkerOptions<M>, handle: (message: M, context: WorkerContext) => Promise<Handled>) {
+export function queueWorker<M>(
+  name: string,
+  options: WorkerOptions<M>,
+  handle: (message: M, context: WorkerContext) => Promise<Handled>,
+) {
   const processor = new BatchProcessor(EventType.SQS);
   const metrics = createMetrics();
 
@@ -35,7 +39,10 @@ export function queueWorker<M>(name: string, options: WorkerOptions<M>, handle: 
     try {
       message = options.message.parse(JSON.parse(record.body));
     } catch (error) {
-      createLogger(options.logLevel, { worker: name, message_id: record.messageId }).error('message body is not a valid message', { error: String(error) });
+      createLogger(options.logLevel, { worker: name, message_id: record.messageId }).error(
+        'message body is not a valid message',
+        { error: String(error) },
+      );
       throw error;
     }
     await withCorrelationId(options.correlationOf?.(message), async () => {
@@ -51,7 +58,11 @@ export function queueWorker<M>(name: string, options: WorkerOptions<M>, handle: 
 
   return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
     try {
-      return await processPartialResponse(event, handleRecord(event), processor, { context, throwOnFullBatchFailure: false, processInParallel: !options.inOrder });
+      return await processPartialResponse(event, handleRecord(event), processor, {
+        context,
+        throwOnFullBatchFailure: false,
+        processInParallel: !options.inOrder,
+      });
     } finally {
       metrics.publishStoredMetrics();
     }

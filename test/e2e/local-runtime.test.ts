@@ -22,17 +22,35 @@ let port: number;
 let dev: ChildProcess;
 let output = '';
 type DevJson = {
-  api_base_url: string; api_key: string; email_store_url: string; dynamodb_endpoint: string; idp_login_url: string;
-  organizations: { id: string; api_key: string }[]; users: { email: string; password: string; organizations: string[] }[];
+  api_base_url: string;
+  api_key: string;
+  email_store_url: string;
+  dynamodb_endpoint: string;
+  idp_login_url: string;
+  organizations: { id: string; api_key: string }[];
+  users: { email: string; password: string; organizations: string[] }[];
 };
 let info: DevJson;
 
 async function startDev(): Promise<DevJson> {
   rmSync(join(stateDir, 'dev.json'), { force: true });
   // As package.json's `npm run dev` does: one Node process, no launcher in between.
-  dev = spawn(process.execPath, ['--import', 'tsx', 'infra/local/dev.ts'], { env: { ...process.env, PORT: String(port), DEV_STATE_DIR: stateDir, LOG_LEVEL: 'warn', ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TTL) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  dev.stdout!.on('data', (chunk) => { output += chunk; });
-  dev.stderr!.on('data', (chunk) => { output += chunk; });
+  dev = spawn(process.execPath, ['--import', 'tsx', 'infra/local/dev.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DEV_STATE_DIR: stateDir,
+      LOG_LEVEL: 'warn',
+      ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TTL),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  dev.stdout!.on('data', (chunk) => {
+    output += chunk;
+  });
+  dev.stderr!.on('data', (chunk) => {
+    output += chunk;
+  });
   for (let waited = 0; !existsSync(join(stateDir, 'dev.json')); waited += 200) {
     if (dev.exitCode !== null || waited > 90_000) throw new Error(`npm run dev did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -47,10 +65,22 @@ async function stopDev(): Promise<number | null> {
   return exited;
 }
 
-const api = async (method: string, path: string, { body, token = info.api_key, headers = {} }: { body?: unknown; token?: string | null; headers?: Record<string, string> } = {}) => {
+const api = async (
+  method: string,
+  path: string,
+  {
+    body,
+    token = info.api_key,
+    headers = {},
+  }: { body?: unknown; token?: string | null; headers?: Record<string, string> } = {},
+) => {
   const response = await fetch(new URL(path, info.api_base_url), {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -64,7 +94,11 @@ const until = async (condition: () => boolean) => {
   }
 };
 
-const reachable = async (url: string) => fetch(url, { method: 'POST' }).then(() => true, () => false);
+const reachable = async (url: string) =>
+  fetch(url, { method: 'POST' }).then(
+    () => true,
+    () => false,
+  );
 
 beforeAll(async () => {
   port = await freePort();
@@ -85,11 +119,25 @@ describe('npm run dev', () => {
   });
 
   it('serves the README flow: create a client, create an invoice, list invoices', async () => {
-    const client = await api('POST', '/api/v1/clients/', { body: { name: 'Acme Corp', email: 'billing@acme.example', country: 'US' } });
+    const client = await api('POST', '/api/v1/clients/', {
+      body: { name: 'Acme Corp', email: 'billing@acme.example', country: 'US' },
+    });
     expect(client.status).toBe(201);
-    const invoice = await api('POST', '/api/v1/invoices/', { body: { client: client.json.id, issue_date: '2026-11-01', due_date: '2026-12-01', line_items: [{ description: 'Consulting', quantity: 10, unit_price: '150.00', tax_rate: '10.00' }] } });
+    const invoice = await api('POST', '/api/v1/invoices/', {
+      body: {
+        client: client.json.id,
+        issue_date: '2026-11-01',
+        due_date: '2026-12-01',
+        line_items: [{ description: 'Consulting', quantity: 10, unit_price: '150.00', tax_rate: '10.00' }],
+      },
+    });
     expect(invoice.status).toBe(201);
-    expect(invoice.json).toMatchObject({ status: 'draft', subtotal: '1500.00', tax_amount: '150.00', total_amount: '1650.00' });
+    expect(invoice.json).toMatchObject({
+      status: 'draft',
+      subtotal: '1500.00',
+      tax_amount: '150.00',
+      total_amount: '1650.00',
+    });
     expect(invoice.json.public_url.startsWith(`${info.api_base_url}/`)).toBe(true);
     const list = await api('GET', '/api/v1/invoices/');
     expect(list.status).toBe(200);
@@ -98,7 +146,8 @@ describe('npm run dev', () => {
 
   it('follows next links, which are absolute URLs of this server', async () => {
     const own = info.organizations[2]!.api_key;
-    for (let i = 0; i < 3; i++) await api('POST', '/api/v1/clients/', { token: own, body: { name: `P${i}`, email: `p${i}@x.example` } });
+    for (let i = 0; i < 3; i++)
+      await api('POST', '/api/v1/clients/', { token: own, body: { name: `P${i}`, email: `p${i}@x.example` } });
     const first = await api('GET', '/api/v1/clients/?limit=2', { token: own });
     expect(first.json.next.startsWith(`${info.api_base_url}/api/v1/clients/?`)).toBe(true);
     const second = await api('GET', first.json.next, { token: own });
@@ -115,41 +164,70 @@ describe('npm run dev', () => {
   });
 
   it('runs a scheduled job on demand, as `npm run tick` does', async () => {
-    const response = await fetch(`${info.api_base_url}/__local/jobs/overdue-sweeper/`, { method: 'POST', body: JSON.stringify({ today: '2026-01-01' }) });
+    const response = await fetch(`${info.api_base_url}/__local/jobs/overdue-sweeper/`, {
+      method: 'POST',
+      body: JSON.stringify({ today: '2026-01-01' }),
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ moved: expect.any(Number), examined: expect.any(Number) });
     const unknown = await fetch(`${info.api_base_url}/__local/jobs/no-such-job/`, { method: 'POST' });
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).error.message).toContain('overdue-sweeper, recurring-runner, outbox-sweeper');
-    const tick = spawnSync(process.execPath, [TSX, 'infra/local/tick.ts', 'no-such-job'], { env: { ...process.env, DEV_STATE_DIR: stateDir }, encoding: 'utf8' });
-    expect([tick.status, tick.stderr.trim()]).toEqual([1, 'There is no job named "no-such-job". Say which job: npm run tick -- <overdue-sweeper | recurring-runner | outbox-sweeper> [YYYY-MM-DD]']);
+    const tick = spawnSync(process.execPath, [TSX, 'infra/local/tick.ts', 'no-such-job'], {
+      env: { ...process.env, DEV_STATE_DIR: stateDir },
+      encoding: 'utf8',
+    });
+    expect([tick.status, tick.stderr.trim()]).toEqual([
+      1,
+      'There is no job named "no-such-job". Say which job: npm run tick -- <overdue-sweeper | recurring-runner | outbox-sweeper> [YYYY-MM-DD]',
+    ]);
   });
 
   it('runs a monthly recurring invoice with auto_send through three months on `npm run tick`', async () => {
     const own = info.organizations[1]!.api_key;
-    const client = await api('POST', '/api/v1/clients/', { token: own, body: { name: 'Subscriber', email: 'subscriber@monthly.example' } });
-    const template = await api('POST', '/api/v1/recurring-invoices/', { token: own, body: {
-      client: client.json.id, frequency: 'monthly', start_date: '2027-01-31', auto_send: true,
-      line_items: [{ description: 'Monthly plan', quantity: 1, unit_price: '49.00', tax_rate: '20' }],
-    } });
+    const client = await api('POST', '/api/v1/clients/', {
+      token: own,
+      body: { name: 'Subscriber', email: 'subscriber@monthly.example' },
+    });
+    const template = await api('POST', '/api/v1/recurring-invoices/', {
+      token: own,
+      body: {
+        client: client.json.id,
+        frequency: 'monthly',
+        start_date: '2027-01-31',
+        auto_send: true,
+        line_items: [{ description: 'Monthly plan', quantity: 1, unit_price: '49.00', tax_rate: '20' }],
+      },
+    });
     expect(template.status).toBe(201);
     // The tick only queues the organization's run; the worker behind the FIFO queue generates it.
     let generated = { json: { results: [] as { invoice_number: string; status: string; total_amount: string }[] } };
     for (const [month, today] of ['2027-01-31', '2027-02-28', '2027-03-31'].entries()) {
-      const tick = await fetch(`${info.api_base_url}/__local/jobs/recurring-runner/`, { method: 'POST', body: JSON.stringify({ today }) });
+      const tick = await fetch(`${info.api_base_url}/__local/jobs/recurring-runner/`, {
+        method: 'POST',
+        body: JSON.stringify({ today }),
+      });
       expect(tick.status).toBe(200);
       expect(await tick.json()).toMatchObject({ organizations: expect.any(Number), messages: expect.any(Number) });
-      for (let waited = 0; generated.json.results.filter((invoice) => invoice.status === 'sent').length < month + 1; waited += 200) {
+      for (
+        let waited = 0;
+        generated.json.results.filter((invoice) => invoice.status === 'sent').length < month + 1;
+        waited += 200
+      ) {
         if (waited > 15_000) throw new Error(`the run of ${today} did not finish`);
         await new Promise((resolve) => setTimeout(resolve, 200));
         generated = await api('GET', `/api/v1/recurring-invoices/${template.json.id}/invoices/`, { token: own });
       }
     }
-    const numbers = generated.json.results.map((invoice) => Number(invoice.invoice_number.slice(4))).sort((a, b) => a - b);
+    const numbers = generated.json.results
+      .map((invoice) => Number(invoice.invoice_number.slice(4)))
+      .sort((a, b) => a - b);
     expect(numbers).toHaveLength(3);
     expect(numbers[2]! - numbers[0]!).toBe(2);
-    expect(generated.json.results.every((invoice) => invoice.status === 'sent' && invoice.total_amount === '58.80')).toBe(true);
-    const store = await (await fetch(info.email_store_url)).json() as { emails: { destination: { to: string[] } }[] };
+    expect(
+      generated.json.results.every((invoice) => invoice.status === 'sent' && invoice.total_amount === '58.80'),
+    ).toBe(true);
+    const store = (await (await fetch(info.email_store_url)).json()) as { emails: { destination: { to: string[] } }[] };
     expect(store.emails.filter((email) => email.destination.to.includes('subscriber@monthly.example'))).toHaveLength(3);
   });
 
@@ -164,13 +242,22 @@ describe('npm run dev', () => {
   it('runs the spec’s sign-in flow: login, exchange, call, expiry, refresh, switch, refusal', async () => {
     const [first, second] = info.users;
     const login = async (email: string, password: string) => {
-      const response = await fetch(info.idp_login_url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-      return { status: response.status, json: await response.json() as { idp_token?: string; error?: { code: string } } };
+      const response = await fetch(info.idp_login_url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      return {
+        status: response.status,
+        json: (await response.json()) as { idp_token?: string; error?: { code: string } },
+      };
     };
     const wrong = await login(first!.email, 'not-the-password');
     expect([wrong.status, wrong.json.error?.code]).toEqual([401, 'invalid_credentials']);
 
-    const { json: { idp_token } } = await login(first!.email, first!.password);
+    const {
+      json: { idp_token },
+    } = await login(first!.email, first!.password);
     const exchanged = await api('POST', '/api/v1/users/auth/exchange/', { token: null, body: { idp_token } });
     expect(exchanged.status).toBe(200);
     expect(exchanged.json.access_expires).toBe(ACCESS_TTL);
@@ -182,34 +269,73 @@ describe('npm run dev', () => {
     expect([expired.status, expired.json.error.code]).toEqual([401, 'token_expired']);
     expect(Date.parse(expired.json.error.details.expired_at)).toBeLessThan(Date.now());
 
-    const refreshed = await api('POST', '/api/v1/users/auth/refresh/', { token: null, body: { refresh: exchanged.json.refresh } });
+    const refreshed = await api('POST', '/api/v1/users/auth/refresh/', {
+      token: null,
+      body: { refresh: exchanged.json.refresh },
+    });
     expect(refreshed.status).toBe(200);
     expect((await api('GET', '/api/v1/invoices/', { token: refreshed.json.access })).status).toBe(200);
-    expect((await api('POST', '/api/v1/users/auth/refresh/', { token: null, body: { refresh: exchanged.json.refresh } })).status).toBe(200);
+    expect(
+      (await api('POST', '/api/v1/users/auth/refresh/', { token: null, body: { refresh: exchanged.json.refresh } }))
+        .status,
+    ).toBe(200);
 
     const target = first!.organizations.find((id) => id !== home)!;
-    const { json: { idp_token: again } } = await login(first!.email, first!.password);
-    const switched = await api('POST', '/api/v1/users/auth/exchange/', { token: null, body: { idp_token: again, organization_id: target } });
+    const {
+      json: { idp_token: again },
+    } = await login(first!.email, first!.password);
+    const switched = await api('POST', '/api/v1/users/auth/exchange/', {
+      token: null,
+      body: { idp_token: again, organization_id: target },
+    });
     expect(switched.json.organization.id).toBe(target);
     const organizations = await api('GET', '/api/v1/users/me/organizations/', { token: switched.json.access });
     const active = organizations.json.filter((organization: { is_active: boolean }) => organization.is_active);
     expect(active.map((organization: { id: string }) => organization.id)).toEqual([target]);
-    expect(organizations.json.map((organization: { id: string }) => organization.id).sort()).toEqual([...first!.organizations].sort());
+    expect(organizations.json.map((organization: { id: string }) => organization.id).sort()).toEqual(
+      [...first!.organizations].sort(),
+    );
 
     const foreign = second!.organizations.find((id) => !first!.organizations.includes(id))!;
-    const denied = await api('POST', '/api/v1/users/auth/exchange/', { token: null, body: { idp_token: again, organization_id: foreign } });
+    const denied = await api('POST', '/api/v1/users/auth/exchange/', {
+      token: null,
+      body: { idp_token: again, organization_id: foreign },
+    });
     expect([denied.status, denied.json.error.code]).toEqual([403, 'organization_access_denied']);
   });
 
   it('shows the public page in a real browser, and its Pay button leads to a paid invoice', async () => {
-    const client = await api('POST', '/api/v1/clients/', { body: { name: 'Browser Buyer', email: 'buyer@browser.example' } });
-    const { json: invoice } = await api('POST', '/api/v1/invoices/', { body: {
-      client: client.json.id, issue_date: '2026-11-01', due_date: '2026-12-01', notes: 'Thanks for your business',
-      line_items: [{ description: 'Consulting', quantity: 10, unit_price: '150.00', tax_rate: '10.00' }, { description: 'Travel', quantity: 1, unit_price: '99.99', tax_rate: '0' }],
-    } });
-    expect((await api('POST', `/api/v1/invoices/${invoice.id}/send/`, { body: { email: 'buyer@browser.example' } })).status).toBe(200);
+    const client = await api('POST', '/api/v1/clients/', {
+      body: { name: 'Browser Buyer', email: 'buyer@browser.example' },
+    });
+    const { json: invoice } = await api('POST', '/api/v1/invoices/', {
+      body: {
+        client: client.json.id,
+        issue_date: '2026-11-01',
+        due_date: '2026-12-01',
+        notes: 'Thanks for your business',
+        line_items: [
+          { description: 'Consulting', quantity: 10, unit_price: '150.00', tax_rate: '10.00' },
+          { description: 'Travel', quantity: 1, unit_price: '99.99', tax_rate: '0' },
+        ],
+      },
+    });
+    expect(
+      (await api('POST', `/api/v1/invoices/${invoice.id}/send/`, { body: { email: 'buyer@browser.example' } })).status,
+    ).toBe(200);
 
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
     try {
       const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
       const answer = await page.goto(invoice.public_url);
@@ -227,7 +353,12 @@ describe('npm run dev', () => {
       await framing.setContent(`<iframe src="${invoice.public_url}" width="600" height="600"></iframe>`);
       await framing.waitForTimeout(1000);
       const framed = framing.frames().find((frame) => frame !== framing.mainFrame());
-      expect(await framed?.getByTestId('total').count().catch(() => 0) ?? 0).toBe(0);
+      expect(
+        (await framed
+          ?.getByTestId('total')
+          .count()
+          .catch(() => 0)) ?? 0,
+      ).toBe(0);
       await framing.close();
 
       await page.getByRole('button', { name: /^Pay / }).click();
@@ -247,12 +378,32 @@ describe('npm run dev', () => {
 
   it('keeps the revenue report up to date from the event pipeline, seconds behind the writes', async () => {
     const own = info.organizations[1]!.api_key;
-    const client = await api('POST', '/api/v1/clients/', { token: own, body: { name: 'Reported', email: 'r@x.example' } });
-    const { json: invoice } = await api('POST', '/api/v1/invoices/', { token: own, body: {
-      client: client.json.id, issue_date: '2024-02-10', due_date: '2024-03-10', currency: 'GBP', line_items: [{ description: 'x', quantity: 2, unit_price: '30.00', tax_rate: '0' }],
-    } });
-    expect((await api('POST', `/api/v1/invoices/${invoice.id}/send/`, { token: own, body: { email: 'r@x.example' } })).status).toBe(200);
-    expect((await api('POST', `/api/v1/invoices/${invoice.id}/payments/`, { token: own, body: { amount: '25.00', method: 'cash', paid_at: '2024-03-05T12:00:00Z' } })).status).toBe(201);
+    const client = await api('POST', '/api/v1/clients/', {
+      token: own,
+      body: { name: 'Reported', email: 'r@x.example' },
+    });
+    const { json: invoice } = await api('POST', '/api/v1/invoices/', {
+      token: own,
+      body: {
+        client: client.json.id,
+        issue_date: '2024-02-10',
+        due_date: '2024-03-10',
+        currency: 'GBP',
+        line_items: [{ description: 'x', quantity: 2, unit_price: '30.00', tax_rate: '0' }],
+      },
+    });
+    expect(
+      (await api('POST', `/api/v1/invoices/${invoice.id}/send/`, { token: own, body: { email: 'r@x.example' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await api('POST', `/api/v1/invoices/${invoice.id}/payments/`, {
+          token: own,
+          body: { amount: '25.00', method: 'cash', paid_at: '2024-03-05T12:00:00Z' },
+        })
+      ).status,
+    ).toBe(201);
     const query = '/api/v1/reports/revenue/?period=quarterly&start_date=2024-01-01&end_date=2024-03-31&currency=GBP';
     let seen = await api('GET', query, { token: own });
     for (let waited = 0; seen.json.totals[0]?.payment_count !== 1; waited += 200) {
@@ -260,13 +411,25 @@ describe('npm run dev', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       seen = await api('GET', query, { token: own });
     }
-    expect(seen.json.rows).toEqual([{
-      period_start: '2024-01-01', period_end: '2024-03-31', currency: 'GBP',
-      invoiced: '60.00', collected: '25.00', outstanding: '35.00', overdue: '35.00', invoice_count: 1, payment_count: 1,
-    }]);
+    expect(seen.json.rows).toEqual([
+      {
+        period_start: '2024-01-01',
+        period_end: '2024-03-31',
+        currency: 'GBP',
+        invoiced: '60.00',
+        collected: '25.00',
+        outstanding: '35.00',
+        overdue: '35.00',
+        invoice_count: 1,
+        payment_count: 1,
+      },
+    ]);
     // The rebuild command, against this running stack, finds the aggregates the pipeline kept right.
     const { TABLE_NAME: _table, AWS_ENDPOINT_URL_DYNAMODB: _endpoint, ...env } = process.env;
-    const rebuild = spawnSync(process.execPath, [TSX, 'infra/ops/rebuild-revenue.ts', info.organizations[1]!.id], { env: { ...env, DEV_STATE_DIR: stateDir }, encoding: 'utf8' });
+    const rebuild = spawnSync(process.execPath, [TSX, 'infra/ops/rebuild-revenue.ts', info.organizations[1]!.id], {
+      env: { ...env, DEV_STATE_DIR: stateDir },
+      encoding: 'utf8',
+    });
     expect(rebuild.status, rebuild.stderr).toBe(0);
     expect(rebuild.stdout).toMatch(/\d+ month\(s\) recomputed, 0 difference\(s\)/);
   });
@@ -275,18 +438,39 @@ describe('npm run dev', () => {
     const received: { headers: Record<string, string>; body: string }[] = [];
     const receiver = createServer((req, res) => {
       let body = '';
-      req.on('data', (chunk) => { body += chunk; });
-      req.on('end', () => { received.push({ headers: req.headers as Record<string, string>, body }); res.writeHead(204); res.end(); });
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        received.push({ headers: req.headers as Record<string, string>, body });
+        res.writeHead(204);
+        res.end();
+      });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     try {
       const own = info.organizations[2]!.api_key;
-      const subscription = await api('POST', '/api/v1/webhooks/', { token: own, body: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, events: ['*'] } });
+      const subscription = await api('POST', '/api/v1/webhooks/', {
+        token: own,
+        body: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, events: ['*'] },
+      });
       expect(subscription.status).toBe(201);
-      const client = await api('POST', '/api/v1/clients/', { token: own, body: { name: 'Hooked', email: 'h@x.example' } });
-      const { json: invoice } = await api('POST', '/api/v1/invoices/', { token: own, body: { client: client.json.id, line_items: [{ description: 'x', quantity: 1, unit_price: '10.00', tax_rate: '0' }] } });
+      const client = await api('POST', '/api/v1/clients/', {
+        token: own,
+        body: { name: 'Hooked', email: 'h@x.example' },
+      });
+      const { json: invoice } = await api('POST', '/api/v1/invoices/', {
+        token: own,
+        body: {
+          client: client.json.id,
+          line_items: [{ description: 'x', quantity: 1, unit_price: '10.00', tax_rate: '0' }],
+        },
+      });
       await api('POST', `/api/v1/invoices/${invoice.id}/send/`, { token: own, body: { email: 'h@x.example' } });
-      await api('POST', `/api/v1/invoices/${invoice.id}/payments/`, { token: own, body: { amount: '10.00', method: 'cash' } });
+      await api('POST', `/api/v1/invoices/${invoice.id}/payments/`, {
+        token: own,
+        body: { amount: '10.00', method: 'cash' },
+      });
       const wanted = ['invoice.created', 'invoice.sent', 'payment.received', 'invoice.paid'];
       for (let waited = 0; waited < 20_000; waited += 200) {
         const kinds = received.map((delivery) => JSON.parse(delivery.body).type as string);
@@ -294,9 +478,22 @@ describe('npm run dev', () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       const verifier = new Webhook(subscription.json.secret);
-      const events = received.map((delivery) => verifier.verify(delivery.body, delivery.headers) as { id: string; type: string; data: { object: { id: string } } });
-      const forInvoice = events.filter((event) => event.data.object.id === invoice.id || event.type === 'payment.received');
-      for (const kind of wanted) expect(forInvoice.map((event) => event.type), kind).toContain(kind);
+      const events = received.map(
+        (delivery) =>
+          verifier.verify(delivery.body, delivery.headers) as {
+            id: string;
+            type: string;
+            data: { object: { id: string } };
+          },
+      );
+      const forInvoice = events.filter(
+        (event) => event.data.object.id === invoice.id || event.type === 'payment.received',
+      );
+      for (const kind of wanted)
+        expect(
+          forInvoice.map((event) => event.type),
+          kind,
+        ).toContain(kind);
       for (const delivery of received) expect(delivery.headers['webhook-id']).toBe(JSON.parse(delivery.body).id);
       const deliveredIds = received.map((delivery) => delivery.headers['webhook-id']);
       expect(new Set(deliveredIds).size).toBe(deliveredIds.length);
@@ -306,9 +503,15 @@ describe('npm run dev', () => {
       await until(() => received.some((delivery) => delivery.headers['webhook-id'] === ping.json.event_id));
       const log = await api('GET', `/api/v1/webhooks/${subscription.json.id}/deliveries/`, { token: own });
       expect(log.json.results.map((delivery: { event_type: string }) => delivery.event_type)).toContain('ping');
-      const retried = await api('POST', `/api/v1/webhooks/${subscription.json.id}/deliveries/${ping.json.event_id}/retry/`, { token: own });
+      const retried = await api(
+        'POST',
+        `/api/v1/webhooks/${subscription.json.id}/deliveries/${ping.json.event_id}/retry/`,
+        { token: own },
+      );
       expect(retried.status).toBe(202);
-      await until(() => received.filter((delivery) => delivery.headers['webhook-id'] === ping.json.event_id).length === 2);
+      await until(
+        () => received.filter((delivery) => delivery.headers['webhook-id'] === ping.json.event_id).length === 2,
+      );
     } finally {
       receiver.closeAllConnections();
       await new Promise((resolve) => receiver.close(resolve));
@@ -316,27 +519,46 @@ describe('npm run dev', () => {
   });
 
   it('carries any stored text byte-exact through the event pipeline to a receiver, and keeps running', async () => {
-    const text = 'emoji 😀 only · 𐀀 𠀀 \u{E0001}\u{10FFFD} · controls \u0001\u0007\u001b\u007f\u0085 · RTL \u200f\u202eLTR\u202c'
-      + ' · ZWJ 👩\u200d💻 · \ufffd\ufffe\uffff · Łódź Café ✓ · Tiếng Việt · 中文';
+    const text =
+      'emoji 😀 only · 𐀀 𠀀 \u{E0001}\u{10FFFD} · controls \u0001\u0007\u001b\u007f\u0085 · RTL \u200f\u202eLTR\u202c' +
+      ' · ZWJ 👩\u200d💻 · \ufffd\ufffe\uffff · Łódź Café ✓ · Tiếng Việt · 中文';
     const bodies: Buffer[] = [];
     const receiver = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => { bodies.push(Buffer.concat(chunks)); res.writeHead(204); res.end(); });
+      req.on('end', () => {
+        bodies.push(Buffer.concat(chunks));
+        res.writeHead(204);
+        res.end();
+      });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     try {
-      const subscription = await api('POST', '/api/v1/webhooks/', { body: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/unicode`, events: ['client.created'] } });
+      const subscription = await api('POST', '/api/v1/webhooks/', {
+        body: {
+          url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/unicode`,
+          events: ['client.created'],
+        },
+      });
       expect(subscription.status).toBe(201);
       const created = await api('POST', '/api/v1/clients/', { body: { name: text, email: 'unicode@x.example' } });
       expect(created.status).toBe(201);
       expect((await api('GET', `/api/v1/clients/${created.json.id}/`)).json.name).toBe(text);
-      const delivered = () => bodies.map((body) => JSON.parse(body.toString('utf8'))).find((event) => event.data.object.id === created.json.id);
+      const delivered = () =>
+        bodies
+          .map((body) => JSON.parse(body.toString('utf8')))
+          .find((event) => event.data.object.id === created.json.id);
       await until(() => delivered() !== undefined);
       expect(delivered().data.object.name).toBe(text);
       // A lone surrogate cannot be stored in UTF-8 anywhere: refused, with the field named, nothing written.
-      const lone = await api('POST', '/api/v1/clients/', { body: { name: 'half \ud83d a pair', email: 'lone@x.example' } });
-      expect([lone.status, lone.json.error.code, Object.keys(lone.json.error.details.fields)]).toEqual([400, 'validation_error', ['name']]);
+      const lone = await api('POST', '/api/v1/clients/', {
+        body: { name: 'half \ud83d a pair', email: 'lone@x.example' },
+      });
+      expect([lone.status, lone.json.error.code, Object.keys(lone.json.error.details.fields)]).toEqual([
+        400,
+        'validation_error',
+        ['name'],
+      ]);
       // The sweeper's tick reads the same events again; the runtime lives on.
       expect((await fetch(`${info.api_base_url}/__local/jobs/outbox-sweeper/`, { method: 'POST' })).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 3500));
@@ -375,7 +597,10 @@ describe('npm run dev', () => {
   it('without Java, stops with one sentence saying what to install', () => {
     const bin = mkdtempSync(join(tmpdir(), 'no-java-'));
     symlinkSync(process.execPath, join(bin, 'node'));
-    const result = spawnSync(process.execPath, [TSX, 'infra/local/dev.ts'], { env: { ...process.env, PATH: bin, DEV_STATE_DIR: join(bin, 'state') }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [TSX, 'infra/local/dev.ts'], {
+      env: { ...process.env, PATH: bin, DEV_STATE_DIR: join(bin, 'state') },
+      encoding: 'utf8',
+    });
     rmSync(bin, { recursive: true, force: true });
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toMatch(/^DynamoDB Local needs Java 17 or newer: install .*\.$/);

@@ -11,8 +11,13 @@ function findings(build: (app: App) => void, context: Record<string, string> = {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
   build(app);
   app.synth();
-  return [new AwsSolutionsChecks(), new ServerlessChecks()].flatMap((pack) => pack.validateScope(app).violations
-    .flatMap((violation) => violation.violatingResources.map((resource) => `${violation.ruleName} ${resource.constructPath}`)));
+  return [new AwsSolutionsChecks(), new ServerlessChecks()].flatMap((pack) =>
+    pack
+      .validateScope(app)
+      .violations.flatMap((violation) =>
+        violation.violatingResources.map((resource) => `${violation.ruleName} ${resource.constructPath}`),
+      ),
+  );
 }
 
 const stack = (props: InvoicingStackProps) => (app: App) => new InvoicingStack(app, 'Nag', props);
@@ -20,7 +25,11 @@ const stack = (props: InvoicingStackProps) => (app: App) => new InvoicingStack(a
 describe('cdk-nag', () => {
   it.each([
     ['the default deployment', {}, {}],
-    ['a Stripe deployment with alarm e-mails', { stripeSecretName: 'invoicing/stripe', alarmEmail: 'ops@acme.example' }, {}],
+    [
+      'a Stripe deployment with alarm e-mails',
+      { stripeSecretName: 'invoicing/stripe', alarmEmail: 'ops@acme.example' },
+      {},
+    ],
     ['a test-mode deployment with reserved concurrency', { paymentsSandbox: true }, { reserveConcurrency: 'true' }],
   ] as const)('finds nothing unacknowledged in %s', (_name, props, context) => {
     expect(findings(stack(props), context)).toEqual([]);
@@ -31,6 +40,11 @@ describe('cdk-nag', () => {
       new InvoicingStack(app, 'Nag', {});
       new Queue(new Stack(app, 'Careless'), 'Plain');
     });
-    expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/^AwsSolutions-SQS3 Careless\/Plain/), expect.stringMatching(/^AwsSolutions-SQS4 Careless\/Plain/)]));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^AwsSolutions-SQS3 Careless\/Plain/),
+        expect.stringMatching(/^AwsSolutions-SQS4 Careless\/Plain/),
+      ]),
+    );
   });
 });

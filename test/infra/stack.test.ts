@@ -14,7 +14,12 @@ import { TABLE_DEFINITION } from '../../shared/data/table-definition.ts';
 let template: Template;
 beforeAll(() => {
   const app = new App();
-  template = wholeTemplate(new InvoicingStack(app, 'Test', { emailFrom: 'Acme Billing <billing@acme.example>', stripeSecretName: 'invoicing/stripe' }));
+  template = wholeTemplate(
+    new InvoicingStack(app, 'Test', {
+      emailFrom: 'Acme Billing <billing@acme.example>',
+      stripeSecretName: 'invoicing/stripe',
+    }),
+  );
 }, 120_000);
 
 /** The routes of the Stripe deployment above: every route but the sandbox's pages. */
@@ -22,11 +27,16 @@ const SERVED = servedRoutes('stripe');
 
 /** Another deployment's template, synthesized without bundling the functions (the assertions read wiring only). */
 const templateOf = (props: ConstructorParameters<typeof InvoicingStack>[2], context: Record<string, string> = {}) =>
-  wholeTemplate(new InvoicingStack(new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } }), 'Other', props));
+  wholeTemplate(
+    new InvoicingStack(new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } }), 'Other', props),
+  );
 
 /** The stack's resources and those of its nested stacks, as one template (logical ids do not collide). */
 function wholeTemplate(stack: Stack): Template {
-  const parts = [stack, ...stack.node.findAll().filter((child): child is NestedStack => child instanceof NestedStack)].map((part) => Template.fromStack(part).toJSON());
+  const parts = [
+    stack,
+    ...stack.node.findAll().filter((child): child is NestedStack => child instanceof NestedStack),
+  ].map((part) => Template.fromStack(part).toJSON());
   return Template.fromJSON({ ...parts[0], Resources: Object.assign({}, ...parts.map((part) => part.Resources)) });
 }
 
@@ -35,12 +45,20 @@ const isRouteFunction = (id: string) => !/^(Events|Schedules|Auth)/.test(id);
 
 type Statement = { Action: string | string[]; Effect: string };
 /** Route functions are the API construct's functions that get the table's name. */
-const routeFunctions = () => Object.fromEntries(Object.entries(template.findResources('AWS::Lambda::Function'))
-  .filter(([id, fn]) => isRouteFunction(id) && fn.Properties.Environment?.Variables?.TABLE_NAME));
+const routeFunctions = () =>
+  Object.fromEntries(
+    Object.entries(template.findResources('AWS::Lambda::Function')).filter(
+      ([id, fn]) => isRouteFunction(id) && fn.Properties.Environment?.Variables?.TABLE_NAME,
+    ),
+  );
 const actionsOf = (logical: string) => {
-  const policy = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith(`${logical}ServiceRoleDefaultPolicy`));
+  const policy = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) =>
+    id.startsWith(`${logical}ServiceRoleDefaultPolicy`),
+  );
   expect(policy, logical).toBeDefined();
-  return (policy![1].Properties.PolicyDocument.Statement as Statement[]).flatMap((statement) => [statement.Action].flat());
+  return (policy![1].Properties.PolicyDocument.Statement as Statement[]).flatMap((statement) =>
+    [statement.Action].flat(),
+  );
 };
 
 describe('stack', () => {
@@ -63,15 +81,22 @@ describe('stack', () => {
       expect(group.Properties.RetentionInDays, id).toBeGreaterThan(0);
       expect(group.DeletionPolicy, id).toBe('Delete');
     }
-    for (const [id, fn] of Object.entries(template.findResources('AWS::Lambda::Function'))) expect(fn.Properties.LoggingConfig?.LogGroup, id).toBeDefined();
+    for (const [id, fn] of Object.entries(template.findResources('AWS::Lambda::Function')))
+      expect(fn.Properties.LoggingConfig?.LogGroup, id).toBeDefined();
   });
 
   it('reserves no concurrency unless asked to, and bounds every queue worker by its event source instead', () => {
-    const reserved = (of: Template) => Object.values(of.findResources('AWS::Lambda::Function')).filter((fn) => fn.Properties.ReservedConcurrentExecutions !== undefined);
+    const reserved = (of: Template) =>
+      Object.values(of.findResources('AWS::Lambda::Function')).filter(
+        (fn) => fn.Properties.ReservedConcurrentExecutions !== undefined,
+      );
     expect(reserved(template)).toEqual([]);
-    const queueMappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter((mapping) => mapping.Properties.StartingPosition === undefined);
+    const queueMappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter(
+      (mapping) => mapping.Properties.StartingPosition === undefined,
+    );
     expect(queueMappings.length).toBe(4);
-    for (const mapping of queueMappings) expect(mapping.Properties.ScalingConfig?.MaximumConcurrency).toBeGreaterThanOrEqual(2);
+    for (const mapping of queueMappings)
+      expect(mapping.Properties.ScalingConfig?.MaximumConcurrency).toBeGreaterThanOrEqual(2);
     const opted = templateOf({}, { reserveConcurrency: 'true' });
     const sum = reserved(opted).reduce((total, fn) => total + fn.Properties.ReservedConcurrentExecutions, 0);
     expect(reserved(opted).length).toBe(4 + JOBS.length);
@@ -83,11 +108,17 @@ describe('stack', () => {
       const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
       new InvoicingStack(app, 'Limits', props);
       const { directory } = app.synth();
-      return Object.fromEntries(readdirSync(directory).filter((file) => file.endsWith('.template.json'))
-        .map((file) => [file, Object.keys(JSON.parse(readFileSync(join(directory, file), 'utf8')).Resources).length]));
+      return Object.fromEntries(
+        readdirSync(directory)
+          .filter((file) => file.endsWith('.template.json'))
+          .map((file) => [file, Object.keys(JSON.parse(readFileSync(join(directory, file), 'utf8')).Resources).length]),
+      );
     };
     const today = templateSizes({});
-    const hypothetical = ROUTES.slice(0, 40).map((route, index) => ({ ...route, path: `/api/v1/credit-notes/{id}/step-${index}/` as const }));
+    const hypothetical = ROUTES.slice(0, 40).map((route, index) => ({
+      ...route,
+      path: `/api/v1/credit-notes/{id}/step-${index}/` as const,
+    }));
     const grown = templateSizes({ routes: [...servedRoutes('none'), ...hypothetical] });
     expect(Object.keys(today).length).toBeGreaterThan(1);
     expect(Object.keys(grown).length).toBe(Object.keys(today).length + 1);
@@ -97,19 +128,29 @@ describe('stack', () => {
   });
 
   it('routes every entry of functions/routes.ts', () => {
-    const keys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((route) => route.Properties.RouteKey).sort();
+    const keys = Object.values(template.findResources('AWS::ApiGatewayV2::Route'))
+      .map((route) => route.Properties.RouteKey)
+      .sort();
     expect(keys).toEqual(SERVED.map((route) => `${route.method} ${gatewayPath(route)}`).sort());
   });
 
   it('builds the table from the shared definition: keys, indexes, stream, TTL, PITR', () => {
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
-      KeySchema: [{ AttributeName: TABLE_DEFINITION.partitionKey, KeyType: 'HASH' }, { AttributeName: TABLE_DEFINITION.sortKey, KeyType: 'RANGE' }],
+      KeySchema: [
+        { AttributeName: TABLE_DEFINITION.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_DEFINITION.sortKey, KeyType: 'RANGE' },
+      ],
       StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
       TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
-      GlobalSecondaryIndexes: TABLE_DEFINITION.indexes.map((index) => Match.objectLike({
-        IndexName: index.name,
-        KeySchema: [{ AttributeName: index.partitionKey, KeyType: 'HASH' }, { AttributeName: index.sortKey, KeyType: 'RANGE' }],
-      })),
+      GlobalSecondaryIndexes: TABLE_DEFINITION.indexes.map((index) =>
+        Match.objectLike({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+        }),
+      ),
       Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
     });
   });
@@ -119,7 +160,10 @@ describe('stack', () => {
     expect(readOnly.length).toBeGreaterThan(0);
     for (const route of readOnly) {
       const actions = actionsOf(logicalId(route.name));
-      expect(actions.some((action) => /dynamodb:(Put|Delete|BatchWrite)/.test(action)), route.name).toBe(false);
+      expect(
+        actions.some((action) => /dynamodb:(Put|Delete|BatchWrite)/.test(action)),
+        route.name,
+      ).toBe(false);
       expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']));
     }
   });
@@ -141,11 +185,15 @@ describe('stack', () => {
 
   it('lets only the sending route send e-mail, and only from the configured address', () => {
     const statements = (logical: string) => {
-      const policy = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith(`${logical}ServiceRoleDefaultPolicy`))!;
+      const policy = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) =>
+        id.startsWith(`${logical}ServiceRoleDefaultPolicy`),
+      )!;
       return policy[1].Properties.PolicyDocument.Statement as { Action: string | string[]; Condition?: object }[];
     };
     for (const route of SERVED) {
-      const sends = statements(logicalId(route.name)).filter((statement) => [statement.Action].flat().includes('ses:SendRawEmail'));
+      const sends = statements(logicalId(route.name)).filter((statement) =>
+        [statement.Action].flat().includes('ses:SendRawEmail'),
+      );
       expect(sends.length, route.name).toBe((route as { sendsEmail?: boolean }).sendsEmail ? 1 : 0);
       if (sends[0]) expect(sends[0].Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'billing@acme.example' } });
     }
@@ -153,8 +201,12 @@ describe('stack', () => {
 
   it('gives the Stripe secret to the payment routes only', () => {
     for (const route of SERVED) {
-      const variables = routeFunctions()[Object.keys(routeFunctions()).find((id) => id.startsWith(logicalId(route.name)))!]!.Properties.Environment.Variables;
-      expect('STRIPE_SECRET_ARN' in variables, route.name).toBe(Boolean((route as { usesStripe?: boolean }).usesStripe));
+      const variables =
+        routeFunctions()[Object.keys(routeFunctions()).find((id) => id.startsWith(logicalId(route.name)))!]!.Properties
+          .Environment.Variables;
+      expect('STRIPE_SECRET_ARN' in variables, route.name).toBe(
+        Boolean((route as { usesStripe?: boolean }).usesStripe),
+      );
     }
   });
 
@@ -164,7 +216,10 @@ describe('stack', () => {
     for (const [id, fn] of functions) {
       const variables = (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
       expect(JSON.stringify(variables), id).not.toMatch(/resolve:(secretsmanager|ssm-secure)|SecretString/);
-      expect(Object.keys(variables).filter((name) => !name.endsWith('_ARN') && /SECRET|PRIVATE/.test(name)), id).toEqual([]);
+      expect(
+        Object.keys(variables).filter((name) => !name.endsWith('_ARN') && /SECRET|PRIVATE/.test(name)),
+        id,
+      ).toEqual([]);
       // A Ref to a secret resource is its ARN, and only *_SECRET_ARN variables may hold one.
       for (const [name, value] of Object.entries(variables)) {
         const referenced = /"Ref":"([^"]+)"/.exec(JSON.stringify(value))?.[1];
@@ -174,7 +229,9 @@ describe('stack', () => {
     const listRoutes = SERVED.filter((route) => route.signsCursors);
     expect(listRoutes.length).toBeGreaterThanOrEqual(5);
     for (const route of SERVED) {
-      const variables = routeFunctions()[Object.keys(routeFunctions()).find((id) => id.startsWith(logicalId(route.name)))!]!.Properties.Environment.Variables;
+      const variables =
+        routeFunctions()[Object.keys(routeFunctions()).find((id) => id.startsWith(logicalId(route.name)))!]!.Properties
+          .Environment.Variables;
       expect('CURSOR_SECRET_ARN' in variables, route.name).toBe(Boolean(route.signsCursors));
     }
   });
@@ -188,8 +245,14 @@ describe('stack', () => {
   it('serves the sandbox payment pages only in a deployment that opted into test mode', () => {
     const sandboxRoutes = ROUTES.filter((route) => 'sandboxOnly' in route && route.sandboxOnly);
     expect(sandboxRoutes.length).toBe(2);
-    const routeKeys = (of: Template) => Object.values(of.findResources('AWS::ApiGatewayV2::Route')).map((route) => route.Properties.RouteKey as string);
-    const providers = (of: Template) => new Set(Object.values(of.findResources('AWS::Lambda::Function')).map((fn) => fn.Properties.Environment?.Variables?.PAYMENT_PROVIDER).filter(Boolean));
+    const routeKeys = (of: Template) =>
+      Object.values(of.findResources('AWS::ApiGatewayV2::Route')).map((route) => route.Properties.RouteKey as string);
+    const providers = (of: Template) =>
+      new Set(
+        Object.values(of.findResources('AWS::Lambda::Function'))
+          .map((fn) => fn.Properties.Environment?.Variables?.PAYMENT_PROVIDER)
+          .filter(Boolean),
+      );
     const plain = templateOf({});
     const testMode = templateOf({ paymentsSandbox: true });
     for (const route of sandboxRoutes) {
@@ -200,23 +263,33 @@ describe('stack', () => {
     expect(providers(template)).toEqual(new Set(['stripe']));
     expect(providers(plain)).toEqual(new Set(['none']));
     expect(providers(testMode)).toEqual(new Set(['sandbox']));
-    expect(() => templateOf({ paymentsSandbox: true, stripeSecretName: 'invoicing/stripe' })).toThrow(/one payment provider/);
+    expect(() => templateOf({ paymentsSandbox: true, stripeSecretName: 'invoicing/stripe' })).toThrow(
+      /one payment provider/,
+    );
   });
 
   it('runs every job of functions/jobs.ts on its EventBridge schedule', () => {
     const rules = Object.values(template.findResources('AWS::Events::Rule'));
     for (const job of JOBS) {
-      expect(rules.some((rule) => rule.Properties.ScheduleExpression === job.schedule), job.name).toBe(true);
+      expect(
+        rules.some((rule) => rule.Properties.ScheduleExpression === job.schedule),
+        job.name,
+      ).toBe(true);
     }
-    const sweeper = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) => id.startsWith(`Schedules${logicalId(JOBS[0].name)}`));
+    const sweeper = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) =>
+      id.startsWith(`Schedules${logicalId(JOBS[0].name)}`),
+    );
     expect(sweeper?.[1].Properties.Environment.Variables.TABLE_NAME).toBeDefined();
   });
 
   it('gives every queue with a consumer a dead-letter queue and a visibility timeout six times the consumer’s timeout', () => {
     const queues = template.findResources('AWS::SQS::Queue');
     const functions = template.findResources('AWS::Lambda::Function');
-    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter((mapping) => mapping.Properties.EventSourceArn?.['Fn::GetAtt']?.[1] === 'Arn'
-      && queues[mapping.Properties.EventSourceArn['Fn::GetAtt'][0]]);
+    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter(
+      (mapping) =>
+        mapping.Properties.EventSourceArn?.['Fn::GetAtt']?.[1] === 'Arn' &&
+        queues[mapping.Properties.EventSourceArn['Fn::GetAtt'][0]],
+    );
     expect(mappings.length).toBe(4);
     for (const mapping of mappings) {
       const queue = queues[mapping.Properties.EventSourceArn['Fn::GetAtt'][0]]!;
@@ -228,18 +301,29 @@ describe('stack', () => {
   });
 
   it('feeds the publisher only outbox event items from the stream, and alarms on every dead-letter queue', () => {
-    const streamMapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find((mapping) => mapping.Properties.StartingPosition === 'TRIM_HORIZON')!;
+    const streamMapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find(
+      (mapping) => mapping.Properties.StartingPosition === 'TRIM_HORIZON',
+    )!;
     expect(JSON.stringify(streamMapping.Properties.FilterCriteria)).toContain('\\"event\\"');
     expect(streamMapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
     const queues = template.findResources('AWS::SQS::Queue');
-    const depthAlarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).filter((alarm) => alarm.Properties.MetricName === 'ApproximateNumberOfMessagesVisible');
+    const depthAlarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).filter(
+      (alarm) => alarm.Properties.MetricName === 'ApproximateNumberOfMessagesVisible',
+    );
     const alarmed = new Set(depthAlarms.map((alarm) => alarm.Properties.Dimensions[0].Value['Fn::GetAtt'][0]));
     // Every redrive target, the stream mapping's on-failure destination and the rules' dead-letter queues.
-    const redriveTargets = Object.values(queues).flatMap((queue) => queue.Properties.RedrivePolicy ? [queue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]] : []);
+    const redriveTargets = Object.values(queues).flatMap((queue) =>
+      queue.Properties.RedrivePolicy ? [queue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]] : [],
+    );
     const streamFailures = streamMapping.Properties.DestinationConfig.OnFailure.Destination['Fn::GetAtt'][0];
-    const ruleTargets = Object.values(template.findResources('AWS::Events::Rule')).flatMap((rule) => rule.Properties.Targets);
+    const ruleTargets = Object.values(template.findResources('AWS::Events::Rule')).flatMap(
+      (rule) => rule.Properties.Targets,
+    );
     expect(ruleTargets.length).toBeGreaterThan(0);
-    const ruleDeadLetters = ruleTargets.map((target: { DeadLetterConfig?: { Arn: { 'Fn::GetAtt': string[] } } }) => target.DeadLetterConfig?.Arn['Fn::GetAtt'][0]);
+    const ruleDeadLetters = ruleTargets.map(
+      (target: { DeadLetterConfig?: { Arn: { 'Fn::GetAtt': string[] } } }) =>
+        target.DeadLetterConfig?.Arn['Fn::GetAtt'][0],
+    );
     expect(ruleDeadLetters.every((id: string | undefined) => id && queues[id])).toBe(true);
     expect(new Set([...redriveTargets, streamFailures, ...ruleDeadLetters])).toEqual(alarmed);
     expect(alarmed.size).toBe(7);
@@ -252,56 +336,103 @@ describe('stack', () => {
     const functions = template.findResources('AWS::Lambda::Function');
     const background = Object.keys(functions).filter((id) => /^(Events|Schedules)/.test(id));
     expect(background.length).toBe(4 + JOBS.length + 1);
-    const watched = new Set(alarms.flatMap(([, alarm]) => (alarm.Properties.Metrics ?? []).flatMap((query: { MetricStat?: { Metric: { Dimensions?: { Value: { Ref?: string } }[] } } }) =>
-      query.MetricStat?.Metric.Dimensions?.map((dimension) => dimension.Value.Ref) ?? [])));
+    const watched = new Set(
+      alarms.flatMap(([, alarm]) =>
+        (alarm.Properties.Metrics ?? []).flatMap(
+          (query: { MetricStat?: { Metric: { Dimensions?: { Value: { Ref?: string } }[] } } }) =>
+            query.MetricStat?.Metric.Dimensions?.map((dimension) => dimension.Value.Ref) ?? [],
+        ),
+      ),
+    );
     for (const id of background) expect(watched.has(id), id).toBe(true);
     const described = alarms.map(([, alarm]) => String(alarm.Properties.AlarmDescription));
-    for (const text of ['5xx', 'p99 latency', 'behind the table stream']) expect(described.some((description) => description.includes(text)), text).toBe(true);
+    for (const text of ['5xx', 'p99 latency', 'behind the table stream'])
+      expect(
+        described.some((description) => description.includes(text)),
+        text,
+      ).toBe(true);
   });
 
   it('logs every API request as JSON and throttles the API by default', () => {
     const [stage] = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'));
     expect(stage!.Properties.StageName).toBe('$default');
-    expect(stage!.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 });
+    expect(stage!.Properties.DefaultRouteSettings).toMatchObject({
+      ThrottlingRateLimit: 50,
+      ThrottlingBurstLimit: 100,
+    });
     const format = JSON.parse(stage!.Properties.AccessLogSettings.Format);
-    expect(format).toMatchObject({ request_id: '$context.requestId', route: '$context.routeKey', status: '$context.status', latency_ms: '$context.responseLatency' });
+    expect(format).toMatchObject({
+      request_id: '$context.requestId',
+      route: '$context.routeKey',
+      status: '$context.status',
+      latency_ms: '$context.responseLatency',
+    });
     const dashboards = Object.values(template.findResources('AWS::CloudWatch::Dashboard'));
     expect(dashboards).toHaveLength(1);
     const body = JSON.stringify(dashboards[0]!.Properties.DashboardBody);
-    for (const metric of ['InvoicesCreated', 'PaymentsReceived', 'WebhookDeliveriesFailed', 'DeadLetteredMessages', 'InvoiceEmailsFailed']) expect(body).toContain(metric);
+    for (const metric of [
+      'InvoicesCreated',
+      'PaymentsReceived',
+      'WebhookDeliveriesFailed',
+      'DeadLetteredMessages',
+      'InvoiceEmailsFailed',
+    ])
+      expect(body).toContain(metric);
   });
 
   it('fans the recurring run out through a FIFO queue: the runner may only queue, the worker generates and sends', () => {
     const queues = template.findResources('AWS::SQS::Queue');
-    const [runQueueId, runQueue] = Object.entries(queues).find(([id]) => id.startsWith('SchedulesRecurringRuns') && !id.includes('Dlq'))!;
+    const [runQueueId, runQueue] = Object.entries(queues).find(
+      ([id]) => id.startsWith('SchedulesRecurringRuns') && !id.includes('Dlq'),
+    )!;
     expect(runQueue.Properties.FifoQueue).toBe(true);
-    expect(queues[runQueue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]]!.Properties.FifoQueue).toBe(true);
+    expect(queues[runQueue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]]!.Properties.FifoQueue).toBe(
+      true,
+    );
     const functions = template.findResources('AWS::Lambda::Function');
     const policies = Object.values(template.findResources('AWS::IAM::Policy'));
     const statementsOf = (prefix: string) => {
-      const role = functions[Object.keys(functions).find((id) => id.startsWith(prefix))!]!.Properties.Role['Fn::GetAtt'][0];
-      return policies.filter((policy) => policy.Properties.Roles.some((ref: { Ref: string }) => ref.Ref === role)).flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+      const role =
+        functions[Object.keys(functions).find((id) => id.startsWith(prefix))!]!.Properties.Role['Fn::GetAtt'][0];
+      return policies
+        .filter((policy) => policy.Properties.Roles.some((ref: { Ref: string }) => ref.Ref === role))
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
     };
     const runner = JSON.stringify(statementsOf(`Schedules${logicalId('recurring-runner')}`));
     expect(runner).toContain('sqs:SendMessage');
     expect(runner).toContain(runQueueId);
     expect(runner).not.toContain('ses:');
     expect(JSON.stringify(statementsOf('SchedulesRecurringWorker'))).toContain('ses:SendRawEmail');
-    const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find((entry) => entry.Properties.EventSourceArn?.['Fn::GetAtt']?.[0] === runQueueId)!;
+    const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find(
+      (entry) => entry.Properties.EventSourceArn?.['Fn::GetAtt']?.[0] === runQueueId,
+    )!;
     expect(mapping.Properties.FunctionName.Ref).toMatch(/^SchedulesRecurringWorker/);
   });
 
   it('sends only the revenue events to the revenue aggregator, which may write the table and nothing else', () => {
-    const rule = Object.values(template.findResources('AWS::Events::Rule')).find((entry) => entry.Properties.EventPattern?.['detail-type'])!;
+    const rule = Object.values(template.findResources('AWS::Events::Rule')).find(
+      (entry) => entry.Properties.EventPattern?.['detail-type'],
+    )!;
     expect(rule.Properties.EventPattern['detail-type']).toEqual([...REVENUE_EVENT_TYPES]);
     const queueId = rule.Properties.Targets[0].Arn['Fn::GetAtt'][0];
-    const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find((entry) => entry.Properties.EventSourceArn?.['Fn::GetAtt']?.[0] === queueId)!;
+    const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find(
+      (entry) => entry.Properties.EventSourceArn?.['Fn::GetAtt']?.[0] === queueId,
+    )!;
     expect(mapping.Properties.FunctionName.Ref).toMatch(/^EventsRevenueAggregator/);
     const functions = template.findResources('AWS::Lambda::Function');
     const role = functions[mapping.Properties.FunctionName.Ref]!.Properties.Role['Fn::GetAtt'][0];
-    const actions = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) => policy.Properties.Roles.some((ref: { Ref: string }) => ref.Ref === role))
-      .flatMap((policy) => policy.Properties.PolicyDocument.Statement.flatMap((statement: { Action: string | string[] }) => [statement.Action].flat()));
-    expect(actions.every((action: string) => action.startsWith('dynamodb:') || action.startsWith('sqs:') || action.startsWith('xray:'))).toBe(true);
+    const actions = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((policy) => policy.Properties.Roles.some((ref: { Ref: string }) => ref.Ref === role))
+      .flatMap((policy) =>
+        policy.Properties.PolicyDocument.Statement.flatMap((statement: { Action: string | string[] }) =>
+          [statement.Action].flat(),
+        ),
+      );
+    expect(
+      actions.every(
+        (action: string) => action.startsWith('dynamodb:') || action.startsWith('sqs:') || action.startsWith('xray:'),
+      ),
+    ).toBe(true);
     expect(actions.some((action: string) => action.startsWith('sqs:Send'))).toBe(false);
   });
 

@@ -16,9 +16,14 @@ beforeAll(async () => {
 }, 120_000);
 
 type Resource = { Type: string; Properties: Record<string, any> };
-const resources = (type: string) => Object.entries(template.Resources).filter(([, resource]) => resource.Type === type) as [string, Resource][];
-const queueIn = (key: QueueKey, suffix = '') => resources('AWS::SQS::Queue').find(([id]) => new RegExp(`^(Events|Schedules)${QUEUES[key].constructId}${suffix}[0-9A-F]{8}$`).test(id))!;
-const attributesOf = async (url: string) => (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['All'] }))).Attributes!;
+const resources = (type: string) =>
+  Object.entries(template.Resources).filter(([, resource]) => resource.Type === type) as [string, Resource][];
+const queueIn = (key: QueueKey, suffix = '') =>
+  resources('AWS::SQS::Queue').find(([id]) =>
+    new RegExp(`^(Events|Schedules)${QUEUES[key].constructId}${suffix}[0-9A-F]{8}$`).test(id),
+  )!;
+const attributesOf = async (url: string) =>
+  (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['All'] }))).Attributes!;
 const keys = Object.keys(QUEUES) as QueueKey[];
 
 describe('the topology, in the template and in the local runtime', () => {
@@ -35,24 +40,34 @@ describe('the topology, in the template and in the local runtime', () => {
     expect(Number(mineDeadLetters.MessageRetentionPeriod)).toBe(cloudDeadLetters.Properties.MessageRetentionPeriod);
   });
 
-  it.each(keys)('consumes the %s queue with the same batch size, and a function whose timeout the visibility covers', (key) => {
-    const [queueId, queue] = queueIn(key);
-    const [, mapping] = resources('AWS::Lambda::EventSourceMapping').find(([, candidate]) => candidate.Properties.EventSourceArn?.['Fn::GetAtt']?.[0] === queueId)!;
-    const consumer = localConsumers(local).find((candidate) => candidate.queue === key)!;
-    expect(consumer.queueUrl).toBe(local[key]);
-    expect(mapping.Properties.BatchSize).toBe(consumer.batchSize);
-    expect(mapping.Properties.ScalingConfig.MaximumConcurrency).toBe(QUEUES[key].consumer.maxConcurrency);
-    const fn = template.Resources[mapping.Properties.FunctionName.Ref]!;
-    expect(fn.Properties!.Timeout).toBe(QUEUES[key].consumer.timeoutSeconds);
-    expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * (fn.Properties!.Timeout as number));
-  });
+  it.each(keys)(
+    'consumes the %s queue with the same batch size, and a function whose timeout the visibility covers',
+    (key) => {
+      const [queueId, queue] = queueIn(key);
+      const [, mapping] = resources('AWS::Lambda::EventSourceMapping').find(
+        ([, candidate]) => candidate.Properties.EventSourceArn?.['Fn::GetAtt']?.[0] === queueId,
+      )!;
+      const consumer = localConsumers(local).find((candidate) => candidate.queue === key)!;
+      expect(consumer.queueUrl).toBe(local[key]);
+      expect(mapping.Properties.BatchSize).toBe(consumer.batchSize);
+      expect(mapping.Properties.ScalingConfig.MaximumConcurrency).toBe(QUEUES[key].consumer.maxConcurrency);
+      const fn = template.Resources[mapping.Properties.FunctionName.Ref]!;
+      expect(fn.Properties!.Timeout).toBe(QUEUES[key].consumer.timeoutSeconds);
+      expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * (fn.Properties!.Timeout as number));
+    },
+  );
 
   it('routes the same events to the same queues on the bus', () => {
-    const cloud = resources('AWS::Events::Rule').filter(([, rule]) => rule.Properties.EventPattern).map(([, rule]) => ({
-      queue: keys.find((key) => queueIn(key)[0] === rule.Properties.Targets[0].Arn['Fn::GetAtt'][0]),
-      detailTypes: rule.Properties.EventPattern['detail-type'],
+    const cloud = resources('AWS::Events::Rule')
+      .filter(([, rule]) => rule.Properties.EventPattern)
+      .map(([, rule]) => ({
+        queue: keys.find((key) => queueIn(key)[0] === rule.Properties.Targets[0].Arn['Fn::GetAtt'][0]),
+        detailTypes: rule.Properties.EventPattern['detail-type'],
+      }));
+    const mine = busTargets(local).map((target) => ({
+      queue: keys.find((key) => local[key] === target.queueUrl),
+      detailTypes: target.detailTypes ? [...target.detailTypes] : undefined,
     }));
-    const mine = busTargets(local).map((target) => ({ queue: keys.find((key) => local[key] === target.queueUrl), detailTypes: target.detailTypes ? [...target.detailTypes] : undefined }));
     expect(cloud).toHaveLength(EVENT_RULES.length);
     expect(mine).toEqual(cloud);
   });

@@ -6,7 +6,9 @@ import { apiKeyKey } from '../../shared/data/keys.ts';
 import { call, db, forgetRecentKeys, freshIp, newTenant } from '../support/api.ts';
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
-beforeAll(async () => { tenant = await newTenant('Keys'); });
+beforeAll(async () => {
+  tenant = await newTenant('Keys');
+});
 
 const createKey = (body: object) => call('create-api-key', { token: tenant.ownerToken, body });
 
@@ -16,7 +18,16 @@ describe('API key management', () => {
     expect(created.status).toBe(201);
     const { secret, ...shown } = created.json;
     expect(secret).toMatch(/^inv_live_[0-9A-Za-z]{49}$/);
-    expect(shown).toMatchObject({ name: 'Billing sync', scopes: ['invoices:read'], status: 'active', prefix: 'inv_live_', hint: `inv_live_…${secret.slice(-4)}`, created_by: tenant.owner.id, last_used_at: null, expires_at: null });
+    expect(shown).toMatchObject({
+      name: 'Billing sync',
+      scopes: ['invoices:read'],
+      status: 'active',
+      prefix: 'inv_live_',
+      hint: `inv_live_…${secret.slice(-4)}`,
+      created_by: tenant.owner.id,
+      last_used_at: null,
+      expires_at: null,
+    });
     const one = await call('get-api-key', { token: tenant.ownerToken, params: { id: created.json.id } });
     const list = await call('list-api-keys', { token: tenant.ownerToken });
     for (const body of [one.json, list.json]) {
@@ -31,7 +42,11 @@ describe('API key management', () => {
     const { json } = await createKey({ name: 'Reader', scopes: ['invoices:read'] });
     expect((await call('list-invoices', { token: json.secret })).status).toBe(200);
     const refused = await call('create-client', { token: json.secret, body: { name: 'A', email: 'a@x.example' } });
-    expect([refused.status, refused.json.error.code, refused.json.error.details.required_scope]).toEqual([403, 'insufficient_scope', 'clients:write']);
+    expect([refused.status, refused.json.error.code, refused.json.error.details.required_scope]).toEqual([
+      403,
+      'insufficient_scope',
+      'clients:write',
+    ]);
   });
 
   it('counts each request per key and day, and stamps the last use', async () => {
@@ -45,17 +60,23 @@ describe('API key management', () => {
   it('disables and enables a key, with effect within a second', async () => {
     const { json } = await createKey({ name: 'Toggle', scopes: ['clients:read'] });
     expect((await call('list-clients', { token: json.secret })).status).toBe(200);
-    expect((await call('disable-api-key', { token: tenant.ownerToken, params: { id: json.id } })).json.status).toBe('disabled');
+    expect((await call('disable-api-key', { token: tenant.ownerToken, params: { id: json.id } })).json.status).toBe(
+      'disabled',
+    );
     await forgetRecentKeys();
     expect((await call('list-clients', { token: json.secret, sourceIp: freshIp() })).status).toBe(401);
-    expect((await call('enable-api-key', { token: tenant.ownerToken, params: { id: json.id } })).json.status).toBe('active');
+    expect((await call('enable-api-key', { token: tenant.ownerToken, params: { id: json.id } })).json.status).toBe(
+      'active',
+    );
     expect((await call('list-clients', { token: json.secret })).status).toBe(200);
   });
 
   it('refuses a revoked key one second after revocation, for good', async () => {
     const { json } = await createKey({ name: 'Leaked', scopes: ['clients:read'] });
     expect((await call('list-clients', { token: json.secret })).status).toBe(200);
-    expect((await call('revoke-api-key', { token: tenant.ownerToken, params: { id: json.id } })).json.status).toBe('revoked');
+    expect((await call('revoke-api-key', { token: tenant.ownerToken, params: { id: json.id } })).json.status).toBe(
+      'revoked',
+    );
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const refused = await call('list-clients', { token: json.secret, sourceIp: freshIp() });
     expect([refused.status, refused.json.error.code]).toEqual([401, 'invalid_token']);
@@ -63,37 +84,60 @@ describe('API key management', () => {
     expect([enable.status, enable.json.error.code]).toEqual([409, 'invalid_state']);
   });
 
-  it.each(['disable-api-key', 'revoke-api-key'] as const)('refuses a key used every 100 ms within a second of %s, however busy it is', async (action) => {
-    const { json } = await createKey({ name: `Busy ${action}`, scopes: ['invoices:read'] });
-    const seen: { at: number; status: number }[] = [];
-    let changedAt = Infinity;
-    const stopAt = Date.now() + 3500;
-    const traffic = (async () => {
-      while (Date.now() < stopAt) {
-        const at = Date.now();
-        seen.push({ at, status: (await call('list-invoices', { token: json.secret, sourceIp: freshIp() })).status });
-        await new Promise((resolve) => setTimeout(resolve, Math.max(0, 100 - (Date.now() - at))));
-      }
-    })();
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    changedAt = Date.now();
-    expect((await call(action, { token: tenant.ownerToken, params: { id: json.id } })).status).toBe(200);
-    await traffic;
-    expect(seen.filter((request) => request.at < changedAt).every((request) => request.status === 200)).toBe(true);
-    const after = seen.filter((request) => request.at >= changedAt + 1000);
-    expect(after.length).toBeGreaterThan(10);
-    expect(after.map((request) => request.status)).toEqual(after.map(() => 401));
-  });
+  it.each(['disable-api-key', 'revoke-api-key'] as const)(
+    'refuses a key used every 100 ms within a second of %s, however busy it is',
+    async (action) => {
+      const { json } = await createKey({ name: `Busy ${action}`, scopes: ['invoices:read'] });
+      const seen: { at: number; status: number }[] = [];
+      let changedAt = Infinity;
+      const stopAt = Date.now() + 3500;
+      const traffic = (async () => {
+        while (Date.now() < stopAt) {
+          const at = Date.now();
+          seen.push({ at, status: (await call('list-invoices', { token: json.secret, sourceIp: freshIp() })).status });
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, 100 - (Date.now() - at))));
+        }
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      changedAt = Date.now();
+      expect((await call(action, { token: tenant.ownerToken, params: { id: json.id } })).status).toBe(200);
+      await traffic;
+      expect(seen.filter((request) => request.at < changedAt).every((request) => request.status === 200)).toBe(true);
+      const after = seen.filter((request) => request.at >= changedAt + 1000);
+      expect(after.length).toBeGreaterThan(10);
+      expect(after.map((request) => request.status)).toEqual(after.map(() => 401));
+    },
+  );
 
   it('refuses a key past its expiry and shows it as expired', async () => {
-    const { json } = await createKey({ name: 'Short-lived', scopes: ['clients:read'], expires_at: new Date(Date.now() + 3_600_000).toISOString() });
+    const { json } = await createKey({
+      name: 'Short-lived',
+      scopes: ['clients:read'],
+      expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     expect((await call('list-clients', { token: json.secret })).status).toBe(200);
     const past = new Date(Date.now() - 1000).toISOString();
-    await db.client.send(new UpdateCommand({ TableName: db.table, Key: apiKeyKey(hashApiKey(json.secret)), UpdateExpression: 'SET expires_at = :past', ExpressionAttributeValues: { ':past': past } }));
-    await db.client.send(new UpdateCommand({ TableName: db.table, Key: { pk: `ORG#${tenant.id}`, sk: `APIKEY#${json.id}` }, UpdateExpression: 'SET expires_at = :past', ExpressionAttributeValues: { ':past': past } }));
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: apiKeyKey(hashApiKey(json.secret)),
+        UpdateExpression: 'SET expires_at = :past',
+        ExpressionAttributeValues: { ':past': past },
+      }),
+    );
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: { pk: `ORG#${tenant.id}`, sk: `APIKEY#${json.id}` },
+        UpdateExpression: 'SET expires_at = :past',
+        ExpressionAttributeValues: { ':past': past },
+      }),
+    );
     await forgetRecentKeys();
     expect((await call('list-clients', { token: json.secret, sourceIp: freshIp() })).status).toBe(401);
-    expect((await call('get-api-key', { token: tenant.ownerToken, params: { id: json.id } })).json.status).toBe('expired');
+    expect((await call('get-api-key', { token: tenant.ownerToken, params: { id: json.id } })).json.status).toBe(
+      'expired',
+    );
   });
 
   it.each([

@@ -38,10 +38,12 @@ describe('exchange', () => {
     const switched = await exchange({ idp_token: token, organization_id: other.id });
     expect(switched.json.organization).toEqual({ id: other.id, name: 'Other', role: 'member' });
     const organizations = await call('list-my-organizations', { token: switched.json.access });
-    expect(organizations.json).toEqual(expect.arrayContaining([
-      { id: home.id, name: 'Home', role: 'owner', is_active: false },
-      { id: other.id, name: 'Other', role: 'member', is_active: true },
-    ]));
+    expect(organizations.json).toEqual(
+      expect.arrayContaining([
+        { id: home.id, name: 'Home', role: 'owner', is_active: false },
+        { id: other.id, name: 'Other', role: 'member', is_active: true },
+      ]),
+    );
     expect((await exchange({ idp_token: token })).json.organization.id).toBe(other.id);
     await exchange({ idp_token: token, organization_id: home.id });
   });
@@ -63,8 +65,14 @@ describe('exchange', () => {
   it('refuses tokens the identity provider did not sign, and our own access token', async () => {
     const { privateKey } = await generateKeyPair('RS256');
     const now = Math.floor(Date.now() / 1000);
-    const forged = await new SignJWT({ email: 'x@example.com' }).setProtectedHeader({ alg: 'RS256', kid: 'whatever' })
-      .setIssuer(process.env.IDP_ISSUER!).setAudience(process.env.IDP_AUDIENCE!).setSubject('victim').setIssuedAt(now).setExpirationTime(now + 60).sign(privateKey);
+    const forged = await new SignJWT({ email: 'x@example.com' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'whatever' })
+      .setIssuer(process.env.IDP_ISSUER!)
+      .setAudience(process.env.IDP_AUDIENCE!)
+      .setSubject('victim')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(privateKey);
     for (const idp_token of [forged, home.ownerToken, 'not.a.jwt', 'x']) {
       const result = await exchange({ idp_token });
       expect([result.status, result.json.error.code]).toEqual([401, 'invalid_token']);
@@ -107,11 +115,23 @@ describe('refresh and logout', () => {
     await addSeededMember(db, tenant, member, 'admin');
     const memberSet = (await exchange({ idp_token: await identityToken(member), organization_id: tenant.id })).json;
     await db.client.send(new DeleteCommand({ TableName: db.table, Key: membershipKey(tenant.id, member.id) }));
-    expect((await call('refresh-token', { body: { refresh: memberSet.refresh }, sourceIp: freshIp() })).status).toBe(401);
+    expect((await call('refresh-token', { body: { refresh: memberSet.refresh }, sourceIp: freshIp() })).status).toBe(
+      401,
+    );
 
     const ownerSet = (await exchange({ idp_token: await identityToken(tenant.owner) })).json;
-    await db.client.send(new UpdateCommand({ TableName: db.table, Key: userKey(tenant.owner.id), UpdateExpression: 'SET #s = :d', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':d': 'disabled' } }));
-    expect((await call('refresh-token', { body: { refresh: ownerSet.refresh }, sourceIp: freshIp() })).status).toBe(401);
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: userKey(tenant.owner.id),
+        UpdateExpression: 'SET #s = :d',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':d': 'disabled' },
+      }),
+    );
+    expect((await call('refresh-token', { body: { refresh: ownerSet.refresh }, sourceIp: freshIp() })).status).toBe(
+      401,
+    );
     const signIn = await exchange({ idp_token: await identityToken(tenant.owner) });
     expect([signIn.status, signIn.json.error.code]).toEqual([403, 'permission_denied']);
   });
@@ -136,14 +156,24 @@ describe('refresh and logout', () => {
 
 describe('access tokens as bearer credentials', () => {
   const claims = () => ({ org: home.id, role: 'owner' });
-  const signWith = async (header: Record<string, unknown>, changes: { iss?: string; aud?: string; exp?: number; nbf?: number } = {}) => {
+  const signWith = async (
+    header: Record<string, unknown>,
+    changes: { iss?: string; aud?: string; exp?: number; nbf?: number } = {},
+  ) => {
     const key = await importJWK(privateJwk(), 'ES256');
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT(claims()).setProtectedHeader({ alg: 'ES256', kid: privateJwk().kid, typ: 'at+jwt', ...header })
-      .setSubject(home.owner.id).setIssuer(changes.iss ?? 'invoicing-service').setAudience(changes.aud ?? 'invoicing-api')
-      .setIssuedAt(now).setNotBefore(changes.nbf ?? now).setExpirationTime(changes.exp ?? now + 600).sign(key);
+    return new SignJWT(claims())
+      .setProtectedHeader({ alg: 'ES256', kid: privateJwk().kid, typ: 'at+jwt', ...header })
+      .setSubject(home.owner.id)
+      .setIssuer(changes.iss ?? 'invoicing-service')
+      .setAudience(changes.aud ?? 'invoicing-api')
+      .setIssuedAt(now)
+      .setNotBefore(changes.nbf ?? now)
+      .setExpirationTime(changes.exp ?? now + 600)
+      .sign(key);
   };
-  const unsigned = (header: object, payload: object) => `${base64url.encode(JSON.stringify(header))}.${base64url.encode(JSON.stringify(payload))}.`;
+  const unsigned = (header: object, payload: object) =>
+    `${base64url.encode(JSON.stringify(header))}.${base64url.encode(JSON.stringify(payload))}.`;
 
   it('accepts a genuine token and acts in its organization with its role', async () => {
     const result = await call('get-organization', { token: await signWith({}) });
@@ -158,17 +188,42 @@ describe('access tokens as bearer credentials', () => {
   });
 
   it.each([
-    ['alg none', async () => unsigned({ alg: 'none', typ: 'at+jwt' }, { sub: 'x', org: 'org_x', role: 'owner', iss: 'invoicing-service', aud: 'invoicing-api', exp: 9_999_999_999 })],
-    ['HS256 signed with the public key', async () => {
-      const publicJwk = JSON.parse(process.env.ACCESS_TOKEN_PUBLIC_JWKS!).keys[0];
-      return new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: publicJwk.kid, typ: 'at+jwt' }).setSubject('x').setIssuer('invoicing-service')
-        .setAudience('invoicing-api').setExpirationTime('10m').setIssuedAt().sign(new TextEncoder().encode(JSON.stringify(publicJwk)));
-    }],
-    ['a signature by another key', async () => {
-      const { privateKey } = await generateKeyPair('ES256');
-      return new SignJWT(claims()).setProtectedHeader({ alg: 'ES256', kid: privateJwk().kid, typ: 'at+jwt' }).setSubject('x').setIssuer('invoicing-service')
-        .setAudience('invoicing-api').setExpirationTime('10m').setIssuedAt().sign(privateKey);
-    }],
+    [
+      'alg none',
+      async () =>
+        unsigned(
+          { alg: 'none', typ: 'at+jwt' },
+          { sub: 'x', org: 'org_x', role: 'owner', iss: 'invoicing-service', aud: 'invoicing-api', exp: 9_999_999_999 },
+        ),
+    ],
+    [
+      'HS256 signed with the public key',
+      async () => {
+        const publicJwk = JSON.parse(process.env.ACCESS_TOKEN_PUBLIC_JWKS!).keys[0];
+        return new SignJWT(claims())
+          .setProtectedHeader({ alg: 'HS256', kid: publicJwk.kid, typ: 'at+jwt' })
+          .setSubject('x')
+          .setIssuer('invoicing-service')
+          .setAudience('invoicing-api')
+          .setExpirationTime('10m')
+          .setIssuedAt()
+          .sign(new TextEncoder().encode(JSON.stringify(publicJwk)));
+      },
+    ],
+    [
+      'a signature by another key',
+      async () => {
+        const { privateKey } = await generateKeyPair('ES256');
+        return new SignJWT(claims())
+          .setProtectedHeader({ alg: 'ES256', kid: privateJwk().kid, typ: 'at+jwt' })
+          .setSubject('x')
+          .setIssuer('invoicing-service')
+          .setAudience('invoicing-api')
+          .setExpirationTime('10m')
+          .setIssuedAt()
+          .sign(privateKey);
+      },
+    ],
     ['an unknown kid', () => signWith({ kid: 'unknown-key' })],
     ['a jku header', () => signWith({ jku: 'http://127.0.0.1:1/keys' })],
     ['an x5u header', () => signWith({ x5u: 'http://127.0.0.1:1/cert' })],

@@ -13,49 +13,281 @@ let otherClientId: string;
 beforeAll(async () => {
   tenant = await newTenant('Strict');
   other = await newTenant('Other');
-  clientId = (await call('create-client', { token: tenant.apiKey, body: { name: 'Valid', email: 'v@x.example' } })).json.id;
-  otherClientId = (await call('create-client', { token: other.apiKey, body: { name: 'Theirs', email: 't@x.example' } })).json.id;
+  clientId = (await call('create-client', { token: tenant.apiKey, body: { name: 'Valid', email: 'v@x.example' } })).json
+    .id;
+  otherClientId = (await call('create-client', { token: other.apiKey, body: { name: 'Theirs', email: 't@x.example' } }))
+    .json.id;
 });
 
 const line = { description: 'x', quantity: 1, unit_price: '1.00', tax_rate: '0' };
-type Case = { name: string; route: RouteName; options: () => CallOptions; status: number; code: string; field?: string };
+type Case = {
+  name: string;
+  route: RouteName;
+  options: () => CallOptions;
+  status: number;
+  code: string;
+  field?: string;
+};
 
 const cases: Case[] = [
-  { name: 'invalid JSON', route: 'create-client', options: () => ({ raw: '{"name": ' }), status: 400, code: 'invalid_json' },
-  { name: 'wrong content type', route: 'create-client', options: () => ({ raw: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), status: 415, code: 'unsupported_media_type' },
-  { name: 'a 2 MB body', route: 'create-invoice', options: () => ({ body: invoiceBody(clientId, { notes: 'x'.repeat(2 * 1024 * 1024) }) }), status: 413, code: 'payload_too_large' },
-  { name: 'a missing required field', route: 'create-client', options: () => ({ body: { email: 'a@x.example' } }), status: 400, code: 'validation_error', field: 'name' },
-  { name: 'a wrongly typed field', route: 'create-client', options: () => ({ body: { name: 42, email: 'a@x.example' } }), status: 400, code: 'validation_error', field: 'name' },
-  { name: 'a malformed e-mail', route: 'create-client', options: () => ({ body: { name: 'A', email: 'not-an-email' } }), status: 400, code: 'validation_error', field: 'email' },
-  { name: 'a three-letter country', route: 'create-client', options: () => ({ body: { name: 'A', email: 'a@x.example', country: 'USA' } }), status: 400, code: 'validation_error', field: 'country' },
-  { name: 'a quantity of 0', route: 'create-invoice', options: () => ({ body: invoiceBody(clientId, { line_items: [{ ...line, quantity: 0 }] }) }), status: 400, code: 'validation_error', field: 'line_items[0].quantity' },
-  { name: 'a negative quantity', route: 'create-invoice', options: () => ({ body: invoiceBody(clientId, { line_items: [line, { ...line, quantity: -2 }] }) }), status: 400, code: 'validation_error', field: 'line_items[1].quantity' },
-  { name: 'a price with three fraction digits', route: 'create-invoice', options: () => ({ body: invoiceBody(clientId, { line_items: [{ ...line, unit_price: '1.005' }] }) }), status: 400, code: 'validation_error', field: 'line_items[0].unit_price' },
-  { name: 'a price sent as a number', route: 'create-invoice', options: () => ({ body: invoiceBody(clientId, { line_items: [{ ...line, unit_price: 1.5 }] }) }), status: 400, code: 'validation_error', field: 'line_items[0].unit_price' },
-  { name: 'a tax rate over 100', route: 'create-invoice', options: () => ({ body: invoiceBody(clientId, { line_items: [{ ...line, tax_rate: '100.01' }] }) }), status: 400, code: 'validation_error', field: 'line_items[0].tax_rate' },
-  { name: 'a total over the maximum', route: 'create-invoice', options: () => ({ body: invoiceBody(clientId, { line_items: Array.from({ length: 200 }, () => ({ ...line, quantity: 1_000_000, unit_price: '999999999.99' })) }) }), status: 400, code: 'validation_error', field: 'line_items' },
-  { name: '10 000 line items', route: 'create-invoice', options: () => ({ body: invoiceBody(clientId, { line_items: Array.from({ length: 10_000 }, () => line) }) }), status: 400, code: 'validation_error', field: 'line_items' },
-  { name: 'no line items', route: 'create-invoice', options: () => ({ body: invoiceBody(clientId, { line_items: [] }) }), status: 400, code: 'validation_error', field: 'line_items' },
-  { name: 'an impossible date', route: 'create-invoice', options: () => ({ body: invoiceBody(clientId, { issue_date: '2026-02-30' }) }), status: 400, code: 'validation_error', field: 'issue_date' },
-  { name: 'a due date before the issue date', route: 'create-invoice', options: () => ({ body: invoiceBody(clientId, { issue_date: '2026-11-10', due_date: '2026-11-09' }) }), status: 400, code: 'validation_error', field: 'due_date' },
-  { name: 'an unsupported currency', route: 'create-invoice', options: () => ({ body: invoiceBody(clientId, { currency: 'JPY' }) }), status: 400, code: 'validation_error', field: 'currency' },
-  { name: 'an unknown client id', route: 'create-invoice', options: () => ({ body: invoiceBody('cli_01ARZ3NDEKTSV4RRFFQ69G5FAV') }), status: 404, code: 'not_found' },
-  { name: 'a client id of another organization', route: 'create-invoice', options: () => ({ body: invoiceBody(otherClientId) }), status: 404, code: 'not_found' },
-  { name: 'a malformed client id', route: 'create-invoice', options: () => ({ body: invoiceBody('client-1') }), status: 400, code: 'validation_error', field: 'client' },
-  ...(['id', 'status', 'invoice_number', 'subtotal', 'total_amount', 'public_url', 'organization_id'] as const).map((field): Case => ({
-    name: `a server-assigned field (${field})`, route: 'create-invoice', options: () => ({ body: invoiceBody(clientId, { [field]: 'x' }) }), status: 400, code: 'validation_error', field,
-  })),
-  { name: 'a server-assigned client field (is_active)', route: 'create-client', options: () => ({ body: { name: 'A', email: 'a@x.example', is_active: false } }), status: 400, code: 'validation_error', field: 'is_active' },
-  { name: 'a limit over 100', route: 'list-invoices', options: () => ({ query: { limit: '101' } }), status: 400, code: 'validation_error', field: 'limit' },
-  { name: 'an unknown status filter', route: 'list-invoices', options: () => ({ query: { status: 'lost' } }), status: 400, code: 'validation_error', field: 'status' },
-  { name: 'an empty patch', route: 'update-client', options: () => ({ params: { id: clientId }, body: {} }), status: 400, code: 'validation_error' },
-  { name: 'a malformed path id', route: 'get-invoice', options: () => ({ params: { id: 'inv_123' } }), status: 400, code: 'validation_error', field: 'id' },
-  { name: 'an unknown invoice id', route: 'get-invoice', options: () => ({ params: { id: 'inv_01ARZ3NDEKTSV4RRFFQ69G5FAV' } }), status: 404, code: 'not_found' },
-  { name: 'a missing API key', route: 'create-client', options: () => ({ token: null, body: { name: 'A', email: 'a@x.example' } }), status: 401, code: 'authentication_required' },
-  { name: 'a malformed API key', route: 'create-client', options: () => ({ token: 'inv_live_short', body: { name: 'A', email: 'a@x.example' } }), status: 401, code: 'invalid_token' },
-  { name: 'an unknown, well-formed API key', route: 'create-client', options: () => ({ token: generateApiKey().secret, body: { name: 'A', email: 'a@x.example' } }), status: 401, code: 'invalid_token' },
-  { name: 'a 16 KB Authorization header', route: 'create-client', options: () => ({ token: `inv_live_${'a'.repeat(16 * 1024)}`, body: { name: 'A', email: 'a@x.example' } }), status: 401, code: 'invalid_token' },
-  { name: 'a non-bearer scheme', route: 'list-clients', options: () => ({ token: null, headers: { authorization: 'Basic dXNlcjpwYXNz' } }), status: 401, code: 'authentication_required' },
+  {
+    name: 'invalid JSON',
+    route: 'create-client',
+    options: () => ({ raw: '{"name": ' }),
+    status: 400,
+    code: 'invalid_json',
+  },
+  {
+    name: 'wrong content type',
+    route: 'create-client',
+    options: () => ({ raw: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    status: 415,
+    code: 'unsupported_media_type',
+  },
+  {
+    name: 'a 2 MB body',
+    route: 'create-invoice',
+    options: () => ({ body: invoiceBody(clientId, { notes: 'x'.repeat(2 * 1024 * 1024) }) }),
+    status: 413,
+    code: 'payload_too_large',
+  },
+  {
+    name: 'a missing required field',
+    route: 'create-client',
+    options: () => ({ body: { email: 'a@x.example' } }),
+    status: 400,
+    code: 'validation_error',
+    field: 'name',
+  },
+  {
+    name: 'a wrongly typed field',
+    route: 'create-client',
+    options: () => ({ body: { name: 42, email: 'a@x.example' } }),
+    status: 400,
+    code: 'validation_error',
+    field: 'name',
+  },
+  {
+    name: 'a malformed e-mail',
+    route: 'create-client',
+    options: () => ({ body: { name: 'A', email: 'not-an-email' } }),
+    status: 400,
+    code: 'validation_error',
+    field: 'email',
+  },
+  {
+    name: 'a three-letter country',
+    route: 'create-client',
+    options: () => ({ body: { name: 'A', email: 'a@x.example', country: 'USA' } }),
+    status: 400,
+    code: 'validation_error',
+    field: 'country',
+  },
+  {
+    name: 'a quantity of 0',
+    route: 'create-invoice',
+    options: () => ({ body: invoiceBody(clientId, { line_items: [{ ...line, quantity: 0 }] }) }),
+    status: 400,
+    code: 'validation_error',
+    field: 'line_items[0].quantity',
+  },
+  {
+    name: 'a negative quantity',
+    route: 'create-invoice',
+    options: () => ({ body: invoiceBody(clientId, { line_items: [line, { ...line, quantity: -2 }] }) }),
+    status: 400,
+    code: 'validation_error',
+    field: 'line_items[1].quantity',
+  },
+  {
+    name: 'a price with three fraction digits',
+    route: 'create-invoice',
+    options: () => ({ body: invoiceBody(clientId, { line_items: [{ ...line, unit_price: '1.005' }] }) }),
+    status: 400,
+    code: 'validation_error',
+    field: 'line_items[0].unit_price',
+  },
+  {
+    name: 'a price sent as a number',
+    route: 'create-invoice',
+    options: () => ({ body: invoiceBody(clientId, { line_items: [{ ...line, unit_price: 1.5 }] }) }),
+    status: 400,
+    code: 'validation_error',
+    field: 'line_items[0].unit_price',
+  },
+  {
+    name: 'a tax rate over 100',
+    route: 'create-invoice',
+    options: () => ({ body: invoiceBody(clientId, { line_items: [{ ...line, tax_rate: '100.01' }] }) }),
+    status: 400,
+    code: 'validation_error',
+    field: 'line_items[0].tax_rate',
+  },
+  {
+    name: 'a total over the maximum',
+    route: 'create-invoice',
+    options: () => ({
+      body: invoiceBody(clientId, {
+        line_items: Array.from({ length: 200 }, () => ({ ...line, quantity: 1_000_000, unit_price: '999999999.99' })),
+      }),
+    }),
+    status: 400,
+    code: 'validation_error',
+    field: 'line_items',
+  },
+  {
+    name: '10 000 line items',
+    route: 'create-invoice',
+    options: () => ({ body: invoiceBody(clientId, { line_items: Array.from({ length: 10_000 }, () => line) }) }),
+    status: 400,
+    code: 'validation_error',
+    field: 'line_items',
+  },
+  {
+    name: 'no line items',
+    route: 'create-invoice',
+    options: () => ({ body: invoiceBody(clientId, { line_items: [] }) }),
+    status: 400,
+    code: 'validation_error',
+    field: 'line_items',
+  },
+  {
+    name: 'an impossible date',
+    route: 'create-invoice',
+    options: () => ({ body: invoiceBody(clientId, { issue_date: '2026-02-30' }) }),
+    status: 400,
+    code: 'validation_error',
+    field: 'issue_date',
+  },
+  {
+    name: 'a due date before the issue date',
+    route: 'create-invoice',
+    options: () => ({ body: invoiceBody(clientId, { issue_date: '2026-11-10', due_date: '2026-11-09' }) }),
+    status: 400,
+    code: 'validation_error',
+    field: 'due_date',
+  },
+  {
+    name: 'an unsupported currency',
+    route: 'create-invoice',
+    options: () => ({ body: invoiceBody(clientId, { currency: 'JPY' }) }),
+    status: 400,
+    code: 'validation_error',
+    field: 'currency',
+  },
+  {
+    name: 'an unknown client id',
+    route: 'create-invoice',
+    options: () => ({ body: invoiceBody('cli_01ARZ3NDEKTSV4RRFFQ69G5FAV') }),
+    status: 404,
+    code: 'not_found',
+  },
+  {
+    name: 'a client id of another organization',
+    route: 'create-invoice',
+    options: () => ({ body: invoiceBody(otherClientId) }),
+    status: 404,
+    code: 'not_found',
+  },
+  {
+    name: 'a malformed client id',
+    route: 'create-invoice',
+    options: () => ({ body: invoiceBody('client-1') }),
+    status: 400,
+    code: 'validation_error',
+    field: 'client',
+  },
+  ...(['id', 'status', 'invoice_number', 'subtotal', 'total_amount', 'public_url', 'organization_id'] as const).map(
+    (field): Case => ({
+      name: `a server-assigned field (${field})`,
+      route: 'create-invoice',
+      options: () => ({ body: invoiceBody(clientId, { [field]: 'x' }) }),
+      status: 400,
+      code: 'validation_error',
+      field,
+    }),
+  ),
+  {
+    name: 'a server-assigned client field (is_active)',
+    route: 'create-client',
+    options: () => ({ body: { name: 'A', email: 'a@x.example', is_active: false } }),
+    status: 400,
+    code: 'validation_error',
+    field: 'is_active',
+  },
+  {
+    name: 'a limit over 100',
+    route: 'list-invoices',
+    options: () => ({ query: { limit: '101' } }),
+    status: 400,
+    code: 'validation_error',
+    field: 'limit',
+  },
+  {
+    name: 'an unknown status filter',
+    route: 'list-invoices',
+    options: () => ({ query: { status: 'lost' } }),
+    status: 400,
+    code: 'validation_error',
+    field: 'status',
+  },
+  {
+    name: 'an empty patch',
+    route: 'update-client',
+    options: () => ({ params: { id: clientId }, body: {} }),
+    status: 400,
+    code: 'validation_error',
+  },
+  {
+    name: 'a malformed path id',
+    route: 'get-invoice',
+    options: () => ({ params: { id: 'inv_123' } }),
+    status: 400,
+    code: 'validation_error',
+    field: 'id',
+  },
+  {
+    name: 'an unknown invoice id',
+    route: 'get-invoice',
+    options: () => ({ params: { id: 'inv_01ARZ3NDEKTSV4RRFFQ69G5FAV' } }),
+    status: 404,
+    code: 'not_found',
+  },
+  {
+    name: 'a missing API key',
+    route: 'create-client',
+    options: () => ({ token: null, body: { name: 'A', email: 'a@x.example' } }),
+    status: 401,
+    code: 'authentication_required',
+  },
+  {
+    name: 'a malformed API key',
+    route: 'create-client',
+    options: () => ({ token: 'inv_live_short', body: { name: 'A', email: 'a@x.example' } }),
+    status: 401,
+    code: 'invalid_token',
+  },
+  {
+    name: 'an unknown, well-formed API key',
+    route: 'create-client',
+    options: () => ({ token: generateApiKey().secret, body: { name: 'A', email: 'a@x.example' } }),
+    status: 401,
+    code: 'invalid_token',
+  },
+  {
+    name: 'a 16 KB Authorization header',
+    route: 'create-client',
+    options: () => ({ token: `inv_live_${'a'.repeat(16 * 1024)}`, body: { name: 'A', email: 'a@x.example' } }),
+    status: 401,
+    code: 'invalid_token',
+  },
+  {
+    name: 'a non-bearer scheme',
+    route: 'list-clients',
+    options: () => ({ token: null, headers: { authorization: 'Basic dXNlcjpwYXNz' } }),
+    status: 401,
+    code: 'authentication_required',
+  },
 ];
 
 describe('bad input', () => {
@@ -83,7 +315,18 @@ describe('bad input', () => {
     ];
     for (const body of responses) {
       const text = JSON.stringify(body);
-      for (const internal of ['"pk"', '"sk"', 'gsi1pk', '"version"', 'public_token', 'ORG#', 'organization_id', 'invoice_prefix', '_minor']) expect(text).not.toContain(internal);
+      for (const internal of [
+        '"pk"',
+        '"sk"',
+        'gsi1pk',
+        '"version"',
+        'public_token',
+        'ORG#',
+        'organization_id',
+        'invoice_prefix',
+        '_minor',
+      ])
+        expect(text).not.toContain(internal);
     }
   });
 
@@ -91,7 +334,10 @@ describe('bad input', () => {
     // The handlers hold their own clients, so the fault is injected at the SDK class for one request.
     const prototypeSend = DynamoDBDocumentClient.prototype.send;
     DynamoDBDocumentClient.prototype.send = function (this: unknown, command: { constructor: { name: string } }) {
-      if (command.constructor.name === 'BatchGetCommand') return Promise.reject(new Error('ProvisionedThroughputExceededException: internal AWS detail arn:aws:dynamodb:secret'));
+      if (command.constructor.name === 'BatchGetCommand')
+        return Promise.reject(
+          new Error('ProvisionedThroughputExceededException: internal AWS detail arn:aws:dynamodb:secret'),
+        );
       return prototypeSend.apply(this, arguments as never);
     } as typeof prototypeSend;
     try {

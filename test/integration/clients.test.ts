@@ -2,9 +2,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, newTenant } from '../support/api.ts';
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
-beforeAll(async () => { tenant = await newTenant('Clients Inc'); });
+beforeAll(async () => {
+  tenant = await newTenant('Clients Inc');
+});
 
-const fullClient = { name: 'Initech', email: 'ap@initech.example', phone: '+1 555 0100', address: '1 Loop Rd', city: 'Austin', state: 'TX', postal_code: '73301', country: 'US' };
+const fullClient = {
+  name: 'Initech',
+  email: 'ap@initech.example',
+  phone: '+1 555 0100',
+  address: '1 Loop Rd',
+  city: 'Austin',
+  state: 'TX',
+  postal_code: '73301',
+  country: 'US',
+};
 
 describe('clients', () => {
   it('answers creation with exactly the spec fields, and GET one with every field', async () => {
@@ -23,7 +34,11 @@ describe('clients', () => {
 
   it('patches only the given fields', async () => {
     const { json: created } = await call('create-client', { token: tenant.apiKey, body: fullClient });
-    const patched = await call('update-client', { token: tenant.apiKey, params: { id: created.id }, body: { city: 'Dallas' } });
+    const patched = await call('update-client', {
+      token: tenant.apiKey,
+      params: { id: created.id },
+      body: { city: 'Dallas' },
+    });
     expect(patched.status).toBe(200);
     expect(patched.json).toMatchObject({ ...fullClient, city: 'Dallas' });
   });
@@ -42,7 +57,10 @@ describe('clients', () => {
   it('pages through every client exactly once with the next link', async () => {
     const own = await newTenant('Paging clients');
     const ids: string[] = [];
-    for (let i = 0; i < 7; i++) ids.push((await call('create-client', { token: own.apiKey, body: { name: `C${i}`, email: `c${i}@x.example` } })).json.id);
+    for (let i = 0; i < 7; i++)
+      ids.push(
+        (await call('create-client', { token: own.apiKey, body: { name: `C${i}`, email: `c${i}@x.example` } })).json.id,
+      );
     const seen: string[] = [];
     let page = await call('list-clients', { token: own.apiKey, query: { limit: '3' } });
     for (let guard = 0; guard < 10; guard++) {

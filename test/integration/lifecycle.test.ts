@@ -9,26 +9,46 @@ let tenant: Awaited<ReturnType<typeof newTenant>>;
 let clientId: string;
 beforeAll(async () => {
   tenant = await newTenant('Lifecycle');
-  clientId = (await call('create-client', { token: tenant.apiKey, body: { name: 'Payer', email: 'payer@x.example' } })).json.id;
+  clientId = (await call('create-client', { token: tenant.apiKey, body: { name: 'Payer', email: 'payer@x.example' } }))
+    .json.id;
 });
 
 /** A sent invoice of 100.00 (no tax), issued and due on the given dates. */
 async function sentInvoice(owner = tenant, overrides: Record<string, unknown> = {}) {
-  const client = owner === tenant ? clientId : (await call('create-client', { token: owner.apiKey, body: { name: 'P', email: 'p@x.example' } })).json.id;
+  const client =
+    owner === tenant
+      ? clientId
+      : (await call('create-client', { token: owner.apiKey, body: { name: 'P', email: 'p@x.example' } })).json.id;
   const { json } = await call('create-invoice', {
     token: owner.apiKey,
-    body: invoiceBody(client, { line_items: [{ description: 'Work', quantity: 1, unit_price: '100.00', tax_rate: '0' }], ...overrides }),
+    body: invoiceBody(client, {
+      line_items: [{ description: 'Work', quantity: 1, unit_price: '100.00', tax_rate: '0' }],
+      ...overrides,
+    }),
   });
-  await recordSending(db, owner.id, json.id, { to: 'payer@x.example', sent_at: new Date().toISOString(), message_id: 'test' }, 'http://invoices.test');
+  await recordSending(
+    db,
+    owner.id,
+    json.id,
+    { to: 'payer@x.example', sent_at: new Date().toISOString(), message_id: 'test' },
+    'http://invoices.test',
+  );
   return json.id as string;
 }
 
-const pay = (id: string, amount: string, extra: object = {}) => call('record-payment', { token: tenant.apiKey, params: { id }, body: { amount, method: 'bank_transfer', ...extra } });
+const pay = (id: string, amount: string, extra: object = {}) =>
+  call('record-payment', { token: tenant.apiKey, params: { id }, body: { amount, method: 'bank_transfer', ...extra } });
 const eventsOf = async (organizationId: string, invoiceId?: string) => {
-  const { Items = [] } = await db.client.send(new QueryCommand({
-    TableName: db.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :events)', ExpressionAttributeValues: { ':pk': `ORG#${organizationId}`, ':events': 'EVENT#' },
-  }));
-  return Items.map((item) => item.event).filter((event) => !invoiceId || event.data.object.id === invoiceId || event.data.object.invoice === invoiceId);
+  const { Items = [] } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :events)',
+      ExpressionAttributeValues: { ':pk': `ORG#${organizationId}`, ':events': 'EVENT#' },
+    }),
+  );
+  return Items.map((item) => item.event).filter(
+    (event) => !invoiceId || event.data.object.id === invoiceId || event.data.object.invoice === invoiceId,
+  );
 };
 
 describe('void', () => {
@@ -40,8 +60,14 @@ describe('void', () => {
     expect(voided.json.voided_at).toBeTruthy();
     const listed = await call('list-invoices', { token: tenant.apiKey, query: { status: 'void' } });
     expect(listed.json.results.map((i: { id: string }) => i.id)).toContain(draft.id);
-    expect((await eventsOf(tenant.id, draft.id)).map((event) => event.type)).toEqual(['invoice.created', 'invoice.voided']);
-    for (const [route, body] of [['void-invoice', undefined], ['update-invoice', { notes: 'x' }]] as const) {
+    expect((await eventsOf(tenant.id, draft.id)).map((event) => event.type)).toEqual([
+      'invoice.created',
+      'invoice.voided',
+    ]);
+    for (const [route, body] of [
+      ['void-invoice', undefined],
+      ['update-invoice', { notes: 'x' }],
+    ] as const) {
       const refused = await call(route, { token: tenant.apiKey, params: { id: draft.id }, body });
       expect([refused.status, refused.json.error.code]).toEqual([409, 'invalid_state']);
     }
@@ -60,7 +86,13 @@ describe('payments', () => {
     const id = await sentInvoice();
     const first = await pay(id, '40.00', { reference: 'TX-1' });
     expect(first.status).toBe(201);
-    expect(first.json).toMatchObject({ amount: '40.00', currency: 'USD', method: 'bank_transfer', reference: 'TX-1', provider: 'manual' });
+    expect(first.json).toMatchObject({
+      amount: '40.00',
+      currency: 'USD',
+      method: 'bank_transfer',
+      reference: 'TX-1',
+      provider: 'manual',
+    });
     expect(first.json.id).toMatch(/^pay_/);
     expect(first.json.invoice).toMatchObject({ status: 'partially_paid', amount_paid: '40.00', amount_due: '60.00' });
     const second = await pay(id, '60.00');
@@ -111,22 +143,40 @@ describe('overdue sweep', () => {
     const sweeper = await newTenant('Sweep');
     const late = await sentInvoice(sweeper, { issue_date: '2025-01-01', due_date: '2025-01-31' });
     const partly = await sentInvoice(sweeper, { issue_date: '2025-01-01', due_date: '2025-02-15' });
-    await call('record-payment', { token: sweeper.apiKey, params: { id: partly }, body: { amount: '10.00', method: 'cash' } });
+    await call('record-payment', {
+      token: sweeper.apiKey,
+      params: { id: partly },
+      body: { amount: '10.00', method: 'cash' },
+    });
     const notYet = await sentInvoice(sweeper, { issue_date: '2025-01-01', due_date: '2025-03-01' });
     const paid = await sentInvoice(sweeper, { issue_date: '2025-01-01', due_date: '2025-01-15' });
-    await call('record-payment', { token: sweeper.apiKey, params: { id: paid }, body: { amount: '100.00', method: 'cash' } });
+    await call('record-payment', {
+      token: sweeper.apiKey,
+      params: { id: paid },
+      body: { amount: '100.00', method: 'cash' },
+    });
 
     const { handler } = await import('../../functions/overdue-sweeper/handler.ts');
     const { result, calls } = await countDbCalls(() => handler({ today: '2025-03-01' }));
     expect(result.moved).toBeGreaterThanOrEqual(2);
     expect(calls.Scan).toBeUndefined();
     expect(calls.Query).toBeGreaterThanOrEqual(16);
-    const status = async (id: string) => (await call('get-invoice', { token: sweeper.apiKey, params: { id } })).json.status;
-    expect([await status(late), await status(partly), await status(notYet), await status(paid)]).toEqual(['overdue', 'overdue', 'sent', 'paid']);
+    const status = async (id: string) =>
+      (await call('get-invoice', { token: sweeper.apiKey, params: { id } })).json.status;
+    expect([await status(late), await status(partly), await status(notYet), await status(paid)]).toEqual([
+      'overdue',
+      'overdue',
+      'sent',
+      'paid',
+    ]);
     await handler({ today: '2025-03-01' });
     const overdueEvents = (await eventsOf(sweeper.id)).filter((event) => event.type === 'invoice.overdue');
     expect(overdueEvents.map((event) => event.data.object.id).sort()).toEqual([late, partly].sort());
-    const settled = await call('record-payment', { token: sweeper.apiKey, params: { id: partly }, body: { amount: '90.00', method: 'cash' } });
+    const settled = await call('record-payment', {
+      token: sweeper.apiKey,
+      params: { id: partly },
+      body: { amount: '90.00', method: 'cash' },
+    });
     expect(settled.json.invoice.status).toBe('paid');
   });
 
@@ -138,7 +188,8 @@ describe('overdue sweep', () => {
     const early = await sentInvoice(ahead, { issue_date: '2023-05-01', due_date: '2023-05-31' });
     const late = await sentInvoice(behind, { issue_date: '2023-05-01', due_date: '2023-05-31' });
     const { handler } = await import('../../functions/overdue-sweeper/handler.ts');
-    const statusOf = async (owner: typeof ahead, id: string) => (await call('get-invoice', { token: owner.apiKey, params: { id } })).json.status;
+    const statusOf = async (owner: typeof ahead, id: string) =>
+      (await call('get-invoice', { token: owner.apiKey, params: { id } })).json.status;
     // 12:00 UTC on 31 May is 1 June in Kiritimati (UTC+14) and still 31 May in Pago Pago (UTC−11).
     await handler({ now: '2023-05-31T12:00:00Z' });
     expect([await statusOf(ahead, early), await statusOf(behind, late)]).toEqual(['overdue', 'sent']);

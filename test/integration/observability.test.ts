@@ -14,74 +14,143 @@ import { createWebhook } from '../../shared/data/webhooks.ts';
 import { call, db, invoiceBody, newTenant } from '../support/api.ts';
 
 // Read when the handlers below first load their configuration.
-Object.assign(process.env, { LOG_LEVEL: 'info', POWERTOOLS_METRICS_DISABLED: 'false', WEBHOOK_ALLOW_LOOPBACK_HTTP: 'true' });
+Object.assign(process.env, {
+  LOG_LEVEL: 'info',
+  POWERTOOLS_METRICS_DISABLED: 'false',
+  WEBHOOK_ALLOW_LOOPBACK_HTTP: 'true',
+});
 
 const sqs = new SQSClient({ endpoint: inject('sqsEndpoint'), useQueueUrlAsEndpoint: false });
 let queues: Queues;
 const bodies: string[] = [];
 const receiver = createServer((req, res) => {
   let body = '';
-  req.on('data', (chunk) => { body += chunk; });
-  req.on('end', () => { bodies.push(body); res.writeHead(204); res.end(); });
+  req.on('data', (chunk) => {
+    body += chunk;
+  });
+  req.on('end', () => {
+    bodies.push(body);
+    res.writeHead(204);
+    res.end();
+  });
 });
 beforeAll(async () => {
   queues = await createQueues(sqs, `traced-${randomUUID().slice(0, 8)}`);
   process.env.WEBHOOK_DELIVERY_QUEUE_URL = queues.delivery;
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 });
-afterAll(() => new Promise((resolve) => { receiver.closeAllConnections(); receiver.close(resolve); }));
+afterAll(
+  () =>
+    new Promise((resolve) => {
+      receiver.closeAllConnections();
+      receiver.close(resolve);
+    }),
+);
 
 const sqsEvent = (bodies: string[]): SQSEvent => ({
   Records: bodies.map((body) => ({
-    messageId: randomUUID(), receiptHandle: randomUUID(), body, attributes: {} as never, messageAttributes: {}, md5OfBody: '',
-    eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:queue', awsRegion: 'us-east-1',
+    messageId: randomUUID(),
+    receiptHandle: randomUUID(),
+    body,
+    attributes: {} as never,
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:queue',
+    awsRegion: 'us-east-1',
   })),
 });
 
 /** Runs `work` and answers every JSON line it wrote to stdout. */
 async function stdoutOf(work: () => Promise<unknown>): Promise<Record<string, any>[]> {
   const lines: string[] = [];
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => { lines.push(String(chunk)); return true; });
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    lines.push(String(chunk));
+    return true;
+  });
   try {
     await work();
   } finally {
     spy.mockRestore();
   }
-  return lines.flatMap((text) => text.split('\n')).filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+  return lines
+    .flatMap((text) => text.split('\n'))
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line));
 }
 
 describe('the correlation id', () => {
   it('goes from the API request to its event, the workers’ logs and the delivery log, and the metrics count the event', async () => {
     const tenant = await newTenant('Traced');
-    const webhook = await createWebhook(db, tenant.id, { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/in`, events: ['invoice.created'] });
-    const client = await call('create-client', { token: tenant.apiKey, body: { name: 'Traced Buyer', email: 't@x.example' } });
+    const webhook = await createWebhook(db, tenant.id, {
+      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/in`,
+      events: ['invoice.created'],
+    });
+    const client = await call('create-client', {
+      token: tenant.apiKey,
+      body: { name: 'Traced Buyer', email: 't@x.example' },
+    });
     let created!: Awaited<ReturnType<typeof call>>;
-    const routeLines = await stdoutOf(async () => { created = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(client.json.id) }); });
+    const routeLines = await stdoutOf(async () => {
+      created = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(client.json.id) });
+    });
     const requestId = created.headers['x-request-id']!;
-    expect(routeLines).toContainEqual(expect.objectContaining({ message: 'request', request_id: requestId, correlation_id: requestId, caller: 'api_key', organization_id: tenant.id }));
+    expect(routeLines).toContainEqual(
+      expect.objectContaining({
+        message: 'request',
+        request_id: requestId,
+        correlation_id: requestId,
+        caller: 'api_key',
+        organization_id: tenant.id,
+      }),
+    );
 
     const event = (await listEvents(db, tenant.id, { types: ['invoice.created'], limit: 1 })).items[0]!;
     expect(event.correlation_id).toBe(requestId);
 
     const { handler: fanout } = await import('../../functions/webhook-fanout/handler.ts');
-    const fanoutLines = await stdoutOf(() => fanout(sqsEvent([JSON.stringify({ source: 'invoicing.service', 'detail-type': event.type, detail: event })])));
-    expect(fanoutLines).toContainEqual(expect.objectContaining({ message: 'event fanned out', correlation_id: requestId, event_id: event.id, deliveries: 1 }));
+    const fanoutLines = await stdoutOf(() =>
+      fanout(sqsEvent([JSON.stringify({ source: 'invoicing.service', 'detail-type': event.type, detail: event })])),
+    );
+    expect(fanoutLines).toContainEqual(
+      expect.objectContaining({
+        message: 'event fanned out',
+        correlation_id: requestId,
+        event_id: event.id,
+        deliveries: 1,
+      }),
+    );
     const emf = fanoutLines.find((line) => line._aws)!;
-    expect(emf._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: 'InvoicingService', Metrics: [{ Name: 'InvoicesCreated', Unit: 'Count' }] });
+    expect(emf._aws.CloudWatchMetrics[0]).toMatchObject({
+      Namespace: 'InvoicingService',
+      Metrics: [{ Name: 'InvoicesCreated', Unit: 'Count' }],
+    });
     expect(emf.InvoicesCreated).toBe(1);
 
-    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queues.delivery, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
+    const { Messages = [] } = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: queues.delivery, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
+    );
     expect(Messages).toHaveLength(1);
     const { handler: delivery } = await import('../../functions/webhook-delivery/handler.ts');
     const deliveryLines = await stdoutOf(() => delivery(sqsEvent([Messages[0]!.Body!])));
-    expect(deliveryLines).toContainEqual(expect.objectContaining({ message: 'delivery handled', correlation_id: requestId, verdict: 'done' }));
+    expect(deliveryLines).toContainEqual(
+      expect.objectContaining({ message: 'delivery handled', correlation_id: requestId, verdict: 'done' }),
+    );
     expect(deliveryLines.find((line) => line._aws)).toMatchObject({ WebhookDeliveriesSucceeded: 1 });
 
     const log = await call('list-deliveries', { token: tenant.apiKey, params: { id: webhook.id } });
-    expect(log.json.results).toEqual([expect.objectContaining({ event_id: event.id, status: 'delivered', correlation_id: requestId })]);
+    expect(log.json.results).toEqual([
+      expect.objectContaining({ event_id: event.id, status: 'delivered', correlation_id: requestId }),
+    ]);
     // What receivers and API callers see has no internal fields.
     expect(bodies).toHaveLength(1);
-    expect(JSON.parse(bodies[0]!)).toEqual({ id: event.id, type: 'invoice.created', organization_id: tenant.id, created_at: event.created_at, data: event.data });
+    expect(JSON.parse(bodies[0]!)).toEqual({
+      id: event.id,
+      type: 'invoice.created',
+      organization_id: tenant.id,
+      created_at: event.created_at,
+      data: event.data,
+    });
     const listed = await call('list-events', { token: tenant.apiKey, query: { type: 'invoice.created' } });
     expect(listed.json.results[0]).not.toHaveProperty('correlation_id');
   });

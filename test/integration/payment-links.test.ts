@@ -8,7 +8,8 @@ let tenant: Awaited<ReturnType<typeof newTenant>>;
 let clientId: string;
 beforeAll(async () => {
   tenant = await newTenant('Paid Online');
-  clientId = (await call('create-client', { token: tenant.apiKey, body: { name: 'Buyer', email: 'buyer@x.example' } })).json.id;
+  clientId = (await call('create-client', { token: tenant.apiKey, body: { name: 'Buyer', email: 'buyer@x.example' } }))
+    .json.id;
 });
 
 const tokenOf = (invoice: { public_url: string }) => new URL(invoice.public_url).pathname.split('/').at(-2)!;
@@ -25,7 +26,17 @@ describe('the public invoice page', () => {
     const page = await call('view-public-invoice', { params: { token: tokenOf(invoice) } });
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    for (const text of [invoice.invoice_number, 'Paid Online', 'Buyer', '59.97', '4.95', '64.92 USD', 'Design work', '<form method="post" action="pay/"']) expect(page.text).toContain(text);
+    for (const text of [
+      invoice.invoice_number,
+      'Paid Online',
+      'Buyer',
+      '59.97',
+      '4.95',
+      '64.92 USD',
+      'Design work',
+      '<form method="post" action="pay/"',
+    ])
+      expect(page.text).toContain(text);
     expect(page.text).not.toContain('<script');
   });
 
@@ -72,17 +83,27 @@ describe('headers of public answers', () => {
 describe('payment links with the sandbox provider', () => {
   it('answers url, provider, amount, currency and expiry for what is due', async () => {
     const invoice = await sentInvoice();
-    await call('record-payment', { token: tenant.apiKey, params: { id: invoice.id }, body: { amount: '4.92', method: 'cash' } });
+    await call('record-payment', {
+      token: tenant.apiKey,
+      params: { id: invoice.id },
+      body: { amount: '4.92', method: 'cash' },
+    });
     const link = await call('create-payment-link', { token: tenant.apiKey, params: { id: invoice.id } });
     expect(link.status).toBe(201);
     expect(link.json).toMatchObject({ provider: 'sandbox', amount: '60.00', currency: 'USD' });
-    expect(link.json.url).toMatch(/^http:\/\/invoices\.test\/api\/v1\/public\/sandbox\/checkout\/chk_[A-Za-z0-9_-]{32}\/$/);
+    expect(link.json.url).toMatch(
+      /^http:\/\/invoices\.test\/api\/v1\/public\/sandbox\/checkout\/chk_[A-Za-z0-9_-]{32}\/$/,
+    );
     expect(Date.parse(link.json.expires_at) - Date.now()).toBeGreaterThan(23 * 3600_000);
   });
 
   it('gives every checkout an unguessable id: 20 links at once share no prefix and follow no order', async () => {
     const invoice = await sentInvoice();
-    const links = await Promise.all(Array.from({ length: 20 }, () => call('create-payment-link', { token: tenant.apiKey, params: { id: invoice.id } })));
+    const links = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call('create-payment-link', { token: tenant.apiKey, params: { id: invoice.id } }),
+      ),
+    );
     const ids = links.map((link) => checkoutIdOf(link.json.url));
     for (const id of ids) expect(id).toMatch(/^chk_[A-Za-z0-9_-]{32}$/);
     expect(new Set(ids.map((id) => id.slice(0, 10))).size).toBe(ids.length);
@@ -110,7 +131,9 @@ describe('payment links with the sandbox provider', () => {
     const paid = await call('get-invoice', { token: tenant.apiKey, params: { id: invoice.id } });
     expect(paid.json).toMatchObject({ status: 'paid', amount_due: '0.00' });
     const payments = await call('list-payments', { token: tenant.apiKey, params: { id: invoice.id } });
-    expect(payments.json.results).toEqual([expect.objectContaining({ amount: '64.92', provider: 'sandbox', method: 'card' })]);
+    expect(payments.json.results).toEqual([
+      expect.objectContaining({ amount: '64.92', provider: 'sandbox', method: 'card' }),
+    ]);
     const after = await call('view-public-invoice', { params: { token: tokenOf(invoice) } });
     expect(after.text).not.toContain('action="pay/"');
   });
@@ -118,7 +141,9 @@ describe('payment links with the sandbox provider', () => {
   it('leaves the invoice unpaid when the sandbox payment fails', async () => {
     const invoice = await sentInvoice();
     const link = await call('create-payment-link', { token: tenant.apiKey, params: { id: invoice.id } });
-    const failed = await call('complete-sandbox-checkout', { params: { id: checkoutIdOf(link.json.url), outcome: 'fail' } });
+    const failed = await call('complete-sandbox-checkout', {
+      params: { id: checkoutIdOf(link.json.url), outcome: 'fail' },
+    });
     expect(failed.headers.location).toBe(`${invoice.public_url}?payment=failed`);
     expect((await call('get-invoice', { token: tenant.apiKey, params: { id: invoice.id } })).json.status).toBe('sent');
   });

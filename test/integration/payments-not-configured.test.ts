@@ -11,7 +11,10 @@ let tenant: Awaited<ReturnType<typeof newTenant>>;
 let invoice: { id: string; public_url: string };
 beforeAll(async () => {
   tenant = await newTenant('No Payments');
-  const client = await call('create-client', { token: tenant.apiKey, body: { name: 'Buyer', email: 'buyer@x.example' } });
+  const client = await call('create-client', {
+    token: tenant.apiKey,
+    body: { name: 'Buyer', email: 'buyer@x.example' },
+  });
   invoice = (await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(client.json.id) })).json;
   await call('send-invoice', { token: tenant.apiKey, params: { id: invoice.id }, body: { email: 'buyer@x.example' } });
 });
@@ -38,7 +41,16 @@ describe('a deployment without a payment provider', () => {
   });
 
   it('answers the sandbox checkout pages with 404, even for a checkout left from a test-mode past', async () => {
-    const leftOver = await createPaymentLink({ db, provider: sandboxProvider('http://invoices.test'), publicBaseUrl: 'http://invoices.test', linkTtlSeconds: 3600 }, tenant.id, invoice.id);
+    const leftOver = await createPaymentLink(
+      {
+        db,
+        provider: sandboxProvider('http://invoices.test'),
+        publicBaseUrl: 'http://invoices.test',
+        linkTtlSeconds: 3600,
+      },
+      tenant.id,
+      invoice.id,
+    );
     const id = leftOver.id;
     expect((await call('view-sandbox-checkout', { params: { id } })).status).toBe(404);
     expect((await call('complete-sandbox-checkout', { params: { id, outcome: 'pay' } })).status).toBe(404);

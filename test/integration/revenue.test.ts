@@ -16,16 +16,43 @@ import { call, countDbCalls, db, forgetRecentKeys, invoiceBody, newTenant, table
 let tenant: Awaited<ReturnType<typeof newTenant>>;
 let aggregate: (events: OutboxEvent[]) => Promise<string[]>;
 
-async function invoice(client: string, issue_date: string, due_date: string, unit_price: string, currency = 'EUR', sent = true) {
-  const { json } = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(client, { issue_date, due_date, currency, line_items: [{ description: 'Work', quantity: 1, unit_price, tax_rate: '0' }] }) });
-  if (sent) await recordSending(db, tenant.id, json.id, { to: 'ap@x.example', sent_at: new Date().toISOString(), message_id: 'test' }, 'http://invoices.test');
+async function invoice(
+  client: string,
+  issue_date: string,
+  due_date: string,
+  unit_price: string,
+  currency = 'EUR',
+  sent = true,
+) {
+  const { json } = await call('create-invoice', {
+    token: tenant.apiKey,
+    body: invoiceBody(client, {
+      issue_date,
+      due_date,
+      currency,
+      line_items: [{ description: 'Work', quantity: 1, unit_price, tax_rate: '0' }],
+    }),
+  });
+  if (sent)
+    await recordSending(
+      db,
+      tenant.id,
+      json.id,
+      { to: 'ap@x.example', sent_at: new Date().toISOString(), message_id: 'test' },
+      'http://invoices.test',
+    );
   return json.id as string;
 }
-const pay = (id: string, amount: string, paid_at: string) => call('record-payment', { token: tenant.apiKey, params: { id }, body: { amount, paid_at, method: 'bank_transfer' } });
+const pay = (id: string, amount: string, paid_at: string) =>
+  call('record-payment', { token: tenant.apiKey, params: { id }, body: { amount, paid_at, method: 'bank_transfer' } });
 const outbox = async (organizationId: string) => {
-  const { Items = [] } = await db.client.send(new QueryCommand({
-    TableName: db.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :events)', ExpressionAttributeValues: { ':pk': `ORG#${organizationId}`, ':events': 'EVENT#' },
-  }));
+  const { Items = [] } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :events)',
+      ExpressionAttributeValues: { ':pk': `ORG#${organizationId}`, ':events': 'EVENT#' },
+    }),
+  );
   return Items.map((item) => item.event as OutboxEvent);
 };
 const report = (query: Record<string, string>, token = tenant.apiKey) => call('get-revenue-report', { token, query });
@@ -34,11 +61,17 @@ beforeAll(async () => {
   const { handler } = await import('../../functions/revenue-aggregator/handler.ts');
   // As the rule's SQS target delivers them: an EventBridge envelope per message.
   aggregate = async (events) => {
-    const batch = { Records: events.map((event, index) => ({ messageId: `m${index}`, body: JSON.stringify({ 'detail-type': event.type, detail: event }) })) } as unknown as SQSEvent;
+    const batch = {
+      Records: events.map((event, index) => ({
+        messageId: `m${index}`,
+        body: JSON.stringify({ 'detail-type': event.type, detail: event }),
+      })),
+    } as unknown as SQSEvent;
     return (await handler(batch)).batchItemFailures.map((failure) => failure.itemIdentifier);
   };
   tenant = await newTenant('Revenue Co');
-  const client = (await call('create-client', { token: tenant.apiKey, body: { name: 'Buyer', email: 'ap@x.example' } })).json.id;
+  const client = (await call('create-client', { token: tenant.apiKey, body: { name: 'Buyer', email: 'ap@x.example' } }))
+    .json.id;
   await invoice(client, '2026-01-10', '2026-02-09', '100.00');
   const b = await invoice(client, '2026-01-20', '2026-01-31', '250.00');
   await pay(b, '50.00', '2026-02-05T10:00:00Z');
@@ -52,7 +85,16 @@ beforeAll(async () => {
 });
 
 const row = (period_start: string, period_end: string, currency: string, figures: Record<string, string | number>) => ({
-  period_start, period_end, currency, invoiced: '0.00', collected: '0.00', outstanding: '0.00', overdue: '0.00', invoice_count: 0, payment_count: 0, ...figures,
+  period_start,
+  period_end,
+  currency,
+  invoiced: '0.00',
+  collected: '0.00',
+  outstanding: '0.00',
+  overdue: '0.00',
+  invoice_count: 0,
+  payment_count: 0,
+  ...figures,
 });
 
 describe('GET /api/v1/reports/revenue/', () => {
@@ -60,24 +102,85 @@ describe('GET /api/v1/reports/revenue/', () => {
     const monthly = await report({ period: 'monthly', start_date: '2026-01-15', end_date: '2026-03-02' });
     expect(monthly.status).toBe(200);
     expect(monthly.json).toEqual({
-      period: 'monthly', start_date: '2026-01-01', end_date: '2026-03-31', time_zone: 'UTC',
+      period: 'monthly',
+      start_date: '2026-01-01',
+      end_date: '2026-03-31',
+      time_zone: 'UTC',
       rows: [
-        row('2026-01-01', '2026-01-31', 'EUR', { invoiced: '350.00', invoice_count: 2, outstanding: '350.00', overdue: '250.00' }),
+        row('2026-01-01', '2026-01-31', 'EUR', {
+          invoiced: '350.00',
+          invoice_count: 2,
+          outstanding: '350.00',
+          overdue: '250.00',
+        }),
         row('2026-01-01', '2026-01-31', 'USD', {}),
-        row('2026-02-01', '2026-02-28', 'EUR', { collected: '50.00', payment_count: 1, outstanding: '300.00', overdue: '300.00' }),
+        row('2026-02-01', '2026-02-28', 'EUR', {
+          collected: '50.00',
+          payment_count: 1,
+          outstanding: '300.00',
+          overdue: '300.00',
+        }),
         row('2026-02-01', '2026-02-28', 'USD', {}),
-        row('2026-03-01', '2026-03-31', 'EUR', { collected: '200.00', payment_count: 1, outstanding: '100.00', overdue: '100.00' }),
+        row('2026-03-01', '2026-03-31', 'EUR', {
+          collected: '200.00',
+          payment_count: 1,
+          outstanding: '100.00',
+          overdue: '100.00',
+        }),
         row('2026-03-01', '2026-03-31', 'USD', { invoiced: '10.00', invoice_count: 1, outstanding: '10.00' }),
       ],
       totals: [
-        { currency: 'EUR', invoiced: '350.00', collected: '250.00', outstanding: '100.00', overdue: '100.00', invoice_count: 2, payment_count: 2 },
-        { currency: 'USD', invoiced: '10.00', collected: '0.00', outstanding: '10.00', overdue: '0.00', invoice_count: 1, payment_count: 0 },
+        {
+          currency: 'EUR',
+          invoiced: '350.00',
+          collected: '250.00',
+          outstanding: '100.00',
+          overdue: '100.00',
+          invoice_count: 2,
+          payment_count: 2,
+        },
+        {
+          currency: 'USD',
+          invoiced: '10.00',
+          collected: '0.00',
+          outstanding: '10.00',
+          overdue: '0.00',
+          invoice_count: 1,
+          payment_count: 0,
+        },
       ],
     });
-    const quarterly = await report({ period: 'quarterly', start_date: '2026-02-01', end_date: '2026-02-01', currency: 'eur' });
-    expect(quarterly.json.rows).toEqual([row('2026-01-01', '2026-03-31', 'EUR', { invoiced: '350.00', invoice_count: 2, collected: '250.00', payment_count: 2, outstanding: '100.00', overdue: '100.00' })]);
-    const yearly = await report({ period: 'yearly', start_date: '2025-06-01', end_date: '2026-12-31', currency: 'USD' });
-    expect(yearly.json.rows).toEqual([row('2025-01-01', '2025-12-31', 'USD', {}), row('2026-01-01', '2026-12-31', 'USD', { invoiced: '10.00', invoice_count: 1, outstanding: '10.00', overdue: '10.00' })]);
+    const quarterly = await report({
+      period: 'quarterly',
+      start_date: '2026-02-01',
+      end_date: '2026-02-01',
+      currency: 'eur',
+    });
+    expect(quarterly.json.rows).toEqual([
+      row('2026-01-01', '2026-03-31', 'EUR', {
+        invoiced: '350.00',
+        invoice_count: 2,
+        collected: '250.00',
+        payment_count: 2,
+        outstanding: '100.00',
+        overdue: '100.00',
+      }),
+    ]);
+    const yearly = await report({
+      period: 'yearly',
+      start_date: '2025-06-01',
+      end_date: '2026-12-31',
+      currency: 'USD',
+    });
+    expect(yearly.json.rows).toEqual([
+      row('2025-01-01', '2025-12-31', 'USD', {}),
+      row('2026-01-01', '2026-12-31', 'USD', {
+        invoiced: '10.00',
+        invoice_count: 1,
+        outstanding: '10.00',
+        overdue: '10.00',
+      }),
+    ]);
   });
 
   it('counts an event delivered twice once: the second delivery changes nothing', async () => {
@@ -91,7 +194,9 @@ describe('GET /api/v1/reports/revenue/', () => {
 
   it('reads one organization item and one page of aggregates, whatever the number of invoices', async () => {
     await forgetRecentKeys();
-    const { result, calls } = await countDbCalls(() => report({ period: 'monthly', start_date: '2026-01-01', end_date: '2026-03-31' }));
+    const { result, calls } = await countDbCalls(() =>
+      report({ period: 'monthly', start_date: '2026-01-01', end_date: '2026-03-31' }),
+    );
     expect(result.status).toBe(200);
     // The API key, the organization (its time zone), the aggregates, and the key's usage count.
     expect(calls).toEqual({ GetItem: 2, Query: 1, UpdateItem: 1 });
@@ -124,9 +229,18 @@ describe('GET /api/v1/reports/revenue/', () => {
 
 describe('the revenue aggregator under faults and contention', () => {
   const paymentEvent = (organizationId: string, n: number): OutboxEvent => ({
-    id: `evt_contention_${n}`, type: 'payment.received', organization_id: organizationId, created_at: '2026-05-01T00:00:00.000Z',
+    id: `evt_contention_${n}`,
+    type: 'payment.received',
+    organization_id: organizationId,
+    created_at: '2026-05-01T00:00:00.000Z',
     data: {
-      object: { currency: 'EUR', issue_date: '2026-05-01', due_date: '2026-05-31', total_amount: '1000.00', sent_at: '2026-05-01T00:00:00.000Z' },
+      object: {
+        currency: 'EUR',
+        issue_date: '2026-05-01',
+        due_date: '2026-05-31',
+        total_amount: '1000.00',
+        sent_at: '2026-05-01T00:00:00.000Z',
+      },
       payment: { currency: 'EUR', amount: '1.25', paid_at: '2026-05-02T10:00:00.000Z' },
     },
   });
@@ -135,41 +249,59 @@ describe('the revenue aggregator under faults and contention', () => {
     const owner = await newTenant('Throttled Revenue Co');
     const throttled = createDb('invoicing-test');
     let fail = true;
-    throttled.client.middlewareStack.add((next, context) => async (args) => {
-      if (String(context.commandName).startsWith('TransactWrite') && fail) {
-        fail = false;
-        throw Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), { name: 'ProvisionedThroughputExceededException' });
-      }
-      return next(args);
-    }, { step: 'initialize', name: 'injectThrottle' });
+    throttled.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (String(context.commandName).startsWith('TransactWrite') && fail) {
+          fail = false;
+          throw Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
+            name: 'ProvisionedThroughputExceededException',
+          });
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'injectThrottle' },
+    );
     const aggregator = revenueAggregator(throttled);
     await expect(aggregator.apply(paymentEvent(owner.id, 0))).rejects.toThrow('throughput');
     expect(await readRevenue(db, owner.id)).toEqual([]);
     expect(await aggregator.apply(paymentEvent(owner.id, 0))).toBe('applied');
     expect(await aggregator.apply(paymentEvent(owner.id, 0))).toBe('duplicate');
-    expect((await readRevenue(db, owner.id)).find((bucket) => bucket.month === '2026-05')?.amounts.collected).toBe(125n);
+    expect((await readRevenue(db, owner.id)).find((bucket) => bucket.month === '2026-05')?.amounts.collected).toBe(
+      125n,
+    );
   });
 
   it('tries again when another transaction on the same month got in first', async () => {
     const owner = await newTenant('Conflicted Revenue Co');
     const conflicted = createDb('invoicing-test');
     let conflicts = 2;
-    conflicted.client.middlewareStack.add((next, context) => async (args) => {
-      if (String(context.commandName).startsWith('TransactWrite') && conflicts > 0) {
-        conflicts -= 1;
-        throw new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }] });
-      }
-      return next(args);
-    }, { step: 'initialize', name: 'injectConflict' });
+    conflicted.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (String(context.commandName).startsWith('TransactWrite') && conflicts > 0) {
+          conflicts -= 1;
+          throw new TransactionCanceledException({
+            message: 'Transaction cancelled',
+            $metadata: {},
+            CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
+          });
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'injectConflict' },
+    );
     expect(await revenueAggregator(conflicted).apply(paymentEvent(owner.id, 0))).toBe('applied');
     expect(conflicts).toBe(0);
-    expect((await readRevenue(db, owner.id)).find((bucket) => bucket.month === '2026-05')?.amounts.payment_count).toBe(1n);
+    expect((await readRevenue(db, owner.id)).find((bucket) => bucket.month === '2026-05')?.amounts.payment_count).toBe(
+      1n,
+    );
   });
 
   it('adds up events that touch the same month at the same moment (amounts are added, never read and rewritten)', async () => {
     const owner = await newTenant('Busy Revenue Co');
     const aggregator = revenueAggregator(db);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, n) => aggregator.apply(paymentEvent(owner.id, n))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => aggregator.apply(paymentEvent(owner.id, n))),
+    );
     expect(results.every((result) => result === 'applied')).toBe(true);
     const may = (await readRevenue(db, owner.id)).find((bucket) => bucket.month === '2026-05')!;
     expect([may.amounts.collected, may.amounts.payment_count, may.amounts.settled]).toEqual([2500n, 20n, 2500n]);
@@ -180,13 +312,26 @@ describe('rebuilding revenue', () => {
   it('finds nothing to change when the aggregates are right, reports a damaged month, and repairs it', async () => {
     expect((await rebuildRevenue(db, tenant.id, { apply: false })).differences).toEqual([]);
     const right = await report({ period: 'monthly', start_date: '2026-01-01', end_date: '2026-03-31' });
-    await db.client.send(new UpdateCommand({ TableName: db.table, Key: revenueKey(tenant.id, 'EUR', '2026-01'), UpdateExpression: 'ADD invoiced :one', ExpressionAttributeValues: { ':one': 1 } }));
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: revenueKey(tenant.id, 'EUR', '2026-01'),
+        UpdateExpression: 'ADD invoiced :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
     const itemsBefore = await tableItemCount();
     const found = await rebuildRevenue(db, tenant.id, { apply: false });
-    expect(found).toEqual({ buckets: expect.any(Number), applied: false, differences: [{ currency: 'EUR', month: '2026-01', field: 'invoiced', stored: 35_001n, expected: 35_000n }] });
+    expect(found).toEqual({
+      buckets: expect.any(Number),
+      applied: false,
+      differences: [{ currency: 'EUR', month: '2026-01', field: 'invoiced', stored: 35_001n, expected: 35_000n }],
+    });
     expect(await tableItemCount()).toBe(itemsBefore);
     expect((await rebuildRevenue(db, tenant.id, { apply: true })).applied).toBe(true);
     expect((await rebuildRevenue(db, tenant.id, { apply: false })).differences).toEqual([]);
-    expect((await report({ period: 'monthly', start_date: '2026-01-01', end_date: '2026-03-31' })).json).toEqual(right.json);
+    expect((await report({ period: 'monthly', start_date: '2026-01-01', end_date: '2026-03-31' })).json).toEqual(
+      right.json,
+    );
   });
 });

@@ -7,11 +7,15 @@ import { call, invoiceBody, newTenant } from '../support/api.ts';
 import { readPdf } from '../support/pdf.ts';
 
 type StoredEmail = {
-  messageId: string; from: string; destination: { to: string[] }; subject: string; body: { text: string; html: string };
+  messageId: string;
+  from: string;
+  destination: { to: string[] };
+  subject: string;
+  body: { text: string; html: string };
   attachments: { filename: string; contentType: string; content: string }[];
 };
 const storedEmail = async (messageId: string) => {
-  const store = await (await fetch(`${inject('sesEndpoint')}/store`)).json() as { emails: StoredEmail[] };
+  const store = (await (await fetch(`${inject('sesEndpoint')}/store`)).json()) as { emails: StoredEmail[] };
   return store.emails.find((email) => email.messageId === messageId);
 };
 
@@ -19,9 +23,15 @@ let tenant: Awaited<ReturnType<typeof newTenant>>;
 let clientId: string;
 beforeAll(async () => {
   tenant = await newTenant('Mailing Co');
-  clientId = (await call('create-client', { token: tenant.apiKey, body: { name: 'Recipient Ltd', email: 'ap@recipient.example' } })).json.id;
+  clientId = (
+    await call('create-client', {
+      token: tenant.apiKey,
+      body: { name: 'Recipient Ltd', email: 'ap@recipient.example' },
+    })
+  ).json.id;
 });
-const send = (id: string, email = 'ap@recipient.example') => call('send-invoice', { token: tenant.apiKey, params: { id }, body: { email } });
+const send = (id: string, email = 'ap@recipient.example') =>
+  call('send-invoice', { token: tenant.apiKey, params: { id }, body: { email } });
 
 describe('sending an invoice', () => {
   it('e-mails it with both parts and the PDF, and moves the draft to sent', async () => {
@@ -47,7 +57,8 @@ describe('sending an invoice', () => {
     const [attachment] = email.attachments;
     expect(attachment).toMatchObject({ filename: `${draft.invoice_number}.pdf`, contentType: 'application/pdf' });
     const { text } = readPdf(Buffer.from(attachment!.content, 'base64'));
-    for (const figure of [draft.invoice_number, 'Recipient Ltd', '59.97', '4.95', '64.92', '19.99', '8.25']) expect(text).toContain(figure);
+    for (const figure of [draft.invoice_number, 'Recipient Ltd', '59.97', '4.95', '64.92', '19.99', '8.25'])
+      expect(text).toContain(figure);
   });
 
   it('sends a reminder for an invoice already sent, and records every sending', async () => {
@@ -57,7 +68,10 @@ describe('sending an invoice', () => {
     expect(reminder.json.message).toContain('Reminder');
     const invoice = (await call('get-invoice', { token: tenant.apiKey, params: { id: draft.id } })).json;
     expect(invoice.status).toBe('sent');
-    expect(invoice.sendings.map((s: { to: string; reminder: boolean }) => [s.to, s.reminder])).toEqual([['ap@recipient.example', false], ['boss@recipient.example', true]]);
+    expect(invoice.sendings.map((s: { to: string; reminder: boolean }) => [s.to, s.reminder])).toEqual([
+      ['ap@recipient.example', false],
+      ['boss@recipient.example', true],
+    ]);
     expect((await storedEmail(invoice.sendings[1].message_id))!.subject).toMatch(/^Reminder: /);
   });
 
@@ -71,7 +85,10 @@ describe('sending an invoice', () => {
   it('answers 502 email_delivery_failed and leaves the invoice unchanged when SES fails', async () => {
     const { json: draft } = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(clientId) });
     const original = SESClient.prototype.send;
-    SESClient.prototype.send = (() => Promise.reject(Object.assign(new Error('MessageRejected: Email address is not verified'), { name: 'MessageRejected' }))) as typeof original;
+    SESClient.prototype.send = (() =>
+      Promise.reject(
+        Object.assign(new Error('MessageRejected: Email address is not verified'), { name: 'MessageRejected' }),
+      )) as typeof original;
     try {
       const failed = await send(draft.id);
       expect([failed.status, failed.json.error.code]).toEqual([502, 'email_delivery_failed']);
@@ -92,8 +109,16 @@ describe('sending an invoice', () => {
 
 describe('the invoice PDF', () => {
   it('breaks a 300-line invoice across several pages, every line and the totals on them', async () => {
-    const lines = Array.from({ length: 300 }, (_, index) => ({ description: `Line item number ${index + 1} with a longer description that wraps`, quantity: 1, unit_price: '1.00', tax_rate: '10' }));
-    const { json } = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(clientId, { line_items: lines }) });
+    const lines = Array.from({ length: 300 }, (_, index) => ({
+      description: `Line item number ${index + 1} with a longer description that wraps`,
+      quantity: 1,
+      unit_price: '1.00',
+      tax_rate: '10',
+    }));
+    const { json } = await call('create-invoice', {
+      token: tenant.apiKey,
+      body: invoiceBody(clientId, { line_items: lines }),
+    });
     expect(json.total_amount).toBe('330.00');
     const { text, pages } = readPdf(await renderInvoicePdf({ organization: { name: 'Mailing Co' }, invoice: json }));
     expect(pages).toBeGreaterThan(5);
@@ -103,7 +128,12 @@ describe('the invoice PDF', () => {
   });
 
   it('prints characters outside the PDF standard fonts as "?" rather than failing', async () => {
-    const { json } = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(clientId, { line_items: [{ description: 'Übersetzung 翻訳 ✓', quantity: 1, unit_price: '5.00', tax_rate: '0' }] }) });
+    const { json } = await call('create-invoice', {
+      token: tenant.apiKey,
+      body: invoiceBody(clientId, {
+        line_items: [{ description: 'Übersetzung 翻訳 ✓', quantity: 1, unit_price: '5.00', tax_rate: '0' }],
+      }),
+    });
     const { text } = readPdf(await renderInvoicePdf({ organization: { name: 'Mailing Co' }, invoice: json }));
     expect(text).toContain('Übersetzung ?? ?');
   });

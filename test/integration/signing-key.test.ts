@@ -2,7 +2,13 @@
 // token endpoints read it from Secrets Manager at cold start and sign tokens every route accepts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokenVerifier } from '../../shared/auth/access-token.ts';
-import { customResources, initialSecretValue, physicalId, synthesizedTemplate, type Template } from '../support/cloudformation.ts';
+import {
+  customResources,
+  initialSecretValue,
+  physicalId,
+  synthesizedTemplate,
+  type Template,
+} from '../support/cloudformation.ts';
 import { startSecretsManager } from '../support/secrets-manager.ts';
 
 let secretsManager: Awaited<ReturnType<typeof startSecretsManager>>;
@@ -47,7 +53,9 @@ describe('the signing-key custom resource, with what CloudFormation hands it', (
     const updated = await handler(signingKey.update(created.PhysicalResourceId));
     expect(updated).toEqual(created);
     expect(JSON.parse(secretsManager.secrets.get(secretArn)!).d).toBe(stored.d);
-    expect(await handler(signingKey.delete(created.PhysicalResourceId))).toEqual({ PhysicalResourceId: created.PhysicalResourceId });
+    expect(await handler(signingKey.delete(created.PhysicalResourceId))).toEqual({
+      PhysicalResourceId: created.PhysicalResourceId,
+    });
     expect(JSON.parse(secretsManager.secrets.get(secretArn)!).d).toBe(stored.d);
   });
 
@@ -55,7 +63,9 @@ describe('the signing-key custom resource, with what CloudFormation hands it', (
     const { handler } = await import('../../infra/functions/signing-key-generator/handler.ts');
     secretsManager.secrets.delete(secretArn);
     const created = await handler(signingKey.create());
-    expect(JSON.parse(secretsManager.secrets.get(secretArn)!).kid).toBe(created.PhysicalResourceId.replace('signing-key-', ''));
+    expect(JSON.parse(secretsManager.secrets.get(secretArn)!).kid).toBe(
+      created.PhysicalResourceId.replace('signing-key-', ''),
+    );
   });
 
   it('keeps the key a failed or retried Create already stored', async () => {
@@ -78,7 +88,10 @@ describe('the signing-key custom resource, with what CloudFormation hands it', (
     try {
       const deps = await sessionDeps(db);
       const token = await deps.sign({ userId: 'usr_1', organizationId: 'org_1', role: 'admin' });
-      const verify = accessTokenVerifier(JSON.parse(Data!.PublicJwks), { issuer: 'invoicing-service', audience: 'invoicing-api' });
+      const verify = accessTokenVerifier(JSON.parse(Data!.PublicJwks), {
+        issuer: 'invoicing-service',
+        audience: 'invoicing-api',
+      });
       expect(await verify(token)).toEqual({ userId: 'usr_1', organizationId: 'org_1', role: 'admin' });
     } finally {
       process.env.ACCESS_TOKEN_PRIVATE_JWK = saved;
@@ -93,7 +106,10 @@ describe('Stripe keys in AWS', () => {
     const { loadConfig } = await import('../../shared/config.ts');
     const arn = 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:stripe';
     secretsManager.secrets.set(arn, JSON.stringify({ secret_key: 'sk_live_abc', webhook_secret: 'whsec_abc' }));
-    expect(await stripeSettings(loadConfig({ ...process.env, STRIPE_SECRET_ARN: arn }))).toEqual({ secretKey: 'sk_live_abc', webhookSecret: 'whsec_abc' });
+    expect(await stripeSettings(loadConfig({ ...process.env, STRIPE_SECRET_ARN: arn }))).toEqual({
+      secretKey: 'sk_live_abc',
+      webhookSecret: 'whsec_abc',
+    });
     expect(await stripeSettings(loadConfig(process.env))).toBeUndefined();
   });
 });

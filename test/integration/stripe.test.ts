@@ -19,14 +19,28 @@ beforeAll(async () => {
       res.writeHead(404, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'unknown' } }));
     }
-    sessions.push({ ...form, authorization: String(req.headers.authorization), idempotency: String(req.headers['idempotency-key']) });
+    sessions.push({
+      ...form,
+      authorization: String(req.headers.authorization),
+      idempotency: String(req.headers['idempotency-key']),
+    });
     const id = `cs_test_${sessions.length}`;
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, expires_at: Number(form.expires_at), metadata: {} }));
+    res.end(
+      JSON.stringify({
+        id,
+        object: 'checkout.session',
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+        expires_at: Number(form.expires_at),
+        metadata: {},
+      }),
+    );
   });
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
   Object.assign(process.env, {
-    PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_local',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
   });
 });
@@ -35,17 +49,34 @@ afterAll(() => new Promise((resolve) => fake.close(resolve)));
 const stripe = new Stripe('sk_test_local');
 const signedEvent = (event: object, secret = WEBHOOK_SECRET) => {
   const payload = JSON.stringify(event);
-  return { raw: payload, headers: { 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret }) } };
+  return {
+    raw: payload,
+    headers: { 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+  };
 };
 const completed = (id: string, invoice: { id: string }, organizationId: string, amount: number) => ({
-  id, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000),
-  data: { object: { id: 'cs_test_1', object: 'checkout.session', payment_status: 'paid', amount_total: amount, currency: 'usd', payment_intent: 'pi_test_1', metadata: { organization_id: organizationId, invoice_id: invoice.id } } },
+  id,
+  object: 'event',
+  type: 'checkout.session.completed',
+  created: Math.floor(Date.now() / 1000),
+  data: {
+    object: {
+      id: 'cs_test_1',
+      object: 'checkout.session',
+      payment_status: 'paid',
+      amount_total: amount,
+      currency: 'usd',
+      payment_intent: 'pi_test_1',
+      metadata: { organization_id: organizationId, invoice_id: invoice.id },
+    },
+  },
 });
 
 describe('Stripe', () => {
   it('creates a Checkout session for what is due, carrying the organization and invoice ids', async () => {
     const tenant = await newTenant('Stripe Shop');
-    const client = (await call('create-client', { token: tenant.apiKey, body: { name: 'C', email: 'c@x.example' } })).json.id;
+    const client = (await call('create-client', { token: tenant.apiKey, body: { name: 'C', email: 'c@x.example' } }))
+      .json.id;
     const { json: invoice } = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(client) });
     await call('send-invoice', { token: tenant.apiKey, params: { id: invoice.id }, body: { email: 'c@x.example' } });
     const link = await call('create-payment-link', { token: tenant.apiKey, params: { id: invoice.id } });
@@ -54,15 +85,20 @@ describe('Stripe', () => {
     expect(link.json.url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\d+$/);
     const session = sessions.at(-1)!;
     expect(session).toMatchObject({
-      mode: 'payment', 'line_items[0][price_data][unit_amount]': '6492', 'line_items[0][price_data][currency]': 'usd',
-      'metadata[organization_id]': tenant.id, 'metadata[invoice_id]': invoice.id, authorization: 'Bearer sk_test_local',
+      mode: 'payment',
+      'line_items[0][price_data][unit_amount]': '6492',
+      'line_items[0][price_data][currency]': 'usd',
+      'metadata[organization_id]': tenant.id,
+      'metadata[invoice_id]': invoice.id,
+      authorization: 'Bearer sk_test_local',
     });
     expect(session.success_url).toBe(`${invoice.public_url}?payment=succeeded`);
   });
 
   it('records a paid session once, however often Stripe delivers the event', async () => {
     const tenant = await newTenant('Stripe Webhooks');
-    const client = (await call('create-client', { token: tenant.apiKey, body: { name: 'C', email: 'c@x.example' } })).json.id;
+    const client = (await call('create-client', { token: tenant.apiKey, body: { name: 'C', email: 'c@x.example' } }))
+      .json.id;
     const { json: invoice } = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(client) });
     await call('send-invoice', { token: tenant.apiKey, params: { id: invoice.id }, body: { email: 'c@x.example' } });
     const event = completed('evt_test_once', invoice, tenant.id, 6492);
@@ -71,26 +107,37 @@ describe('Stripe', () => {
     const again = await call('stripe-webhook', signedEvent(event));
     expect([again.status, again.json.outcome]).toEqual([200, 'duplicate']);
     const payments = await call('list-payments', { token: tenant.apiKey, params: { id: invoice.id } });
-    expect(payments.json.results).toEqual([expect.objectContaining({ amount: '64.92', provider: 'stripe', reference: 'pi_test_1' })]);
+    expect(payments.json.results).toEqual([
+      expect.objectContaining({ amount: '64.92', provider: 'stripe', reference: 'pi_test_1' }),
+    ]);
     expect((await call('get-invoice', { token: tenant.apiKey, params: { id: invoice.id } })).json.status).toBe('paid');
   });
 
   it('refuses a forged signature with 400 and records nothing', async () => {
     const tenant = await newTenant('Stripe Forgery');
-    const client = (await call('create-client', { token: tenant.apiKey, body: { name: 'C', email: 'c@x.example' } })).json.id;
+    const client = (await call('create-client', { token: tenant.apiKey, body: { name: 'C', email: 'c@x.example' } }))
+      .json.id;
     const { json: invoice } = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(client) });
     await call('send-invoice', { token: tenant.apiKey, params: { id: invoice.id }, body: { email: 'c@x.example' } });
     const before = await tableItemCount();
-    const forged = await call('stripe-webhook', signedEvent(completed('evt_forged', invoice, tenant.id, 6492), 'whsec_attacker'));
+    const forged = await call(
+      'stripe-webhook',
+      signedEvent(completed('evt_forged', invoice, tenant.id, 6492), 'whsec_attacker'),
+    );
     expect([forged.status, forged.json.error.code]).toEqual([400, 'validation_error']);
-    const unsigned = await call('stripe-webhook', { raw: JSON.stringify(completed('evt_unsigned', invoice, tenant.id, 6492)) });
+    const unsigned = await call('stripe-webhook', {
+      raw: JSON.stringify(completed('evt_unsigned', invoice, tenant.id, 6492)),
+    });
     expect(unsigned.status).toBe(400);
     expect(await tableItemCount()).toBe(before);
     expect((await call('get-invoice', { token: tenant.apiKey, params: { id: invoice.id } })).json.status).toBe('sent');
   });
 
   it('acknowledges events it does not act on', async () => {
-    const ignored = await call('stripe-webhook', signedEvent({ id: 'evt_other', object: 'event', type: 'customer.created', created: 1, data: { object: {} } }));
+    const ignored = await call(
+      'stripe-webhook',
+      signedEvent({ id: 'evt_other', object: 'event', type: 'customer.created', created: 1, data: { object: {} } }),
+    );
     expect([ignored.status, ignored.json.outcome]).toEqual([200, 'ignored']);
   });
 });

@@ -7,7 +7,9 @@ import { createApiKey } from '../../shared/data/api-keys.ts';
 import { call, db, invoiceBody, newTenant, tableItemCount } from '../support/api.ts';
 
 // Public routes take no credential; what they reach is found by an unguessable token instead.
-const idRoutes = (ROUTES as readonly Route[]).filter((route) => route.path.includes('{id}') && route.credentials !== 'public');
+const idRoutes = (ROUTES as readonly Route[]).filter(
+  (route) => route.path.includes('{id}') && route.credentials !== 'public',
+);
 type Resource = 'client' | 'invoice' | 'api-key' | 'webhook' | 'recurring';
 const resourceOf = (path: string): Resource => {
   if (path.startsWith('/api/v1/clients/')) return 'client';
@@ -17,11 +19,27 @@ const resourceOf = (path: string): Resource => {
   if (path.startsWith('/api/v1/recurring-invoices/')) return 'recurring';
   throw new Error(`the tenancy matrix does not know ${path}: teach resourceOf how to make one`);
 };
-const reader: Record<Resource, Route['name']> = { client: 'get-client', invoice: 'get-invoice', 'api-key': 'get-api-key', webhook: 'get-webhook', recurring: 'get-recurring-invoice' };
-const patchBody: Partial<Record<Resource, object>> = { client: { name: 'changed' }, invoice: { notes: 'changed' }, webhook: { events: ['*'] }, recurring: { notes: 'changed' } };
+const reader: Record<Resource, Route['name']> = {
+  client: 'get-client',
+  invoice: 'get-invoice',
+  'api-key': 'get-api-key',
+  webhook: 'get-webhook',
+  recurring: 'get-recurring-invoice',
+};
+const patchBody: Partial<Record<Resource, object>> = {
+  client: { name: 'changed' },
+  invoice: { notes: 'changed' },
+  webhook: { events: ['*'] },
+  recurring: { notes: 'changed' },
+};
 /** Valid bodies for routes that take one, so that only the id can make them fail. */
-const extraParams: Partial<Record<Route['name'], Record<string, string>>> = { 'retry-delivery': { delivery_id: 'evt_01ARZ3NDEKTSV4RRFFQ69G5FAV' } };
-const validBody: Partial<Record<Route['name'], object>> = { 'record-payment': { amount: '1.00', method: 'cash' }, 'send-invoice': { email: 'a@x.example' } };
+const extraParams: Partial<Record<Route['name'], Record<string, string>>> = {
+  'retry-delivery': { delivery_id: 'evt_01ARZ3NDEKTSV4RRFFQ69G5FAV' },
+};
+const validBody: Partial<Record<Route['name'], object>> = {
+  'record-payment': { amount: '1.00', method: 'cash' },
+  'send-invoice': { email: 'a@x.example' },
+};
 
 let a: Awaited<ReturnType<typeof newTenant>>;
 let b: Awaited<ReturnType<typeof newTenant>>;
@@ -30,11 +48,29 @@ const idsOfB = {} as Record<Resource, string>;
 beforeAll(async () => {
   a = await newTenant('Tenant A');
   b = await newTenant('Tenant B');
-  idsOfB.client = (await call('create-client', { token: b.apiKey, body: { name: 'B client', email: 'b@x.example' } })).json.id;
+  idsOfB.client = (
+    await call('create-client', { token: b.apiKey, body: { name: 'B client', email: 'b@x.example' } })
+  ).json.id;
   idsOfB.invoice = (await call('create-invoice', { token: b.apiKey, body: invoiceBody(idsOfB.client) })).json.id;
-  idsOfB['api-key'] = (await createApiKey(db, b.id, { name: 'B key', scopes: ['clients:read'], created_by: b.ownerUserId })).record.id;
-  idsOfB.recurring = (await call('create-recurring-invoice', { token: b.apiKey, body: { client: idsOfB.client, frequency: 'monthly', line_items: [{ description: 'r', quantity: 1, unit_price: '1.00', tax_rate: '0' }] } })).json.id;
-  idsOfB.webhook = (await call('create-webhook', { token: b.apiKey, body: { url: 'https://hooks.example.com/b', events: ['invoice.paid'] } })).json.id;
+  idsOfB['api-key'] = (
+    await createApiKey(db, b.id, { name: 'B key', scopes: ['clients:read'], created_by: b.ownerUserId })
+  ).record.id;
+  idsOfB.recurring = (
+    await call('create-recurring-invoice', {
+      token: b.apiKey,
+      body: {
+        client: idsOfB.client,
+        frequency: 'monthly',
+        line_items: [{ description: 'r', quantity: 1, unit_price: '1.00', tax_rate: '0' }],
+      },
+    })
+  ).json.id;
+  idsOfB.webhook = (
+    await call('create-webhook', {
+      token: b.apiKey,
+      body: { url: 'https://hooks.example.com/b', events: ['invoice.paid'] },
+    })
+  ).json.id;
 });
 
 describe('tenant isolation', () => {
@@ -42,23 +78,33 @@ describe('tenant isolation', () => {
     expect(idRoutes.length).toBeGreaterThanOrEqual(9);
   });
 
-  it.each(idRoutes.map((route) => [route.name, route] as const))('%s: another organization’s id is a 404', async (_, route) => {
-    const before = await tableItemCount();
-    const resource = resourceOf(route.path);
-    const id = idsOfB[resource];
-    const token = route.credentials === 'user' ? a.ownerToken : a.apiKey;
-    const result = await call(route.name as never, { token, params: { id, ...extraParams[route.name] }, body: route.method === 'PATCH' ? patchBody[resource] : validBody[route.name] });
-    expect(result.status).toBe(404);
-    expect(result.json.error.code).toBe('not_found');
-    expect(await tableItemCount()).toBe(before);
-    const owner = await call(reader[resource] as never, { token: resource === 'api-key' ? b.ownerToken : b.apiKey, params: { id } });
-    expect(owner.status).toBe(200);
-    if (resource === 'client') expect(owner.json).toMatchObject({ name: 'B client', is_active: true });
-    if (resource === 'invoice') expect(owner.json.notes).toBe('Thank you');
-    if (resource === 'api-key') expect(owner.json.status).toBe('active');
-    if (resource === 'webhook') expect(owner.json).toMatchObject({ status: 'enabled', events: ['invoice.paid'] });
-    if (resource === 'recurring') expect(owner.json.status).toBe('active');
-  });
+  it.each(idRoutes.map((route) => [route.name, route] as const))(
+    '%s: another organization’s id is a 404',
+    async (_, route) => {
+      const before = await tableItemCount();
+      const resource = resourceOf(route.path);
+      const id = idsOfB[resource];
+      const token = route.credentials === 'user' ? a.ownerToken : a.apiKey;
+      const result = await call(route.name as never, {
+        token,
+        params: { id, ...extraParams[route.name] },
+        body: route.method === 'PATCH' ? patchBody[resource] : validBody[route.name],
+      });
+      expect(result.status).toBe(404);
+      expect(result.json.error.code).toBe('not_found');
+      expect(await tableItemCount()).toBe(before);
+      const owner = await call(reader[resource] as never, {
+        token: resource === 'api-key' ? b.ownerToken : b.apiKey,
+        params: { id },
+      });
+      expect(owner.status).toBe(200);
+      if (resource === 'client') expect(owner.json).toMatchObject({ name: 'B client', is_active: true });
+      if (resource === 'invoice') expect(owner.json.notes).toBe('Thank you');
+      if (resource === 'api-key') expect(owner.json.status).toBe('active');
+      if (resource === 'webhook') expect(owner.json).toMatchObject({ status: 'enabled', events: ['invoice.paid'] });
+      if (resource === 'recurring') expect(owner.json.status).toBe('active');
+    },
+  );
 
   it('lists show only the caller’s organization', async () => {
     const invoices = await call('list-invoices', { token: a.apiKey, query: { limit: '100' } });
@@ -70,7 +116,11 @@ describe('tenant isolation', () => {
   });
 
   it('a credential’s organization cannot be changed by the body or headers', async () => {
-    const result = await call('create-client', { token: a.apiKey, body: { name: 'X', email: 'x@x.example', organization_id: b.id }, headers: { 'x-organization-id': b.id } });
+    const result = await call('create-client', {
+      token: a.apiKey,
+      body: { name: 'X', email: 'x@x.example', organization_id: b.id },
+      headers: { 'x-organization-id': b.id },
+    });
     expect(result.status).toBe(400);
     const me = await call('get-organization', { token: a.ownerToken, headers: { 'x-organization-id': b.id } });
     expect(me.json.id).toBe(a.id);

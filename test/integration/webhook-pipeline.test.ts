@@ -19,9 +19,19 @@ import { call, db, newTenant } from '../support/api.ts';
 const sqs = new SQSClient({ endpoint: inject('sqsEndpoint'), useQueueUrlAsEndpoint: false });
 let queues: Queues;
 const servers: Server[] = [];
-beforeAll(async () => { queues = await createQueues(sqs, `test-${randomUUID().slice(0, 8)}`); });
+beforeAll(async () => {
+  queues = await createQueues(sqs, `test-${randomUUID().slice(0, 8)}`);
+});
 afterAll(async () => {
-  await Promise.all(servers.map((server) => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); })));
+  await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise((resolve) => {
+          server.closeAllConnections();
+          server.close(resolve);
+        }),
+    ),
+  );
 });
 
 async function receiver(statuses: number[]) {
@@ -47,13 +57,25 @@ const until = async (condition: () => boolean | Promise<boolean>, what: string) 
 
 function deliveryWorker(deps: DeliveryDeps) {
   return startQueuePoller(sqs, deps.queueUrl, async (event: SQSEvent) => {
-    const verdicts = await Promise.all(event.Records.map((record) => deliverMessage(deps, JSON.parse(record.body) as DeliveryMessage, record.receiptHandle)));
-    return { batchItemFailures: event.Records.flatMap((record, index) => (verdicts[index] === 'retry' ? [{ itemIdentifier: record.messageId }] : [])) };
+    const verdicts = await Promise.all(
+      event.Records.map((record) =>
+        deliverMessage(deps, JSON.parse(record.body) as DeliveryMessage, record.receiptHandle),
+      ),
+    );
+    return {
+      batchItemFailures: event.Records.flatMap((record, index) =>
+        verdicts[index] === 'retry' ? [{ itemIdentifier: record.messageId }] : [],
+      ),
+    };
   });
 }
 
 const sampleEvent = (organizationId: string): OutboxEvent => ({
-  id: `evt_${randomUUID().replaceAll('-', '').slice(0, 26).toUpperCase()}`, type: 'invoice.paid', organization_id: organizationId, created_at: new Date().toISOString(), data: { object: { id: 'inv_x' } },
+  id: `evt_${randomUUID().replaceAll('-', '').slice(0, 26).toUpperCase()}`,
+  type: 'invoice.paid',
+  organization_id: organizationId,
+  created_at: new Date().toISOString(),
+  data: { object: { id: 'inv_x' } },
 });
 
 describe('the delivery worker', () => {
@@ -62,10 +84,27 @@ describe('the delivery worker', () => {
     const { url, ids } = await receiver([500, 503, 200]);
     const webhook = await createWebhook(db, tenant.id, { url, events: ['*'] });
     const event = sampleEvent(tenant.id);
-    const worker = deliveryWorker({ db, sqs, queueUrl: queues.delivery, deadLetterQueueUrl: queues.deliveryDlq, policy: { allowLoopbackHttp: true }, timeoutMs: 2000, schedule: [0, 0, 0], disableAfterSeconds: 3600 });
+    const worker = deliveryWorker({
+      db,
+      sqs,
+      queueUrl: queues.delivery,
+      deadLetterQueueUrl: queues.deliveryDlq,
+      policy: { allowLoopbackHttp: true },
+      timeoutMs: 2000,
+      schedule: [0, 0, 0],
+      disableAfterSeconds: 3600,
+    });
     try {
-      await sqs.send(new SendMessageCommand({ QueueUrl: queues.delivery, MessageBody: JSON.stringify({ organization_id: tenant.id, webhook_id: webhook.id, event }) }));
-      await until(async () => (await listDeliveries(db, tenant.id, webhook.id, 10)).items[0]?.status === 'delivered', 'the delivery');
+      await sqs.send(
+        new SendMessageCommand({
+          QueueUrl: queues.delivery,
+          MessageBody: JSON.stringify({ organization_id: tenant.id, webhook_id: webhook.id, event }),
+        }),
+      );
+      await until(
+        async () => (await listDeliveries(db, tenant.id, webhook.id, 10)).items[0]?.status === 'delivered',
+        'the delivery',
+      );
     } finally {
       await worker.stop();
     }
@@ -75,7 +114,9 @@ describe('the delivery worker', () => {
     expect(items[0]).toMatchObject({ event_id: event.id, status: 'delivered', attempt_count: 3 });
     expect(items[0]!.attempts.map((attempt) => attempt.status_code)).toEqual([500, 503, 200]);
     const log = await call('list-deliveries', { token: tenant.apiKey, params: { id: webhook.id } });
-    expect(log.json.results).toEqual([expect.objectContaining({ id: event.id, event_type: 'invoice.paid', status: 'delivered', attempt_count: 3 })]);
+    expect(log.json.results).toEqual([
+      expect.objectContaining({ id: event.id, event_type: 'invoice.paid', status: 'delivered', attempt_count: 3 }),
+    ]);
     expect(JSON.stringify(log.json)).not.toContain('"pk"');
   });
 
@@ -84,19 +125,46 @@ describe('the delivery worker', () => {
     const { url, ids } = await receiver([500]);
     const webhook = await createWebhook(db, tenant.id, { url, events: ['*'] });
     const event = sampleEvent(tenant.id);
-    const worker = deliveryWorker({ db, sqs, queueUrl: queues.delivery, deadLetterQueueUrl: queues.deliveryDlq, policy: { allowLoopbackHttp: true }, timeoutMs: 2000, schedule: [0, 0], disableAfterSeconds: 0 });
+    const worker = deliveryWorker({
+      db,
+      sqs,
+      queueUrl: queues.delivery,
+      deadLetterQueueUrl: queues.deliveryDlq,
+      policy: { allowLoopbackHttp: true },
+      timeoutMs: 2000,
+      schedule: [0, 0],
+      disableAfterSeconds: 0,
+    });
     try {
-      await sqs.send(new SendMessageCommand({ QueueUrl: queues.delivery, MessageBody: JSON.stringify({ organization_id: tenant.id, webhook_id: webhook.id, event }) }));
-      await until(async () => (await listDeliveries(db, tenant.id, webhook.id, 10)).items[0]?.status === 'failed', 'the failure');
+      await sqs.send(
+        new SendMessageCommand({
+          QueueUrl: queues.delivery,
+          MessageBody: JSON.stringify({ organization_id: tenant.id, webhook_id: webhook.id, event }),
+        }),
+      );
+      await until(
+        async () => (await listDeliveries(db, tenant.id, webhook.id, 10)).items[0]?.status === 'failed',
+        'the failure',
+      );
     } finally {
       await worker.stop();
     }
     expect(ids).toHaveLength(3);
-    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queues.deliveryDlq, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
+    const { Messages = [] } = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: queues.deliveryDlq, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
+    );
     expect(Messages.map((message) => JSON.parse(message.Body!).event.id)).toContain(event.id);
-    expect(await getWebhook(db, tenant.id, webhook.id)).toMatchObject({ status: 'disabled', disabled_reason: expect.stringContaining('failed') });
+    expect(await getWebhook(db, tenant.id, webhook.id)).toMatchObject({
+      status: 'disabled',
+      disabled_reason: expect.stringContaining('failed'),
+    });
     const events = await call('list-events', { token: tenant.apiKey, query: { type: 'webhook.disabled' } });
-    expect(events.json.results).toEqual([expect.objectContaining({ type: 'webhook.disabled', data: { object: expect.objectContaining({ id: webhook.id, status: 'disabled' }) } })]);
+    expect(events.json.results).toEqual([
+      expect.objectContaining({
+        type: 'webhook.disabled',
+        data: { object: expect.objectContaining({ id: webhook.id, status: 'disabled' }) },
+      }),
+    ]);
   });
 
   it('disables a subscription at once when the receiver answers 410 Gone', async () => {
@@ -104,8 +172,17 @@ describe('the delivery worker', () => {
     const { url } = await receiver([410]);
     const webhook = await createWebhook(db, tenant.id, { url, events: ['*'] });
     const verdict = await deliverMessage(
-      { db, sqs, queueUrl: queues.delivery, policy: { allowLoopbackHttp: true }, timeoutMs: 2000, schedule: [0], disableAfterSeconds: 3600 },
-      { organization_id: tenant.id, webhook_id: webhook.id, event: sampleEvent(tenant.id) }, 'unused',
+      {
+        db,
+        sqs,
+        queueUrl: queues.delivery,
+        policy: { allowLoopbackHttp: true },
+        timeoutMs: 2000,
+        schedule: [0],
+        disableAfterSeconds: 3600,
+      },
+      { organization_id: tenant.id, webhook_id: webhook.id, event: sampleEvent(tenant.id) },
+      'unused',
     );
     expect(verdict).toBe('done');
     expect((await getWebhook(db, tenant.id, webhook.id))?.status).toBe('disabled');
@@ -127,10 +204,16 @@ describe('the outbox sweeper', () => {
       expect(await publishEvents(deps, pending, aDayLater)).toEqual([]);
       expect(mine(await unpublishedEvents(db, 300, aDayLater))).toEqual([]);
       await until(async () => {
-        const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queues.fanout, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
+        const { Messages = [] } = await sqs.send(
+          new ReceiveMessageCommand({ QueueUrl: queues.fanout, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
+        );
         return Messages.some((message) => {
           const envelope = JSON.parse(message.Body!);
-          return envelope.source === EVENT_SOURCE && envelope.detail.id === pending[0]!.id && envelope['detail-type'] === 'client.created';
+          return (
+            envelope.source === EVENT_SOURCE &&
+            envelope.detail.id === pending[0]!.id &&
+            envelope['detail-type'] === 'client.created'
+          );
         });
       }, 'the published event on the fan-out queue');
     } finally {
@@ -147,7 +230,16 @@ describe('crashes in the workers', () => {
     const { url, ids } = await receiver([200]);
     await createWebhook(db, tenant.id, { url, events: ['*'] });
     const events = Array.from({ length: 6 }, () => sampleEvent(tenant.id));
-    const deps: DeliveryDeps = { db, sqs, queueUrl: queues.delivery, deadLetterQueueUrl: queues.deliveryDlq, policy: { allowLoopbackHttp: true }, timeoutMs: 2000, schedule: [0, 0, 0], disableAfterSeconds: 3600 };
+    const deps: DeliveryDeps = {
+      db,
+      sqs,
+      queueUrl: queues.delivery,
+      deadLetterQueueUrl: queues.deliveryDlq,
+      policy: { allowLoopbackHttp: true },
+      timeoutMs: 2000,
+      schedule: [0, 0, 0],
+      disableAfterSeconds: 3600,
+    };
     const { fanOut } = await import('../../shared/webhooks/fanout.ts');
     let fanoutCrashes = 1;
     let deliveryCrashes = 1;
@@ -156,7 +248,10 @@ describe('crashes in the workers', () => {
     const fanoutWorker = startQueuePoller(sqs, queues.fanout, async (batch) => {
       const failures: { itemIdentifier: string }[] = [];
       for (const [index, record] of batch.Records.entries()) {
-        if (index === 1 && fanoutCrashes-- > 0) { failures.push(...batch.Records.slice(index).map((rest) => ({ itemIdentifier: rest.messageId }))); break; }
+        if (index === 1 && fanoutCrashes-- > 0) {
+          failures.push(...batch.Records.slice(index).map((rest) => ({ itemIdentifier: rest.messageId })));
+          break;
+        }
         await fanOut({ db, sqs, deliveryQueueUrl: queues.delivery }, JSON.parse(record.body).detail);
       }
       return { batchItemFailures: failures };
@@ -165,7 +260,10 @@ describe('crashes in the workers', () => {
       const failures: { itemIdentifier: string }[] = [];
       for (const record of batch.Records) {
         const verdict = await deliverMessage(deps, JSON.parse(record.body) as DeliveryMessage, record.receiptHandle);
-        if (deliveryCrashes-- > 0) { failures.push({ itemIdentifier: record.messageId }); continue; }
+        if (deliveryCrashes-- > 0) {
+          failures.push({ itemIdentifier: record.messageId });
+          continue;
+        }
         if (verdict === 'retry') failures.push({ itemIdentifier: record.messageId });
       }
       return { batchItemFailures: failures };

@@ -17,13 +17,21 @@ export const db = createDb('invoicing-test');
 export async function newTenant(name = 'Tenant') {
   const owner = await seedUser(db, `${newId('usr').toLowerCase()}@example.com`);
   const organization = await seedOrganization(db, { name, owner });
-  return { ...organization, owner, ownerToken: await accessToken({ userId: owner.id, organizationId: organization.id, role: 'owner' }) };
+  return {
+    ...organization,
+    owner,
+    ownerToken: await accessToken({ userId: owner.id, organizationId: organization.id, role: 'owner' }),
+  };
 }
 
 /** An access token as the exchange would sign it, for tests that are not about signing in. */
 export function accessToken(claims: AccessClaims, ttlSeconds = 3600) {
   const env = process.env;
-  return signAccessToken(JSON.parse(env.ACCESS_TOKEN_PRIVATE_JWK!), claims, { issuer: 'invoicing-service', audience: 'invoicing-api', ttlSeconds });
+  return signAccessToken(JSON.parse(env.ACCESS_TOKEN_PRIVATE_JWK!), claims, {
+    issuer: 'invoicing-service',
+    audience: 'invoicing-api',
+    ttlSeconds,
+  });
 }
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -43,7 +51,9 @@ export type CallResult = { status: number; headers: Record<string, string>; json
 export async function call(name: RouteName, options: CallOptions = {}): Promise<CallResult> {
   const route = ROUTES.find((candidate) => candidate.name === name) as Route;
   const { handler } = (await import(`../../functions/${name}/handler.ts`)) as { handler: Handler };
-  const path = route.path.replace(/\{(\w+)\}/g, (_, param: string) => encodeURIComponent(options.params?.[param] ?? ''));
+  const path = route.path.replace(/\{(\w+)\}/g, (_, param: string) =>
+    encodeURIComponent(options.params?.[param] ?? ''),
+  );
   const url = new URL(`http://api.test${path}`);
   for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
   const headers: Record<string, string> = { ...options.headers };
@@ -51,14 +61,26 @@ export async function call(name: RouteName, options: CallOptions = {}): Promise<
   const raw = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (raw !== undefined) headers['content-type'] ??= 'application/json';
   const event = toApiGatewayEvent(
-    { method: route.method, url, headers, body: Buffer.from(raw ?? ''), host: 'api.test', sourceIp: options.sourceIp ?? '127.0.0.1' },
-    route, options.params ?? {},
+    {
+      method: route.method,
+      url,
+      headers,
+      body: Buffer.from(raw ?? ''),
+      host: 'api.test',
+      sourceIp: options.sourceIp ?? '127.0.0.1',
+    },
+    route,
+    options.params ?? {},
   );
   const result = await handler(event, { awsRequestId: 'test', getRemainingTimeInMillis: () => 10_000 } as Context);
-  const bytes = Buffer.from(typeof result.body === 'string' ? result.body : '', result.isBase64Encoded ? 'base64' : 'utf8');
+  const bytes = Buffer.from(
+    typeof result.body === 'string' ? result.body : '',
+    result.isBase64Encoded ? 'base64' : 'utf8',
+  );
   const answered = (result.headers ?? {}) as Record<string, string>;
   const text = bytes.toString('utf8');
-  const json = text && String(answered['content-type'] ?? '').startsWith('application/json') ? JSON.parse(text) : undefined;
+  const json =
+    text && String(answered['content-type'] ?? '').startsWith('application/json') ? JSON.parse(text) : undefined;
   return { status: result.statusCode ?? 200, headers: answered, json, text, bytes };
 }
 
@@ -72,10 +94,16 @@ export async function tableItemCount(): Promise<number> {
   let count = 0;
   let start: Record<string, any> | undefined;
   do {
-    const page = await direct.send(new ScanCommand({
-      TableName: 'invoicing-test', Select: 'COUNT', ExclusiveStartKey: start,
-      FilterExpression: '#type <> :rate', ExpressionAttributeNames: { '#type': 'type' }, ExpressionAttributeValues: { ':rate': { S: 'rate_window' } },
-    }));
+    const page = await direct.send(
+      new ScanCommand({
+        TableName: 'invoicing-test',
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+        FilterExpression: '#type <> :rate',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':rate': { S: 'rate_window' } },
+      }),
+    );
     count += page.Count ?? 0;
     start = page.LastEvaluatedKey;
   } while (start);
@@ -91,7 +119,11 @@ export async function countDbCalls<T>(run: () => Promise<T>): Promise<{ result: 
   const before = await callCounts();
   const result = await run();
   const after = await callCounts();
-  const calls = Object.fromEntries(Object.entries(after).map(([op, n]) => [op, n - (before[op] ?? 0)]).filter(([, n]) => (n as number) > 0));
+  const calls = Object.fromEntries(
+    Object.entries(after)
+      .map(([op, n]) => [op, n - (before[op] ?? 0)])
+      .filter(([, n]) => (n as number) > 0),
+  );
   return { result, calls };
 }
 
@@ -108,14 +140,20 @@ export const invoiceBody = (clientId: string, overrides: Record<string, unknown>
 /** Registers a user at the test identity provider and answers their password login's idp_token. */
 export async function identityToken(user: { email: string; subject: string }): Promise<string> {
   const password = `pw-${user.subject}`;
-  const post = (path: string, body: unknown) => fetch(`${inject('idpUrl')}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) =>
+    fetch(`${inject('idpUrl')}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   await post('/users', { email: user.email, password, subject: user.subject });
   const login = await post('/login', { email: user.email, password });
   return ((await login.json()) as { idp_token: string }).idp_token;
 }
 
 /** A fresh client IP for tests that count attempts per IP. */
-export const freshIp = () => `127.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+export const freshIp = () =>
+  `127.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
 /** Waits until the per-instance memory of API keys has forgotten every key. */
 export const forgetRecentKeys = () => new Promise((resolve) => setTimeout(resolve, API_KEY_CACHE_MS + 100));

@@ -24,8 +24,10 @@ const STACK_ID = `arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/InvoicingSer
 /** The physical id CloudFormation passes for `Ref` of a resource: a secret's ARN, otherwise its name. */
 export function physicalId(template: Template, logicalId: string): string {
   const type = template.Resources[logicalId]?.Type;
-  if (type === 'AWS::SecretsManager::Secret') return `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:${logicalId}-AbCdEf`;
-  if (type === 'AWS::Lambda::Function') return `arn:aws:lambda:${REGION}:${ACCOUNT}:function:InvoicingService-${logicalId}`;
+  if (type === 'AWS::SecretsManager::Secret')
+    return `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:${logicalId}-AbCdEf`;
+  if (type === 'AWS::Lambda::Function')
+    return `arn:aws:lambda:${REGION}:${ACCOUNT}:function:InvoicingService-${logicalId}`;
   return `InvoicingService-${logicalId}`;
 }
 
@@ -39,27 +41,49 @@ function resolve(template: Template, value: unknown): unknown {
     return physicalId(template, logicalId);
   }
   // Custom resources receive every property as a string (CloudFormation's protocol).
-  return Object.fromEntries(entries.map(([key, item]) => [key, typeof item === 'number' || typeof item === 'boolean' ? String(item) : resolve(template, item)]));
+  return Object.fromEntries(
+    entries.map(([key, item]) => [
+      key,
+      typeof item === 'number' || typeof item === 'boolean' ? String(item) : resolve(template, item),
+    ]),
+  );
 }
 
 /** Each custom resource of the template, with the events CloudFormation would send its provider. */
 export function customResources(template: Template) {
   return Object.entries(template.Resources)
-    .filter(([, resource]) => resource.Type === 'AWS::CloudFormation::CustomResource' || resource.Type.startsWith('Custom::'))
+    .filter(
+      ([, resource]) => resource.Type === 'AWS::CloudFormation::CustomResource' || resource.Type.startsWith('Custom::'),
+    )
     .map(([logicalId, resource]) => {
-      const properties = resolve(template, resource.Properties ?? {}) as Record<string, string> & { ServiceToken: string };
+      const properties = resolve(template, resource.Properties ?? {}) as Record<string, string> & {
+        ServiceToken: string;
+      };
       const base = {
-        ServiceToken: properties.ServiceToken, ResponseURL: 'https://cloudformation-custom-resource-response.invalid/', StackId: STACK_ID,
-        LogicalResourceId: logicalId, ResourceType: resource.Type, ResourceProperties: properties,
+        ServiceToken: properties.ServiceToken,
+        ResponseURL: 'https://cloudformation-custom-resource-response.invalid/',
+        StackId: STACK_ID,
+        LogicalResourceId: logicalId,
+        ResourceType: resource.Type,
+        ResourceProperties: properties,
       };
       return {
         logicalId,
         properties,
         create: (): CloudFormationCustomResourceEvent => ({ ...base, RequestType: 'Create', RequestId: randomUUID() }),
         update: (physicalResourceId: string): CloudFormationCustomResourceEvent => ({
-          ...base, RequestType: 'Update', RequestId: randomUUID(), PhysicalResourceId: physicalResourceId, OldResourceProperties: properties,
+          ...base,
+          RequestType: 'Update',
+          RequestId: randomUUID(),
+          PhysicalResourceId: physicalResourceId,
+          OldResourceProperties: properties,
         }),
-        delete: (physicalResourceId: string): CloudFormationCustomResourceEvent => ({ ...base, RequestType: 'Delete', RequestId: randomUUID(), PhysicalResourceId: physicalResourceId }),
+        delete: (physicalResourceId: string): CloudFormationCustomResourceEvent => ({
+          ...base,
+          RequestType: 'Delete',
+          RequestId: randomUUID(),
+          PhysicalResourceId: physicalResourceId,
+        }),
       };
     });
 }

@@ -7,7 +7,13 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { TestProject } from 'vitest/node';
 import { ensureTable } from '../../infra/local/create-table.ts';
-import { freePort, LOCAL_CREDENTIALS, startDynamoDbLocal, startSesEmulator, startSqsEmulator } from '../../infra/local/emulators.ts';
+import {
+  freePort,
+  LOCAL_CREDENTIALS,
+  startDynamoDbLocal,
+  startSesEmulator,
+  startSqsEmulator,
+} from '../../infra/local/emulators.ts';
 import { startIdentityProvider } from '../../infra/local/identity-provider.ts';
 import { createQueues } from '../../infra/local/pipeline.ts';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '../../infra/local/seed.ts';
@@ -34,13 +40,21 @@ function countingProxy(target: string): Promise<Server> {
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(JSON.stringify(counts));
     }
-    const operation = String(req.headers['x-amz-target'] ?? 'unknown').split('.').pop()!;
+    const operation = String(req.headers['x-amz-target'] ?? 'unknown')
+      .split('.')
+      .pop()!;
     counts[operation] = (counts[operation] ?? 0) + 1;
-    const forward = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 500, answer.headers);
-      answer.pipe(res);
+    const forward = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 500, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on('error', () => {
+      res.writeHead(502);
+      res.end();
     });
-    forward.on('error', () => { res.writeHead(502); res.end(); });
     req.pipe(forward);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
@@ -54,7 +68,12 @@ export default async function setup(project: TestProject) {
   client.destroy();
   const proxy = await countingProxy(dynamo.endpoint);
   const idp = await startIdentityProvider({
-    port: 0, issuer: DEV_IDP_ISSUER, audience: DEV_IDP_AUDIENCE, keys: await generateSigningKeys('RS256'), users: [], allowRegistration: true,
+    port: 0,
+    issuer: DEV_IDP_ISSUER,
+    audience: DEV_IDP_AUDIENCE,
+    keys: await generateSigningKeys('RS256'),
+    users: [],
+    allowRegistration: true,
   });
   const ses = await startSesEmulator(await freePort());
   project.provide('sesEndpoint', ses.endpoint);

@@ -7,17 +7,37 @@ import { inject } from 'vitest';
 const sqs = new SQSClient({ endpoint: inject('sqsEndpoint'), useQueueUrlAsEndpoint: false });
 
 /** Runs with every organization's date forced to `today`, or at the instant `now` in each one's own zone. */
-export async function runRecurringNow(today: string | { now: string }): Promise<{ organizations: number; templates: number; messages: number }> {
+export async function runRecurringNow(
+  today: string | { now: string },
+): Promise<{ organizations: number; templates: number; messages: number }> {
   const { handler: runner } = await import('../../functions/recurring-runner/handler.ts');
   const { handler: worker } = await import('../../functions/recurring-worker/handler.ts');
   const queueUrl = inject('recurringRunQueue');
   const planned = await runner(typeof today === 'string' ? { today } : today);
   for (;;) {
-    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, MessageSystemAttributeNames: ['All'] }));
+    const { Messages = [] } = await sqs.send(
+      new ReceiveMessageCommand({
+        QueueUrl: queueUrl,
+        MaxNumberOfMessages: 10,
+        WaitTimeSeconds: 0,
+        MessageSystemAttributeNames: ['All'],
+      }),
+    );
     if (Messages.length === 0) return planned;
-    const event = { Records: Messages.map((message) => ({ messageId: message.MessageId!, body: message.Body!, attributes: message.Attributes ?? {} })) } as unknown as SQSEvent;
+    const event = {
+      Records: Messages.map((message) => ({
+        messageId: message.MessageId!,
+        body: message.Body!,
+        attributes: message.Attributes ?? {},
+      })),
+    } as unknown as SQSEvent;
     const failed = new Set((await worker(event)).batchItemFailures.map((failure) => failure.itemIdentifier));
     if (failed.size > 0) throw new Error(`the recurring worker failed ${failed.size} messages`);
-    await sqs.send(new DeleteMessageBatchCommand({ QueueUrl: queueUrl, Entries: Messages.map((message, index) => ({ Id: String(index), ReceiptHandle: message.ReceiptHandle! })) }));
+    await sqs.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl: queueUrl,
+        Entries: Messages.map((message, index) => ({ Id: String(index), ReceiptHandle: message.ReceiptHandle! })),
+      }),
+    );
   }
 }

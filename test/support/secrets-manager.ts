@@ -9,10 +9,18 @@ export async function startSecretsManager() {
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { SecretId?: string; SecretString?: string };
-    const operation = String(req.headers['x-amz-target'] ?? '').split('.').pop();
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+      SecretId?: string;
+      SecretString?: string;
+    };
+    const operation = String(req.headers['x-amz-target'] ?? '')
+      .split('.')
+      .pop();
     const answer = (status: number, payload: object, errorType?: string) => {
-      res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', ...(errorType ? { 'x-amzn-errortype': errorType } : {}) });
+      res.writeHead(status, {
+        'content-type': 'application/x-amz-json-1.1',
+        ...(errorType ? { 'x-amzn-errortype': errorType } : {}),
+      });
       res.end(JSON.stringify(payload));
     };
     const id = String(body.SecretId);
@@ -22,7 +30,12 @@ export async function startSecretsManager() {
     }
     if (operation === 'GetSecretValue') {
       const value = secrets.get(id);
-      if (value === undefined) return answer(400, { __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret value" }, 'ResourceNotFoundException');
+      if (value === undefined)
+        return answer(
+          400,
+          { __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret value" },
+          'ResourceNotFoundException',
+        );
       return answer(200, { ARN: id, Name: id, SecretString: value, VersionId: 'v1' });
     }
     answer(400, { __type: 'InvalidRequestException', message: `unsupported ${operation}` }, 'InvalidRequestException');

@@ -31,7 +31,8 @@ describe('decimal text', () => {
 describe('calendar dates', () => {
   it('accepts real dates only', () => {
     expect(isCalendarDate('2028-02-29')).toBe(true);
-    for (const bad of ['2026-02-29', '2026-13-01', '2026-04-31', '2026-1-01', '26-01-01', '2026-01-01T00:00:00Z']) expect(isCalendarDate(bad)).toBe(false);
+    for (const bad of ['2026-02-29', '2026-13-01', '2026-04-31', '2026-1-01', '26-01-01', '2026-01-01T00:00:00Z'])
+      expect(isCalendarDate(bad)).toBe(false);
   });
 
   it('adds days across month and year ends', () => {
@@ -42,7 +43,9 @@ describe('calendar dates', () => {
 
 describe('time zones', () => {
   it('knows IANA names and refuses offsets and inventions', () => {
-    expect(['UTC', 'Europe/Berlin', 'Pacific/Kiritimati', 'America/Argentina/Buenos_Aires'].every(isTimeZone)).toBe(true);
+    expect(['UTC', 'Europe/Berlin', 'Pacific/Kiritimati', 'America/Argentina/Buenos_Aires'].every(isTimeZone)).toBe(
+      true,
+    );
     expect(['', '+02:00', 'Mars/Olympus_Mons', 'Europe/Berlin; DROP', 'x'.repeat(80)].some(isTimeZone)).toBe(false);
   });
 

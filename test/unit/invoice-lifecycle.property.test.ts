@@ -24,7 +24,14 @@ function apply(state: State, step: { kind: string; amount?: number; today?: stri
   }
   if (step.kind === 'pay') {
     const next = pay(state, step.amount!);
-    return isRefusal(next) ? state : { ...state, status: next.status, paid_minor: next.paid_minor, settlements: state.settlements + (next.settled ? 1 : 0) };
+    return isRefusal(next)
+      ? state
+      : {
+          ...state,
+          status: next.status,
+          paid_minor: next.paid_minor,
+          settlements: state.settlements + (next.settled ? 1 : 0),
+        };
   }
   const next = becomeOverdue(state, step.today!);
   return isRefusal(next) ? state : { ...state, status: next.status };
@@ -32,20 +39,29 @@ function apply(state: State, step: { kind: string; amount?: number; today?: stri
 
 describe('invoice status machine', () => {
   it('keeps its invariants under any sequence of actions', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 50_000 }), fc.array(action, { maxLength: 40 }), (total, steps) => {
-      let state: State = { status: 'draft', total_minor: total, paid_minor: 0, due_date: '2026-03-01', settlements: 0 };
-      for (const step of steps) {
-        const before = state;
-        state = apply(state, step);
-        expect(state.paid_minor).toBeGreaterThanOrEqual(before.paid_minor);
-        expect(state.paid_minor).toBeLessThanOrEqual(state.total_minor);
-        if (before.status === 'void' || before.status === 'paid') expect(state).toEqual(before);
-      }
-      expect(state.status === 'paid').toBe(state.paid_minor === state.total_minor);
-      expect(state.settlements).toBe(state.status === 'paid' ? 1 : 0);
-      if (state.status === 'void') expect(state.paid_minor).toBe(0);
-      if (state.status === 'draft') expect(state.paid_minor).toBe(0);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 50_000 }), fc.array(action, { maxLength: 40 }), (total, steps) => {
+        let state: State = {
+          status: 'draft',
+          total_minor: total,
+          paid_minor: 0,
+          due_date: '2026-03-01',
+          settlements: 0,
+        };
+        for (const step of steps) {
+          const before = state;
+          state = apply(state, step);
+          expect(state.paid_minor).toBeGreaterThanOrEqual(before.paid_minor);
+          expect(state.paid_minor).toBeLessThanOrEqual(state.total_minor);
+          if (before.status === 'void' || before.status === 'paid') expect(state).toEqual(before);
+        }
+        expect(state.status === 'paid').toBe(state.paid_minor === state.total_minor);
+        expect(state.settlements).toBe(state.status === 'paid' ? 1 : 0);
+        if (state.status === 'void') expect(state.paid_minor).toBe(0);
+        if (state.status === 'draft') expect(state.paid_minor).toBe(0);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('refuses what the lifecycle does not allow', () => {
@@ -54,7 +70,11 @@ describe('invoice status machine', () => {
     expect(send('overdue')).toEqual({ status: 'overdue', reminder: true });
     expect(isRefusal(pay({ status: 'draft', total_minor: 100, paid_minor: 0 }, 100))).toBe(true);
     expect(isRefusal(pay({ status: 'sent', total_minor: 100, paid_minor: 40 }, 61))).toBe(true);
-    expect(pay({ status: 'overdue', total_minor: 100, paid_minor: 40 }, 10)).toEqual({ status: 'overdue', paid_minor: 50, settled: false });
+    expect(pay({ status: 'overdue', total_minor: 100, paid_minor: 40 }, 10)).toEqual({
+      status: 'overdue',
+      paid_minor: 50,
+      settled: false,
+    });
     expect(isRefusal(voidInvoice({ status: 'partially_paid', paid_minor: 10 }))).toBe(true);
     expect(isRefusal(becomeOverdue({ status: 'sent', due_date: '2026-03-01' }, '2026-03-01'))).toBe(true);
     expect(becomeOverdue({ status: 'sent', due_date: '2026-03-01' }, '2026-03-02')).toEqual({ status: 'overdue' });

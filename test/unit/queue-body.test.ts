@@ -9,13 +9,22 @@ const ACCEPTED = /^[\t\n\r\u0020-\ud7ff\ue000-\ufffd]*$/;
 
 describe('queue bodies', () => {
   it('round-trip every Unicode string, lone surrogates and non-characters included, in characters every queue accepts', () => {
-    const anyText = fc.string({ unit: fc.oneof(fc.constantFrom('\ud800', '\udfff', '\ufffe', '\uffff', '\u0000', '\u202e', '😀'), fc.string({ unit: 'grapheme', maxLength: 1 }), fc.string({ unit: 'binary', maxLength: 1 })) });
-    fc.assert(fc.property(fc.dictionary(anyText, anyText), anyText, (object, text) => {
-      const message = { object, text, nested: [text, { text }] };
-      const body = queueBody(message);
-      expect(body).toMatch(ACCEPTED);
-      expect(JSON.parse(body)).toEqual(message);
-    }), { numRuns: 500 });
+    const anyText = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('\ud800', '\udfff', '\ufffe', '\uffff', '\u0000', '\u202e', '😀'),
+        fc.string({ unit: 'grapheme', maxLength: 1 }),
+        fc.string({ unit: 'binary', maxLength: 1 }),
+      ),
+    });
+    fc.assert(
+      fc.property(fc.dictionary(anyText, anyText), anyText, (object, text) => {
+        const message = { object, text, nested: [text, { text }] };
+        const body = queueBody(message);
+        expect(body).toMatch(ACCEPTED);
+        expect(JSON.parse(body)).toEqual(message);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('leaves text SQS accepts as it is, so bodies grow only where they must', () => {

@@ -9,8 +9,15 @@ import { queueWorker } from '../../shared/workers/queue-worker.ts';
 
 const batchOf = (bodies: string[]): SQSEvent => ({
   Records: bodies.map((body, index) => ({
-    messageId: `m${index}`, receiptHandle: randomUUID(), body, attributes: {} as never, messageAttributes: {}, md5OfBody: '',
-    eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:q', awsRegion: 'us-east-1',
+    messageId: `m${index}`,
+    receiptHandle: randomUUID(),
+    body,
+    attributes: {} as never,
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:q',
+    awsRegion: 'us-east-1',
   })),
 });
 
@@ -19,15 +26,25 @@ const job = z.object({ what: z.enum(['ok', 'retry', 'throw']), correlation: z.op
 describe('the queue worker frame', () => {
   it('reports exactly the records that failed, asked for a retry or are not valid messages', async () => {
     const seen: { what: string; correlation: string | undefined }[] = [];
-    const handler = queueWorker('test', { logLevel: 'silent', message: job, correlationOf: (message) => message.correlation }, async (message) => {
-      seen.push({ what: message.what, correlation: correlationId() });
-      if (message.what === 'throw') throw new Error('boom');
-      return message.what === 'retry' ? 'retry' : 'done';
-    });
-    const result = await handler(batchOf([
-      JSON.stringify({ what: 'ok', correlation: 'req-1' }), JSON.stringify({ what: 'retry' }), JSON.stringify({ what: 'throw', correlation: 'req-3' }),
-      '{not json', JSON.stringify({ what: 'unknown' }), JSON.stringify({ what: 'ok' }),
-    ]));
+    const handler = queueWorker(
+      'test',
+      { logLevel: 'silent', message: job, correlationOf: (message) => message.correlation },
+      async (message) => {
+        seen.push({ what: message.what, correlation: correlationId() });
+        if (message.what === 'throw') throw new Error('boom');
+        return message.what === 'retry' ? 'retry' : 'done';
+      },
+    );
+    const result = await handler(
+      batchOf([
+        JSON.stringify({ what: 'ok', correlation: 'req-1' }),
+        JSON.stringify({ what: 'retry' }),
+        JSON.stringify({ what: 'throw', correlation: 'req-3' }),
+        '{not json',
+        JSON.stringify({ what: 'unknown' }),
+        JSON.stringify({ what: 'ok' }),
+      ]),
+    );
     expect(result.batchItemFailures.map((failure) => failure.itemIdentifier).sort()).toEqual(['m1', 'm2', 'm3', 'm4']);
     expect(seen).toContainEqual({ what: 'ok', correlation: 'req-1' });
     expect(seen).toContainEqual({ what: 'throw', correlation: 'req-3' });
@@ -36,15 +53,21 @@ describe('the queue worker frame', () => {
 
   it('answers a batch whose every record failed with every record, rather than throwing', async () => {
     const handler = queueWorker('test', { logLevel: 'silent', message: job }, async () => 'retry');
-    expect((await handler(batchOf([JSON.stringify({ what: 'ok' }), JSON.stringify({ what: 'ok' })]))).batchItemFailures).toHaveLength(2);
+    expect(
+      (await handler(batchOf([JSON.stringify({ what: 'ok' }), JSON.stringify({ what: 'ok' })]))).batchItemFailures,
+    ).toHaveLength(2);
   });
 
   it('keeps the order of a batch when asked to', async () => {
     const order: number[] = [];
-    const handler = queueWorker('test', { logLevel: 'silent', message: z.object({ n: z.number() }), inOrder: true }, async ({ n }) => {
-      await new Promise((resolve) => setTimeout(resolve, 30 - n * 10));
-      order.push(n);
-    });
+    const handler = queueWorker(
+      'test',
+      { logLevel: 'silent', message: z.object({ n: z.number() }), inOrder: true },
+      async ({ n }) => {
+        await new Promise((resolve) => setTimeout(resolve, 30 - n * 10));
+        order.push(n);
+      },
+    );
     await handler(batchOf([0, 1, 2].map((n) => JSON.stringify({ n }))));
     expect(order).toEqual([0, 1, 2]);
   });

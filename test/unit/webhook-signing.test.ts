@@ -4,7 +4,12 @@ import { generateWebhookSecret, signWebhook, webhookHeaders } from '../../shared
 
 describe('Standard Webhooks signing', () => {
   it('reproduces the known-answer vector of the specification’s reference tests', () => {
-    const signature = signWebhook('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', new Date(1614265330 * 1000), '{"test": 2432232314}');
+    const signature = signWebhook(
+      'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      new Date(1614265330 * 1000),
+      '{"test": 2432232314}',
+    );
     expect(signature).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
   });
 
@@ -13,7 +18,8 @@ describe('Standard Webhooks signing', () => {
     expect(oldSecret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     const body = JSON.stringify({ id: 'evt_1', type: 'invoice.paid' });
     const headers = webhookHeaders([oldSecret, newSecret], 'evt_1', new Date(), body);
-    for (const secret of [oldSecret, newSecret]) expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
+    for (const secret of [oldSecret, newSecret])
+      expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
     expect(() => new Webhook(generateWebhookSecret()).verify(body, headers)).toThrow();
     expect(() => new Webhook(newSecret).verify(`${body} `, headers)).toThrow();
   });

@@ -20,7 +20,9 @@ function storedKey(secretString: string | undefined): SigningJwk | undefined {
   if (!secretString) return undefined;
   try {
     const value = JSON.parse(secretString) as Partial<SigningJwk> | null;
-    return value && typeof value === 'object' && value.kty === 'EC' && value.d && value.kid ? (value as SigningJwk) : undefined;
+    return value && typeof value === 'object' && value.kty === 'EC' && value.d && value.kid
+      ? (value as SigningJwk)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -44,5 +46,8 @@ export const handler = async (event: CloudFormationCustomResourceEvent) => {
     privateJwk = (await generateSigningKeys('ES256')).privateJwk as SigningJwk;
     await secrets.send(new PutSecretValueCommand({ SecretId: secretArn, SecretString: JSON.stringify(privateJwk) }));
   }
-  return { PhysicalResourceId: `signing-key-${privateJwk.kid}`, Data: { PublicJwks: JSON.stringify({ keys: [publicPart(privateJwk)] }) } };
+  return {
+    PhysicalResourceId: `signing-key-${privateJwk.kid}`,
+    Data: { PublicJwks: JSON.stringify({ keys: [publicPart(privateJwk)] }) },
+  };
 };

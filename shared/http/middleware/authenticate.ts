@@ -22,8 +22,10 @@ const MAX_AUTHORIZATION_LENGTH = 4096;
 export type AccessTokenVerifier = (token: string) => Promise<AccessClaims>;
 export type Access = { scope: Scope; credentials: 'any' | 'user' };
 
-const invalidToken = () => new ApiError(ErrorCode.invalidToken, 'The credential is malformed, unknown or no longer valid');
-const missingCredential = () => new ApiError(ErrorCode.authenticationRequired, 'Send a credential as "Authorization: Bearer <token>"');
+const invalidToken = () =>
+  new ApiError(ErrorCode.invalidToken, 'The credential is malformed, unknown or no longer valid');
+const missingCredential = () =>
+  new ApiError(ErrorCode.authenticationRequired, 'Send a credential as "Authorization: Bearer <token>"');
 
 const recentKeys = new ApiKeyCache();
 
@@ -37,20 +39,33 @@ async function principalOf(db: Db, verify: AccessTokenVerifier, token: string, n
       // Remembered from the moment it was read, never renewed by use: a disabled key stops within the memory's lifetime.
       if (key?.status === 'active') recentKeys.set(hash, key, now.getTime());
     }
-    if (!key || key.status !== 'active' || (key.expires_at && key.expires_at <= now.toISOString())) throw invalidToken();
+    if (!key || key.status !== 'active' || (key.expires_at && key.expires_at <= now.toISOString()))
+      throw invalidToken();
     return { kind: 'api_key', organizationId: key.organization_id, credentialId: key.id, scopes: key.scopes };
   }
   const claims = await verify(token);
-  return { kind: 'user', organizationId: claims.organizationId, userId: claims.userId, role: claims.role, scopes: SCOPES_OF_ROLE[claims.role] };
+  return {
+    kind: 'user',
+    organizationId: claims.organizationId,
+    userId: claims.userId,
+    role: claims.role,
+    scopes: SCOPES_OF_ROLE[claims.role],
+  };
 }
 
 export async function resolvePrincipal(
-  db: Db, verify: AccessTokenVerifier, request: { authorization: string | undefined; sourceIp: string }, now = new Date(),
+  db: Db,
+  verify: AccessTokenVerifier,
+  request: { authorization: string | undefined; sourceIp: string },
+  now = new Date(),
 ): Promise<Principal> {
   const { authorization } = request;
   if (!authorization || !/^bearer /i.test(authorization.trimStart())) throw missingCredential();
   try {
-    const token = authorization.length > MAX_AUTHORIZATION_LENGTH ? undefined : /^Bearer +(\S+)\s*$/i.exec(authorization.trim())?.[1];
+    const token =
+      authorization.length > MAX_AUTHORIZATION_LENGTH
+        ? undefined
+        : /^Bearer +(\S+)\s*$/i.exec(authorization.trim())?.[1];
     if (!token) throw invalidToken();
     return await principalOf(db, verify, token, now);
   } catch (error) {
@@ -65,22 +80,38 @@ export async function resolvePrincipal(
 
 export function authorize(principal: Principal, access: Access): void {
   if (access.credentials === 'user' && principal.kind !== 'user') {
-    throw new ApiError(ErrorCode.permissionDenied, 'This endpoint needs a signed-in user (an access token), not an API key');
+    throw new ApiError(
+      ErrorCode.permissionDenied,
+      'This endpoint needs a signed-in user (an access token), not an API key',
+    );
   }
   if (principal.scopes.includes(access.scope)) return;
-  if (principal.kind === 'user') throw new ApiError(ErrorCode.permissionDenied, `The ${principal.role} role may not do this`, { role: principal.role });
-  throw new ApiError(ErrorCode.insufficientScope, `This credential lacks the scope ${access.scope}`, { required_scope: access.scope });
+  if (principal.kind === 'user')
+    throw new ApiError(ErrorCode.permissionDenied, `The ${principal.role} role may not do this`, {
+      role: principal.role,
+    });
+  throw new ApiError(ErrorCode.insufficientScope, `This credential lacks the scope ${access.scope}`, {
+    required_scope: access.scope,
+  });
 }
 
-export function authenticate(db: Db, verify: AccessTokenVerifier, access: Access): MiddlewareObj<APIGatewayProxyEventV2, unknown, Error, RequestContext> {
+export function authenticate(
+  db: Db,
+  verify: AccessTokenVerifier,
+  access: Access,
+): MiddlewareObj<APIGatewayProxyEventV2, unknown, Error, RequestContext> {
   const usage = new WeakMap<object, Promise<unknown>>();
   const settle = async (context: RequestContext) => {
     const pending = usage.get(context);
-    if (pending) await pending.catch((error) => context.log.warn('could not record API key use', { error: String(error) }));
+    if (pending)
+      await pending.catch((error) => context.log.warn('could not record API key use', { error: String(error) }));
   };
   return {
     before: async ({ event, context }) => {
-      const principal = await resolvePrincipal(db, verify, { authorization: header(event.headers, 'authorization'), sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown' });
+      const principal = await resolvePrincipal(db, verify, {
+        authorization: header(event.headers, 'authorization'),
+        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+      });
       context.principal = principal;
       if (principal.kind === 'api_key') {
         // Counted alongside the request and awaited before the answer leaves.

@@ -20,9 +20,17 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-export function envelope({ route, logLevel, fallbackBaseUrl }: Options): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext> {
+export function envelope({
+  route,
+  logLevel,
+  fallbackBaseUrl,
+}: Options): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext> {
   const started = new WeakMap<object, number>();
-  const finish = (request: { event: APIGatewayProxyEventV2; context: RequestContext; response: APIGatewayProxyStructuredResultV2 | null }) => {
+  const finish = (request: {
+    event: APIGatewayProxyEventV2;
+    context: RequestContext;
+    response: APIGatewayProxyStructuredResultV2 | null;
+  }) => {
     const response = request.response ?? { statusCode: 500 };
     response.headers = { ...SECURITY_HEADERS, ...response.headers, 'x-request-id': request.context.requestId };
     request.response = response;
@@ -38,7 +46,12 @@ export function envelope({ route, logLevel, fallbackBaseUrl }: Options): Middlew
       const { event, context } = request;
       started.set(context, Date.now());
       context.requestId = event.requestContext?.requestId ?? context.awsRequestId;
-      context.log = createLogger(logLevel, { request_id: context.requestId, route, method: event.requestContext?.http?.method, path: event.rawPath });
+      context.log = createLogger(logLevel, {
+        request_id: context.requestId,
+        route,
+        method: event.requestContext?.http?.method,
+        path: event.rawPath,
+      });
       const host = event.requestContext?.domainName;
       const scheme = header(event.headers, 'x-forwarded-proto') ?? 'https';
       context.baseUrl = host ? `${scheme}://${host}` : fallbackBaseUrl;
@@ -49,10 +62,18 @@ export function envelope({ route, logLevel, fallbackBaseUrl }: Options): Middlew
       if (error instanceof ApiError) {
         request.response = errorResponse(error.status, error.code, error.message, error.details, error.headers);
       } else {
-        request.context.log?.error('unhandled error', { error: String(error), stack: error instanceof Error ? error.stack : undefined });
-        request.response = errorResponse(500, ErrorCode.internalError, 'An internal error occurred; quote the request id when reporting it', {
-          request_id: request.context.requestId,
+        request.context.log?.error('unhandled error', {
+          error: String(error),
+          stack: error instanceof Error ? error.stack : undefined,
         });
+        request.response = errorResponse(
+          500,
+          ErrorCode.internalError,
+          'An internal error occurred; quote the request id when reporting it',
+          {
+            request_id: request.context.requestId,
+          },
+        );
       }
       if (!request.context.log) request.context.log = createLogger(logLevel, { route });
       finish(request);
@@ -60,7 +81,13 @@ export function envelope({ route, logLevel, fallbackBaseUrl }: Options): Middlew
   };
 }
 
-export function errorResponse(status: number, code: string, message: string, details: Record<string, unknown> = {}, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  details: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode: status,
     headers: { 'content-type': 'application/json', ...headers },

@@ -15,7 +15,8 @@ function illFormedStrings(value: unknown, path = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => illFormedStrings(item, `${path}[${index}]`));
   if (value && typeof value === 'object') {
     return Object.entries(value).flatMap(([key, item]) => [
-      ...(!LONE_SURROGATE.test(key) ? [] : [path || '(body)']), ...illFormedStrings(item, path ? `${path}.${key}` : key),
+      ...(!LONE_SURROGATE.test(key) ? [] : [path || '(body)']),
+      ...illFormedStrings(item, path ? `${path}.${key}` : key),
     ]);
   }
   return [];
@@ -39,7 +40,12 @@ export function jsonBody(maxBytes: number): MiddlewareObj<APIGatewayProxyEventV2
         throw new ApiError(ErrorCode.invalidJson, 'The body is not valid JSON');
       }
       const broken = illFormedStrings(context.json);
-      if (broken.length > 0) throw validationError(Object.fromEntries(broken.map((path) => [path, 'must be valid Unicode text (it has a lone surrogate escape)'])));
+      if (broken.length > 0)
+        throw validationError(
+          Object.fromEntries(
+            broken.map((path) => [path, 'must be valid Unicode text (it has a lone surrogate escape)']),
+          ),
+        );
     },
   };
 }

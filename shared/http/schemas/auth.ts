@@ -14,7 +14,9 @@ export const createApiKeyBody = z.strictObject({
     z.minLength(1, 'must name at least one scope'),
     z.refine<Scope[]>((scopes) => new Set(scopes).size === scopes.length, 'may not repeat a scope'),
   ),
-  expires_at: z.optional(z.iso.datetime({ message: 'must be an ISO 8601 UTC timestamp' }).check(
-    z.refine<string>((value) => Date.parse(value) > Date.now(), 'must be in the future'),
-  )),
+  expires_at: z.optional(
+    z.iso
+      .datetime({ message: 'must be an ISO 8601 UTC timestamp' })
+      .check(z.refine<string>((value) => Date.parse(value) > Date.now(), 'must be in the future')),
+  ),
 });

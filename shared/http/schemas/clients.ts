@@ -24,5 +24,10 @@ export type UpdateClientBody = z.infer<typeof updateClientBody>;
 export const listClientsQuery = z.strictObject({
   limit: listLimit,
   cursor,
-  is_active: z.optional(z.pipe(z.enum(['true', 'false']), z.transform((value: 'true' | 'false') => value === 'true'))),
+  is_active: z.optional(
+    z.pipe(
+      z.enum(['true', 'false']),
+      z.transform((value: 'true' | 'false') => value === 'true'),
+    ),
+  ),
 });

@@ -3,14 +3,30 @@ import { isCalendarDate } from '../../domain/dates.ts';
 import * as z from 'zod/mini';
 import './zod-locale.ts';
 
-export const calendarDate = z.string().check(z.refine<string>(isCalendarDate, 'must be a real date written YYYY-MM-DD'));
+export const calendarDate = z
+  .string()
+  .check(z.refine<string>(isCalendarDate, 'must be a real date written YYYY-MM-DD'));
 
-export const idOf = (prefix: string) => z.string().check(z.regex(new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`), `must be a ${prefix}_ identifier`));
+export const idOf = (prefix: string) =>
+  z.string().check(z.regex(new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`), `must be a ${prefix}_ identifier`));
 
-export const text = (max: number) => z.string().check(z.trim(), z.minLength(1, 'may not be empty'), z.maxLength(max, `may have at most ${max} characters`));
+export const text = (max: number) =>
+  z
+    .string()
+    .check(z.trim(), z.minLength(1, 'may not be empty'), z.maxLength(max, `may have at most ${max} characters`));
 
 /** A non-negative decimal (string, or a JSON number for quantities) with bounded fraction digits and size. */
-export const decimal = ({ maxFraction, max, allowNumber, positive }: { maxFraction: number; max: Scaled; allowNumber: boolean; positive: boolean }) =>
+export const decimal = ({
+  maxFraction,
+  max,
+  allowNumber,
+  positive,
+}: {
+  maxFraction: number;
+  max: Scaled;
+  allowNumber: boolean;
+  positive: boolean;
+}) =>
   z.pipe(
     allowNumber ? z.union([z.number(), z.string()]) : z.string('must be a decimal string such as "19.99"'),
     z.transform((value: number | string, context) => {
@@ -24,19 +40,23 @@ export const decimal = ({ maxFraction, max, allowNumber, positive }: { maxFracti
       if (parsed.scale > maxFraction) return problem(`may have at most ${maxFraction} fraction digits`);
       if (positive && parsed.units === 0n) return problem('must be > 0');
       // Compare exactly: units / 10^scale > max.units / 10^max.scale, cross-multiplied.
-      if (parsed.units * 10n ** BigInt(max.scale) > max.units * 10n ** BigInt(parsed.scale)) return problem(`may not exceed ${formatMinor(max.units, max.scale)}`);
+      if (parsed.units * 10n ** BigInt(max.scale) > max.units * 10n ** BigInt(parsed.scale))
+        return problem(`may not exceed ${formatMinor(max.units, max.scale)}`);
       return parsed;
     }),
   );
 
 const LIMIT_MESSAGE = 'must be a whole number from 1 to 100';
 export const listLimit = z._default(
-  z.pipe(z.string(), z.transform((value: string, context) => {
-    const limit = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
-    if (limit >= 1 && limit <= 100) return limit;
-    context.issues.push({ code: 'custom', message: LIMIT_MESSAGE, input: value });
-    return z.NEVER;
-  })),
+  z.pipe(
+    z.string(),
+    z.transform((value: string, context) => {
+      const limit = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
+      if (limit >= 1 && limit <= 100) return limit;
+      context.issues.push({ code: 'custom', message: LIMIT_MESSAGE, input: value });
+      return z.NEVER;
+    }),
+  ),
   25,
 );
 

@@ -3,8 +3,12 @@ import { isTimeZone } from '../../domain/dates.ts';
 import { text } from './common.ts';
 import './zod-locale.ts';
 
-export const updateOrganizationBody = z.strictObject({
-  name: z.optional(text(200)),
-  /** The zone the organization's dates are in: recurring runs, reports. */
-  time_zone: z.optional(z.string().check(z.refine<string>(isTimeZone, 'must be a time zone name such as "Europe/Berlin" or "UTC"'))),
-}).check(z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'));
+export const updateOrganizationBody = z
+  .strictObject({
+    name: z.optional(text(200)),
+    /** The zone the organization's dates are in: recurring runs, reports. */
+    time_zone: z.optional(
+      z.string().check(z.refine<string>(isTimeZone, 'must be a time zone name such as "Europe/Berlin" or "UTC"')),
+    ),
+  })
+  .check(z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'));

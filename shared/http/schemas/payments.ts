@@ -7,12 +7,24 @@ import './zod-locale.ts';
 export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cash', 'check', 'other'] as const;
 
 export const recordPaymentBody = z.strictObject({
-  amount: decimal({ maxFraction: 2, max: { units: LIMITS.maxTotalMinor, scale: 2 }, allowNumber: false, positive: true }),
+  amount: decimal({
+    maxFraction: 2,
+    max: { units: LIMITS.maxTotalMinor, scale: 2 },
+    allowNumber: false,
+    positive: true,
+  }),
   /** Defaults to the invoice's currency; another currency is refused. */
-  currency: z.optional(z.string().check(z.toUpperCase(), z.refine<string>((code) => SUPPORTED_CURRENCIES.has(code), 'must be a supported ISO 4217 code'))),
-  paid_at: z.optional(z.iso.datetime({ message: 'must be an ISO 8601 UTC timestamp' }).check(
-    z.refine<string>((value) => Date.parse(value) <= Date.now() + 5 * 60_000, 'may not be in the future'),
-  )),
+  currency: z.optional(
+    z.string().check(
+      z.toUpperCase(),
+      z.refine<string>((code) => SUPPORTED_CURRENCIES.has(code), 'must be a supported ISO 4217 code'),
+    ),
+  ),
+  paid_at: z.optional(
+    z.iso
+      .datetime({ message: 'must be an ISO 8601 UTC timestamp' })
+      .check(z.refine<string>((value) => Date.parse(value) <= Date.now() + 5 * 60_000, 'may not be in the future')),
+  ),
   method: z.enum(PAYMENT_METHODS),
   reference: z.optional(text(200)),
 });

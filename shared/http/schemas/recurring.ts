@@ -8,33 +8,75 @@ import './zod-locale.ts';
 const lineItems = createInvoiceBody.def.shape.line_items;
 const fields = createInvoiceBody.def.shape;
 
-export const createRecurringBody = z.strictObject({
-  client: idOf('cli'),
-  frequency: z.enum(FREQUENCIES),
-  line_items: lineItems,
-  interval: z._default(z.number().check(z.refine<number>((n) => Number.isInteger(n) && n >= 1 && n <= 12, 'must be a whole number from 1 to 12')), 1),
-  start_date: z.optional(calendarDate),
-  end_date: z.optional(z.string().check(z.refine<string>(isCalendarDate, 'must be a real date written YYYY-MM-DD'))),
-  max_count: z.optional(z.number().check(z.refine<number>((n) => Number.isInteger(n) && n >= 1 && n <= 1000, 'must be a whole number from 1 to 1000'))),
-  day_of_month: z.optional(z.number().check(z.refine<number>((n) => Number.isInteger(n) && n >= 1 && n <= 31, 'must be a day from 1 to 31'))),
-  due_in_days: z._default(z.number().check(z.refine<number>((n) => Number.isInteger(n) && n >= 0 && n <= 365, 'must be 0 to 365 days')), 30),
-  currency: fields.currency,
-  notes: fields.notes,
-  terms: fields.terms,
-  auto_send: z._default(z.boolean(), false),
-  send_to: z.optional(z.email('must be an e-mail address')),
-}).check(z.refine<{ end_date?: string; max_count?: number }>((body) => !(body.end_date && body.max_count), { message: 'give end_date or max_count, not both', path: ['max_count'] }));
+export const createRecurringBody = z
+  .strictObject({
+    client: idOf('cli'),
+    frequency: z.enum(FREQUENCIES),
+    line_items: lineItems,
+    interval: z._default(
+      z
+        .number()
+        .check(
+          z.refine<number>((n) => Number.isInteger(n) && n >= 1 && n <= 12, 'must be a whole number from 1 to 12'),
+        ),
+      1,
+    ),
+    start_date: z.optional(calendarDate),
+    end_date: z.optional(z.string().check(z.refine<string>(isCalendarDate, 'must be a real date written YYYY-MM-DD'))),
+    max_count: z.optional(
+      z
+        .number()
+        .check(
+          z.refine<number>((n) => Number.isInteger(n) && n >= 1 && n <= 1000, 'must be a whole number from 1 to 1000'),
+        ),
+    ),
+    day_of_month: z.optional(
+      z.number().check(z.refine<number>((n) => Number.isInteger(n) && n >= 1 && n <= 31, 'must be a day from 1 to 31')),
+    ),
+    due_in_days: z._default(
+      z.number().check(z.refine<number>((n) => Number.isInteger(n) && n >= 0 && n <= 365, 'must be 0 to 365 days')),
+      30,
+    ),
+    currency: fields.currency,
+    notes: fields.notes,
+    terms: fields.terms,
+    auto_send: z._default(z.boolean(), false),
+    send_to: z.optional(z.email('must be an e-mail address')),
+  })
+  .check(
+    z.refine<{ end_date?: string; max_count?: number }>((body) => !(body.end_date && body.max_count), {
+      message: 'give end_date or max_count, not both',
+      path: ['max_count'],
+    }),
+  );
 
 /** What may change on a running template; its frequency, interval and start define its periods and stay. */
-export const updateRecurringBody = z.strictObject({
-  line_items: z.optional(lineItems),
-  end_date: z.optional(z.nullable(calendarDate)),
-  max_count: z.optional(z.nullable(z.number().check(z.refine<number>((n) => Number.isInteger(n) && n >= 1 && n <= 1000, 'must be a whole number from 1 to 1000')))),
-  day_of_month: z.optional(z.number().check(z.refine<number>((n) => Number.isInteger(n) && n >= 1 && n <= 31, 'must be a day from 1 to 31'))),
-  due_in_days: z.optional(z.number().check(z.refine<number>((n) => Number.isInteger(n) && n >= 0 && n <= 365, 'must be 0 to 365 days'))),
-  currency: fields.currency,
-  notes: fields.notes,
-  terms: fields.terms,
-  auto_send: z.optional(z.boolean()),
-  send_to: z.optional(z.nullable(z.email('must be an e-mail address'))),
-}).check(z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'));
+export const updateRecurringBody = z
+  .strictObject({
+    line_items: z.optional(lineItems),
+    end_date: z.optional(z.nullable(calendarDate)),
+    max_count: z.optional(
+      z.nullable(
+        z
+          .number()
+          .check(
+            z.refine<number>(
+              (n) => Number.isInteger(n) && n >= 1 && n <= 1000,
+              'must be a whole number from 1 to 1000',
+            ),
+          ),
+      ),
+    ),
+    day_of_month: z.optional(
+      z.number().check(z.refine<number>((n) => Number.isInteger(n) && n >= 1 && n <= 31, 'must be a day from 1 to 31')),
+    ),
+    due_in_days: z.optional(
+      z.number().check(z.refine<number>((n) => Number.isInteger(n) && n >= 0 && n <= 365, 'must be 0 to 365 days')),
+    ),
+    currency: fields.currency,
+    notes: fields.notes,
+    terms: fields.terms,
+    auto_send: z.optional(z.boolean()),
+    send_to: z.optional(z.nullable(z.email('must be an e-mail address'))),
+  })
+  .check(z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'));
