@@ -1,6 +1,6 @@
 // Bundles a handler exactly as the CDK stack does (infra/bundling.ts), for size and cold-init runs.
 import { build } from 'esbuild';
-import { ESM_REQUIRE_BANNER, UNUSED_SDK_MODULES } from '../infra/bundling.ts';
+import { ESM_REQUIRE_BANNER, UNUSED_SDK_MODULES } from '#infra/bundling';
 
 export async function bundleHandler(entry: string, outfile: string): Promise<number> {
   const result = await build({

@@ -2,30 +2,30 @@
 import { execFileSync } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { attemptDelivery } from '../shared/webhooks/deliver.ts';
-import { generateWebhookSecret } from '../shared/webhooks/signing.ts';
+import { attemptDelivery } from '#shared/webhooks/deliver';
+import { generateWebhookSecret } from '#shared/webhooks/signing';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ROUTES, type Route } from '../functions/routes.ts';
-import { ensureTable } from '../infra/local/create-table.ts';
-import { freePort, LOCAL_CREDENTIALS, startDynamoDbLocal, startSqsEmulator } from '../infra/local/emulators.ts';
-import { seedOrganization } from '../infra/local/seed.ts';
-import { createDb } from '../shared/data/client.ts';
-import { newId } from '../shared/domain/ids.ts';
-import { signAccessToken } from '../shared/auth/access-token.ts';
-import { generateSigningKeys } from '../shared/auth/signing-keys.ts';
-import { bundleHandler } from './bundle.ts';
-import { createClient } from '../shared/data/clients.ts';
-import { createRecurringInvoice } from '../shared/data/recurring-invoices.ts';
-import { planRun, runOrganization } from '../shared/recurring/runner.ts';
-import { handleRunBatch, queueRun } from '../shared/recurring/queue.ts';
+import { ROUTES, type Route } from '#functions/routes';
+import { ensureTable } from '#infra/local/create-table';
+import { freePort, LOCAL_CREDENTIALS, startDynamoDbLocal, startSqsEmulator } from '#infra/local/emulators';
+import { seedOrganization } from '#infra/local/seed';
+import { createDb } from '#shared/data/client';
+import { newId } from '#shared/domain/ids';
+import { signAccessToken } from '#shared/auth/access-token';
+import { generateSigningKeys } from '#shared/auth/signing-keys';
+import { bundleHandler } from '#bench/bundle';
+import { createClient } from '#shared/data/clients';
+import { createRecurringInvoice } from '#shared/data/recurring-invoices';
+import { planRun, runOrganization } from '#shared/recurring/runner';
+import { handleRunBatch, queueRun } from '#shared/recurring/queue';
 import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
-import { createQueues } from '../infra/local/pipeline.ts';
-import { invoiceKey, paymentKey } from '../shared/data/keys.ts';
-import { rebuildRevenue } from '../shared/reports/rebuild.ts';
+import { createQueues } from '#infra/local/pipeline';
+import { invoiceKey, paymentKey } from '#shared/data/keys';
+import { rebuildRevenue } from '#shared/reports/rebuild';
 
 const OUT = resolve('.bench');
 const TABLE = 'invoicing-bench';
@@ -103,7 +103,7 @@ try {
     const runs = Array.from({ length: COLD_RUNS }, run);
     return [median(runs.map((run) => run[0])), median(runs.map((run) => run[1]))];
   };
-  const { toApiGatewayEvent } = await import('../infra/local/api-server.ts');
+  const { toApiGatewayEvent } = await import('#infra/local/api-server');
   const ownerToken = await signAccessToken(
     keys.privateJwk,
     { userId: tenants[0]!.ownerUserId, organizationId: tenants[0]!.id, role: 'owner' },
@@ -152,7 +152,7 @@ try {
   }
 
   // 2. Throughput through infra/local against raw DynamoDB calls from this process.
-  const { startApiServer } = await import('../infra/local/api-server.ts');
+  const { startApiServer } = await import('#infra/local/api-server');
   const api = await startApiServer({ port: apiPort });
   const clients = await Promise.all(
     tenants.map(async (tenant) => {

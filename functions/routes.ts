@@ -1,7 +1,7 @@
 // The one table of HTTP routes. The CDK stack creates a function and an API route for each entry;
 // infra/local serves the same entries; the tenant-isolation tests iterate it too.
-import type { Scope } from '../shared/auth/scopes.ts';
-import type { PaymentProvider } from '../shared/payments/provider.ts';
+import type { Scope } from '#shared/auth/scopes';
+import type { PaymentProvider } from '#shared/payments/provider';
 
 /**
  * What a route's function may do to the table; the stack grants exactly this. Every authenticated

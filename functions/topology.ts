@@ -2,7 +2,7 @@
 // builds them from here (infra/constructs/events.ts, schedules.ts); infra/local creates and polls the
 // same queues from here; test/infra/topology.test.ts compares the synthesized template with what the
 // local runtime wires, so the two cannot drift apart.
-import { REVENUE_EVENT_TYPES } from '../shared/reports/contributions.ts';
+import { REVENUE_EVENT_TYPES } from '#shared/reports/contributions';
 
 export type QueueSpec = {
   /** Queue name after the stack's prefix (locally) and the CDK construct id (in AWS). */

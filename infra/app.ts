@@ -1,6 +1,6 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
-import { InvoicingStack } from './stack.ts';
+import { InvoicingStack } from '#infra/stack';
 
 const app = new App();
 

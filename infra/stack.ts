@@ -2,14 +2,14 @@
 import { Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import type { Route } from '../functions/routes.ts';
-import { AlarmsConstruct } from './constructs/alarms.ts';
-import { DashboardConstruct } from './constructs/dashboard.ts';
-import { ApiConstruct } from './constructs/api.ts';
-import { AuthConstruct } from './constructs/auth.ts';
-import { EventsConstruct } from './constructs/events.ts';
-import { SchedulesConstruct } from './constructs/schedules.ts';
-import { DataConstruct } from './constructs/data.ts';
+import type { Route } from '#functions/routes';
+import { AlarmsConstruct } from '#infra/constructs/alarms';
+import { DashboardConstruct } from '#infra/constructs/dashboard';
+import { ApiConstruct } from '#infra/constructs/api';
+import { AuthConstruct } from '#infra/constructs/auth';
+import { EventsConstruct } from '#infra/constructs/events';
+import { SchedulesConstruct } from '#infra/constructs/schedules';
+import { DataConstruct } from '#infra/constructs/data';
 
 export type InvoicingStackProps = StackProps & {
   publicBaseUrl?: string;

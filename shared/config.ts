@@ -1,8 +1,8 @@
 // Configuration is read once, when a function's module loads: a missing or malformed variable fails
 // the cold start with its name instead of failing some later request.
 import * as z from 'zod/mini';
-import './http/schemas/zod-locale.ts';
-import { DEFAULT_SCHEDULE } from './webhooks/retry-schedule.ts';
+import '#shared/http/schemas/zod-locale';
+import { DEFAULT_SCHEDULE } from '#shared/webhooks/retry-schedule';
 
 const json = <T>(what: string) =>
   z.pipe(

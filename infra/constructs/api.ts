@@ -20,11 +20,11 @@ import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { ROUTES, servedRoutes, type Route } from '../../functions/routes.ts';
-import type { PaymentProvider } from '../../shared/payments/provider.ts';
-import type { AlarmsConstruct } from './alarms.ts';
-import { grantTable, TABLE_ACTIONS } from './data.ts';
-import { ServiceFunction } from './service-function.ts';
+import { ROUTES, servedRoutes, type Route } from '#functions/routes';
+import type { PaymentProvider } from '#shared/payments/provider';
+import type { AlarmsConstruct } from '#infra/constructs/alarms';
+import { grantTable, TABLE_ACTIONS } from '#infra/constructs/data';
+import { ServiceFunction } from '#infra/constructs/service-function';
 
 export type ApiProps = {
   table: TableV2;

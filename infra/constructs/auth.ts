@@ -19,7 +19,7 @@ import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { Architecture, type CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { LAMBDA_RUNTIME, ServiceFunction } from './service-function.ts';
+import { LAMBDA_RUNTIME, ServiceFunction } from '#infra/constructs/service-function';
 
 export class AuthConstruct extends Construct {
   readonly signingKeySecret: Secret;

@@ -5,8 +5,8 @@ import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AlarmStatusWidget, Dashboard, GraphWidget, Metric, type IAlarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { SERVICE_NAME } from '../../shared/observability/logger.ts';
-import { METRICS_NAMESPACE, type MetricName } from '../../shared/observability/metrics.ts';
+import { SERVICE_NAME } from '#shared/observability/logger';
+import { METRICS_NAMESPACE, type MetricName } from '#shared/observability/metrics';
 
 export type DashboardProps = { httpApi: HttpApi; publisher: IFunction; alarms: IAlarm[] };
 

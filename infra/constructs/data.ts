@@ -3,7 +3,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { TABLE_DEFINITION } from '../../shared/data/table-definition.ts';
+import { TABLE_DEFINITION } from '#shared/data/table-definition';
 
 export class DataConstruct extends Construct {
   readonly table: TableV2;

@@ -5,8 +5,8 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { DEAD_LETTER_RETENTION_DAYS, visibilitySeconds, type QueueSpec } from '../../functions/topology.ts';
-import type { AlarmsConstruct } from './alarms.ts';
+import { DEAD_LETTER_RETENTION_DAYS, visibilitySeconds, type QueueSpec } from '#functions/topology';
+import type { AlarmsConstruct } from '#infra/constructs/alarms';
 
 /** For the functions behind an SQS event source: cdk-nag asks for an on-failure destination SQS mappings cannot have. */
 export const SQS_MAPPING_HAS_NO_DESTINATION = {

@@ -11,12 +11,12 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { EVENT_RULES, QUEUES } from '../../functions/topology.ts';
-import { EVENT_SOURCE } from '../../shared/webhooks/publish.ts';
-import type { AlarmsConstruct } from './alarms.ts';
-import { grantTable, TABLE_ACTIONS } from './data.ts';
-import { consume, consumerProps, deadLetterQueue, workQueue } from './dead-letters.ts';
-import { ServiceFunction } from './service-function.ts';
+import { EVENT_RULES, QUEUES } from '#functions/topology';
+import { EVENT_SOURCE } from '#shared/webhooks/publish';
+import type { AlarmsConstruct } from '#infra/constructs/alarms';
+import { grantTable, TABLE_ACTIONS } from '#infra/constructs/data';
+import { consume, consumerProps, deadLetterQueue, workQueue } from '#infra/constructs/dead-letters';
+import { ServiceFunction } from '#infra/constructs/service-function';
 
 export type EventsProps = { table: TableV2; environment: Record<string, string>; alarms: AlarmsConstruct };
 

@@ -7,13 +7,13 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { JOBS, type Job } from '../../functions/jobs.ts';
-import { QUEUES } from '../../functions/topology.ts';
-import { logicalId } from './api.ts';
-import type { AlarmsConstruct } from './alarms.ts';
-import { grantTable, TABLE_ACTIONS } from './data.ts';
-import { consume, consumerProps, deadLetterQueue, workQueue } from './dead-letters.ts';
-import { ServiceFunction } from './service-function.ts';
+import { JOBS, type Job } from '#functions/jobs';
+import { QUEUES } from '#functions/topology';
+import { logicalId } from '#infra/constructs/api';
+import type { AlarmsConstruct } from '#infra/constructs/alarms';
+import { grantTable, TABLE_ACTIONS } from '#infra/constructs/data';
+import { consume, consumerProps, deadLetterQueue, workQueue } from '#infra/constructs/dead-letters';
+import { ServiceFunction } from '#infra/constructs/service-function';
 
 export type SchedulesProps = {
   table: TableV2;

@@ -6,7 +6,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
-import { ESM_REQUIRE_BANNER, UNUSED_SDK_MODULES } from '../bundling.ts';
+import { ESM_REQUIRE_BANNER, UNUSED_SDK_MODULES } from '#infra/bundling';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 

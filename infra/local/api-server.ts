@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { JOBS } from '../../functions/jobs.ts';
-import { servedRoutes, type Route } from '../../functions/routes.ts';
-import type { PaymentProvider } from '../../shared/payments/provider.ts';
+import { JOBS } from '#functions/jobs';
+import { servedRoutes, type Route } from '#functions/routes';
+import type { PaymentProvider } from '#shared/payments/provider';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 

@@ -6,7 +6,7 @@ import {
   UpdateTimeToLiveCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { TABLE_DEFINITION } from '../../shared/data/table-definition.ts';
+import { TABLE_DEFINITION } from '#shared/data/table-definition';
 
 export function createTableInput(tableName: string) {
   const keyNames = [

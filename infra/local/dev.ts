@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { busTargets, createQueues, startConsumers, startEventBus, startStreamPoller } from './pipeline.ts';
-import { ensureTable } from './create-table.ts';
+import { busTargets, createQueues, startConsumers, startEventBus, startStreamPoller } from '#infra/local/pipeline';
+import { ensureTable } from '#infra/local/create-table';
 import {
   freePort,
   javaProblem,
@@ -16,12 +16,12 @@ import {
   startSesEmulator,
   startSqsEmulator,
   type Stoppable,
-} from './emulators.ts';
-import { JOBS } from '../../functions/jobs.ts';
-import { startIdentityProvider } from './identity-provider.ts';
-import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER, seedDemo, type DemoData } from './seed.ts';
-import { generateSigningKeys, type SigningKeys } from '../../shared/auth/signing-keys.ts';
-import type { PaymentProvider } from '../../shared/payments/provider.ts';
+} from '#infra/local/emulators';
+import { JOBS } from '#functions/jobs';
+import { startIdentityProvider } from '#infra/local/identity-provider';
+import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER, seedDemo, type DemoData } from '#infra/local/seed';
+import { generateSigningKeys, type SigningKeys } from '#shared/auth/signing-keys';
+import type { PaymentProvider } from '#shared/payments/provider';
 
 const TABLE_NAME = 'invoicing-local';
 
@@ -119,7 +119,7 @@ try {
   const table = await ensureTable(dynamoClient, TABLE_NAME);
   const seedFile = join(stateDir, 'seed.json');
   if (table === 'created' || !existsSync(seedFile)) {
-    const { createDb } = await import('../../shared/data/client.ts');
+    const { createDb } = await import('#shared/data/client');
     writeFileSync(seedFile, JSON.stringify(await seedDemo(createDb(TABLE_NAME)), null, 2), { mode: 0o600 });
   }
   const demo = JSON.parse(readFileSync(seedFile, 'utf8')) as DemoData;
@@ -133,7 +133,7 @@ try {
   });
   running.push(idp);
 
-  const { runJob, startApiServer } = await import('./api-server.ts');
+  const { runJob, startApiServer } = await import('#infra/local/api-server');
   const api = await startApiServer({ port: apiPort, paymentProvider: process.env.PAYMENT_PROVIDER as PaymentProvider });
   running.push(api);
 

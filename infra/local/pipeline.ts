@@ -27,10 +27,10 @@ import {
   visibilitySeconds,
   type QueueKey,
   type QueueSpec,
-} from '../../functions/topology.ts';
-import { queueBody } from '../../shared/aws/queue-body.ts';
-import { EVENT_SOURCE } from '../../shared/webhooks/publish.ts';
-import type { Stoppable } from './emulators.ts';
+} from '#functions/topology';
+import { queueBody } from '#shared/aws/queue-body';
+import { EVENT_SOURCE } from '#shared/webhooks/publish';
+import type { Stoppable } from '#infra/local/emulators';
 
 export type Queues = Record<QueueKey | `${QueueKey}Dlq`, string>;
 

@@ -1,7 +1,7 @@
 // `npm run tick -- <job> [YYYY-MM-DD]`: runs one scheduled job now in the running `npm run dev`.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { JOBS } from '../../functions/jobs.ts';
+import { JOBS } from '#functions/jobs';
 
 const [job, today] = process.argv.slice(2);
 const names = JOBS.map((known) => known.name);

@@ -5,7 +5,7 @@
 // Exit status: 0 when nothing differs or the differences were applied, 3 when they were only shown.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCAL_CREDENTIALS } from '../local/emulators.ts';
+import { LOCAL_CREDENTIALS } from '#infra/local/emulators';
 
 const args = process.argv.slice(2);
 const organizationId = args.find((arg) => !arg.startsWith('--'));
@@ -23,8 +23,8 @@ if (!process.env.TABLE_NAME) {
     AWS_ENDPOINT_URL_DYNAMODB: dev.dynamodb_endpoint,
   });
 }
-const { createDb } = await import('../../shared/data/client.ts');
-const { rebuildRevenue } = await import('../../shared/reports/rebuild.ts');
+const { createDb } = await import('#shared/data/client');
+const { rebuildRevenue } = await import('#shared/reports/rebuild');
 const result = await rebuildRevenue(createDb(process.env.TABLE_NAME!), organizationId, {
   apply: args.includes('--apply'),
 });

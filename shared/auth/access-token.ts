@@ -3,8 +3,8 @@
 // an identity-provider token, a forged or `alg: none` token, or HS256 signed with the public key
 // never passes; every failure is a 401, never a 500.
 import { createLocalJWKSet, decodeProtectedHeader, errors, importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
-import { ApiError, ErrorCode } from '../http/errors.ts';
-import { ROLES, type Role } from './roles.ts';
+import { ApiError, ErrorCode } from '#shared/http/errors';
+import { ROLES, type Role } from '#shared/auth/roles';
 
 export const ACCESS_TOKEN_TYPE = 'at+jwt';
 const ALGORITHM = 'ES256';

@@ -2,8 +2,8 @@
 // provider's JWKS (fetched and cached by jose), with an algorithm allow-list, issuer, audience,
 // expiry and a small clock-skew allowance. Our own access tokens are refused here by type and issuer.
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { ApiError, ErrorCode } from '../http/errors.ts';
-import { ACCESS_TOKEN_TYPE } from './access-token.ts';
+import { ApiError, ErrorCode } from '#shared/http/errors';
+import { ACCESS_TOKEN_TYPE } from '#shared/auth/access-token';
 
 export type Identity = { issuer: string; subject: string; email: string };
 

@@ -1,5 +1,5 @@
-import type { Role } from './roles.ts';
-import type { Scope } from './scopes.ts';
+import type { Role } from '#shared/auth/roles';
+import type { Scope } from '#shared/auth/scopes';
 
 /** Who is calling, resolved once per request from the credential and nothing else. */
 export type Principal =

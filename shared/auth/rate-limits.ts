@@ -1,8 +1,8 @@
 // Limits on authentication attempts (docs/security.md). Counted in the table, so they hold across
 // Lambda instances; over a limit the answer is 429 rate_limited with Retry-After.
-import { countAttempt, type Limit } from '../data/rate-limits.ts';
-import type { Db } from '../data/client.ts';
-import { ApiError, ErrorCode } from '../http/errors.ts';
+import { countAttempt, type Limit } from '#shared/data/rate-limits';
+import type { Db } from '#shared/data/client';
+import { ApiError, ErrorCode } from '#shared/http/errors';
 
 export const LIMITS = {
   exchangePerIp: { scope: 'exchange-ip', max: 30, windowSeconds: 60 },

@@ -1,11 +1,11 @@
 // The token endpoints' shared wiring, built once per cold start from configuration. The private
 // signing key comes from the environment locally and from Secrets Manager in AWS, read once.
 import type { JWK } from 'jose';
-import { readSecretString } from '../aws/secrets.ts';
-import { config, signerConfig } from '../config.ts';
-import type { Db } from '../data/client.ts';
-import { signAccessToken } from './access-token.ts';
-import type { SessionDeps } from './sessions.ts';
+import { readSecretString } from '#shared/aws/secrets';
+import { config, signerConfig } from '#shared/config';
+import type { Db } from '#shared/data/client';
+import { signAccessToken } from '#shared/auth/access-token';
+import type { SessionDeps } from '#shared/auth/sessions';
 
 async function privateSigningKey(): Promise<JWK & { kid: string }> {
   const signer = signerConfig();

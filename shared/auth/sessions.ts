@@ -1,8 +1,8 @@
 // Signing in and staying signed in: the exchange of an identity for a token set, and refresh.
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '../data/client.ts';
-import { membershipKey, userKey } from '../data/keys.ts';
-import { issueRefreshToken, revokeRefreshToken, useRefreshToken } from '../data/refresh-tokens.ts';
+import type { Db } from '#shared/data/client';
+import { membershipKey, userKey } from '#shared/data/keys';
+import { issueRefreshToken, revokeRefreshToken, useRefreshToken } from '#shared/data/refresh-tokens';
 import {
   createOwnOrganization,
   findUserByIdentity,
@@ -12,10 +12,10 @@ import {
   rememberOrganization,
   type Membership,
   type User,
-} from '../data/users.ts';
-import { ApiError, ErrorCode } from '../http/errors.ts';
-import type { AccessClaims } from './access-token.ts';
-import type { Identity } from './identity-token.ts';
+} from '#shared/data/users';
+import { ApiError, ErrorCode } from '#shared/http/errors';
+import type { AccessClaims } from '#shared/auth/access-token';
+import type { Identity } from '#shared/auth/identity-token';
 
 export type SessionDeps = {
   db: Db;

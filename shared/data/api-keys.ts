@@ -3,11 +3,11 @@
 // creator, last use, daily use counts) for listing and management.
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { generateApiKey } from '../auth/api-key.ts';
-import type { Scope } from '../auth/scopes.ts';
-import { newId } from '../domain/ids.ts';
-import type { Db } from './client.ts';
-import { API_KEY_RECORD_PREFIX, apiKeyKey, apiKeyRecordKey, organizationPartition } from './keys.ts';
+import { generateApiKey } from '#shared/auth/api-key';
+import type { Scope } from '#shared/auth/scopes';
+import { newId } from '#shared/domain/ids';
+import type { Db } from '#shared/data/client';
+import { API_KEY_RECORD_PREFIX, apiKeyKey, apiKeyRecordKey, organizationPartition } from '#shared/data/keys';
 
 export type ApiKeyStatus = 'active' | 'disabled' | 'revoked';
 

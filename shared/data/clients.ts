@@ -1,10 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { clientResource } from '../resources/client.ts';
-import { newId } from '../domain/ids.ts';
-import type { Db } from './client.ts';
-import { outboxPut } from './events.ts';
-import { CLIENT_PREFIX, clientKey, organizationPartition } from './keys.ts';
+import { clientResource } from '#shared/resources/client';
+import { newId } from '#shared/domain/ids';
+import type { Db } from '#shared/data/client';
+import { outboxPut } from '#shared/data/events';
+import { CLIENT_PREFIX, clientKey, organizationPartition } from '#shared/data/keys';
 
 export type ClientFields = {
   name: string;

@@ -1,8 +1,8 @@
 // The delivery log: one item per (subscription, event), every attempt appended, kept 30 days.
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Attempt } from '../webhooks/deliver.ts';
-import type { Db } from './client.ts';
-import { deliveriesOf, deliveryKey } from './keys.ts';
+import type { Attempt } from '#shared/webhooks/deliver';
+import type { Db } from '#shared/data/client';
+import { deliveriesOf, deliveryKey } from '#shared/data/keys';
 
 export type DeliveryStatus = 'delivered' | 'retrying' | 'failed' | 'skipped';
 

@@ -1,10 +1,10 @@
 // Outbox: the event item that goes into the same transaction as the change it describes. The table
 // stream carries it to the publisher (docs/events.md); nothing is published from the request path.
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { newId } from '../domain/ids.ts';
-import { correlationId } from '../observability/correlation.ts';
-import type { Db } from './client.ts';
-import { EVENT_PREFIX, eventKey, organizationPartition, UNPUBLISHED_EVENTS } from './keys.ts';
+import { newId } from '#shared/domain/ids';
+import { correlationId } from '#shared/observability/correlation';
+import type { Db } from '#shared/data/client';
+import { EVENT_PREFIX, eventKey, organizationPartition, UNPUBLISHED_EVENTS } from '#shared/data/keys';
 
 export const EVENT_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 

@@ -3,8 +3,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { Db } from './client.ts';
-import { idempotencyKey } from './keys.ts';
+import type { Db } from '#shared/data/client';
+import { idempotencyKey } from '#shared/data/keys';
 
 export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;
 /** A claim whose request crashed may be taken over after this long. */

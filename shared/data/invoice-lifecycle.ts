@@ -1,13 +1,13 @@
 // Status changes of stored invoices, each written with its events through changeInvoice: send
 // (and reminders), payments, void and the overdue move. The rules are shared/domain/invoice-lifecycle.ts.
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { newId } from '../domain/ids.ts';
-import { becomeOverdue, isRefusal, pay, send, voidInvoice, type Refusal } from '../domain/invoice-lifecycle.ts';
-import { ApiError, ErrorCode, invalidState, validationError } from '../http/errors.ts';
-import { paymentResource } from '../resources/payment.ts';
-import type { Db } from './client.ts';
-import { ChangeConflict, changeInvoice, type Invoice } from './invoices.ts';
-import { organizationPartition, paymentKey, paymentsOfInvoice, providerEventKey } from './keys.ts';
+import { newId } from '#shared/domain/ids';
+import { becomeOverdue, isRefusal, pay, send, voidInvoice, type Refusal } from '#shared/domain/invoice-lifecycle';
+import { ApiError, ErrorCode, invalidState, validationError } from '#shared/http/errors';
+import { paymentResource } from '#shared/resources/payment';
+import type { Db } from '#shared/data/client';
+import { ChangeConflict, changeInvoice, type Invoice } from '#shared/data/invoices';
+import { organizationPartition, paymentKey, paymentsOfInvoice, providerEventKey } from '#shared/data/keys';
 
 const refusal = (refused: Refusal, field = 'amount') =>
   refused.because === 'amount' ? validationError({ [field]: refused.refused }) : invalidState(refused.refused);

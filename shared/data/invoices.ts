@@ -3,22 +3,22 @@
 // event are written together — or nothing is.
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { newCapabilityToken, newId } from '../domain/ids.ts';
+import { newCapabilityToken, newId } from '#shared/domain/ids';
 import {
   formatInvoiceNumber,
   invoiceDates,
   isEditable,
   type InvoiceStatus,
   type PricedInvoice,
-} from '../domain/invoice.ts';
-import { dateIn } from '../domain/dates.ts';
-import { invalidState, notFound, validationError } from '../http/errors.ts';
-import { invoiceResource } from '../resources/invoice.ts';
-import type { Db } from './client.ts';
-import type { Client } from './clients.ts';
-import { outboxPut } from './events.ts';
-import { timeZoneOf, type Organization } from './organizations.ts';
-import { INDEX } from './table-definition.ts';
+} from '#shared/domain/invoice';
+import { dateIn } from '#shared/domain/dates';
+import { invalidState, notFound, validationError } from '#shared/http/errors';
+import { invoiceResource } from '#shared/resources/invoice';
+import type { Db } from '#shared/data/client';
+import type { Client } from '#shared/data/clients';
+import { outboxPut } from '#shared/data/events';
+import { timeZoneOf, type Organization } from '#shared/data/organizations';
+import { INDEX } from '#shared/data/table-definition';
 import {
   clientKey,
   invoiceCounterKey,
@@ -30,7 +30,7 @@ import {
   invoicesWithStatus,
   organizationKey,
   publicTokenKey,
-} from './keys.ts';
+} from '#shared/data/keys';
 
 export type Invoice = PricedInvoice & {
   id: string;

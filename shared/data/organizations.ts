@@ -1,10 +1,10 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { organizationResource } from '../resources/organization.ts';
-import { outboxPut } from './events.ts';
-import type { Role } from '../auth/roles.ts';
-import type { Db } from './client.ts';
-import { invoiceCounterKey, organizationKey } from './keys.ts';
-import { membershipItem } from './users.ts';
+import { organizationResource } from '#shared/resources/organization';
+import { outboxPut } from '#shared/data/events';
+import type { Role } from '#shared/auth/roles';
+import type { Db } from '#shared/data/client';
+import { invoiceCounterKey, organizationKey } from '#shared/data/keys';
+import { membershipItem } from '#shared/data/users';
 
 export type Organization = {
   id: string;

@@ -2,12 +2,12 @@
 // organization's time zone. It reads only the open-invoice index (sharded), never the table; each
 // move is conditional, so a sweep that runs twice, or two sweeps at once, move each invoice once.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dateIn, latestDateAnywhere } from '../domain/dates.ts';
-import type { Db } from './client.ts';
-import { markOverdue } from './invoice-lifecycle.ts';
-import { dueBefore, OPEN_INVOICE_SHARDS, openInvoicesShard } from './keys.ts';
-import { getOrganization, timeZoneOf } from './organizations.ts';
-import { INDEX } from './table-definition.ts';
+import { dateIn, latestDateAnywhere } from '#shared/domain/dates';
+import type { Db } from '#shared/data/client';
+import { markOverdue } from '#shared/data/invoice-lifecycle';
+import { dueBefore, OPEN_INVOICE_SHARDS, openInvoicesShard } from '#shared/data/keys';
+import { getOrganization, timeZoneOf } from '#shared/data/organizations';
+import { INDEX } from '#shared/data/table-definition';
 
 /**
  * Sweeps as of the instant `now` (each organization's own date), or with `today` forced for every

@@ -1,10 +1,10 @@
 // Invoices as their recipients reach them: by the unguessable public token, never by id.
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { CAPABILITY_TOKEN } from '../domain/ids.ts';
-import type { Db } from './client.ts';
-import type { Invoice } from './invoices.ts';
-import { invoiceKey, organizationKey, publicTokenKey } from './keys.ts';
-import type { Organization } from './organizations.ts';
+import { CAPABILITY_TOKEN } from '#shared/domain/ids';
+import type { Db } from '#shared/data/client';
+import type { Invoice } from '#shared/data/invoices';
+import { invoiceKey, organizationKey, publicTokenKey } from '#shared/data/keys';
+import type { Organization } from '#shared/data/organizations';
 
 export type PublicInvoice = { organizationId: string; invoice: Invoice; organization: Organization };
 

@@ -1,8 +1,8 @@
 // Fixed-window counters in the table, so limits hold across Lambda instances. Each window's item
 // expires by TTL shortly after the window ends.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from './client.ts';
-import { rateLimitKey } from './keys.ts';
+import type { Db } from '#shared/data/client';
+import { rateLimitKey } from '#shared/data/keys';
 
 export type Limit = { scope: string; max: number; windowSeconds: number };
 

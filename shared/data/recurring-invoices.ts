@@ -2,12 +2,12 @@
 // next run; generating period k is one transaction with the invoice (see createInvoice's origin),
 // conditional on the template still expecting period k — so no period is generated twice.
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { recurringInvoiceResource } from '../resources/recurring-invoice.ts';
-import { outboxPut } from './events.ts';
-import { newId } from '../domain/ids.ts';
-import { periodDate, type Schedule } from '../domain/recurrence.ts';
-import type { Db } from './client.ts';
-import { organizationPartition, RECURRING_PREFIX, recurringDueKeys, recurringKey } from './keys.ts';
+import { recurringInvoiceResource } from '#shared/resources/recurring-invoice';
+import { outboxPut } from '#shared/data/events';
+import { newId } from '#shared/domain/ids';
+import { periodDate, type Schedule } from '#shared/domain/recurrence';
+import type { Db } from '#shared/data/client';
+import { organizationPartition, RECURRING_PREFIX, recurringDueKeys, recurringKey } from '#shared/data/keys';
 
 export type RecurringLine = { description: string; quantity: string; unit_price: string; tax_rate: string };
 

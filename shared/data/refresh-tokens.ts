@@ -4,8 +4,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from './client.ts';
-import { refreshTokenKey, refreshTokensOfUser } from './keys.ts';
+import type { Db } from '#shared/data/client';
+import { refreshTokenKey, refreshTokensOfUser } from '#shared/data/keys';
 
 export const REFRESH_TOKEN_PREFIX = 'inv_rt_';
 

@@ -3,10 +3,10 @@
 // new — so an event delivered twice counts once.
 import { QueryCommand as RawQueryCommand, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { EVENT_RETENTION_SECONDS } from './events.ts';
-import type { Db } from './client.ts';
-import { appliedEventKey, organizationPartition, revenueKey, revenuePrefix } from './keys.ts';
-import { REVENUE_FIELDS, zeroAmounts, type Amounts, type Contribution } from '../domain/revenue.ts';
+import { EVENT_RETENTION_SECONDS } from '#shared/data/events';
+import type { Db } from '#shared/data/client';
+import { appliedEventKey, organizationPartition, revenueKey, revenuePrefix } from '#shared/data/keys';
+import { REVENUE_FIELDS, zeroAmounts, type Amounts, type Contribution } from '#shared/domain/revenue';
 
 export type Bucket = { currency: string; month: string; amounts: Amounts };
 

@@ -1,8 +1,8 @@
 // Users, their identity-provider links and their memberships.
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '../auth/roles.ts';
-import { newId } from '../domain/ids.ts';
-import type { Db } from './client.ts';
+import type { Role } from '#shared/auth/roles';
+import { newId } from '#shared/domain/ids';
+import type { Db } from '#shared/data/client';
 import {
   identityLinkKey,
   invoiceCounterKey,
@@ -10,8 +10,8 @@ import {
   membershipsOfUser,
   organizationKey,
   userKey,
-} from './keys.ts';
-import type { Organization } from './organizations.ts';
+} from '#shared/data/keys';
+import type { Organization } from '#shared/data/organizations';
 
 export type User = {
   id: string;

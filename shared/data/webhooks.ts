@@ -3,11 +3,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { outboxPut } from './events.ts';
-import { newId } from '../domain/ids.ts';
-import { generateWebhookSecret } from '../webhooks/signing.ts';
-import type { Db } from './client.ts';
-import { organizationPartition, WEBHOOK_PREFIX, webhookKey } from './keys.ts';
+import { outboxPut } from '#shared/data/events';
+import { newId } from '#shared/domain/ids';
+import { generateWebhookSecret } from '#shared/webhooks/signing';
+import type { Db } from '#shared/data/client';
+import { organizationPartition, WEBHOOK_PREFIX, webhookKey } from '#shared/data/keys';
 
 export const MAX_WEBHOOKS_PER_ORGANIZATION = 20;
 const ROTATION_OVERLAP_MS = 24 * 3600_000;

@@ -1,6 +1,6 @@
 // The public invoice page: plain semantic HTML that reads on a phone and needs no script; the only
 // interactive element is the Pay form while money is due.
-import type { InvoiceDocument } from './invoice-pdf.ts';
+import type { InvoiceDocument } from '#shared/documents/invoice-pdf';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 

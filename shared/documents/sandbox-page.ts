@@ -1,6 +1,6 @@
 // The sandbox provider's checkout page: what a card form would be, reduced to two honest buttons.
-import type { Checkout } from '../payments/checkout.ts';
-import { formatMinor } from '../domain/decimal.ts';
+import type { Checkout } from '#shared/payments/checkout';
+import { formatMinor } from '#shared/domain/decimal';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 

@@ -1,6 +1,6 @@
 // The invoice status machine (docs/api.md "Invoice lifecycle"), as pure functions: each answers the
 // next state or why the change is not allowed. Storage applies the answer with its event.
-import type { InvoiceStatus } from './invoice.ts';
+import type { InvoiceStatus } from '#shared/domain/invoice';
 
 /** Why a change is refused: the invoice's state forbids it, or the amount is wrong. */
 export type Refusal = { refused: string; because: 'state' | 'amount' };

@@ -1,7 +1,7 @@
 // Invoice rules with no storage in sight: pricing, limits and which statuses allow which changes.
-import { addDays } from './dates.ts';
-import { formatMinor, toMinor, trimmedText, type Scaled } from './decimal.ts';
-import { invoiceAmounts } from './money.ts';
+import { addDays } from '#shared/domain/dates';
+import { formatMinor, toMinor, trimmedText, type Scaled } from '#shared/domain/decimal';
+import { invoiceAmounts } from '#shared/domain/money';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];

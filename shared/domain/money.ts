@@ -11,7 +11,7 @@ import {
   type DineroCurrency,
 } from 'dinero.js/bigint';
 import * as isoCurrencies from 'dinero.js/bigint';
-import type { Scaled } from './decimal.ts';
+import type { Scaled } from '#shared/domain/decimal';
 
 type Currency = DineroCurrency<bigint>;
 

@@ -3,15 +3,15 @@
 // caller gets 502 email_delivery_failed.
 import { SendRawEmailCommand, type SESClient } from '@aws-sdk/client-ses';
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '../data/client.ts';
-import { assertSendable, emailDeliveryFailed, recordSending } from '../data/invoice-lifecycle.ts';
-import type { Invoice } from '../data/invoices.ts';
-import { invoiceKey, organizationKey } from '../data/keys.ts';
-import type { Organization } from '../data/organizations.ts';
-import { notFound } from '../http/errors.ts';
-import type { Logger } from '../observability/logger.ts';
-import type { Counter } from '../observability/metrics.ts';
-import { invoiceResource } from '../resources/invoice.ts';
+import type { Db } from '#shared/data/client';
+import { assertSendable, emailDeliveryFailed, recordSending } from '#shared/data/invoice-lifecycle';
+import type { Invoice } from '#shared/data/invoices';
+import { invoiceKey, organizationKey } from '#shared/data/keys';
+import type { Organization } from '#shared/data/organizations';
+import { notFound } from '#shared/http/errors';
+import type { Logger } from '#shared/observability/logger';
+import type { Counter } from '#shared/observability/metrics';
+import { invoiceResource } from '#shared/resources/invoice';
 
 export type SendDeps = { db: Db; ses: SESClient; from: string; publicBaseUrl: string; log: Logger; metrics?: Counter };
 
@@ -33,8 +33,8 @@ export async function sendInvoice(deps: SendDeps, organizationId: string, invoic
   const invoice = invoiceResource({ ...stored, status: reminder ? stored.status : 'sent' }, deps.publicBaseUrl);
   // The PDF and MIME libraries are large; loaded on first use, not at every cold start.
   const [{ renderInvoicePdf }, { composeInvoiceEmail }] = await Promise.all([
-    import('../documents/invoice-pdf.ts'),
-    import('./invoice-email.ts'),
+    import('#shared/documents/invoice-pdf'),
+    import('#shared/email/invoice-email'),
   ]);
   const pdf = await renderInvoicePdf({ organization, invoice });
   const raw = await composeInvoiceEmail({

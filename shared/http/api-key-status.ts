@@ -1,9 +1,9 @@
 // The one body of the disable, enable and revoke routes: change a key's status, or say why not.
-import { ApiKeyRevoked, setApiKeyStatus, type ApiKeyStatus } from '../data/api-keys.ts';
-import type { Db } from '../data/client.ts';
-import { apiKeyResource } from '../resources/api-key.ts';
-import { invalidState, notFound } from './errors.ts';
-import type { Reply } from './request.ts';
+import { ApiKeyRevoked, setApiKeyStatus, type ApiKeyStatus } from '#shared/data/api-keys';
+import type { Db } from '#shared/data/client';
+import { apiKeyResource } from '#shared/resources/api-key';
+import { invalidState, notFound } from '#shared/http/errors';
+import type { Reply } from '#shared/http/request';
 
 export async function changeApiKeyStatus(
   db: Db,

@@ -5,18 +5,18 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ZodMiniType } from 'zod/mini';
-import { routeNamed, type RouteName } from '../../functions/routes.ts';
-import { accessTokenVerifier } from '../auth/access-token.ts';
-import type { Principal } from '../auth/principal.ts';
-import { config } from '../config.ts';
-import type { Db } from '../data/client.ts';
-import { withCorrelationId } from '../observability/correlation.ts';
-import { idempotent } from './idempotency.ts';
-import { authenticate } from './middleware/authenticate.ts';
-import { envelope } from './middleware/envelope.ts';
-import { jsonBody } from './middleware/json-body.ts';
-import { header, type Reply, type RequestContext } from './request.ts';
-import { parseOrThrow } from './validation.ts';
+import { routeNamed, type RouteName } from '#functions/routes';
+import { accessTokenVerifier } from '#shared/auth/access-token';
+import type { Principal } from '#shared/auth/principal';
+import { config } from '#shared/config';
+import type { Db } from '#shared/data/client';
+import { withCorrelationId } from '#shared/observability/correlation';
+import { idempotent } from '#shared/http/idempotency';
+import { authenticate } from '#shared/http/middleware/authenticate';
+import { envelope } from '#shared/http/middleware/envelope';
+import { jsonBody } from '#shared/http/middleware/json-body';
+import { header, type Reply, type RequestContext } from '#shared/http/request';
+import { parseOrThrow } from '#shared/http/validation';
 
 type Input<B, Q, P> = {
   body: B;

@@ -1,7 +1,7 @@
 // Answers for the public pages (invoice, sandbox checkout). They need no script: the policy allows
 // their inline style, data: images and forms posting to this service (and on to Stripe Checkout, which
 // the Pay button redirects to), and forbids framing, so a Pay button cannot be clickjacked.
-import type { Reply } from './request.ts';
+import type { Reply } from '#shared/http/request';
 
 export const PAGE_SECURITY_POLICY = [
   "default-src 'none'",

@@ -1,10 +1,10 @@
 // Idempotency-Key on POST (docs/api.md): same key and same body within 24 h → the first answer,
 // same key and another body → 409 idempotency_conflict. Failed requests release their key.
 import { createHash } from 'node:crypto';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../data/idempotency.ts';
-import type { Db } from '../data/client.ts';
-import { ApiError, ErrorCode, validationError } from './errors.ts';
-import type { Reply } from './request.ts';
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '#shared/data/idempotency';
+import type { Db } from '#shared/data/client';
+import { ApiError, ErrorCode, validationError } from '#shared/http/errors';
+import type { Reply } from '#shared/http/request';
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 

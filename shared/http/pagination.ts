@@ -1,9 +1,9 @@
 // List cursors: the DynamoDB position, signed and bound to the organization and the filters of the
 // list it came from, so a cursor can neither be forged nor replayed against another tenant's list.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { readSecretString } from '../aws/secrets.ts';
-import type { Config } from '../config.ts';
-import { validationError } from './errors.ts';
+import { readSecretString } from '#shared/aws/secrets';
+import type { Config } from '#shared/config';
+import { validationError } from '#shared/http/errors';
 
 type Position = Record<string, unknown>;
 

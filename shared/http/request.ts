@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
-import type { Principal } from '../auth/principal.ts';
-import type { Logger } from '../observability/logger.ts';
+import type { Principal } from '#shared/auth/principal';
+import type { Logger } from '#shared/observability/logger';
 
 /** What the middleware chain adds to the Lambda context, in the order it adds it. */
 export type RequestContext = Context & {

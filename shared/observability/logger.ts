@@ -1,7 +1,7 @@
 // Structured JSON logs through Powertools for AWS Lambda: one object per line with the level,
 // timestamp, service and the fields of the work it belongs to (request id, route, correlation id).
 import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
-import { correlationId } from './correlation.ts';
+import { correlationId } from '#shared/observability/correlation';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 

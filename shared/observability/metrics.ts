@@ -2,7 +2,7 @@
 // code counts through the `Counter` it is handed; the functions publish once per invocation.
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
-import { SERVICE_NAME } from './logger.ts';
+import { SERVICE_NAME } from '#shared/observability/logger';
 
 export const METRICS_NAMESPACE = 'InvoicingService';
 

@@ -3,7 +3,7 @@
 // and 25 ms of import to each bundle (docs/architecture.md); their Lambda segment is traced anyway.
 // Outside Lambda the tracer is off and hands back the client as it was.
 import { Tracer } from '@aws-lambda-powertools/tracer';
-import { SERVICE_NAME } from './logger.ts';
+import { SERVICE_NAME } from '#shared/observability/logger';
 
 const tracer = new Tracer({ serviceName: SERVICE_NAME });
 

@@ -2,14 +2,14 @@
 // provider: Stripe Checkout, or the sandbox — a page of this service whose "pay" completes through the
 // same payment code path, for laptops, tests and deployments that opted into test mode.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '../data/client.ts';
-import { getInvoice, type Invoice } from '../data/invoices.ts';
-import { PaymentAlreadyRecorded, recordPayment } from '../data/invoice-lifecycle.ts';
-import { checkoutKey } from '../data/keys.ts';
-import { OPEN_STATUSES } from '../domain/invoice-lifecycle.ts';
-import { CAPABILITY_TOKEN, newCheckoutId } from '../domain/ids.ts';
-import { ApiError, ErrorCode, invalidState, notFound } from '../http/errors.ts';
-import { publicInvoiceUrl } from '../resources/invoice.ts';
+import type { Db } from '#shared/data/client';
+import { getInvoice, type Invoice } from '#shared/data/invoices';
+import { PaymentAlreadyRecorded, recordPayment } from '#shared/data/invoice-lifecycle';
+import { checkoutKey } from '#shared/data/keys';
+import { OPEN_STATUSES } from '#shared/domain/invoice-lifecycle';
+import { CAPABILITY_TOKEN, newCheckoutId } from '#shared/domain/ids';
+import { ApiError, ErrorCode, invalidState, notFound } from '#shared/http/errors';
+import { publicInvoiceUrl } from '#shared/resources/invoice';
 
 export type Checkout = {
   id: string;

@@ -1,8 +1,8 @@
 // The payment functions' shared wiring, built once per cold start from configuration.
-import { config } from '../config.ts';
-import type { Db } from '../data/client.ts';
-import type { PaymentDeps } from './checkout.ts';
-import { checkoutProvider } from './provider.ts';
+import { config } from '#shared/config';
+import type { Db } from '#shared/data/client';
+import type { PaymentDeps } from '#shared/payments/checkout';
+import { checkoutProvider } from '#shared/payments/provider';
 
 export async function paymentDeps(db: Db): Promise<PaymentDeps> {
   const settings = config();

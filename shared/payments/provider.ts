@@ -1,9 +1,9 @@
 // Which payment provider this deployment uses, decided once from configuration: none unless one
 // was chosen, so a deployment never takes "payments" that move no money.
-import type { Config } from '../config.ts';
-import { sandboxProvider, type CheckoutProvider } from './checkout.ts';
-import { stripeClient, stripeProvider } from './stripe.ts';
-import { stripeSettings } from './stripe-settings.ts';
+import type { Config } from '#shared/config';
+import { sandboxProvider, type CheckoutProvider } from '#shared/payments/checkout';
+import { stripeClient, stripeProvider } from '#shared/payments/stripe';
+import { stripeSettings } from '#shared/payments/stripe-settings';
 
 export type PaymentProvider = Config['PAYMENT_PROVIDER'];
 

@@ -1,6 +1,6 @@
 // Stripe's keys: from the environment (local, tests) or from one Secrets Manager secret (AWS).
-import { readSecretString } from '../aws/secrets.ts';
-import type { Config } from '../config.ts';
+import { readSecretString } from '#shared/aws/secrets';
+import type { Config } from '#shared/config';
 
 export type StripeSettings = { secretKey: string; webhookSecret?: string; apiBaseUrl?: string };
 

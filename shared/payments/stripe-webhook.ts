@@ -1,8 +1,8 @@
 // Stripe's events, verified and applied. Only a completed, paid Checkout session moves money here.
 import type Stripe from 'stripe';
-import type { Db } from '../data/client.ts';
-import { PaymentAlreadyRecorded, recordPayment } from '../data/invoice-lifecycle.ts';
-import { ApiError, ErrorCode, notFound, validationError } from '../http/errors.ts';
+import type { Db } from '#shared/data/client';
+import { PaymentAlreadyRecorded, recordPayment } from '#shared/data/invoice-lifecycle';
+import { ApiError, ErrorCode, notFound, validationError } from '#shared/http/errors';
 
 export function verifyStripeEvent(
   stripe: Stripe | undefined,

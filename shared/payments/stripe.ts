@@ -1,7 +1,7 @@
 // Stripe: Checkout sessions for payment links, and verified webhooks that record the payment.
 // The SDK is loaded only by the functions that talk to Stripe, and only when a key is configured.
 import type Stripe from 'stripe';
-import type { CheckoutProvider } from './checkout.ts';
+import type { CheckoutProvider } from '#shared/payments/checkout';
 
 export async function stripeClient(secretKey: string, apiBaseUrl?: string): Promise<Stripe> {
   const { default: StripeSdk } = await import('stripe');

@@ -1,8 +1,8 @@
 // Pausing, resuming and ending a template: status changes written only if nobody moved it meanwhile.
-import type { Db } from '../data/client.ts';
-import { getRecurringInvoice, saveRecurringInvoice, type RecurringInvoice } from '../data/recurring-invoices.ts';
-import { periodDate } from '../domain/recurrence.ts';
-import { invalidState, notFound } from '../http/errors.ts';
+import type { Db } from '#shared/data/client';
+import { getRecurringInvoice, saveRecurringInvoice, type RecurringInvoice } from '#shared/data/recurring-invoices';
+import { periodDate } from '#shared/domain/recurrence';
+import { invalidState, notFound } from '#shared/http/errors';
 
 const ALLOWED: Record<'paused' | 'active' | 'ended', RecurringInvoice['status'][]> = {
   paused: ['active'],

@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto';
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { queueBody } from '../aws/queue-body.ts';
-import type { OrganizationRun } from './runner.ts';
+import { queueBody } from '#shared/aws/queue-body';
+import type { OrganizationRun } from '#shared/recurring/runner';
 
 /** Queues the run's messages; the same message queued twice within five minutes is dropped by SQS. */
 export async function queueRun(sqs: SQSClient, queueUrl: string, runs: OrganizationRun[]): Promise<number> {

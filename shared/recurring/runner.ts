@@ -2,14 +2,14 @@
 // and generates each due period — every missed period once, oldest first (documented policy) —
 // through the same invoice creation as the API, sending it when the template says so.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '../data/client.ts';
-import { ChangeConflict, createInvoice } from '../data/invoices.ts';
-import { RECURRING_SHARDS, recurringDueShard } from '../data/keys.ts';
-import { advanced, getRecurringInvoice, recurringItem, type RecurringInvoice } from '../data/recurring-invoices.ts';
-import { INDEX } from '../data/table-definition.ts';
-import { addDays, latestDateAnywhere } from '../domain/dates.ts';
-import { parseDecimal } from '../domain/decimal.ts';
-import { priceInvoice } from '../domain/invoice.ts';
+import type { Db } from '#shared/data/client';
+import { ChangeConflict, createInvoice } from '#shared/data/invoices';
+import { RECURRING_SHARDS, recurringDueShard } from '#shared/data/keys';
+import { advanced, getRecurringInvoice, recurringItem, type RecurringInvoice } from '#shared/data/recurring-invoices';
+import { INDEX } from '#shared/data/table-definition';
+import { addDays, latestDateAnywhere } from '#shared/domain/dates';
+import { parseDecimal } from '#shared/domain/decimal';
+import { priceInvoice } from '#shared/domain/invoice';
 
 export type RunnerDeps = {
   db: Db;

@@ -1,11 +1,11 @@
 // Applies events from the bus to the organization's revenue aggregates. The organization's time
 // zone dates payments; it is read once per organization per batch.
-import type { Db } from '../data/client.ts';
-import type { OutboxEvent } from '../data/events.ts';
-import { getOrganization, timeZoneOf } from '../data/organizations.ts';
-import { applyContributions } from '../data/revenue.ts';
-import { merged } from '../domain/revenue.ts';
-import { contributionsOf, REVENUE_EVENT_TYPES } from './contributions.ts';
+import type { Db } from '#shared/data/client';
+import type { OutboxEvent } from '#shared/data/events';
+import { getOrganization, timeZoneOf } from '#shared/data/organizations';
+import { applyContributions } from '#shared/data/revenue';
+import { merged } from '#shared/domain/revenue';
+import { contributionsOf, REVENUE_EVENT_TYPES } from '#shared/reports/contributions';
 
 export type Applied = 'applied' | 'duplicate' | 'ignored';
 

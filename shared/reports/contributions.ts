@@ -1,8 +1,8 @@
 // Which events move revenue, and by how much: the event's own payload is enough (no reads), so the
 // aggregator can apply events in any order. Definitions: docs/reports.md.
-import { dateIn } from '../domain/dates.ts';
-import { parseDecimal, toMinor } from '../domain/decimal.ts';
-import { invoiceIssued, paymentReceived, type Contribution } from '../domain/revenue.ts';
+import { dateIn } from '#shared/domain/dates';
+import { parseDecimal, toMinor } from '#shared/domain/decimal';
+import { invoiceIssued, paymentReceived, type Contribution } from '#shared/domain/revenue';
 
 /** The event kinds that change revenue aggregates; the stack's rule forwards only these. */
 export const REVENUE_EVENT_TYPES = ['invoice.sent', 'invoice.voided', 'payment.received'] as const;

@@ -1,11 +1,11 @@
 // Recomputes one organization's revenue aggregates from its invoices and payments — the same
 // contributions the events add — and reports every bucket that differs from what is stored.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '../data/client.ts';
-import { organizationPartition } from '../data/keys.ts';
-import { getOrganization, timeZoneOf } from '../data/organizations.ts';
-import { readRevenue, replaceRevenue, type Bucket } from '../data/revenue.ts';
-import { dateIn } from '../domain/dates.ts';
+import type { Db } from '#shared/data/client';
+import { organizationPartition } from '#shared/data/keys';
+import { getOrganization, timeZoneOf } from '#shared/data/organizations';
+import { readRevenue, replaceRevenue, type Bucket } from '#shared/data/revenue';
+import { dateIn } from '#shared/domain/dates';
 import {
   invoiceIssued,
   merged,
@@ -14,7 +14,7 @@ import {
   zeroAmounts,
   type Contribution,
   type RevenueField,
-} from '../domain/revenue.ts';
+} from '#shared/domain/revenue';
 
 type StoredInvoice = {
   id: string;

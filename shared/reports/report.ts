@@ -1,8 +1,8 @@
 // A revenue report from the stored buckets: the range checked and aligned to whole periods, rows
 // per period and currency, totals per currency (definitions: docs/reports.md).
-import type { Bucket } from '../data/revenue.ts';
-import { periodsBetween, revenueReport, type PeriodKind, type ReportRow } from '../domain/revenue.ts';
-import { validationError } from '../http/errors.ts';
+import type { Bucket } from '#shared/data/revenue';
+import { periodsBetween, revenueReport, type PeriodKind, type ReportRow } from '#shared/domain/revenue';
+import { validationError } from '#shared/http/errors';
 
 /** Longest range one report covers: ten years (120 monthly rows per currency). */
 export const MAX_REPORT_YEARS = 10;

@@ -1,6 +1,6 @@
 // How an API key looks in responses: never the secret (except once, at creation) nor its hash.
-import type { ApiKeyRecord } from '../data/api-keys.ts';
-import { API_KEY_PREFIX } from '../auth/api-key.ts';
+import type { ApiKeyRecord } from '#shared/data/api-keys';
+import { API_KEY_PREFIX } from '#shared/auth/api-key';
 
 export const apiKeyResource = (key: ApiKeyRecord, now = new Date()) => ({
   id: key.id,

@@ -1,5 +1,5 @@
-import type { Checkout } from '../payments/checkout.ts';
-import { formatMinor } from '../domain/decimal.ts';
+import type { Checkout } from '#shared/payments/checkout';
+import { formatMinor } from '#shared/domain/decimal';
 
 export const paymentLinkResource = (checkout: Checkout) => ({
   url: checkout.url,

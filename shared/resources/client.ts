@@ -1,5 +1,5 @@
 // How a client looks in responses and events. The creation response is the spec's short form.
-import type { Client } from '../data/clients.ts';
+import type { Client } from '#shared/data/clients';
 
 export const clientResource = (client: Client) => ({
   id: client.id,

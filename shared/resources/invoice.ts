@@ -1,6 +1,6 @@
 // How an invoice looks in responses and events: money as two-decimal strings, client as {id, name}.
-import type { Invoice } from '../data/invoices.ts';
-import { formatMinor } from '../domain/decimal.ts';
+import type { Invoice } from '#shared/data/invoices';
+import { formatMinor } from '#shared/domain/decimal';
 
 const money = (minor: number) => formatMinor(BigInt(minor));
 

@@ -1,4 +1,4 @@
-import { timeZoneOf, type Organization } from '../data/organizations.ts';
+import { timeZoneOf, type Organization } from '#shared/data/organizations';
 
 export const organizationResource = (organization: Organization) => ({
   id: organization.id,

@@ -1,5 +1,5 @@
-import type { Payment } from '../data/invoice-lifecycle.ts';
-import { formatMinor } from '../domain/decimal.ts';
+import type { Payment } from '#shared/data/invoice-lifecycle';
+import { formatMinor } from '#shared/domain/decimal';
 
 export const paymentResource = (payment: Payment) => ({
   id: payment.id,

@@ -1,4 +1,4 @@
-import type { RecurringInvoice } from '../data/recurring-invoices.ts';
+import type { RecurringInvoice } from '#shared/data/recurring-invoices';
 
 export const recurringInvoiceResource = (template: RecurringInvoice) => ({
   id: template.id,

@@ -4,8 +4,8 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { addressToDial, DestinationRefused, type DestinationPolicy, type Lookup } from './destination.ts';
-import { webhookHeaders } from './signing.ts';
+import { addressToDial, DestinationRefused, type DestinationPolicy, type Lookup } from '#shared/webhooks/destination';
+import { webhookHeaders } from '#shared/webhooks/signing';
 
 export type AttemptOutcome = 'delivered' | 'failed' | 'gone' | 'refused';
 

@@ -4,17 +4,17 @@
 // failed everything for long enough). A 410 disables the subscription at once.
 import { ChangeMessageVisibilityCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { queueBody } from '../aws/queue-body.ts';
-import type { Db } from '../data/client.ts';
-import { recordAttempt } from '../data/deliveries.ts';
-import { deliveryKey } from '../data/keys.ts';
-import { disableWebhook, getWebhook, saveWebhook, signingSecrets } from '../data/webhooks.ts';
-import { attemptDelivery, type Attempt } from './deliver.ts';
-import type { DestinationPolicy, Lookup } from './destination.ts';
-import type { DeliveryMessage } from './fanout.ts';
-import type { Counter } from '../observability/metrics.ts';
-import { eventResource } from '../resources/event.ts';
-import { nextRetryDelay } from './retry-schedule.ts';
+import { queueBody } from '#shared/aws/queue-body';
+import type { Db } from '#shared/data/client';
+import { recordAttempt } from '#shared/data/deliveries';
+import { deliveryKey } from '#shared/data/keys';
+import { disableWebhook, getWebhook, saveWebhook, signingSecrets } from '#shared/data/webhooks';
+import { attemptDelivery, type Attempt } from '#shared/webhooks/deliver';
+import type { DestinationPolicy, Lookup } from '#shared/webhooks/destination';
+import type { DeliveryMessage } from '#shared/webhooks/fanout';
+import type { Counter } from '#shared/observability/metrics';
+import { eventResource } from '#shared/resources/event';
+import { nextRetryDelay } from '#shared/webhooks/retry-schedule';
 
 export type DeliveryDeps = {
   db: Db;

@@ -1,10 +1,10 @@
 // EventBridge event → one delivery message per enabled subscription that wants its kind.
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { queueBody } from '../aws/queue-body.ts';
-import type { Db } from '../data/client.ts';
-import type { OutboxEvent } from '../data/events.ts';
-import { listWebhooks, type Webhook } from '../data/webhooks.ts';
-import { subscribedTo } from '../domain/event-types.ts';
+import { queueBody } from '#shared/aws/queue-body';
+import type { Db } from '#shared/data/client';
+import type { OutboxEvent } from '#shared/data/events';
+import { listWebhooks, type Webhook } from '#shared/data/webhooks';
+import { subscribedTo } from '#shared/domain/event-types';
 
 export type DeliveryMessage = { organization_id: string; webhook_id: string; event: OutboxEvent };
 

@@ -3,11 +3,11 @@
 // stream's retry or, past the stream's 24 h retention, by the outbox sweeper.
 import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { queueBody } from '../aws/queue-body.ts';
-import type { Db } from '../data/client.ts';
-import type { OutboxEvent } from '../data/events.ts';
-import { eventKey, UNPUBLISHED_EVENTS } from '../data/keys.ts';
-import { INDEX } from '../data/table-definition.ts';
+import { queueBody } from '#shared/aws/queue-body';
+import type { Db } from '#shared/data/client';
+import type { OutboxEvent } from '#shared/data/events';
+import { eventKey, UNPUBLISHED_EVENTS } from '#shared/data/keys';
+import { INDEX } from '#shared/data/table-definition';
 
 export const EVENT_SOURCE = 'invoicing.service';
 

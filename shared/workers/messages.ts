@@ -1,8 +1,8 @@
 // The bodies the queue workers take, validated before any work (a body that does not parse fails its
 // record, which the queue's redrive moves to the dead-letter queue after its receives).
 import * as z from 'zod/mini';
-import type { OutboxEvent } from '../data/events.ts';
-import type { DeliveryMessage } from '../webhooks/fanout.ts';
+import type { OutboxEvent } from '#shared/data/events';
+import type { DeliveryMessage } from '#shared/webhooks/fanout';
 
 const outboxEvent: z.ZodMiniType<OutboxEvent> = z.looseObject({
   id: z.string(),

@@ -5,9 +5,9 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { withCorrelationId } from '../observability/correlation.ts';
-import { createLogger, type Logger, type LogLevel } from '../observability/logger.ts';
-import { createMetrics, type Counter } from '../observability/metrics.ts';
+import { withCorrelationId } from '#shared/observability/correlation';
+import { createLogger, type Logger, type LogLevel } from '#shared/observability/logger';
+import { createMetrics, type Counter } from '#shared/observability/metrics';
 
 /** `batch` is the invocation's whole event: state worth keeping for one batch, not longer, can key on it. */
 export type WorkerContext = { log: Logger; metrics: Counter; record: SQSRecord; batch: SQSEvent };

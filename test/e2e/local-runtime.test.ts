@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/emulators.ts';
+import { freePort } from '#infra/local/emulators';
 
 const TSX = join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
 /** Debian's Chromium (never a browser download); screenshots are kept under .artifacts/. */

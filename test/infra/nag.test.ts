@@ -4,7 +4,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { InvoicingStack, type InvoicingStackProps } from '../../infra/stack.ts';
+import { InvoicingStack, type InvoicingStackProps } from '#infra/stack';
 
 /** Every unacknowledged finding of both packs, as "rule path", for a stack built into a fresh app. */
 function findings(build: (app: App) => void, context: Record<string, string> = {}): string[] {

@@ -4,12 +4,12 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REVENUE_EVENT_TYPES } from '../../shared/reports/contributions.ts';
-import { JOBS } from '../../functions/jobs.ts';
-import { ROUTES, servedRoutes } from '../../functions/routes.ts';
-import { gatewayPath, logicalId } from '../../infra/constructs/api.ts';
-import { InvoicingStack } from '../../infra/stack.ts';
-import { TABLE_DEFINITION } from '../../shared/data/table-definition.ts';
+import { REVENUE_EVENT_TYPES } from '#shared/reports/contributions';
+import { JOBS } from '#functions/jobs';
+import { ROUTES, servedRoutes } from '#functions/routes';
+import { gatewayPath, logicalId } from '#infra/constructs/api';
+import { InvoicingStack } from '#infra/stack';
+import { TABLE_DEFINITION } from '#shared/data/table-definition';
 
 let template: Template;
 beforeAll(() => {

@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { EVENT_RULES, QUEUES, type QueueKey } from '../../functions/topology.ts';
-import { busTargets, createQueues, localConsumers, type Queues } from '../../infra/local/pipeline.ts';
-import { synthesizedTemplate, type Template } from '../support/cloudformation.ts';
+import { EVENT_RULES, QUEUES, type QueueKey } from '#functions/topology';
+import { busTargets, createQueues, localConsumers, type Queues } from '#infra/local/pipeline';
+import { synthesizedTemplate, type Template } from '#test/support/cloudformation';
 
 const sqs = new SQSClient({ endpoint: inject('sqsEndpoint'), useQueueUrlAsEndpoint: false });
 let template: Template;

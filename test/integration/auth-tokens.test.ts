@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { base64url, generateKeyPair, importJWK, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addSeededMember, seedUser } from '../../infra/local/seed.ts';
-import { membershipKey, userKey } from '../../shared/data/keys.ts';
-import { useRefreshToken } from '../../shared/data/refresh-tokens.ts';
-import { accessToken, call, db, freshIp, identityToken, newTenant } from '../support/api.ts';
+import { addSeededMember, seedUser } from '#infra/local/seed';
+import { membershipKey, userKey } from '#shared/data/keys';
+import { useRefreshToken } from '#shared/data/refresh-tokens';
+import { accessToken, call, db, freshIp, identityToken, newTenant } from '#test/support/api';
 
 const privateJwk = () => JSON.parse(process.env.ACCESS_TOKEN_PRIVATE_JWK!);
 const exchange = (body: object, sourceIp = freshIp()) => call('exchange-token', { body, sourceIp });
@@ -255,7 +255,7 @@ describe('access tokens as bearer credentials', () => {
 
 describe('revoking all of a user’s sessions', () => {
   it('ends every refresh token bound to an organization, and leaves the others', async () => {
-    const { revokeRefreshTokensOfUser } = await import('../../shared/data/refresh-tokens.ts');
+    const { revokeRefreshTokensOfUser } = await import('#shared/data/refresh-tokens');
     const user = await seedUser(db, `both-${randomUUID()}@example.com`);
     await addSeededMember(db, home, user, 'member');
     await addSeededMember(db, other, user, 'member');

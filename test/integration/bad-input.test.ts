@@ -1,9 +1,9 @@
 // Each bad request gets its documented status and code, and the table holds nothing new afterwards.
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey } from '../../shared/auth/api-key.ts';
-import { call, invoiceBody, newTenant, tableItemCount, type CallOptions } from '../support/api.ts';
-import type { RouteName } from '../../functions/routes.ts';
+import { generateApiKey } from '#shared/auth/api-key';
+import { call, invoiceBody, newTenant, tableItemCount, type CallOptions } from '#test/support/api';
+import type { RouteName } from '#functions/routes';
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
 let other: Awaited<ReturnType<typeof newTenant>>;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, newTenant } from '../support/api.ts';
+import { call, newTenant } from '#test/support/api';
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
 beforeAll(async () => {

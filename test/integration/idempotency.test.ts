@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, invoiceBody, newTenant, tableItemCount } from '../support/api.ts';
+import { call, invoiceBody, newTenant, tableItemCount } from '#test/support/api';
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
 let clientId: string;

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invoiceKey } from '../../shared/data/keys.ts';
-import { call, countDbCalls, db, forgetRecentKeys, invoiceBody, newTenant } from '../support/api.ts';
+import { invoiceKey } from '#shared/data/keys';
+import { call, countDbCalls, db, forgetRecentKeys, invoiceBody, newTenant } from '#test/support/api';
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
 let clientId: string;

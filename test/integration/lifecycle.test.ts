@@ -2,8 +2,8 @@
 // refused), and the overdue sweep — each change with exactly its events.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recordSending } from '../../shared/data/invoice-lifecycle.ts';
-import { call, countDbCalls, db, invoiceBody, newTenant, tableItemCount } from '../support/api.ts';
+import { recordSending } from '#shared/data/invoice-lifecycle';
+import { call, countDbCalls, db, invoiceBody, newTenant, tableItemCount } from '#test/support/api';
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
 let clientId: string;
@@ -156,7 +156,7 @@ describe('overdue sweep', () => {
       body: { amount: '100.00', method: 'cash' },
     });
 
-    const { handler } = await import('../../functions/overdue-sweeper/handler.ts');
+    const { handler } = await import('#functions/overdue-sweeper/handler');
     const { result, calls } = await countDbCalls(() => handler({ today: '2025-03-01' }));
     expect(result.moved).toBeGreaterThanOrEqual(2);
     expect(calls.Scan).toBeUndefined();
@@ -187,7 +187,7 @@ describe('overdue sweep', () => {
     await call('update-organization', { token: behind.ownerToken, body: { time_zone: 'Pacific/Pago_Pago' } });
     const early = await sentInvoice(ahead, { issue_date: '2023-05-01', due_date: '2023-05-31' });
     const late = await sentInvoice(behind, { issue_date: '2023-05-01', due_date: '2023-05-31' });
-    const { handler } = await import('../../functions/overdue-sweeper/handler.ts');
+    const { handler } = await import('#functions/overdue-sweeper/handler');
     const statusOf = async (owner: typeof ahead, id: string) =>
       (await call('get-invoice', { token: owner.apiKey, params: { id } })).json.status;
     // 12:00 UTC on 31 May is 1 June in Kiritimati (UTC+14) and still 31 May in Pago Pago (UTC−11).

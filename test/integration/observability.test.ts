@@ -8,10 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { createQueues, type Queues } from '../../infra/local/pipeline.ts';
-import { listEvents } from '../../shared/data/events.ts';
-import { createWebhook } from '../../shared/data/webhooks.ts';
-import { call, db, invoiceBody, newTenant } from '../support/api.ts';
+import { createQueues, type Queues } from '#infra/local/pipeline';
+import { listEvents } from '#shared/data/events';
+import { createWebhook } from '#shared/data/webhooks';
+import { call, db, invoiceBody, newTenant } from '#test/support/api';
 
 // Read when the handlers below first load their configuration.
 Object.assign(process.env, {
@@ -108,7 +108,7 @@ describe('the correlation id', () => {
     const event = (await listEvents(db, tenant.id, { types: ['invoice.created'], limit: 1 })).items[0]!;
     expect(event.correlation_id).toBe(requestId);
 
-    const { handler: fanout } = await import('../../functions/webhook-fanout/handler.ts');
+    const { handler: fanout } = await import('#functions/webhook-fanout/handler');
     const fanoutLines = await stdoutOf(() =>
       fanout(sqsEvent([JSON.stringify({ source: 'invoicing.service', 'detail-type': event.type, detail: event })])),
     );
@@ -131,7 +131,7 @@ describe('the correlation id', () => {
       new ReceiveMessageCommand({ QueueUrl: queues.delivery, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
     );
     expect(Messages).toHaveLength(1);
-    const { handler: delivery } = await import('../../functions/webhook-delivery/handler.ts');
+    const { handler: delivery } = await import('#functions/webhook-delivery/handler');
     const deliveryLines = await stdoutOf(() => delivery(sqsEvent([Messages[0]!.Body!])));
     expect(deliveryLines).toContainEqual(
       expect.objectContaining({ message: 'delivery handled', correlation_id: requestId, verdict: 'done' }),

@@ -1,7 +1,7 @@
 // The organization's own settings: its name and the time zone its dates are in.
 import { describe, expect, it } from 'vitest';
-import { dateIn, addDays } from '../../shared/domain/dates.ts';
-import { accessToken, call, newTenant, tableItemCount } from '../support/api.ts';
+import { dateIn, addDays } from '#shared/domain/dates';
+import { accessToken, call, newTenant, tableItemCount } from '#test/support/api';
 
 describe('PATCH /api/v1/organizations/me/', () => {
   it('renames the organization and sets its time zone, with organization.updated', async () => {

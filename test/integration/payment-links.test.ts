@@ -1,8 +1,8 @@
 // Paying online without Stripe: the public page, the PDF, the sandbox provider's checkout, and the
 // payment it records through the same code path a provider's webhook uses.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, invoiceBody, newTenant } from '../support/api.ts';
-import { readPdf } from '../support/pdf.ts';
+import { call, invoiceBody, newTenant } from '#test/support/api';
+import { readPdf } from '#test/support/pdf';
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
 let clientId: string;

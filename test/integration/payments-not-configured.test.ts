@@ -1,8 +1,8 @@
 // A deployment that chose no payment provider: no payment links, no Pay button, and the sandbox's
 // pages answer nothing, so nobody with a public link can mark an invoice paid.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createPaymentLink, sandboxProvider } from '../../shared/payments/checkout.ts';
-import { call, db, invoiceBody, newTenant, tableItemCount } from '../support/api.ts';
+import { createPaymentLink, sandboxProvider } from '#shared/payments/checkout';
+import { call, db, invoiceBody, newTenant, tableItemCount } from '#test/support/api';
 
 // Read by each handler's configuration when `call` first loads it, after this file's imports.
 process.env.PAYMENT_PROVIDER = 'none';

@@ -1,10 +1,10 @@
 // Recurring invoices through the API and the runner, with the clock given to the runner instead
 // of waited for: months pass in one test, each period once, auto-sent through the SES emulator.
 import { describe, expect, it, inject } from 'vitest';
-import { runOrganization, runTemplate } from '../../shared/recurring/runner.ts';
-import { dateIn } from '../../shared/domain/dates.ts';
-import { call, db, newTenant } from '../support/api.ts';
-import { runRecurringNow as run } from '../support/recurring.ts';
+import { runOrganization, runTemplate } from '#shared/recurring/runner';
+import { dateIn } from '#shared/domain/dates';
+import { call, db, newTenant } from '#test/support/api';
+import { runRecurringNow as run } from '#test/support/recurring';
 
 const line = { description: 'Retainer', quantity: 1, unit_price: '500.00', tax_rate: '10' };
 

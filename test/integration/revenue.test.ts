@@ -3,15 +3,15 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
-import { createDb } from '../../shared/data/client.ts';
+import { createDb } from '#shared/data/client';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recordSending } from '../../shared/data/invoice-lifecycle.ts';
-import type { OutboxEvent } from '../../shared/data/events.ts';
-import { readRevenue } from '../../shared/data/revenue.ts';
-import { revenueKey } from '../../shared/data/keys.ts';
-import { revenueAggregator } from '../../shared/reports/aggregator.ts';
-import { rebuildRevenue } from '../../shared/reports/rebuild.ts';
-import { call, countDbCalls, db, forgetRecentKeys, invoiceBody, newTenant, tableItemCount } from '../support/api.ts';
+import { recordSending } from '#shared/data/invoice-lifecycle';
+import type { OutboxEvent } from '#shared/data/events';
+import { readRevenue } from '#shared/data/revenue';
+import { revenueKey } from '#shared/data/keys';
+import { revenueAggregator } from '#shared/reports/aggregator';
+import { rebuildRevenue } from '#shared/reports/rebuild';
+import { call, countDbCalls, db, forgetRecentKeys, invoiceBody, newTenant, tableItemCount } from '#test/support/api';
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
 let aggregate: (events: OutboxEvent[]) => Promise<string[]>;
@@ -58,7 +58,7 @@ const outbox = async (organizationId: string) => {
 const report = (query: Record<string, string>, token = tenant.apiKey) => call('get-revenue-report', { token, query });
 
 beforeAll(async () => {
-  const { handler } = await import('../../functions/revenue-aggregator/handler.ts');
+  const { handler } = await import('#functions/revenue-aggregator/handler');
   // As the rule's SQS target delivers them: an EventBridge envelope per message.
   aggregate = async (events) => {
     const batch = {

@@ -2,9 +2,9 @@
 // stored it, and the attached PDF's text.
 import { SESClient } from '@aws-sdk/client-ses';
 import { inject, beforeAll, describe, expect, it } from 'vitest';
-import { renderInvoicePdf } from '../../shared/documents/invoice-pdf.ts';
-import { call, invoiceBody, newTenant } from '../support/api.ts';
-import { readPdf } from '../support/pdf.ts';
+import { renderInvoicePdf } from '#shared/documents/invoice-pdf';
+import { call, invoiceBody, newTenant } from '#test/support/api';
+import { readPdf } from '#test/support/pdf';
 
 type StoredEmail = {
   messageId: string;

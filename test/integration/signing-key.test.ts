@@ -1,15 +1,15 @@
 // The AWS-side life of the signing key: the custom resource creates it once and keeps it, and the
 // token endpoints read it from Secrets Manager at cold start and sign tokens every route accepts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessTokenVerifier } from '../../shared/auth/access-token.ts';
+import { accessTokenVerifier } from '#shared/auth/access-token';
 import {
   customResources,
   initialSecretValue,
   physicalId,
   synthesizedTemplate,
   type Template,
-} from '../support/cloudformation.ts';
-import { startSecretsManager } from '../support/secrets-manager.ts';
+} from '#test/support/cloudformation';
+import { startSecretsManager } from '#test/support/secrets-manager';
 
 let secretsManager: Awaited<ReturnType<typeof startSecretsManager>>;
 beforeAll(async () => {
@@ -40,7 +40,7 @@ const freshSecret = () => {
 
 describe('the signing-key custom resource, with what CloudFormation hands it', () => {
   it('replaces the password CloudFormation generated with a key, answers the public set, and keeps the key across updates and deletes', async () => {
-    const { handler } = await import('../../infra/functions/signing-key-generator/handler.ts');
+    const { handler } = await import('#infra/functions/signing-key-generator/handler');
     const generated = freshSecret();
     expect(generated).toBeTypeOf('string');
     const created = await handler(signingKey.create());
@@ -60,7 +60,7 @@ describe('the signing-key custom resource, with what CloudFormation hands it', (
   });
 
   it('creates the key into a secret that has no value yet', async () => {
-    const { handler } = await import('../../infra/functions/signing-key-generator/handler.ts');
+    const { handler } = await import('#infra/functions/signing-key-generator/handler');
     secretsManager.secrets.delete(secretArn);
     const created = await handler(signingKey.create());
     expect(JSON.parse(secretsManager.secrets.get(secretArn)!).kid).toBe(
@@ -69,7 +69,7 @@ describe('the signing-key custom resource, with what CloudFormation hands it', (
   });
 
   it('keeps the key a failed or retried Create already stored', async () => {
-    const { handler } = await import('../../infra/functions/signing-key-generator/handler.ts');
+    const { handler } = await import('#infra/functions/signing-key-generator/handler');
     freshSecret();
     const first = await handler(signingKey.create());
     const retried = await handler(signingKey.create());
@@ -77,11 +77,11 @@ describe('the signing-key custom resource, with what CloudFormation hands it', (
   });
 
   it('is read from the secret by the token endpoints, whose tokens verify with the public set', async () => {
-    const { handler } = await import('../../infra/functions/signing-key-generator/handler.ts');
+    const { handler } = await import('#infra/functions/signing-key-generator/handler');
     freshSecret();
     const { Data } = await handler(signingKey.create());
-    const { sessionDeps } = await import('../../shared/auth/session-deps.ts');
-    const { db } = await import('../support/api.ts');
+    const { sessionDeps } = await import('#shared/auth/session-deps');
+    const { db } = await import('#test/support/api');
     const saved = process.env.ACCESS_TOKEN_PRIVATE_JWK;
     delete process.env.ACCESS_TOKEN_PRIVATE_JWK;
     process.env.ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN = secretArn;
@@ -102,8 +102,8 @@ describe('the signing-key custom resource, with what CloudFormation hands it', (
 
 describe('Stripe keys in AWS', () => {
   it('are read from one secret when no key is in the environment', async () => {
-    const { stripeSettings } = await import('../../shared/payments/stripe-settings.ts');
-    const { loadConfig } = await import('../../shared/config.ts');
+    const { stripeSettings } = await import('#shared/payments/stripe-settings');
+    const { loadConfig } = await import('#shared/config');
     const arn = 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:stripe';
     secretsManager.secrets.set(arn, JSON.stringify({ secret_key: 'sk_live_abc', webhook_secret: 'whsec_abc' }));
     expect(await stripeSettings(loadConfig({ ...process.env, STRIPE_SECRET_ARN: arn }))).toEqual({
@@ -116,7 +116,7 @@ describe('Stripe keys in AWS', () => {
 
 describe('the list cursor key in AWS', () => {
   it('is read from its secret at cold start, and a key too short to sign with stops the start', async () => {
-    const { cursorSecret } = await import('../../shared/http/pagination.ts');
+    const { cursorSecret } = await import('#shared/http/pagination');
     const arn = 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:cursor';
     secretsManager.secrets.set(arn, 'k'.repeat(48));
     expect(await cursorSecret({ CURSOR_SECRET_ARN: arn })).toBe('k'.repeat(48));

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, invoiceBody, newTenant, tableItemCount } from '../support/api.ts';
+import { call, invoiceBody, newTenant, tableItemCount } from '#test/support/api';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const sessions: Record<string, string>[] = [];

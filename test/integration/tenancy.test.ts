@@ -2,9 +2,9 @@
 // with organization B's id answers 404, exactly as a missing id does, and changes nothing. Routes
 // for signed-in users are called with A's owner's access token, the others with A's API key.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type Route } from '../../functions/routes.ts';
-import { createApiKey } from '../../shared/data/api-keys.ts';
-import { call, db, invoiceBody, newTenant, tableItemCount } from '../support/api.ts';
+import { ROUTES, type Route } from '#functions/routes';
+import { createApiKey } from '#shared/data/api-keys';
+import { call, db, invoiceBody, newTenant, tableItemCount } from '#test/support/api';
 
 // Public routes take no credential; what they reach is found by an unguessable token instead.
 const idRoutes = (ROUTES as readonly Route[]).filter(

@@ -5,9 +5,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { attemptDelivery } from '../../shared/webhooks/deliver.ts';
-import { nextRetryDelay, DEFAULT_SCHEDULE } from '../../shared/webhooks/retry-schedule.ts';
-import { generateWebhookSecret } from '../../shared/webhooks/signing.ts';
+import { attemptDelivery } from '#shared/webhooks/deliver';
+import { nextRetryDelay, DEFAULT_SCHEDULE } from '#shared/webhooks/retry-schedule';
+import { generateWebhookSecret } from '#shared/webhooks/signing';
 
 const servers: Server[] = [];
 afterEach(async () => {

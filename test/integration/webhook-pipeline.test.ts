@@ -7,14 +7,14 @@ import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { createQueues, startEventBus, startQueuePoller, type Queues } from '../../infra/local/pipeline.ts';
-import { listDeliveries } from '../../shared/data/deliveries.ts';
-import type { OutboxEvent } from '../../shared/data/events.ts';
-import { createWebhook, getWebhook } from '../../shared/data/webhooks.ts';
-import { deliverMessage, type DeliveryDeps } from '../../shared/webhooks/delivery-worker.ts';
-import type { DeliveryMessage } from '../../shared/webhooks/fanout.ts';
-import { EVENT_SOURCE, publishEvents, unpublishedEvents } from '../../shared/webhooks/publish.ts';
-import { call, db, newTenant } from '../support/api.ts';
+import { createQueues, startEventBus, startQueuePoller, type Queues } from '#infra/local/pipeline';
+import { listDeliveries } from '#shared/data/deliveries';
+import type { OutboxEvent } from '#shared/data/events';
+import { createWebhook, getWebhook } from '#shared/data/webhooks';
+import { deliverMessage, type DeliveryDeps } from '#shared/webhooks/delivery-worker';
+import type { DeliveryMessage } from '#shared/webhooks/fanout';
+import { EVENT_SOURCE, publishEvents, unpublishedEvents } from '#shared/webhooks/publish';
+import { call, db, newTenant } from '#test/support/api';
 
 const sqs = new SQSClient({ endpoint: inject('sqsEndpoint'), useQueueUrlAsEndpoint: false });
 let queues: Queues;
@@ -240,7 +240,7 @@ describe('crashes in the workers', () => {
       schedule: [0, 0, 0],
       disableAfterSeconds: 3600,
     };
-    const { fanOut } = await import('../../shared/webhooks/fanout.ts');
+    const { fanOut } = await import('#shared/webhooks/fanout');
     let fanoutCrashes = 1;
     let deliveryCrashes = 1;
     // Each worker dies once in the middle of a batch: the fan-out before finishing its second

@@ -1,7 +1,7 @@
 // Webhook subscriptions and the event log, through the API.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getWebhook, signingSecrets } from '../../shared/data/webhooks.ts';
-import { accessToken, call, db, invoiceBody, newTenant, tableItemCount } from '../support/api.ts';
+import { getWebhook, signingSecrets } from '#shared/data/webhooks';
+import { accessToken, call, db, invoiceBody, newTenant, tableItemCount } from '#test/support/api';
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
 beforeAll(async () => {

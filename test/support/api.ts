@@ -3,13 +3,13 @@
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { inject } from 'vitest';
-import { ROUTES, type Route, type RouteName } from '../../functions/routes.ts';
-import { toApiGatewayEvent } from '../../infra/local/api-server.ts';
-import { seedOrganization, seedUser } from '../../infra/local/seed.ts';
-import { signAccessToken, type AccessClaims } from '../../shared/auth/access-token.ts';
-import { API_KEY_CACHE_MS } from '../../shared/auth/api-key-cache.ts';
-import { createDb } from '../../shared/data/client.ts';
-import { newId } from '../../shared/domain/ids.ts';
+import { ROUTES, type Route, type RouteName } from '#functions/routes';
+import { toApiGatewayEvent } from '#infra/local/api-server';
+import { seedOrganization, seedUser } from '#infra/local/seed';
+import { signAccessToken, type AccessClaims } from '#shared/auth/access-token';
+import { API_KEY_CACHE_MS } from '#shared/auth/api-key-cache';
+import { createDb } from '#shared/data/client';
+import { newId } from '#shared/domain/ids';
 
 export const db = createDb('invoicing-test');
 

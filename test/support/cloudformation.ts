@@ -5,7 +5,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { App } from 'aws-cdk-lib';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import { InvoicingStack, type InvoicingStackProps } from '../../infra/stack.ts';
+import { InvoicingStack, type InvoicingStackProps } from '#infra/stack';
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
 export type Template = { Resources: Record<string, Resource> };

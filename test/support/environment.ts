@@ -1,8 +1,8 @@
 // Runs in each test worker before any test file is imported: handlers read their configuration at
 // module load, so the environment must point at the emulators first.
 import { inject } from 'vitest';
-import { LOCAL_CREDENTIALS } from '../../infra/local/emulators.ts';
-import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '../../infra/local/seed.ts';
+import { LOCAL_CREDENTIALS } from '#infra/local/emulators';
+import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '#infra/local/seed';
 
 const keys = JSON.parse(inject('signingKeys')) as { privateJwk: unknown; publicJwks: unknown };
 

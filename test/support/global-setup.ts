@@ -6,18 +6,18 @@ import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { TestProject } from 'vitest/node';
-import { ensureTable } from '../../infra/local/create-table.ts';
+import { ensureTable } from '#infra/local/create-table';
 import {
   freePort,
   LOCAL_CREDENTIALS,
   startDynamoDbLocal,
   startSesEmulator,
   startSqsEmulator,
-} from '../../infra/local/emulators.ts';
-import { startIdentityProvider } from '../../infra/local/identity-provider.ts';
-import { createQueues } from '../../infra/local/pipeline.ts';
-import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '../../infra/local/seed.ts';
-import { generateSigningKeys } from '../../shared/auth/signing-keys.ts';
+} from '#infra/local/emulators';
+import { startIdentityProvider } from '#infra/local/identity-provider';
+import { createQueues } from '#infra/local/pipeline';
+import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '#infra/local/seed';
+import { generateSigningKeys } from '#shared/auth/signing-keys';
 
 declare module 'vitest' {
   export interface ProvidedContext {

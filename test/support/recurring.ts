@@ -10,8 +10,8 @@ const sqs = new SQSClient({ endpoint: inject('sqsEndpoint'), useQueueUrlAsEndpoi
 export async function runRecurringNow(
   today: string | { now: string },
 ): Promise<{ organizations: number; templates: number; messages: number }> {
-  const { handler: runner } = await import('../../functions/recurring-runner/handler.ts');
-  const { handler: worker } = await import('../../functions/recurring-worker/handler.ts');
+  const { handler: runner } = await import('#functions/recurring-runner/handler');
+  const { handler: worker } = await import('#functions/recurring-worker/handler');
   const queueUrl = inject('recurringRunQueue');
   const planned = await runner(typeof today === 'string' ? { today } : today);
   for (;;) {

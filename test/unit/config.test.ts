@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, signerConfig } from '../../shared/config.ts';
+import { loadConfig, signerConfig } from '#shared/config';
 
 const jwks = JSON.stringify({ keys: [{ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', kid: 'k' }] });
 const valid = {

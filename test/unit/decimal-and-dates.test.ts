@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isCalendarDate, dateIn, isTimeZone, latestDateAnywhere } from '../../shared/domain/dates.ts';
-import { decimalTextOf, formatMinor, parseDecimal, trimmedText } from '../../shared/domain/decimal.ts';
+import { addDays, isCalendarDate, dateIn, isTimeZone, latestDateAnywhere } from '#shared/domain/dates';
+import { decimalTextOf, formatMinor, parseDecimal, trimmedText } from '#shared/domain/decimal';
 
 describe('decimal text', () => {
   it('parses plain decimals and refuses anything else', () => {

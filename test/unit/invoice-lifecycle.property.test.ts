@@ -2,8 +2,8 @@
 // settled, void keeps no money, and each settlement happens exactly once.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { becomeOverdue, isRefusal, pay, send, voidInvoice } from '../../shared/domain/invoice-lifecycle.ts';
-import type { InvoiceStatus } from '../../shared/domain/invoice.ts';
+import { becomeOverdue, isRefusal, pay, send, voidInvoice } from '#shared/domain/invoice-lifecycle';
+import type { InvoiceStatus } from '#shared/domain/invoice';
 
 type State = { status: InvoiceStatus; total_minor: number; paid_minor: number; due_date: string; settlements: number };
 const action = fc.oneof(

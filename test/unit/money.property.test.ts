@@ -2,8 +2,8 @@
 // own half-up rounding, written without dinero.js and without the production decimal helpers.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDecimal, formatMinor } from '../../shared/domain/decimal.ts';
-import { priceInvoice } from '../../shared/domain/invoice.ts';
+import { parseDecimal, formatMinor } from '#shared/domain/decimal';
+import { priceInvoice } from '#shared/domain/invoice';
 
 type Rational = { n: bigint; d: bigint };
 const rational = (text: string): Rational => {

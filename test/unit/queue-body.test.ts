@@ -2,7 +2,7 @@
 // the body is one that SQS (and the BMP-only local emulator) accepts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { queueBody } from '../../shared/aws/queue-body.ts';
+import { queueBody } from '#shared/aws/queue-body';
 
 /** SQS's allowed characters, less everything outside the Basic Multilingual Plane. */
 const ACCEPTED = /^[\t\n\r\u0020-\ud7ff\ue000-\ufffd]*$/;

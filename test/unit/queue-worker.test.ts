@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { correlationId } from '../../shared/observability/correlation.ts';
-import { queueWorker } from '../../shared/workers/queue-worker.ts';
+import { correlationId } from '#shared/observability/correlation';
+import { queueWorker } from '#shared/workers/queue-worker';
 
 const batchOf = (bodies: string[]): SQSEvent => ({
   Records: bodies.map((body, index) => ({

@@ -1,8 +1,8 @@
 // Ten years of periods for random schedules, checked against a calendar walked day by day.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../shared/domain/dates.ts';
-import { FREQUENCIES, periodDate, type Schedule } from '../../shared/domain/recurrence.ts';
+import { addDays } from '#shared/domain/dates';
+import { FREQUENCIES, periodDate, type Schedule } from '#shared/domain/recurrence';
 
 const date = fc
   .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })

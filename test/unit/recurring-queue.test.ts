@@ -2,7 +2,7 @@
 // order, and after a failure that organization's later messages handed back, not skipped.
 import { describe, expect, it } from 'vitest';
 import type { SQSEvent } from 'aws-lambda';
-import { handleRunBatch } from '../../shared/recurring/queue.ts';
+import { handleRunBatch } from '#shared/recurring/queue';
 
 const batchOf = (messages: [id: string, organization: string][]) =>
   ({

@@ -3,12 +3,12 @@
 // equals a brute-force computation over the same history.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dateIn } from '../../shared/domain/dates.ts';
-import { formatMinor } from '../../shared/domain/decimal.ts';
-import { merged, PERIODS, REVENUE_FIELDS, zeroAmounts, type PeriodKind } from '../../shared/domain/revenue.ts';
-import type { Bucket } from '../../shared/data/revenue.ts';
-import { contributionsOf, type RevenueEvent } from '../../shared/reports/contributions.ts';
-import { buildRevenueReport } from '../../shared/reports/report.ts';
+import { dateIn } from '#shared/domain/dates';
+import { formatMinor } from '#shared/domain/decimal';
+import { merged, PERIODS, REVENUE_FIELDS, zeroAmounts, type PeriodKind } from '#shared/domain/revenue';
+import type { Bucket } from '#shared/data/revenue';
+import { contributionsOf, type RevenueEvent } from '#shared/reports/contributions';
+import { buildRevenueReport } from '#shared/reports/report';
 
 const ZONES = ['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Europe/Berlin', 'America/New_York'];
 const day = (from: string, to: string) =>

@@ -7,17 +7,13 @@ const middlewareOf = (client: SQSClient) => client.middlewareStack.identify().jo
 
 describe('traced AWS clients', () => {
   it('carry the X-Ray instrumentation in Lambda and nothing elsewhere', async () => {
-    const plain = (await import('../../shared/observability/tracing.ts')).traced(
-      new SQSClient({ region: 'us-east-1' }),
-    );
+    const plain = (await import('#shared/observability/tracing')).traced(new SQSClient({ region: 'us-east-1' }));
     expect(middlewareOf(plain)).not.toMatch(/XRay/i);
 
     vi.resetModules();
     vi.stubEnv('AWS_EXECUTION_ENV', 'AWS_Lambda_nodejs24.x');
     try {
-      const inLambda = (await import('../../shared/observability/tracing.ts')).traced(
-        new SQSClient({ region: 'us-east-1' }),
-      );
+      const inLambda = (await import('#shared/observability/tracing')).traced(new SQSClient({ region: 'us-east-1' }));
       expect(middlewareOf(inLambda)).toMatch(/XRay/i);
     } finally {
       vi.unstubAllEnvs();

@@ -7,7 +7,7 @@ import {
   isPublicAddress,
   refusalOf,
   type Lookup,
-} from '../../shared/webhooks/destination.ts';
+} from '#shared/webhooks/destination';
 
 const production = { allowLoopbackHttp: false };
 

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { generateWebhookSecret, signWebhook, webhookHeaders } from '../../shared/webhooks/signing.ts';
+import { generateWebhookSecret, signWebhook, webhookHeaders } from '#shared/webhooks/signing';
 
 describe('Standard Webhooks signing', () => {
   it('reproduces the known-answer vector of the specification’s reference tests', () => {

@@ -6,8 +6,8 @@
 import { GetSecretValueCommand, PutSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import type { JWK } from 'jose';
-import { generateSigningKeys } from '../../../shared/auth/signing-keys.ts';
-import { secretsManagerClient } from '../../../shared/aws/secrets.ts';
+import { generateSigningKeys } from '#shared/auth/signing-keys';
+import { secretsManagerClient } from '#shared/aws/secrets';
 
 const secrets = await secretsManagerClient();
 

@@ -3,18 +3,18 @@
 // client IP; past the limit they are answered with 429 instead of 401.
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { AccessClaims } from '../../auth/access-token.ts';
-import { hashApiKey, isWellFormedApiKey, looksLikeApiKey } from '../../auth/api-key.ts';
-import type { Principal } from '../../auth/principal.ts';
-import { LIMITS, rateLimited } from '../../auth/rate-limits.ts';
-import { SCOPES_OF_ROLE } from '../../auth/roles.ts';
-import type { Scope } from '../../auth/scopes.ts';
-import { ApiKeyCache } from '../../auth/api-key-cache.ts';
-import { findApiKeyByHash, recordApiKeyUse } from '../../data/api-keys.ts';
-import type { Db } from '../../data/client.ts';
-import { countAttempt } from '../../data/rate-limits.ts';
-import { ApiError, ErrorCode } from '../errors.ts';
-import { header, type RequestContext } from '../request.ts';
+import type { AccessClaims } from '#shared/auth/access-token';
+import { hashApiKey, isWellFormedApiKey, looksLikeApiKey } from '#shared/auth/api-key';
+import type { Principal } from '#shared/auth/principal';
+import { LIMITS, rateLimited } from '#shared/auth/rate-limits';
+import { SCOPES_OF_ROLE } from '#shared/auth/roles';
+import type { Scope } from '#shared/auth/scopes';
+import { ApiKeyCache } from '#shared/auth/api-key-cache';
+import { findApiKeyByHash, recordApiKeyUse } from '#shared/data/api-keys';
+import type { Db } from '#shared/data/client';
+import { countAttempt } from '#shared/data/rate-limits';
+import { ApiError, ErrorCode } from '#shared/http/errors';
+import { header, type RequestContext } from '#shared/http/request';
 
 /** Longer Authorization headers are refused before any parsing or lookup. */
 const MAX_AUTHORIZATION_LENGTH = 4096;

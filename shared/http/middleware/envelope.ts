@@ -2,9 +2,9 @@
 // envelope of docs/api.md, and logs one line per request. 5xx answers never carry internals.
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { ApiError, ErrorCode } from '../errors.ts';
-import { createLogger, type LogLevel } from '../../observability/logger.ts';
-import { header, type RequestContext } from '../request.ts';
+import { ApiError, ErrorCode } from '#shared/http/errors';
+import { createLogger, type LogLevel } from '#shared/observability/logger';
+import { header, type RequestContext } from '#shared/http/request';
 
 type Options = { route: string; logLevel: LogLevel; fallbackBaseUrl: string };
 

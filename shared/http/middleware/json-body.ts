@@ -1,8 +1,8 @@
 // Reads the JSON body: 413 over the size limit, 415 for another content type, 400 for bad JSON.
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { ApiError, ErrorCode, validationError } from '../errors.ts';
-import { header, type RequestContext } from '../request.ts';
+import { ApiError, ErrorCode, validationError } from '#shared/http/errors';
+import { header, type RequestContext } from '#shared/http/request';
 
 /**
  * Paths of strings holding a lone surrogate (a "\ud800" escape with no partner). No UTF-8 store or

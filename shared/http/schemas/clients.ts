@@ -1,6 +1,6 @@
-import { cursor, listLimit, text } from './common.ts';
+import { cursor, listLimit, text } from '#shared/http/schemas/common';
 import * as z from 'zod/mini';
-import './zod-locale.ts';
+import '#shared/http/schemas/zod-locale';
 
 const clientFields = {
   name: text(200),

@@ -1,7 +1,7 @@
-import { decimalTextOf, formatMinor, parseDecimal, type Scaled } from '../../domain/decimal.ts';
-import { isCalendarDate } from '../../domain/dates.ts';
+import { decimalTextOf, formatMinor, parseDecimal, type Scaled } from '#shared/domain/decimal';
+import { isCalendarDate } from '#shared/domain/dates';
 import * as z from 'zod/mini';
-import './zod-locale.ts';
+import '#shared/http/schemas/zod-locale';
 
 export const calendarDate = z
   .string()

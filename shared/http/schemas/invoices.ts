@@ -1,10 +1,10 @@
-import type { Invoice, InvoiceContent } from '../../data/invoices.ts';
-import { INVOICE_STATUSES, InvoiceTooLarge, LIMITS, priceInvoice } from '../../domain/invoice.ts';
-import { validationError } from '../errors.ts';
-import { SUPPORTED_CURRENCIES } from '../../domain/money.ts';
-import { calendarDate, cursor, decimal, idOf, listLimit, text } from './common.ts';
+import type { Invoice, InvoiceContent } from '#shared/data/invoices';
+import { INVOICE_STATUSES, InvoiceTooLarge, LIMITS, priceInvoice } from '#shared/domain/invoice';
+import { validationError } from '#shared/http/errors';
+import { SUPPORTED_CURRENCIES } from '#shared/domain/money';
+import { calendarDate, cursor, decimal, idOf, listLimit, text } from '#shared/http/schemas/common';
 import * as z from 'zod/mini';
-import './zod-locale.ts';
+import '#shared/http/schemas/zod-locale';
 
 const notesText = z.string().check(z.maxLength(5000, 'may have at most 5000 characters'));
 

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { LIMITS } from '../../domain/invoice.ts';
-import { SUPPORTED_CURRENCIES } from '../../domain/money.ts';
-import { decimal, text } from './common.ts';
-import './zod-locale.ts';
+import { LIMITS } from '#shared/domain/invoice';
+import { SUPPORTED_CURRENCIES } from '#shared/domain/money';
+import { decimal, text } from '#shared/http/schemas/common';
+import '#shared/http/schemas/zod-locale';
 
 export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cash', 'check', 'other'] as const;
 

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { isCalendarDate } from '../../domain/dates.ts';
-import { FREQUENCIES } from '../../domain/recurrence.ts';
-import { calendarDate, idOf } from './common.ts';
-import { createInvoiceBody } from './invoices.ts';
-import './zod-locale.ts';
+import { isCalendarDate } from '#shared/domain/dates';
+import { FREQUENCIES } from '#shared/domain/recurrence';
+import { calendarDate, idOf } from '#shared/http/schemas/common';
+import { createInvoiceBody } from '#shared/http/schemas/invoices';
+import '#shared/http/schemas/zod-locale';
 
 const lineItems = createInvoiceBody.def.shape.line_items;
 const fields = createInvoiceBody.def.shape;

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { PERIODS } from '../../domain/revenue.ts';
-import { calendarDate } from './common.ts';
-import { createInvoiceBody } from './invoices.ts';
-import './zod-locale.ts';
+import { PERIODS } from '#shared/domain/revenue';
+import { calendarDate } from '#shared/http/schemas/common';
+import { createInvoiceBody } from '#shared/http/schemas/invoices';
+import '#shared/http/schemas/zod-locale';
 
 export const revenueReportQuery = z.strictObject({
   period: z.enum(PERIODS),
