@@ -40,22 +40,21 @@ describe('the topology, in the template and in the local runtime', () => {
     expect(Number(mineDeadLetters.MessageRetentionPeriod)).toBe(cloudDeadLetters.Properties.MessageRetentionPeriod);
   });
 
-  it.each(keys)(
-    'consumes the %s queue with the same batch size, and a function whose timeout the visibility covers',
-    (key) => {
-      const [queueId, queue] = queueIn(key);
-      const [, mapping] = resources('AWS::Lambda::EventSourceMapping').find(
-        ([, candidate]) => candidate.Properties.EventSourceArn?.['Fn::GetAtt']?.[0] === queueId,
-      )!;
-      const consumer = localConsumers(local).find((candidate) => candidate.queue === key)!;
-      expect(consumer.queueUrl).toBe(local[key]);
-      expect(mapping.Properties.BatchSize).toBe(consumer.batchSize);
-      expect(mapping.Properties.ScalingConfig.MaximumConcurrency).toBe(QUEUES[key].consumer.maxConcurrency);
-      const fn = template.Resources[mapping.Properties.FunctionName.Ref]!;
-      expect(fn.Properties!.Timeout).toBe(QUEUES[key].consumer.timeoutSeconds);
-      expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * (fn.Properties!.Timeout as number));
-    },
-  );
+  it.each(
+    keys,
+  )('consumes the %s queue with the same batch size, and a function whose timeout the visibility covers', (key) => {
+    const [queueId, queue] = queueIn(key);
+    const [, mapping] = resources('AWS::Lambda::EventSourceMapping').find(
+      ([, candidate]) => candidate.Properties.EventSourceArn?.['Fn::GetAtt']?.[0] === queueId,
+    )!;
+    const consumer = localConsumers(local).find((candidate) => candidate.queue === key)!;
+    expect(consumer.queueUrl).toBe(local[key]);
+    expect(mapping.Properties.BatchSize).toBe(consumer.batchSize);
+    expect(mapping.Properties.ScalingConfig.MaximumConcurrency).toBe(QUEUES[key].consumer.maxConcurrency);
+    const fn = template.Resources[mapping.Properties.FunctionName.Ref]!;
+    expect(fn.Properties!.Timeout).toBe(QUEUES[key].consumer.timeoutSeconds);
+    expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * (fn.Properties!.Timeout as number));
+  });
 
   it('routes the same events to the same queues on the bus', () => {
     const cloud = resources('AWS::Events::Rule')

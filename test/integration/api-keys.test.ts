@@ -84,30 +84,30 @@ describe('API key management', () => {
     expect([enable.status, enable.json.error.code]).toEqual([409, 'invalid_state']);
   });
 
-  it.each(['disable-api-key', 'revoke-api-key'] as const)(
-    'refuses a key used every 100 ms within a second of %s, however busy it is',
-    async (action) => {
-      const { json } = await createKey({ name: `Busy ${action}`, scopes: ['invoices:read'] });
-      const seen: { at: number; status: number }[] = [];
-      let changedAt = Infinity;
-      const stopAt = Date.now() + 3500;
-      const traffic = (async () => {
-        while (Date.now() < stopAt) {
-          const at = Date.now();
-          seen.push({ at, status: (await call('list-invoices', { token: json.secret, sourceIp: freshIp() })).status });
-          await new Promise((resolve) => setTimeout(resolve, Math.max(0, 100 - (Date.now() - at))));
-        }
-      })();
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      changedAt = Date.now();
-      expect((await call(action, { token: tenant.ownerToken, params: { id: json.id } })).status).toBe(200);
-      await traffic;
-      expect(seen.filter((request) => request.at < changedAt).every((request) => request.status === 200)).toBe(true);
-      const after = seen.filter((request) => request.at >= changedAt + 1000);
-      expect(after.length).toBeGreaterThan(10);
-      expect(after.map((request) => request.status)).toEqual(after.map(() => 401));
-    },
-  );
+  it.each([
+    'disable-api-key',
+    'revoke-api-key',
+  ] as const)('refuses a key used every 100 ms within a second of %s, however busy it is', async (action) => {
+    const { json } = await createKey({ name: `Busy ${action}`, scopes: ['invoices:read'] });
+    const seen: { at: number; status: number }[] = [];
+    let changedAt = Infinity;
+    const stopAt = Date.now() + 3500;
+    const traffic = (async () => {
+      while (Date.now() < stopAt) {
+        const at = Date.now();
+        seen.push({ at, status: (await call('list-invoices', { token: json.secret, sourceIp: freshIp() })).status });
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, 100 - (Date.now() - at))));
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    changedAt = Date.now();
+    expect((await call(action, { token: tenant.ownerToken, params: { id: json.id } })).status).toBe(200);
+    await traffic;
+    expect(seen.filter((request) => request.at < changedAt).every((request) => request.status === 200)).toBe(true);
+    const after = seen.filter((request) => request.at >= changedAt + 1000);
+    expect(after.length).toBeGreaterThan(10);
+    expect(after.map((request) => request.status)).toEqual(after.map(() => 401));
+  });
 
   it('refuses a key past its expiry and shows it as expired', async () => {
     const { json } = await createKey({

@@ -78,33 +78,32 @@ describe('tenant isolation', () => {
     expect(idRoutes.length).toBeGreaterThanOrEqual(9);
   });
 
-  it.each(idRoutes.map((route) => [route.name, route] as const))(
-    '%s: another organization’s id is a 404',
-    async (_, route) => {
-      const before = await tableItemCount();
-      const resource = resourceOf(route.path);
-      const id = idsOfB[resource];
-      const token = route.credentials === 'user' ? a.ownerToken : a.apiKey;
-      const result = await call(route.name as never, {
-        token,
-        params: { id, ...extraParams[route.name] },
-        body: route.method === 'PATCH' ? patchBody[resource] : validBody[route.name],
-      });
-      expect(result.status).toBe(404);
-      expect(result.json.error.code).toBe('not_found');
-      expect(await tableItemCount()).toBe(before);
-      const owner = await call(reader[resource] as never, {
-        token: resource === 'api-key' ? b.ownerToken : b.apiKey,
-        params: { id },
-      });
-      expect(owner.status).toBe(200);
-      if (resource === 'client') expect(owner.json).toMatchObject({ name: 'B client', is_active: true });
-      if (resource === 'invoice') expect(owner.json.notes).toBe('Thank you');
-      if (resource === 'api-key') expect(owner.json.status).toBe('active');
-      if (resource === 'webhook') expect(owner.json).toMatchObject({ status: 'enabled', events: ['invoice.paid'] });
-      if (resource === 'recurring') expect(owner.json.status).toBe('active');
-    },
-  );
+  it.each(
+    idRoutes.map((route) => [route.name, route] as const),
+  )('%s: another organization’s id is a 404', async (_, route) => {
+    const before = await tableItemCount();
+    const resource = resourceOf(route.path);
+    const id = idsOfB[resource];
+    const token = route.credentials === 'user' ? a.ownerToken : a.apiKey;
+    const result = await call(route.name as never, {
+      token,
+      params: { id, ...extraParams[route.name] },
+      body: route.method === 'PATCH' ? patchBody[resource] : validBody[route.name],
+    });
+    expect(result.status).toBe(404);
+    expect(result.json.error.code).toBe('not_found');
+    expect(await tableItemCount()).toBe(before);
+    const owner = await call(reader[resource] as never, {
+      token: resource === 'api-key' ? b.ownerToken : b.apiKey,
+      params: { id },
+    });
+    expect(owner.status).toBe(200);
+    if (resource === 'client') expect(owner.json).toMatchObject({ name: 'B client', is_active: true });
+    if (resource === 'invoice') expect(owner.json.notes).toBe('Thank you');
+    if (resource === 'api-key') expect(owner.json.status).toBe('active');
+    if (resource === 'webhook') expect(owner.json).toMatchObject({ status: 'enabled', events: ['invoice.paid'] });
+    if (resource === 'recurring') expect(owner.json.status).toBe('active');
+  });
 
   it('lists show only the caller’s organization', async () => {
     const invoices = await call('list-invoices', { token: a.apiKey, query: { limit: '100' } });
