@@ -3,7 +3,6 @@ import { execFileSync } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { attemptDelivery } from '#shared/webhooks/deliver';
-import { generateWebhookSecret } from '#shared/webhooks/signing';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -20,12 +19,15 @@ import { bundleHandler } from '#bench/bundle';
 import { createClient } from '#shared/data/clients';
 import { createRecurringInvoice } from '#shared/data/recurring-invoices';
 import { planRun, runOrganization } from '#shared/recurring/runner';
-import { handleRunBatch, queueRun } from '#shared/recurring/queue';
+import { queueRun } from '#shared/recurring/queue';
+import { organizationRun } from '#shared/workers/messages';
+import { queueWorker } from '#shared/workers/queue-worker';
 import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { createQueues } from '#infra/local/pipeline';
 import { invoiceKey, paymentKey } from '#shared/data/keys';
 import { rebuildRevenue } from '#shared/reports/rebuild';
+import { generateWebhookSecret } from '#shared/domain/webhook';
 
 const OUT = resolve('.bench');
 const TABLE = 'invoicing-bench';
@@ -77,7 +79,9 @@ try {
   await bundleHandler('bench/floor-call-handler.ts', join(OUT, 'floor-call.mjs'));
   /** A fresh node process: [import ms, import + first call ms], medians over COLD_RUNS. */
   const coldInit = (file: string, event: unknown): [number, number] => {
-    const script = `const t0 = performance.now(); const { handler } = await import(${JSON.stringify(file)}); const t1 = performance.now();
+    const script =
+      `const t0 = performance.now(); const { handler } = await import(${JSON.stringify(file)}); ` +
+      `const t1 = performance.now();
       await handler(${JSON.stringify(event)}, { awsRequestId: 'bench', getRemainingTimeInMillis: () => 10000 });
       process.stdout.write(JSON.stringify([t1 - t0, performance.now() - t0]));`;
     const run = () => {
@@ -357,6 +361,15 @@ try {
   let handled = 0;
   await Promise.all(
     Array.from({ length: WORKERS }, async () => {
+      const runWorker = queueWorker(
+        'bench-recurring',
+        { logLevel: 'silent', message: organizationRun, fifo: true },
+        async (run) => {
+          const result = await runOrganization({ db, publicBaseUrl: `http://127.0.0.1:${apiPort}` }, run, run.today!);
+          generated += result.generated;
+          failures += result.failures;
+        },
+      );
       while (handled < planned.length) {
         const { Messages = [] } = await sqs.send(
           new ReceiveMessageCommand({
@@ -370,11 +383,7 @@ try {
           const event = {
             Records: [{ messageId: message.MessageId!, body: message.Body!, attributes: message.Attributes ?? {} }],
           } as unknown as SQSEvent;
-          const response = await handleRunBatch(event, async (run) => {
-            const result = await runOrganization({ db, publicBaseUrl: `http://127.0.0.1:${apiPort}` }, run, run.today!);
-            generated += result.generated;
-            failures += result.failures;
-          });
+          const response = await runWorker(event);
           if (response.batchItemFailures.length === 0)
             await sqs.send(
               new DeleteMessageCommand({ QueueUrl: recurringRuns, ReceiptHandle: message.ReceiptHandle! }),
@@ -390,7 +399,9 @@ try {
   await sqsEmulator.stop();
   const templatesDue = planned.reduce((sum, run) => sum + run.recurring_ids.length, 0);
   rows.push({
-    benchmark: `recurring run via SQS (${WORKERS} workers): ${generated} invoices from ${templatesDue} templates in ${RECURRING_ORGS} orgs`,
+    benchmark:
+      `recurring run via SQS (${WORKERS} workers): ` +
+      `${generated} invoices from ${templatesDue} templates in ${RECURRING_ORGS} orgs`,
     value: `${seconds.toFixed(1)} s`,
     floor: '—',
     ratio: '—',
@@ -408,7 +419,8 @@ try {
       });
       const items = Array.from({ length: count }, (_, n) => {
         const id = newId('inv');
-        const issue = `${2025 + Math.floor((n % 24) / 12)}-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`;
+        const year = 2025 + Math.floor((n % 24) / 12);
+        const issue = `${year}-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`;
         const invoice = {
           ...invoiceKey(org.id, id),
           type: 'invoice',

@@ -1,6 +1,6 @@
 // The one table of HTTP routes. The CDK stack creates a function and an API route for each entry;
 // infra/local serves the same entries; the tenant-isolation tests iterate it too.
-import type { Scope } from '#shared/auth/scopes';
+import type { Scope } from '#shared/domain/scopes';
 import type { PaymentProvider } from '#shared/payments/provider';
 
 /**

@@ -46,7 +46,8 @@ export class InvoicingStack extends Stack {
     Validations.of(cursorSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'Rotating the cursor key invalidates every open list cursor; it is rotated by hand (docs/deploy.md), not on a schedule',
+        'Rotating the cursor key invalidates every open list cursor; ' +
+        'it is rotated by hand (docs/deploy.md), not on a schedule',
     });
     const auth = new AuthConstruct(this, 'Auth');
     const api = new ApiConstruct(this, 'Api', {

@@ -1,8 +1,8 @@
 // Configuration is read once, when a function's module loads: a missing or malformed variable fails
 // the cold start with its name instead of failing some later request.
 import * as z from 'zod/mini';
-import '#shared/http/schemas/zod-locale';
-import { DEFAULT_SCHEDULE } from '#shared/webhooks/retry-schedule';
+import '#shared/zod-locale';
+import { DEFAULT_SCHEDULE } from '#shared/domain/retry-schedule';
 
 const json = <T>(what: string) =>
   z.pipe(
@@ -114,7 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Lambda sets AWS_LAMBDA_FUNCTION_NAME: no deployed function may deliver webhooks to loopback.
   if (loaded.WEBHOOK_ALLOW_LOOPBACK_HTTP && env.AWS_LAMBDA_FUNCTION_NAME) {
     throw new Error(
-      'Invalid configuration: WEBHOOK_ALLOW_LOOPBACK_HTTP is for local development only and cannot be enabled in Lambda',
+      'Invalid configuration: WEBHOOK_ALLOW_LOOPBACK_HTTP is for local development only ' +
+        'and cannot be enabled in Lambda',
     );
   }
   return loaded;

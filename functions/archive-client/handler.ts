@@ -3,14 +3,15 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { updateClient } from '#shared/data/clients';
 import { endpoint } from '#shared/http/endpoint';
-import { notFound } from '#shared/http/errors';
+import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
-import { clientResource } from '#shared/resources/client';
+import { clientResource } from '#shared/domain/resources/client';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
-  'archive-client',
+  routeNamed('archive-client'),
   { db, params: idParams('cli') },
   async ({ organizationId, params }) => {
     const client = await updateClient(db, organizationId, params.id, { is_active: false }, 'client.archived');

@@ -6,19 +6,24 @@ import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';
 import { checkoutParams } from '#shared/http/schemas/public';
 import { completeCheckout, getCheckout } from '#shared/payments/checkout';
-import { publicInvoiceUrl } from '#shared/resources/invoice';
+import { publicInvoiceUrl } from '#shared/domain/resources/invoice';
+import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, PAYMENT_PROVIDER } = config();
 const db = createDb(TABLE_NAME);
 
-export const handler = publicEndpoint('complete-sandbox-checkout', { params: checkoutParams }, async ({ params }) => {
-  const checkout = await getCheckout(db, params.id);
-  if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox' || !params.outcome)
-    return htmlPage(404, notFoundPage());
-  const outcome = await completeCheckout(db, checkout, params.outcome, PUBLIC_BASE_URL);
-  const result = outcome === 'paid' || outcome === 'already_paid' ? 'succeeded' : 'failed';
-  return {
-    status: 303,
-    headers: { location: `${publicInvoiceUrl(PUBLIC_BASE_URL, checkout.public_token)}?payment=${result}` },
-  };
-});
+export const handler = publicEndpoint(
+  routeNamed('complete-sandbox-checkout'),
+  { params: checkoutParams },
+  async ({ params }) => {
+    const checkout = await getCheckout(db, params.id);
+    if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox' || !params.outcome)
+      return htmlPage(404, notFoundPage());
+    const outcome = await completeCheckout(db, checkout, params.outcome, PUBLIC_BASE_URL);
+    const result = outcome === 'paid' || outcome === 'already_paid' ? 'succeeded' : 'failed';
+    return {
+      status: 303,
+      headers: { location: `${publicInvoiceUrl(PUBLIC_BASE_URL, checkout.public_token)}?payment=${result}` },
+    };
+  },
+);

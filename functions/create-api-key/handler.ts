@@ -4,12 +4,13 @@ import { createApiKey } from '#shared/data/api-keys';
 import { createDb } from '#shared/data/client';
 import { endpoint } from '#shared/http/endpoint';
 import { createApiKeyBody } from '#shared/http/schemas/auth';
-import { apiKeyResource } from '#shared/resources/api-key';
+import { apiKeyResource } from '#shared/domain/resources/api-key';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
-  'create-api-key',
+  routeNamed('create-api-key'),
   { db, body: createApiKeyBody },
   async ({ organizationId, principal, body }) => {
     const createdBy = principal.kind === 'user' ? principal.userId : principal.credentialId;

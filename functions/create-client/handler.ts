@@ -3,11 +3,16 @@ import { createDb } from '#shared/data/client';
 import { createClient } from '#shared/data/clients';
 import { endpoint } from '#shared/http/endpoint';
 import { createClientBody } from '#shared/http/schemas/clients';
-import { createdClientResource } from '#shared/resources/client';
+import { createdClientResource } from '#shared/domain/resources/client';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('create-client', { db, body: createClientBody }, async ({ organizationId, body }) => {
-  const client = await createClient(db, organizationId, body);
-  return { status: 201, body: createdClientResource(client) };
-});
+export const handler = endpoint(
+  routeNamed('create-client'),
+  { db, body: createClientBody },
+  async ({ organizationId, body }) => {
+    const client = await createClient(db, organizationId, body);
+    return { status: 201, body: createdClientResource(client) };
+  },
+);

@@ -4,13 +4,14 @@ import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { createPaymentLink } from '#shared/payments/checkout';
 import { paymentDeps } from '#shared/payments/payment-deps';
-import { paymentLinkResource } from '#shared/resources/checkout';
+import { paymentLinkResource } from '#shared/domain/resources/checkout';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 const deps = await paymentDeps(db);
 
 export const handler = endpoint(
-  'create-payment-link',
+  routeNamed('create-payment-link'),
   { db, params: idParams('inv') },
   async ({ organizationId, params }) => {
     const checkout = await createPaymentLink(deps, organizationId, params.id);

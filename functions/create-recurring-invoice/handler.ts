@@ -3,18 +3,20 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { getClient } from '#shared/data/clients';
 import { createRecurringInvoice } from '#shared/data/recurring-invoices';
-import { getOrganization, timeZoneOf } from '#shared/data/organizations';
+import { getOrganization } from '#shared/data/organizations';
 import { dateIn } from '#shared/domain/dates';
 import { trimmedText } from '#shared/domain/decimal';
 import { endpoint } from '#shared/http/endpoint';
-import { invalidState, notFound } from '#shared/http/errors';
+import { invalidState, notFound } from '#shared/domain/errors';
 import { createRecurringBody } from '#shared/http/schemas/recurring';
-import { recurringInvoiceResource } from '#shared/resources/recurring-invoice';
+import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
+import { timeZoneOf } from '#shared/domain/organization';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
-  'create-recurring-invoice',
+  routeNamed('create-recurring-invoice'),
   { db, body: createRecurringBody },
   async ({ organizationId, body }) => {
     const [client, organization] = await Promise.all([

@@ -3,20 +3,25 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { createWebhook, MAX_WEBHOOKS_PER_ORGANIZATION, TooManyWebhooks } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
-import { validationError } from '#shared/http/errors';
+import { validationError } from '#shared/domain/errors';
 import { createWebhookBody } from '#shared/http/schemas/webhooks';
-import { webhookWithSecret } from '#shared/resources/webhook';
+import { webhookWithSecret } from '#shared/domain/resources/webhook';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('create-webhook', { db, body: createWebhookBody }, async ({ organizationId, body }) => {
-  try {
-    return { status: 201, body: webhookWithSecret(await createWebhook(db, organizationId, body)) };
-  } catch (error) {
-    if (error instanceof TooManyWebhooks)
-      throw validationError({
-        url: `an organization may have at most ${MAX_WEBHOOKS_PER_ORGANIZATION} webhook subscriptions`,
-      });
-    throw error;
-  }
-});
+export const handler = endpoint(
+  routeNamed('create-webhook'),
+  { db, body: createWebhookBody },
+  async ({ organizationId, body }) => {
+    try {
+      return { status: 201, body: webhookWithSecret(await createWebhook(db, organizationId, body)) };
+    } catch (error) {
+      if (error instanceof TooManyWebhooks)
+        throw validationError({
+          url: `an organization may have at most ${MAX_WEBHOOKS_PER_ORGANIZATION} webhook subscriptions`,
+        });
+      throw error;
+    }
+  },
+);

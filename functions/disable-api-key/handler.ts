@@ -3,9 +3,12 @@ import { createDb } from '#shared/data/client';
 import { changeApiKeyStatus } from '#shared/http/api-key-status';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('disable-api-key', { db, params: idParams('key') }, ({ organizationId, params }) =>
-  changeApiKeyStatus(db, organizationId, params.id, 'disabled'),
+export const handler = endpoint(
+  routeNamed('disable-api-key'),
+  { db, params: idParams('key') },
+  ({ organizationId, params }) => changeApiKeyStatus(db, organizationId, params.id, 'disabled'),
 );

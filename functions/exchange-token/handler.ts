@@ -6,15 +6,20 @@ import { config, identityProviderConfig } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { exchangeBody } from '#shared/http/schemas/auth';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 const deps = await sessionDeps(db);
 const { IDP_ISSUER, IDP_AUDIENCE, IDP_JWKS_URL } = identityProviderConfig();
 const verifyIdentity = identityTokenVerifier({ issuer: IDP_ISSUER, audience: IDP_AUDIENCE, jwksUrl: IDP_JWKS_URL });
 
-export const handler = publicEndpoint('exchange-token', { body: exchangeBody }, async ({ body, sourceIp }) => {
-  await enforceLimit(db, LIMITS.exchangePerIp, sourceIp);
-  const identity = await verifyIdentity(body.idp_token);
-  await enforceLimit(db, LIMITS.exchangePerSubject, `${identity.issuer}#${identity.subject}`);
-  return { status: 200, body: await exchangeIdentity(deps, identity, body.organization_id) };
-});
+export const handler = publicEndpoint(
+  routeNamed('exchange-token'),
+  { body: exchangeBody },
+  async ({ body, sourceIp }) => {
+    await enforceLimit(db, LIMITS.exchangePerIp, sourceIp);
+    const identity = await verifyIdentity(body.idp_token);
+    await enforceLimit(db, LIMITS.exchangePerSubject, `${identity.issuer}#${identity.subject}`);
+    return { status: 200, body: await exchangeIdentity(deps, identity, body.organization_id) };
+  },
+);

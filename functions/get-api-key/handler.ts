@@ -2,14 +2,19 @@ import { config } from '#shared/config';
 import { getApiKey } from '#shared/data/api-keys';
 import { createDb } from '#shared/data/client';
 import { endpoint } from '#shared/http/endpoint';
-import { notFound } from '#shared/http/errors';
+import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
-import { apiKeyResource } from '#shared/resources/api-key';
+import { apiKeyResource } from '#shared/domain/resources/api-key';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('get-api-key', { db, params: idParams('key') }, async ({ organizationId, params }) => {
-  const key = await getApiKey(db, organizationId, params.id);
-  if (!key) throw notFound('API key');
-  return { status: 200, body: apiKeyResource(key) };
-});
+export const handler = endpoint(
+  routeNamed('get-api-key'),
+  { db, params: idParams('key') },
+  async ({ organizationId, params }) => {
+    const key = await getApiKey(db, organizationId, params.id);
+    if (!key) throw notFound('API key');
+    return { status: 200, body: apiKeyResource(key) };
+  },
+);

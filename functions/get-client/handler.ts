@@ -2,14 +2,19 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { getClient } from '#shared/data/clients';
 import { endpoint } from '#shared/http/endpoint';
-import { notFound } from '#shared/http/errors';
+import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
-import { clientResource } from '#shared/resources/client';
+import { clientResource } from '#shared/domain/resources/client';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('get-client', { db, params: idParams('cli') }, async ({ organizationId, params }) => {
-  const client = await getClient(db, organizationId, params.id);
-  if (!client) throw notFound('Client');
-  return { status: 200, body: clientResource(client) };
-});
+export const handler = endpoint(
+  routeNamed('get-client'),
+  { db, params: idParams('cli') },
+  async ({ organizationId, params }) => {
+    const client = await getClient(db, organizationId, params.id);
+    if (!client) throw notFound('Client');
+    return { status: 200, body: clientResource(client) };
+  },
+);

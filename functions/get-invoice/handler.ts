@@ -2,15 +2,20 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { getInvoice } from '#shared/data/invoices';
 import { endpoint } from '#shared/http/endpoint';
-import { notFound } from '#shared/http/errors';
+import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
-import { invoiceResource } from '#shared/resources/invoice';
+import { invoiceResource } from '#shared/domain/resources/invoice';
+import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL } = config();
 const db = createDb(TABLE_NAME);
 
-export const handler = endpoint('get-invoice', { db, params: idParams('inv') }, async ({ organizationId, params }) => {
-  const invoice = await getInvoice(db, organizationId, params.id);
-  if (!invoice) throw notFound('Invoice');
-  return { status: 200, body: invoiceResource(invoice, PUBLIC_BASE_URL) };
-});
+export const handler = endpoint(
+  routeNamed('get-invoice'),
+  { db, params: idParams('inv') },
+  async ({ organizationId, params }) => {
+    const invoice = await getInvoice(db, organizationId, params.id);
+    if (!invoice) throw notFound('Invoice');
+    return { status: 200, body: invoiceResource(invoice, PUBLIC_BASE_URL) };
+  },
+);

@@ -2,12 +2,13 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { getOrganization } from '#shared/data/organizations';
 import { endpoint } from '#shared/http/endpoint';
-import { notFound } from '#shared/http/errors';
-import { organizationResource } from '#shared/resources/organization';
+import { notFound } from '#shared/domain/errors';
+import { organizationResource } from '#shared/domain/resources/organization';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('get-organization', { db }, async ({ organizationId }) => {
+export const handler = endpoint(routeNamed('get-organization'), { db }, async ({ organizationId }) => {
   const organization = await getOrganization(db, organizationId);
   if (!organization) throw notFound('Organization');
   return { status: 200, body: organizationResource(organization) };

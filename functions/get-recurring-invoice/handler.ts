@@ -2,14 +2,15 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { getRecurringInvoice } from '#shared/data/recurring-invoices';
 import { endpoint } from '#shared/http/endpoint';
-import { notFound } from '#shared/http/errors';
+import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
-import { recurringInvoiceResource } from '#shared/resources/recurring-invoice';
+import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
-  'get-recurring-invoice',
+  routeNamed('get-recurring-invoice'),
   { db, params: idParams('rec') },
   async ({ organizationId, params }) => {
     const template = await getRecurringInvoice(db, organizationId, params.id);

@@ -2,18 +2,20 @@
 // the number of invoices. Dates are the organization's calendar days.
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
-import { getOrganization, timeZoneOf } from '#shared/data/organizations';
+import { getOrganization } from '#shared/data/organizations';
 import { readRevenue } from '#shared/data/revenue';
 import { dateIn } from '#shared/domain/dates';
 import { endpoint } from '#shared/http/endpoint';
 import { revenueReportQuery } from '#shared/http/schemas/reports';
 import { buildRevenueReport } from '#shared/reports/report';
-import { revenueReportResource } from '#shared/resources/revenue-report';
+import { revenueReportResource } from '#shared/domain/resources/revenue-report';
+import { timeZoneOf } from '#shared/domain/organization';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
-  'get-revenue-report',
+  routeNamed('get-revenue-report'),
   { db, query: revenueReportQuery },
   async ({ organizationId, query }) => {
     const [organization, buckets] = await Promise.all([

@@ -2,11 +2,12 @@ import { config } from '#shared/config';
 import { listApiKeys } from '#shared/data/api-keys';
 import { createDb } from '#shared/data/client';
 import { endpoint } from '#shared/http/endpoint';
-import { apiKeyResource } from '#shared/resources/api-key';
+import { apiKeyResource } from '#shared/domain/resources/api-key';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('list-api-keys', { db }, async ({ organizationId }) => {
+export const handler = endpoint(routeNamed('list-api-keys'), { db }, async ({ organizationId }) => {
   const keys = await listApiKeys(db, organizationId);
   return { status: 200, body: { results: keys.map((key) => apiKeyResource(key)), next: null } };
 });

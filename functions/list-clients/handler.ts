@@ -4,7 +4,8 @@ import { listClients } from '#shared/data/clients';
 import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, decodeCursor, pageResponse } from '#shared/http/pagination';
 import { listClientsQuery } from '#shared/http/schemas/clients';
-import { clientResource } from '#shared/resources/client';
+import { clientResource } from '#shared/domain/resources/client';
+import { routeNamed } from '#functions/routes';
 
 const settings = config();
 const { TABLE_NAME } = settings;
@@ -12,7 +13,7 @@ const CURSOR_SECRET = await cursorSecret(settings);
 const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
-  'list-clients',
+  routeNamed('list-clients'),
   { db, query: listClientsQuery },
   async ({ organizationId, query, baseUrl }) => {
     const scope = `${organizationId}|clients|${query.is_active ?? ''}`;

@@ -5,9 +5,10 @@ import { createDb } from '#shared/data/client';
 import { listDeliveries } from '#shared/data/deliveries';
 import { getWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
-import { notFound } from '#shared/http/errors';
+import { notFound } from '#shared/domain/errors';
 import { cursorSecret, decodeCursor, pageResponse } from '#shared/http/pagination';
 import { deliveriesQuery, idParams } from '#shared/http/schemas/common';
+import { routeNamed } from '#functions/routes';
 
 const settings = config();
 const { TABLE_NAME } = settings;
@@ -15,7 +16,7 @@ const CURSOR_SECRET = await cursorSecret(settings);
 const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
-  'list-deliveries',
+  routeNamed('list-deliveries'),
   { db, params: idParams('whk'), query: deliveriesQuery },
   async ({ organizationId, params, query, baseUrl }) => {
     if (!(await getWebhook(db, organizationId, params.id))) throw notFound('Webhook');

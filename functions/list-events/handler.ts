@@ -5,7 +5,8 @@ import { listEvents } from '#shared/data/events';
 import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, decodeCursor, pageResponse } from '#shared/http/pagination';
 import { listEventsQuery } from '#shared/http/schemas/webhooks';
-import { eventResource } from '#shared/resources/event';
+import { eventResource } from '#shared/domain/resources/event';
+import { routeNamed } from '#functions/routes';
 
 const settings = config();
 const { TABLE_NAME } = settings;
@@ -13,7 +14,7 @@ const CURSOR_SECRET = await cursorSecret(settings);
 const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
-  'list-events',
+  routeNamed('list-events'),
   { db, query: listEventsQuery },
   async ({ organizationId, query, baseUrl }) => {
     const scope = `${organizationId}|events|${query.type?.join(',') ?? ''}`;

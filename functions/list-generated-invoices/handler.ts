@@ -4,10 +4,11 @@ import { createDb } from '#shared/data/client';
 import { listInvoices } from '#shared/data/invoices';
 import { getRecurringInvoice } from '#shared/data/recurring-invoices';
 import { endpoint } from '#shared/http/endpoint';
-import { notFound } from '#shared/http/errors';
+import { notFound } from '#shared/domain/errors';
 import { cursorSecret, decodeCursor, pageResponse } from '#shared/http/pagination';
 import { deliveriesQuery, idParams } from '#shared/http/schemas/common';
-import { invoiceResource } from '#shared/resources/invoice';
+import { invoiceResource } from '#shared/domain/resources/invoice';
+import { routeNamed } from '#functions/routes';
 
 const settings = config();
 const { TABLE_NAME, PUBLIC_BASE_URL } = settings;
@@ -15,7 +16,7 @@ const CURSOR_SECRET = await cursorSecret(settings);
 const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
-  'list-generated-invoices',
+  routeNamed('list-generated-invoices'),
   { db, params: idParams('rec'), query: deliveriesQuery },
   async ({ organizationId, params, query, baseUrl }) => {
     const template = await getRecurringInvoice(db, organizationId, params.id);

@@ -4,7 +4,8 @@ import { listInvoices } from '#shared/data/invoices';
 import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, decodeCursor, pageResponse } from '#shared/http/pagination';
 import { listInvoicesQuery } from '#shared/http/schemas/invoices';
-import { invoiceResource } from '#shared/resources/invoice';
+import { invoiceResource } from '#shared/domain/resources/invoice';
+import { routeNamed } from '#functions/routes';
 
 const settings = config();
 const { TABLE_NAME, PUBLIC_BASE_URL } = settings;
@@ -12,7 +13,7 @@ const CURSOR_SECRET = await cursorSecret(settings);
 const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
-  'list-invoices',
+  routeNamed('list-invoices'),
   { db, query: listInvoicesQuery },
   async ({ organizationId, query, baseUrl }) => {
     const { limit, cursor, ...filters } = query;

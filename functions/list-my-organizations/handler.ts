@@ -2,10 +2,11 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { membershipsOf } from '#shared/data/users';
 import { endpoint } from '#shared/http/endpoint';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('list-my-organizations', { db }, async ({ principal, organizationId }) => {
+export const handler = endpoint(routeNamed('list-my-organizations'), { db }, async ({ principal, organizationId }) => {
   const memberships = principal.kind === 'user' ? await membershipsOf(db, principal.userId) : [];
   return {
     status: 200,

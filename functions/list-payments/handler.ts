@@ -3,14 +3,15 @@ import { createDb } from '#shared/data/client';
 import { getInvoice } from '#shared/data/invoices';
 import { listPayments } from '#shared/data/invoice-lifecycle';
 import { endpoint } from '#shared/http/endpoint';
-import { notFound } from '#shared/http/errors';
+import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
-import { paymentResource } from '#shared/resources/payment';
+import { paymentResource } from '#shared/domain/resources/payment';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
-  'list-payments',
+  routeNamed('list-payments'),
   { db, params: idParams('inv') },
   async ({ organizationId, params }) => {
     const [invoice, payments] = await Promise.all([

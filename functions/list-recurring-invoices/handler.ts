@@ -2,11 +2,12 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { listRecurringInvoices } from '#shared/data/recurring-invoices';
 import { endpoint } from '#shared/http/endpoint';
-import { recurringInvoiceResource } from '#shared/resources/recurring-invoice';
+import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('list-recurring-invoices', { db }, async ({ organizationId }) => ({
+export const handler = endpoint(routeNamed('list-recurring-invoices'), { db }, async ({ organizationId }) => ({
   status: 200,
   body: { results: (await listRecurringInvoices(db, organizationId)).map(recurringInvoiceResource), next: null },
 }));

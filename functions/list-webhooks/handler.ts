@@ -2,11 +2,12 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { listWebhooks } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
-import { webhookResource } from '#shared/resources/webhook';
+import { webhookResource } from '#shared/domain/resources/webhook';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('list-webhooks', { db }, async ({ organizationId }) => ({
+export const handler = endpoint(routeNamed('list-webhooks'), { db }, async ({ organizationId }) => ({
   status: 200,
   body: { results: (await listWebhooks(db, organizationId)).map(webhookResource), next: null },
 }));

@@ -5,10 +5,11 @@ import { createDb } from '#shared/data/client';
 import { revokeRefreshToken } from '#shared/data/refresh-tokens';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { refreshBody } from '#shared/http/schemas/auth';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = publicEndpoint('logout', { body: refreshBody }, async ({ body }) => {
+export const handler = publicEndpoint(routeNamed('logout'), { body: refreshBody }, async ({ body }) => {
   await revokeRefreshToken(db, body.refresh);
   return { status: 204 };
 });

@@ -3,7 +3,8 @@ import { eventBridgeClient } from '#shared/aws/event-bridge';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { createLogger } from '#shared/observability/logger';
-import { publishEvents, unpublishedEvents } from '#shared/webhooks/publish';
+import { unpublishedEvents } from '#shared/data/events';
+import { publishEvents } from '#shared/webhooks/publish';
 import { traced } from '#shared/observability/tracing';
 
 const { TABLE_NAME, EVENT_BUS_NAME, LOG_LEVEL } = config();

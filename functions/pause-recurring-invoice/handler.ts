@@ -3,12 +3,13 @@ import { createDb } from '#shared/data/client';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { setRecurringStatus } from '#shared/recurring/changes';
-import { recurringInvoiceResource } from '#shared/resources/recurring-invoice';
+import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
-  'pause-recurring-invoice',
+  routeNamed('pause-recurring-invoice'),
   { db, params: idParams('rec') },
   async ({ organizationId, params }) => ({
     status: 200,

@@ -8,12 +8,13 @@ import { htmlPage } from '#shared/http/html';
 import { tokenParams } from '#shared/http/schemas/public';
 import { createPaymentLink } from '#shared/payments/checkout';
 import { paymentDeps } from '#shared/payments/payment-deps';
-import { publicInvoiceUrl } from '#shared/resources/invoice';
+import { publicInvoiceUrl } from '#shared/domain/resources/invoice';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 const deps = await paymentDeps(db);
 
-export const handler = publicEndpoint('pay-public-invoice', { params: tokenParams }, async ({ params }) => {
+export const handler = publicEndpoint(routeNamed('pay-public-invoice'), { params: tokenParams }, async ({ params }) => {
   const found = await findPublicInvoice(db, params.token);
   if (!found) return htmlPage(404, notFoundPage());
   try {

@@ -6,14 +6,15 @@ import { toMinor } from '#shared/domain/decimal';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { recordPaymentBody } from '#shared/http/schemas/payments';
-import { invoiceResource } from '#shared/resources/invoice';
-import { paymentResource } from '#shared/resources/payment';
+import { invoiceResource } from '#shared/domain/resources/invoice';
+import { paymentResource } from '#shared/domain/resources/payment';
+import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL } = config();
 const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
-  'record-payment',
+  routeNamed('record-payment'),
   { db, params: idParams('inv'), body: recordPaymentBody },
   async ({ organizationId, params, body }) => {
     const { invoice, payment } = await recordPayment(

@@ -1,18 +1,19 @@
 // One organization's share of a recurring run (a message from the runner's FIFO queue): generate
 // each due period in the organization's own date, sending those marked auto_send.
-import type { Context, SQSEvent } from 'aws-lambda';
 import { sesClient } from '#shared/aws/ses';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { getClient } from '#shared/data/clients';
 import { getInvoice } from '#shared/data/invoices';
-import { getOrganization, timeZoneOf } from '#shared/data/organizations';
+import { getOrganization } from '#shared/data/organizations';
 import { dateIn } from '#shared/domain/dates';
 import { sendInvoice } from '#shared/email/send-invoice';
 import { createLogger } from '#shared/observability/logger';
-import { handleRunBatch } from '#shared/recurring/queue';
 import { runOrganization } from '#shared/recurring/runner';
 import { traced } from '#shared/observability/tracing';
+import { timeZoneOf } from '#shared/domain/organization';
+import { organizationRun } from '#shared/workers/messages';
+import { queueWorker } from '#shared/workers/queue-worker';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, EMAIL_FROM, LOG_LEVEL } = config();
 const db = createDb(TABLE_NAME, traced);
@@ -38,13 +39,16 @@ async function send(organizationId: string, invoiceId: string, to: string) {
   }
 }
 
-export const handler = async (batch: SQSEvent, context?: Pick<Context, 'getRemainingTimeInMillis'>) =>
-  handleRunBatch(batch, async (run) => {
+export const handler = queueWorker(
+  'recurring-worker',
+  { logLevel: LOG_LEVEL, message: organizationRun, fifo: true },
+  async (run, { lambda }) => {
     const today = run.today ?? dateIn(timeZoneOf(await getOrganization(db, run.organization_id)), new Date(run.now));
-    const timeLeft = context ? () => context.getRemainingTimeInMillis() > RESERVE_MS : undefined;
+    const timeLeft = lambda ? () => lambda.getRemainingTimeInMillis() > RESERVE_MS : undefined;
     const result = await runOrganization({ db, publicBaseUrl: PUBLIC_BASE_URL, send }, run, today, {
       timeLeft,
       log: (message, fields) => log.error(message, fields),
     });
     log.info('recurring organization run', { organization_id: run.organization_id, today, ...result });
-  });
+  },
+);

@@ -6,12 +6,17 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { refreshBody } from '#shared/http/schemas/auth';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 const deps = await sessionDeps(db);
 
-export const handler = publicEndpoint('refresh-token', { body: refreshBody }, async ({ body, sourceIp }) => {
-  await enforceLimit(db, LIMITS.refreshPerIp, sourceIp);
-  await enforceLimit(db, LIMITS.refreshPerSession, hashRefreshToken(body.refresh));
-  return { status: 200, body: await refreshAccess(deps, body.refresh) };
-});
+export const handler = publicEndpoint(
+  routeNamed('refresh-token'),
+  { body: refreshBody },
+  async ({ body, sourceIp }) => {
+    await enforceLimit(db, LIMITS.refreshPerIp, sourceIp);
+    await enforceLimit(db, LIMITS.refreshPerSession, hashRefreshToken(body.refresh));
+    return { status: 200, body: await refreshAccess(deps, body.refresh) };
+  },
+);

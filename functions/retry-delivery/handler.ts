@@ -8,15 +8,16 @@ import { getDelivery } from '#shared/data/deliveries';
 import { getEvent } from '#shared/data/events';
 import { getWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
-import { notFound } from '#shared/http/errors';
+import { notFound } from '#shared/domain/errors';
 import { deliveryParams } from '#shared/http/schemas/common';
+import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, WEBHOOK_DELIVERY_QUEUE_URL } = config();
 const db = createDb(TABLE_NAME);
 const sqs = sqsClient();
 
 export const handler = endpoint(
-  'retry-delivery',
+  routeNamed('retry-delivery'),
   { db, params: deliveryParams },
   async ({ organizationId, params }) => {
     const [webhook, delivery] = await Promise.all([

@@ -3,14 +3,15 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { getWebhook, rotateSecret, saveWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
-import { notFound } from '#shared/http/errors';
+import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
-import { webhookWithSecret } from '#shared/resources/webhook';
+import { webhookWithSecret } from '#shared/domain/resources/webhook';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
-  'rotate-webhook-secret',
+  routeNamed('rotate-webhook-secret'),
   { db, params: idParams('whk') },
   async ({ organizationId, params }) => {
     const current = await getWebhook(db, organizationId, params.id);

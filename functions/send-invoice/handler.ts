@@ -6,6 +6,7 @@ import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { sendInvoiceBody } from '#shared/http/schemas/invoices';
 import { createMetrics } from '#shared/observability/metrics';
+import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, EMAIL_FROM } = config();
 const db = createDb(TABLE_NAME);
@@ -13,7 +14,7 @@ const ses = sesClient();
 const metrics = createMetrics();
 
 export const handler = endpoint(
-  'send-invoice',
+  routeNamed('send-invoice'),
   { db, params: idParams('inv'), body: sendInvoiceBody },
   async ({ organizationId, params, body, log }) => {
     const sending = sendInvoice(

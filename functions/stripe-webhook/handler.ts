@@ -7,13 +7,14 @@ import { header } from '#shared/http/request';
 import { applyStripeEvent, verifyStripeEvent } from '#shared/payments/stripe-webhook';
 import { stripeClient } from '#shared/payments/stripe';
 import { stripeSettings } from '#shared/payments/stripe-settings';
+import { routeNamed } from '#functions/routes';
 
 const settings = config();
 const db = createDb(settings.TABLE_NAME);
 const keys = settings.PAYMENT_PROVIDER === 'stripe' ? await stripeSettings(settings) : undefined;
 const stripe = keys ? await stripeClient(keys.secretKey, keys.apiBaseUrl) : undefined;
 
-export const handler = publicEndpoint('stripe-webhook', {}, async ({ rawBody, headers, log }) => {
+export const handler = publicEndpoint(routeNamed('stripe-webhook'), {}, async ({ rawBody, headers, log }) => {
   const event = verifyStripeEvent(stripe, keys?.webhookSecret, rawBody, header(headers, 'stripe-signature'));
   const outcome = await applyStripeEvent(db, event, settings.PUBLIC_BASE_URL);
   // Money Stripe took that the invoice could not take (settled or voided meanwhile) needs a person.

@@ -5,14 +5,19 @@ import { createDb } from '#shared/data/client';
 import { recordPing } from '#shared/data/events';
 import { getWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
-import { notFound } from '#shared/http/errors';
+import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
-export const handler = endpoint('test-webhook', { db, params: idParams('whk') }, async ({ organizationId, params }) => {
-  const webhook = await getWebhook(db, organizationId, params.id);
-  if (!webhook) throw notFound('Webhook');
-  const event = await recordPing(db, organizationId, webhook.id);
-  return { status: 202, body: { event_id: event.id, type: event.type } };
-});
+export const handler = endpoint(
+  routeNamed('test-webhook'),
+  { db, params: idParams('whk') },
+  async ({ organizationId, params }) => {
+    const webhook = await getWebhook(db, organizationId, params.id);
+    if (!webhook) throw notFound('Webhook');
+    const event = await recordPing(db, organizationId, webhook.id);
+    return { status: 202, body: { event_id: event.id, type: event.type } };
+  },
+);

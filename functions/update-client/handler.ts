@@ -2,15 +2,16 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { updateClient } from '#shared/data/clients';
 import { endpoint } from '#shared/http/endpoint';
-import { notFound } from '#shared/http/errors';
+import { notFound } from '#shared/domain/errors';
 import { updateClientBody } from '#shared/http/schemas/clients';
 import { idParams } from '#shared/http/schemas/common';
-import { clientResource } from '#shared/resources/client';
+import { clientResource } from '#shared/domain/resources/client';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
-  'update-client',
+  routeNamed('update-client'),
   { db, params: idParams('cli'), body: updateClientBody },
   async ({ organizationId, params, body }) => {
     const client = await updateClient(db, organizationId, params.id, body);

@@ -4,13 +4,14 @@ import { updateDraftInvoice } from '#shared/data/invoices';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { changedInvoiceContent, updateInvoiceBody } from '#shared/http/schemas/invoices';
-import { invoiceResource } from '#shared/resources/invoice';
+import { invoiceResource } from '#shared/domain/resources/invoice';
+import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL } = config();
 const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
-  'update-invoice',
+  routeNamed('update-invoice'),
   { db, params: idParams('inv'), body: updateInvoiceBody },
   async ({ organizationId, params, body }) => {
     const invoice = await updateDraftInvoice(

@@ -3,14 +3,15 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { updateOrganization } from '#shared/data/organizations';
 import { endpoint } from '#shared/http/endpoint';
-import { notFound } from '#shared/http/errors';
+import { notFound } from '#shared/domain/errors';
 import { updateOrganizationBody } from '#shared/http/schemas/organizations';
-import { organizationResource } from '#shared/resources/organization';
+import { organizationResource } from '#shared/domain/resources/organization';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
-  'update-organization',
+  routeNamed('update-organization'),
   { db, body: updateOrganizationBody },
   async ({ organizationId, body }) => {
     const organization = await updateOrganization(db, organizationId, body);

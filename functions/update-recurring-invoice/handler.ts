@@ -5,12 +5,13 @@ import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { updateRecurringBody } from '#shared/http/schemas/recurring';
 import { changeRecurring } from '#shared/recurring/changes';
-import { recurringInvoiceResource } from '#shared/resources/recurring-invoice';
+import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
-  'update-recurring-invoice',
+  routeNamed('update-recurring-invoice'),
   { db, params: idParams('rec'), body: updateRecurringBody },
   async ({ organizationId, params, body }) => {
     const { line_items: lines, end_date: endDate, max_count: maxCount, send_to: sendTo, ...rest } = body;

@@ -3,15 +3,16 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { getWebhook, saveWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
-import { notFound } from '#shared/http/errors';
+import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { updateWebhookBody } from '#shared/http/schemas/webhooks';
-import { webhookResource } from '#shared/resources/webhook';
+import { webhookResource } from '#shared/domain/resources/webhook';
+import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
-  'update-webhook',
+  routeNamed('update-webhook'),
   { db, params: idParams('whk'), body: updateWebhookBody },
   async ({ organizationId, params, body }) => {
     const current = await getWebhook(db, organizationId, params.id);

@@ -7,7 +7,8 @@ import { notFoundPage, renderInvoicePage } from '#shared/documents/invoice-page'
 import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';
 import { publicPageQuery, tokenParams } from '#shared/http/schemas/public';
-import { invoiceResource } from '#shared/resources/invoice';
+import { invoiceResource } from '#shared/domain/resources/invoice';
+import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, PAYMENT_PROVIDER } = config();
 const db = createDb(TABLE_NAME);
@@ -17,7 +18,7 @@ const NOTICES: Record<string, string> = {
 };
 
 export const handler = publicEndpoint(
-  'view-public-invoice',
+  routeNamed('view-public-invoice'),
   { params: tokenParams, query: publicPageQuery },
   async ({ params, query }) => {
     const found = await findPublicInvoice(db, params.token);

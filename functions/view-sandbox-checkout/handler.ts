@@ -6,13 +6,18 @@ import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';
 import { checkoutParams } from '#shared/http/schemas/public';
 import { getCheckout } from '#shared/payments/checkout';
+import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PAYMENT_PROVIDER } = config();
 const db = createDb(TABLE_NAME);
 
-export const handler = publicEndpoint('view-sandbox-checkout', { params: checkoutParams }, async ({ params }) => {
-  const checkout = await getCheckout(db, params.id);
-  if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox')
-    return htmlPage(404, notFoundPage());
-  return htmlPage(200, sandboxCheckoutPage(checkout));
-});
+export const handler = publicEndpoint(
+  routeNamed('view-sandbox-checkout'),
+  { params: checkoutParams },
+  async ({ params }) => {
+    const checkout = await getCheckout(db, params.id);
+    if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox')
+      return htmlPage(404, notFoundPage());
+    return htmlPage(200, sandboxCheckoutPage(checkout));
+  },
+);

@@ -4,12 +4,17 @@ import { createDb } from '#shared/data/client';
 import { voidStoredInvoice } from '#shared/data/invoice-lifecycle';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
-import { invoiceResource } from '#shared/resources/invoice';
+import { invoiceResource } from '#shared/domain/resources/invoice';
+import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL } = config();
 const db = createDb(TABLE_NAME);
 
-export const handler = endpoint('void-invoice', { db, params: idParams('inv') }, async ({ organizationId, params }) => {
-  const invoice = await voidStoredInvoice(db, organizationId, params.id, PUBLIC_BASE_URL);
-  return { status: 200, body: invoiceResource(invoice, PUBLIC_BASE_URL) };
-});
+export const handler = endpoint(
+  routeNamed('void-invoice'),
+  { db, params: idParams('inv') },
+  async ({ organizationId, params }) => {
+    const invoice = await voidStoredInvoice(db, organizationId, params.id, PUBLIC_BASE_URL);
+    return { status: 200, body: invoiceResource(invoice, PUBLIC_BASE_URL) };
+  },
+);

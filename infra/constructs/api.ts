@@ -46,7 +46,10 @@ export type ApiProps = {
   throttle: { rateLimit: number; burstLimit: number };
 };
 
-/** One JSON line per request from API Gateway; the function's own request line (same request id) adds the caller and organization. */
+/**
+ * One JSON line per request from API Gateway; the function's own request line (same request id) adds the caller and
+ * organization.
+ */
 const ACCESS_LOG_FORMAT = JSON.stringify({
   request_id: '$context.requestId',
   route: '$context.routeKey',
@@ -141,7 +144,8 @@ export class ApiConstruct extends Construct {
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:
-        "Each route authenticates in its function (API keys and our own access tokens, docs/security.md); the public routes are public by design (token exchange, public invoice pages, Stripe's signed webhook)",
+        'Each route authenticates in its function (API keys and our own access tokens, docs/security.md); ' +
+        "the public routes are public by design (token exchange, public invoice pages, Stripe's signed webhook)",
     });
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: RetentionDays.ONE_MONTH,

@@ -38,7 +38,8 @@ export class AuthConstruct extends Construct {
     });
     this.signingKeySecret.grantRead(generator);
     this.signingKeySecret.grantWrite(generator);
-    // The provider framework's own function: same runtime and architecture as ours, and a log group that expires and goes with the stack.
+    // The provider framework's own function: same runtime and architecture as ours, and a log group that expires and
+    // goes with the stack.
     const provider = new Provider(this, 'SigningKeyProvider', {
       onEventHandler: generator,
       logGroup: new LogGroup(this, 'SigningKeyProviderLogs', {
@@ -49,15 +50,17 @@ export class AuthConstruct extends Construct {
     Validations.of(this.signingKeySecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'Rotating the signing key ends every session at once; key rotation with two published keys is a planned feature, not a schedule',
+        'Rotating the signing key ends every session at once; ' +
+        'key rotation with two published keys is a planned feature, not a schedule',
     });
+    const generatorLogicalId = Stack.of(this).getLogicalId(generator.node.defaultChild as CfnFunction);
     Validations.of(provider).acknowledge(
       {
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
         reason: "CDK's provider framework function: writes only its logs",
       },
       {
-        id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(generator.node.defaultChild as CfnFunction)}.Arn>:*]`,
+        id: `AwsSolutions-IAM5[Resource::<${generatorLogicalId}.Arn>:*]`,
         reason: "CDK's provider framework may invoke every version of the signing-key generator, and nothing else",
       },
       {
@@ -68,7 +71,8 @@ export class AuthConstruct extends Construct {
       {
         id: 'Serverless-LambdaDLQ',
         reason:
-          'CloudFormation invokes the provider and gets its answer; a failure fails the deployment, which is the right place to see it',
+          'CloudFormation invokes the provider and gets its answer; ' +
+          'a failure fails the deployment, which is the right place to see it',
       },
     );
     const framework = provider.node.findChild('framework-onEvent').node.defaultChild as CfnFunction;

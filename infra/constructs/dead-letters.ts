@@ -8,11 +8,15 @@ import type { Construct } from 'constructs';
 import { DEAD_LETTER_RETENTION_DAYS, visibilitySeconds, type QueueSpec } from '#functions/topology';
 import type { AlarmsConstruct } from '#infra/constructs/alarms';
 
-/** For the functions behind an SQS event source: cdk-nag asks for an on-failure destination SQS mappings cannot have. */
+/**
+ * For the functions behind an SQS event source: cdk-nag asks for an on-failure destination SQS mappings cannot
+ * have.
+ */
 export const SQS_MAPPING_HAS_NO_DESTINATION = {
   id: 'Serverless-LambdaEventSourceMappingDestination',
   reason:
-    "SQS event source mappings take no on-failure destination; failed messages move to the queue's dead-letter queue by its redrive policy",
+    'SQS event source mappings take no on-failure destination; ' +
+    "failed messages move to the queue's dead-letter queue by its redrive policy",
 };
 
 export function deadLetterQueue(

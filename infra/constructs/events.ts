@@ -60,7 +60,8 @@ export class EventsConstruct extends Construct {
     }));
     grantTable(table, publisher, TABLE_ACTIONS.readWrite);
     this.bus.grantPutEventsTo(publisher);
-    // A batch the publisher gives up on is recorded (its events stay unpublished, and the outbox sweeper publishes them).
+    // A batch the publisher gives up on is recorded (its events stay unpublished, and the outbox sweeper publishes
+    // them).
     const streamFailures = deadLetterQueue(
       this,
       alarms,
@@ -101,7 +102,8 @@ export class EventsConstruct extends Construct {
     deliveryDlq.grantSendMessages(deliveryWorker);
     consume(deliveryWorker, delivery, QUEUES.delivery);
 
-    // Aggregates are written with ADD, so events may arrive in any order; a marker per event makes a redelivery a no-op.
+    // Aggregates are written with ADD, so events may arrive in any order; a marker per event makes a redelivery a
+    // no-op.
     const revenueWorker = new ServiceFunction(this, 'RevenueAggregator', {
       ...consumerProps(QUEUES.revenue),
       environment: common,

@@ -60,7 +60,8 @@ export class SchedulesConstruct extends Construct {
       alarms.onFailures(this, fn, `the ${job.name} job`);
     }
 
-    // Organizations run in parallel up to the event source's maximum concurrency; one organization's messages in order (FIFO groups).
+    // Organizations run in parallel up to the event source's maximum concurrency; one organization's messages in
+    // order (FIFO groups).
     const worker = new ServiceFunction(this, 'RecurringWorker', {
       ...consumerProps(QUEUES.recurringRuns),
       environment: common,

@@ -71,7 +71,8 @@ export class ServiceFunction extends NodejsFunction {
       {
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
         reason:
-          'The AWS-managed basic execution policy only lets the function write its logs (to its own log group, created by the stack)',
+          'The AWS-managed basic execution policy only lets the function write its logs ' +
+          '(to its own log group, created by the stack)',
       },
       {
         id: 'AwsSolutions-IAM5[Resource::*]',
@@ -80,7 +81,9 @@ export class ServiceFunction extends NodejsFunction {
       {
         id: 'Serverless-LambdaDLQ',
         reason:
-          "Never invoked asynchronously: API routes are synchronous, workers take SQS or stream batches whose failures go to the queue's or mapping's dead-letter queue, scheduled jobs have a dead-letter queue on their rule target",
+          'Never invoked asynchronously: API routes are synchronous, ' +
+          "workers take SQS or stream batches whose failures go to the queue's or mapping's dead-letter queue, " +
+          'scheduled jobs have a dead-letter queue on their rule target',
       },
     );
   }

@@ -173,6 +173,7 @@ try {
   };
   writeFileSync(join(stateDir, 'dev.json'), `${JSON.stringify(dev, null, 2)}\n`, { mode: 0o600 });
 
+  const jobSchedules = JOBS.map((job) => `${job.name} every ${job.localEverySeconds} s`).join(', ');
   console.log(`
 Invoicing service is running (state in ${stateDir}, ${table === 'created' ? 'new database' : 'reused database'})
   API             ${api.url}/api/v1/
@@ -181,7 +182,7 @@ Invoicing service is running (state in ${stateDir}, ${table === 'created' ? 'new
   E-mail inbox    ${ses.endpoint}   (raw: ${ses.storeUrl})
   SQS endpoint    ${sqs.endpoint}
   DynamoDB Local  ${dynamo.endpoint}   (table ${TABLE_NAME})
-  Jobs            ${JOBS.map((job) => `${job.name} every ${job.localEverySeconds} s`).join(', ')}; run one now: npm run tick -- <job>
+  Jobs            ${jobSchedules}; run one now: npm run tick -- <job>
   Details         ${join(stateDir, 'dev.json')}
 Press Ctrl-C to stop.`);
 } catch (error) {

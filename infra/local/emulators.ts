@@ -51,10 +51,16 @@ function listenOnce(port: number): Promise<number> {
 export function javaProblem(): string | undefined {
   const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (result.error)
-    return 'DynamoDB Local needs Java 17 or newer: install a JDK or JRE 17+ (e.g. `apt-get install openjdk-17-jre-headless` or `brew install openjdk@17`) and start again.';
+    return (
+      'DynamoDB Local needs Java 17 or newer: install a JDK or JRE 17+ ' +
+      '(e.g. `apt-get install openjdk-17-jre-headless` or `brew install openjdk@17`) and start again.'
+    );
   const major = Number(/version "(\d+)/.exec(`${result.stderr}${result.stdout}`)?.[1] ?? 0);
   if (major < 17)
-    return `DynamoDB Local needs Java 17 or newer, but \`java -version\` reports ${major || 'an unknown version'}: install Java 17+ and start again.`;
+    return (
+      `DynamoDB Local needs Java 17 or newer, but \`java -version\` reports ${major || 'an unknown version'}: ` +
+      'install Java 17+ and start again.'
+    );
   return undefined;
 }
 

@@ -34,12 +34,18 @@ import type { Stoppable } from '#infra/local/emulators';
 
 export type Queues = Record<QueueKey | `${QueueKey}Dlq`, string>;
 
-/** Where the bus's rules send our events (functions/topology.ts): a queue, and the event kinds it takes (all when absent). */
+/**
+ * Where the bus's rules send our events (functions/topology.ts): a queue, and the event kinds it takes (all when
+ * absent).
+ */
 export type BusTarget = { queueUrl: string; detailTypes?: readonly string[] };
 export const busTargets = (queues: Queues): BusTarget[] =>
   EVENT_RULES.map((rule) => ({ queueUrl: queues[rule.queue], detailTypes: rule.detailTypes }));
 
-/** The SQS attributes the stack gives a queue of the topology table (`deadLetterArn` given) or its dead-letter queue. */
+/**
+ * The SQS attributes the stack gives a queue of the topology table (`deadLetterArn` given) or its dead-letter
+ * queue.
+ */
 export function queueAttributes(
   spec: QueueSpec,
   deadLetterArn?: string,
@@ -98,7 +104,10 @@ export function startConsumers(
   );
 }
 
-/** Accepts EventBridge PutEvents and forwards our service's events to the queues whose rule matches, as the stack's rules do. */
+/**
+ * Accepts EventBridge PutEvents and forwards our service's events to the queues whose rule matches, as the stack's
+ * rules do.
+ */
 export async function startEventBus(sqs: SQSClient, rules: BusTarget[]): Promise<Stoppable & { endpoint: string }> {
   const server = createServer((req, res) => {
     forward(req, res).catch((error) => {

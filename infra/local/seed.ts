@@ -1,13 +1,14 @@
 // Demo data for the local runtime, and the same helpers for tests: users known to the dev identity
 // provider, organizations with their owners, memberships, and an API key with every scope.
 import { randomBytes } from 'node:crypto';
-import type { Role } from '#shared/auth/roles';
-import { API_KEY_SCOPES, type Scope } from '#shared/auth/scopes';
+import type { Role } from '#shared/domain/roles';
+import { API_KEY_SCOPES, type Scope } from '#shared/domain/scopes';
 import { createApiKey } from '#shared/data/api-keys';
 import type { Db } from '#shared/data/client';
 import { addMember, createOrganization } from '#shared/data/organizations';
-import { saveUser, type User } from '#shared/data/users';
+import { saveUser } from '#shared/data/users';
 import { newId } from '#shared/domain/ids';
+import type { User } from '#shared/domain/user';
 
 /** The issuer name of the local identity provider; identity links are keyed by it. */
 export const DEV_IDP_ISSUER = 'invoicing-dev-idp';

@@ -7,7 +7,8 @@ const [job, today] = process.argv.slice(2);
 const names = JOBS.map((known) => known.name);
 if (!job || !names.includes(job as (typeof names)[number])) {
   console.error(
-    `${job ? `There is no job named "${job}". ` : ''}Say which job: npm run tick -- <${names.join(' | ')}> [YYYY-MM-DD]`,
+    `${job ? `There is no job named "${job}". ` : ''}` +
+      `Say which job: npm run tick -- <${names.join(' | ')}> [YYYY-MM-DD]`,
   );
   process.exit(1);
 }

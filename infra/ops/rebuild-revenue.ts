@@ -30,10 +30,12 @@ const result = await rebuildRevenue(createDb(process.env.TABLE_NAME!), organizat
 });
 for (const difference of result.differences) {
   console.log(
-    `${difference.currency} ${difference.month} ${difference.field}: stored ${difference.stored}, recomputed ${difference.expected}`,
+    `${difference.currency} ${difference.month} ${difference.field}: ` +
+      `stored ${difference.stored}, recomputed ${difference.expected}`,
   );
 }
 console.log(
-  `${organizationId}: ${result.buckets} month(s) recomputed, ${result.differences.length} difference(s)${result.applied ? ', replaced by the recomputed aggregates' : ''}`,
+  `${organizationId}: ${result.buckets} month(s) recomputed, ${result.differences.length} difference(s)` +
+    (result.applied ? ', replaced by the recomputed aggregates' : ''),
 );
 process.exit(result.differences.length > 0 && !result.applied ? 3 : 0);

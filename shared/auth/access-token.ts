@@ -3,8 +3,8 @@
 // an identity-provider token, a forged or `alg: none` token, or HS256 signed with the public key
 // never passes; every failure is a 401, never a 500.
 import { createLocalJWKSet, decodeProtectedHeader, errors, importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
-import { ApiError, ErrorCode } from '#shared/http/errors';
-import { ROLES, type Role } from '#shared/auth/roles';
+import { DomainError, ErrorCode } from '#shared/domain/errors';
+import { ROLES, type Role } from '#shared/domain/roles';
 
 export const ACCESS_TOKEN_TYPE = 'at+jwt';
 const ALGORITHM = 'ES256';
@@ -34,7 +34,7 @@ export async function signAccessToken(
 }
 
 const invalidToken = () =>
-  new ApiError(ErrorCode.invalidToken, 'The credential is malformed, unknown or no longer valid');
+  new DomainError(ErrorCode.invalidToken, 'The credential is malformed, unknown or no longer valid');
 
 export function accessTokenVerifier(publicJwks: { keys: JWK[] }, settings: TokenSettings) {
   const keys = createLocalJWKSet(publicJwks);
@@ -63,11 +63,11 @@ export function accessTokenVerifier(publicJwks: { keys: JWK[] }, settings: Token
     } catch (error) {
       if (error instanceof errors.JWTExpired) {
         const exp = Number(error.payload.exp);
-        throw new ApiError(ErrorCode.tokenExpired, 'The access token has expired; refresh it', {
+        throw new DomainError(ErrorCode.tokenExpired, 'The access token has expired; refresh it', {
           expired_at: new Date(exp * 1000).toISOString(),
         });
       }
-      if (error instanceof ApiError) throw error;
+      if (error instanceof DomainError) throw error;
       throw invalidToken();
     }
   };

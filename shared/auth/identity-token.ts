@@ -2,7 +2,7 @@
 // provider's JWKS (fetched and cached by jose), with an algorithm allow-list, issuer, audience,
 // expiry and a small clock-skew allowance. Our own access tokens are refused here by type and issuer.
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { ApiError, ErrorCode } from '#shared/http/errors';
+import { DomainError, ErrorCode } from '#shared/domain/errors';
 import { ACCESS_TOKEN_TYPE } from '#shared/auth/access-token';
 
 export type Identity = { issuer: string; subject: string; email: string };
@@ -11,7 +11,7 @@ const ALGORITHMS = ['RS256', 'ES256'];
 const CLOCK_TOLERANCE_SECONDS = 60;
 
 const invalidToken = () =>
-  new ApiError(ErrorCode.invalidToken, 'The identity-provider token is malformed, expired or not trusted');
+  new DomainError(ErrorCode.invalidToken, 'The identity-provider token is malformed, expired or not trusted');
 
 export function identityTokenVerifier(settings: { issuer: string; audience: string; jwksUrl: string }) {
   const keys = createRemoteJWKSet(new URL(settings.jwksUrl), {
@@ -41,7 +41,7 @@ export function identityTokenVerifier(settings: { issuer: string; audience: stri
       const email = typeof payload.email === 'string' ? payload.email : `${payload.sub}@users.invalid`;
       return { issuer: settings.issuer, subject: payload.sub!, email };
     } catch (error) {
-      if (error instanceof ApiError) throw error;
+      if (error instanceof DomainError) throw error;
       const name = (error as Error)?.name ?? '';
       if (name === 'JWKSTimeout' || (error as { code?: string }).code === 'ERR_JWKS_TIMEOUT') throw error;
       throw invalidToken();

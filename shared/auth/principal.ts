@@ -1,5 +1,5 @@
-import type { Role } from '#shared/auth/roles';
-import type { Scope } from '#shared/auth/scopes';
+import type { Role } from '#shared/domain/roles';
+import type { Scope } from '#shared/domain/scopes';
 
 /** Who is calling, resolved once per request from the credential and nothing else. */
 export type Principal =

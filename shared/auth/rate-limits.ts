@@ -2,7 +2,7 @@
 // Lambda instances; over a limit the answer is 429 rate_limited with Retry-After.
 import { countAttempt, type Limit } from '#shared/data/rate-limits';
 import type { Db } from '#shared/data/client';
-import { ApiError, ErrorCode } from '#shared/http/errors';
+import { rateLimited } from '#shared/domain/errors';
 
 export const LIMITS = {
   exchangePerIp: { scope: 'exchange-ip', max: 30, windowSeconds: 60 },
@@ -11,14 +11,6 @@ export const LIMITS = {
   refreshPerSession: { scope: 'refresh-session', max: 20, windowSeconds: 60 },
   failedBearerPerIp: { scope: 'bearer-failures-ip', max: 20, windowSeconds: 300 },
 } as const satisfies Record<string, Limit>;
-
-export const rateLimited = (retryAfterSeconds: number) =>
-  new ApiError(
-    ErrorCode.rateLimited,
-    'Too many attempts; try again later',
-    { retry_after_seconds: retryAfterSeconds },
-    { 'retry-after': String(retryAfterSeconds) },
-  );
 
 /** Counts an attempt and refuses it when the window is already full. */
 export async function enforceLimit(db: Db, limit: Limit, subject: string, now = new Date()): Promise<void> {

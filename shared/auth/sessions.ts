@@ -1,7 +1,5 @@
 // Signing in and staying signed in: the exchange of an identity for a token set, and refresh.
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/data/client';
-import { membershipKey, userKey } from '#shared/data/keys';
 import { issueRefreshToken, revokeRefreshToken, useRefreshToken } from '#shared/data/refresh-tokens';
 import {
   createOwnOrganization,
@@ -10,12 +8,12 @@ import {
   membershipsOf,
   provisionUser,
   rememberOrganization,
-  type Membership,
-  type User,
+  userWithMembership,
 } from '#shared/data/users';
-import { ApiError, ErrorCode } from '#shared/http/errors';
+import { DomainError, ErrorCode } from '#shared/domain/errors';
 import type { AccessClaims } from '#shared/auth/access-token';
 import type { Identity } from '#shared/auth/identity-token';
+import type { Membership, User } from '#shared/domain/user';
 
 export type SessionDeps = {
   db: Db;
@@ -32,8 +30,8 @@ export type TokenSet = {
 };
 
 const invalidToken = () =>
-  new ApiError(ErrorCode.invalidToken, 'The refresh token is unknown, revoked or expired; sign in again');
-const userDisabled = () => new ApiError(ErrorCode.permissionDenied, 'This user is disabled');
+  new DomainError(ErrorCode.invalidToken, 'The refresh token is unknown, revoked or expired; sign in again');
+const userDisabled = () => new DomainError(ErrorCode.permissionDenied, 'This user is disabled');
 
 /**
  * Without `organizationId` the service picks the organization last used, else the oldest
@@ -43,7 +41,7 @@ function chooseMembership(user: User, memberships: Membership[], organizationId?
   if (organizationId) {
     const chosen = memberships.find((membership) => membership.organization_id === organizationId);
     if (!chosen)
-      throw new ApiError(ErrorCode.organizationAccessDenied, 'You have no access to this organization', {
+      throw new DomainError(ErrorCode.organizationAccessDenied, 'You have no access to this organization', {
         organization_id: organizationId,
       });
     return chosen;
@@ -73,7 +71,7 @@ export async function exchangeIdentity(
     memberships = await membershipsOf(deps.db, user.id);
   }
   const membership = chooseMembership(user, memberships, organizationId);
-  if (!membership) throw new ApiError(ErrorCode.organizationAccessDenied, 'You belong to no organization');
+  if (!membership) throw new DomainError(ErrorCode.organizationAccessDenied, 'You belong to no organization');
   const [access, refresh] = await Promise.all([
     deps.sign({ userId: user.id, organizationId: membership.organization_id, role: membership.role }),
     issueRefreshToken(deps.db, { userId: user.id, organizationId: membership.organization_id }, deps.refreshLifetimes),
@@ -96,16 +94,7 @@ export async function refreshAccess(
 ): Promise<{ access: string; access_expires: number }> {
   const session = await useRefreshToken(deps.db, refreshToken, deps.refreshLifetimes.idleSeconds);
   if (!session) throw invalidToken();
-  const { Responses } = await deps.db.client.send(
-    new BatchGetCommand({
-      RequestItems: {
-        [deps.db.table]: { Keys: [userKey(session.user_id), membershipKey(session.organization_id, session.user_id)] },
-      },
-    }),
-  );
-  const items = Responses?.[deps.db.table] ?? [];
-  const user = items.find((item) => item.type === 'user') as User | undefined;
-  const membership = items.find((item) => item.type === 'membership') as Membership | undefined;
+  const { user, membership } = await userWithMembership(deps.db, session.user_id, session.organization_id);
   if (!user || user.status !== 'active' || !membership) {
     await revokeRefreshToken(deps.db, refreshToken);
     throw invalidToken();

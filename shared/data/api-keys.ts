@@ -3,32 +3,11 @@
 // creator, last use, daily use counts) for listing and management.
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { generateApiKey } from '#shared/auth/api-key';
-import type { Scope } from '#shared/auth/scopes';
+import { generateApiKey, type ApiKeyLookup, type ApiKeyRecord, type ApiKeyStatus } from '#shared/domain/api-key';
+import type { Scope } from '#shared/domain/scopes';
 import { newId } from '#shared/domain/ids';
 import type { Db } from '#shared/data/client';
 import { API_KEY_RECORD_PREFIX, apiKeyKey, apiKeyRecordKey, organizationPartition } from '#shared/data/keys';
-
-export type ApiKeyStatus = 'active' | 'disabled' | 'revoked';
-
-/** What authentication needs, read by the hash of the presented secret. */
-export type ApiKeyLookup = {
-  id: string;
-  organization_id: string;
-  scopes: Scope[];
-  status: ApiKeyStatus;
-  expires_at?: string;
-};
-
-export type ApiKeyRecord = ApiKeyLookup & {
-  name: string;
-  hint: string;
-  created_by: string;
-  created_at: string;
-  last_used_at?: string;
-  /** Requests per UTC day, newest first, for the last 30 days. */
-  usage: { date: string; requests: number }[];
-};
 
 const USAGE_PREFIX = 'uses_';
 const USAGE_DAYS = 30;

@@ -1,36 +1,12 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { clientResource } from '#shared/resources/client';
+import { clientResource } from '#shared/domain/resources/client';
 import { newId } from '#shared/domain/ids';
 import type { Db } from '#shared/data/client';
+import { clientItem, clientOf } from '#shared/data/items';
 import { outboxPut } from '#shared/data/events';
 import { CLIENT_PREFIX, clientKey, organizationPartition } from '#shared/data/keys';
-
-export type ClientFields = {
-  name: string;
-  email: string;
-  phone?: string;
-  address?: string;
-  city?: string;
-  state?: string;
-  postal_code?: string;
-  country?: string;
-};
-
-export type Client = ClientFields & {
-  id: string;
-  is_active: boolean;
-  created_at: string;
-  updated_at: string;
-  version: number;
-};
-
-const STORED_ONLY = ['pk', 'sk', 'type', 'organization_id'] as const;
-const withoutKeys = (item: Record<string, unknown>) => {
-  const copy = { ...item };
-  for (const name of STORED_ONLY) delete copy[name];
-  return copy as Client;
-};
+import type { Client, ClientFields } from '#shared/domain/client';
 
 export async function createClient(
   db: Db,
@@ -52,12 +28,7 @@ export async function createClient(
         {
           Put: {
             TableName: db.table,
-            Item: {
-              ...clientKey(organizationId, client.id),
-              type: 'client',
-              organization_id: organizationId,
-              ...client,
-            },
+            Item: clientItem(organizationId, client),
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
@@ -72,7 +43,7 @@ export async function getClient(db: Db, organizationId: string, clientId: string
   const { Item } = await db.client.send(
     new GetCommand({ TableName: db.table, Key: clientKey(organizationId, clientId) }),
   );
-  return Item ? withoutKeys(Item) : undefined;
+  return Item ? clientOf(Item) : undefined;
 }
 
 export async function listClients(
@@ -94,7 +65,7 @@ export async function listClients(
       ExclusiveStartKey: options.startKey,
     }),
   );
-  return { items: Items.map(withoutKeys), position: LastEvaluatedKey };
+  return { items: Items.map(clientOf), position: LastEvaluatedKey };
 }
 
 /** Applies a partial change with its event; `undefined` when the client is not in this organization. */
@@ -117,12 +88,7 @@ export async function updateClient(
             {
               Put: {
                 TableName: db.table,
-                Item: {
-                  ...clientKey(organizationId, clientId),
-                  type: 'client',
-                  organization_id: organizationId,
-                  ...updated,
-                },
+                Item: clientItem(organizationId, updated),
                 ConditionExpression: 'version = :read',
                 ExpressionAttributeValues: { ':read': current.version },
               },

@@ -1,24 +1,9 @@
 // The delivery log: one item per (subscription, event), every attempt appended, kept 30 days.
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Attempt } from '#shared/webhooks/deliver';
 import type { Db } from '#shared/data/client';
+import { deliveryOf } from '#shared/data/items';
 import { deliveriesOf, deliveryKey } from '#shared/data/keys';
-
-export type DeliveryStatus = 'delivered' | 'retrying' | 'failed' | 'skipped';
-
-export type Delivery = {
-  id: string;
-  webhook_id: string;
-  event_id: string;
-  event_type: string;
-  status: DeliveryStatus;
-  attempt_count: number;
-  attempts: Attempt[];
-  next_retry_at?: string;
-  updated_at: string;
-  /** The API request that caused the event, null for events no request caused. */
-  correlation_id: string | null;
-};
+import type { Attempt, Delivery, DeliveryStatus } from '#shared/domain/delivery';
 
 const RETENTION_SECONDS = 30 * 86_400;
 
@@ -36,8 +21,10 @@ export async function recordAttempt(
       TableName: db.table,
       Key: deliveryKey(organizationId, webhookId, event.id),
       UpdateExpression:
-        'SET #type = :type, id = :id, webhook_id = :webhook, event_id = :event, event_type = :kind, #status = :status, updated_at = :now, ' +
-        '#ttl = :ttl, attempts = list_append(if_not_exists(attempts, :empty), :attempt), next_retry_at = :next, correlation_id = :correlation ADD attempt_count :one',
+        'SET #type = :type, id = :id, webhook_id = :webhook, event_id = :event, event_type = :kind, ' +
+        '#status = :status, updated_at = :now, #ttl = :ttl, ' +
+        'attempts = list_append(if_not_exists(attempts, :empty), :attempt), next_retry_at = :next, ' +
+        'correlation_id = :correlation ADD attempt_count :one',
       ExpressionAttributeNames: { '#type': 'type', '#status': 'status', '#ttl': 'ttl' },
       ExpressionAttributeValues: {
         ':type': 'delivery',
@@ -57,7 +44,7 @@ export async function recordAttempt(
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return Attributes as Delivery;
+  return deliveryOf(Attributes ?? {});
 }
 
 export async function listDeliveries(
@@ -78,7 +65,7 @@ export async function listDeliveries(
     }),
   );
   return {
-    items: Items.map(({ pk: _pk, sk: _sk, type: _type, ttl: _ttl, ...delivery }) => delivery as Delivery),
+    items: Items.map(deliveryOf),
     position: LastEvaluatedKey,
   };
 }
@@ -92,7 +79,30 @@ export async function getDelivery(
   const { Item } = await db.client.send(
     new GetCommand({ TableName: db.table, Key: deliveryKey(organizationId, webhookId, eventId) }),
   );
-  if (!Item) return undefined;
-  const { pk: _pk, sk: _sk, type: _type, ttl: _ttl, ...delivery } = Item;
-  return delivery as Delivery;
+  return Item ? deliveryOf(Item) : undefined;
+}
+
+/** The delivery will be tried again at `at` (shown in the delivery log). */
+export async function scheduleRetry(db: Db, organizationId: string, webhookId: string, eventId: string, at: Date) {
+  await db.client.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: deliveryKey(organizationId, webhookId, eventId),
+      UpdateExpression: 'SET next_retry_at = :next',
+      ExpressionAttributeValues: { ':next': at.toISOString() },
+    }),
+  );
+}
+
+/** The retry schedule is spent: the delivery has failed for good. */
+export async function markDeliveryFailed(db: Db, organizationId: string, webhookId: string, eventId: string) {
+  await db.client.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: deliveryKey(organizationId, webhookId, eventId),
+      UpdateExpression: 'SET #status = :failed REMOVE next_retry_at',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':failed': 'failed' },
+    }),
+  );
 }

@@ -1,22 +1,21 @@
 // Outbox: the event item that goes into the same transaction as the change it describes. The table
 // stream carries it to the publisher (docs/events.md); nothing is published from the request path.
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '#shared/domain/ids';
 import { correlationId } from '#shared/observability/correlation';
 import type { Db } from '#shared/data/client';
-import { EVENT_PREFIX, eventKey, organizationPartition, UNPUBLISHED_EVENTS } from '#shared/data/keys';
+import {
+  EVENT_PREFIX,
+  eventKey,
+  organizationPartition,
+  unpublishedEventKeys,
+  BY,
+  indexQuery,
+  UNPUBLISHED_EVENTS,
+} from '#shared/data/keys';
+import type { OutboxEvent } from '#shared/domain/events';
 
 export const EVENT_RETENTION_SECONDS = 30 * 24 * 60 * 60;
-
-export type OutboxEvent = {
-  id: string;
-  type: string;
-  organization_id: string;
-  created_at: string;
-  data: { object: unknown; [more: string]: unknown };
-  /** The request that caused the event (internal: logs and the delivery log, never in the event's public shape). */
-  correlation_id?: string;
-};
 
 /** `more` goes beside `data.object` (a payment event carries `data.payment`). */
 export function outboxPut(
@@ -44,8 +43,7 @@ export function outboxPut(
         type: 'event',
         event,
         ttl: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_SECONDS,
-        gsi4pk: UNPUBLISHED_EVENTS,
-        gsi4sk: `${event.created_at}#${organizationId}#${event.id}`,
+        ...unpublishedEventKeys(organizationId, event),
       },
     },
   };
@@ -104,4 +102,36 @@ export async function recordPing(
   );
   await db.client.send(new PutCommand(put.Put));
   return (put.Put.Item as { event: OutboxEvent }).event;
+}
+
+/** EventBridge accepted the event: it leaves the unpublished index. */
+export async function markPublished(db: Db, event: OutboxEvent, now: Date): Promise<void> {
+  const { partitionKey, sortKey } = BY.unpublishedEvents;
+  await db.client.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: eventKey(event.organization_id, event.id),
+      UpdateExpression: `SET published_at = :now REMOVE ${partitionKey}, ${sortKey}`,
+      ExpressionAttributeValues: { ':now': now.toISOString() },
+    }),
+  );
+}
+
+/** Events written more than `olderThanSeconds` ago and still unpublished (the sweeper's work). */
+export async function unpublishedEvents(db: Db, olderThanSeconds: number, now = new Date()): Promise<OutboxEvent[]> {
+  const before = new Date(now.getTime() - olderThanSeconds * 1000).toISOString();
+  const events: OutboxEvent[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.table,
+        ...indexQuery(BY.unpublishedEvents, UNPUBLISHED_EVENTS, { below: before }),
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    events.push(...(page.Items ?? []).map((item) => item.event as OutboxEvent));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return events;
 }

@@ -38,7 +38,8 @@ export async function claimIdempotencyKey(
           ttl: nowSeconds + IDEMPOTENCY_WINDOW_SECONDS,
         },
         ConditionExpression:
-          'attribute_not_exists(pk) OR #ttl < :now OR (#state = :inProgress AND lease_until < :now AND fingerprint = :fingerprint)',
+          'attribute_not_exists(pk) OR #ttl < :now OR ' +
+          '(#state = :inProgress AND lease_until < :now AND fingerprint = :fingerprint)',
         ExpressionAttributeNames: { '#ttl': 'ttl', '#state': 'state' },
         ExpressionAttributeValues: { ':now': nowSeconds, ':inProgress': 'in_progress', ':fingerprint': fingerprint },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',

@@ -3,16 +3,17 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '#shared/domain/ids';
 import { becomeOverdue, isRefusal, pay, send, voidInvoice, type Refusal } from '#shared/domain/invoice-lifecycle';
-import { ApiError, ErrorCode, invalidState, validationError } from '#shared/http/errors';
-import { paymentResource } from '#shared/resources/payment';
+import { DomainError, ErrorCode, invalidState, validationError } from '#shared/domain/errors';
+import { paymentResource } from '#shared/domain/resources/payment';
 import type { Db } from '#shared/data/client';
-import { ChangeConflict, changeInvoice, type Invoice } from '#shared/data/invoices';
-import { organizationPartition, paymentKey, paymentsOfInvoice, providerEventKey } from '#shared/data/keys';
+import { paymentItem, paymentOf } from '#shared/data/items';
+import { ChangeConflict, changeInvoice } from '#shared/data/invoices';
+import { organizationPartition, paymentsOfInvoice, providerEventKey } from '#shared/data/keys';
+import type { Invoice, Sending } from '#shared/domain/invoice';
+import type { Payment } from '#shared/domain/payment';
 
 const refusal = (refused: Refusal, field = 'amount') =>
   refused.because === 'amount' ? validationError({ [field]: refused.refused }) : invalidState(refused.refused);
-
-export type Sending = { to: string; sent_at: string; message_id: string; reminder: boolean };
 
 /** Checks, before any e-mail leaves, that the invoice may be sent now. */
 export function assertSendable(invoice: Invoice): void {
@@ -68,19 +69,6 @@ export async function voidStoredInvoice(
     now,
   );
 }
-
-export type Payment = {
-  id: string;
-  invoice_id: string;
-  amount_minor: number;
-  currency: string;
-  paid_at: string;
-  method: string;
-  reference?: string;
-  provider: 'manual' | 'stripe' | 'sandbox';
-  provider_event_id?: string;
-  created_at: string;
-};
 
 export class PaymentAlreadyRecorded extends Error {}
 
@@ -142,12 +130,7 @@ export async function recordPayment(
             {
               Put: {
                 TableName: db.table,
-                Item: {
-                  ...paymentKey(organizationId, invoiceId, payment.id),
-                  type: 'payment',
-                  organization_id: organizationId,
-                  ...payment,
-                },
+                Item: paymentItem(organizationId, payment),
               },
             },
             ...(input.provider_event_id
@@ -190,7 +173,7 @@ export async function listPayments(db: Db, organizationId: string, invoiceId: st
       },
     }),
   );
-  return Items.map(({ pk: _pk, sk: _sk, type: _type, organization_id: _org, ...payment }) => payment as Payment);
+  return Items.map(paymentOf);
 }
 
 /** Moves one invoice to overdue; false when it is no longer due for the move (paid, already overdue…). */
@@ -228,7 +211,7 @@ export async function markOverdue(
 class NotDue extends Error {}
 
 export const emailDeliveryFailed = () =>
-  new ApiError(
+  new DomainError(
     ErrorCode.emailDeliveryFailed,
     'The e-mail could not be handed to the mail service; the invoice is unchanged',
   );

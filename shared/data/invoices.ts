@@ -9,21 +9,22 @@ import {
   invoiceDates,
   isEditable,
   type InvoiceStatus,
-  type PricedInvoice,
+  type Invoice,
+  type InvoiceContent,
 } from '#shared/domain/invoice';
 import { dateIn } from '#shared/domain/dates';
-import { invalidState, notFound, validationError } from '#shared/http/errors';
-import { invoiceResource } from '#shared/resources/invoice';
+import { invalidState, notFound, validationError } from '#shared/domain/errors';
+import { invoiceResource } from '#shared/domain/resources/invoice';
 import type { Db } from '#shared/data/client';
-import type { Client } from '#shared/data/clients';
+import { getClient } from '#shared/data/clients';
+import { clientOf, invoiceItem, invoiceOf, ofType, organizationOf } from '#shared/data/items';
 import { outboxPut } from '#shared/data/events';
-import { timeZoneOf, type Organization } from '#shared/data/organizations';
-import { INDEX } from '#shared/data/table-definition';
 import {
+  BY,
   clientKey,
+  indexQuery,
   invoiceCounterKey,
   invoiceDateSort,
-  invoiceIndexKeys,
   invoiceKey,
   invoicesOfClient,
   invoicesOfOrganization,
@@ -31,74 +32,11 @@ import {
   organizationKey,
   publicTokenKey,
 } from '#shared/data/keys';
-
-export type Invoice = PricedInvoice & {
-  id: string;
-  invoice_number: string;
-  status: InvoiceStatus;
-  client_id: string;
-  client_name: string;
-  issue_date: string;
-  due_date: string;
-  currency: string;
-  notes?: string;
-  terms?: string;
-  public_token: string;
-  created_at: string;
-  updated_at: string;
-  /** Incremented by every write; conditional writes compare it (optimistic locking). */
-  version: number;
-  /** Absent on invoices stored before payments existed: read as 0. */
-  amount_paid_minor?: number;
-  sent_at?: string;
-  paid_at?: string;
-  voided_at?: string;
-  overdue_at?: string;
-  /** The recurring template that generated it. */
-  recurring_id?: string;
-  /** Every e-mail of the invoice, first sending and reminders. */
-  sendings?: { to: string; sent_at: string; message_id: string; reminder: boolean }[];
-};
-
-export type InvoiceContent = PricedInvoice & {
-  client_id: string;
-  issue_date: string;
-  due_date: string;
-  currency: string;
-  notes?: string;
-  terms?: string;
-};
+import type { Client } from '#shared/domain/client';
+import { timeZoneOf, type Organization } from '#shared/domain/organization';
 
 /** Creates contend on the counter; each lost race re-reads it. Documented in docs/data-model.md. */
 const MAX_NUMBERING_ATTEMPTS = 100;
-
-const STORED_ONLY = [
-  'pk',
-  'sk',
-  'type',
-  'organization_id',
-  'gsi1pk',
-  'gsi1sk',
-  'gsi2pk',
-  'gsi2sk',
-  'gsi3pk',
-  'gsi3sk',
-  'gsi4pk',
-  'gsi4sk',
-] as const;
-const withoutKeys = (item: Record<string, unknown>) => {
-  const copy = { ...item };
-  for (const name of STORED_ONLY) delete copy[name];
-  return copy as Invoice;
-};
-
-const invoiceItem = (organizationId: string, invoice: Invoice) => ({
-  ...invoiceKey(organizationId, invoice.id),
-  type: 'invoice',
-  organization_id: organizationId,
-  ...invoiceIndexKeys(organizationId, invoice),
-  ...invoice,
-});
 
 const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 + attempt * 2)));
@@ -150,12 +88,14 @@ export async function createInvoice(
       }),
     );
     const items = Responses?.[db.table] ?? [];
-    const client = items.find((item) => item.type === 'client') as Client | undefined;
-    const counter = items.find((item) => item.type === 'invoice_counter');
-    const organization = items.find((item) => item.type === 'organization');
+    const clientFound = ofType(items, 'client');
+    const counter = ofType(items, 'invoice_counter');
+    const organizationFound = ofType(items, 'organization');
+    const client = clientFound && clientOf(clientFound);
     assertBillable(client);
-    if (!counter || !organization) throw new Error(`organization ${organizationId} is incomplete`);
-    const dates = invoiceDates(draft, dateIn(timeZoneOf(organization as Organization), now));
+    if (!counter || !organizationFound) throw new Error(`organization ${organizationId} is incomplete`);
+    const organization = organizationOf(organizationFound);
+    const dates = invoiceDates(draft, dateIn(timeZoneOf(organization), now));
     if (dates.due_date < dates.issue_date) throw validationError({ due_date: 'may not be before issue_date' });
     const content: InvoiceContent = {
       ...draft,
@@ -238,7 +178,26 @@ export async function getInvoice(db: Db, organizationId: string, invoiceId: stri
   const { Item } = await db.client.send(
     new GetCommand({ TableName: db.table, Key: invoiceKey(organizationId, invoiceId) }),
   );
-  return Item ? withoutKeys(Item) : undefined;
+  return Item ? invoiceOf(Item) : undefined;
+}
+
+/** An invoice and its organization (for its dates, zone and letterhead), read together. */
+export async function invoiceWithOrganization(
+  db: Db,
+  organizationId: string,
+  invoiceId: string,
+): Promise<{ invoice: Invoice; organization: Organization } | undefined> {
+  const { Responses } = await db.client.send(
+    new BatchGetCommand({
+      RequestItems: { [db.table]: { Keys: [invoiceKey(organizationId, invoiceId), organizationKey(organizationId)] } },
+    }),
+  );
+  const items = Responses?.[db.table] ?? [];
+  const invoice = ofType(items, 'invoice');
+  const organization = ofType(items, 'organization');
+  return invoice && organization
+    ? { invoice: invoiceOf(invoice), organization: organizationOf(organization) }
+    : undefined;
 }
 
 export type InvoiceFilter = {
@@ -260,30 +219,30 @@ export async function listInvoices(
   filter: InvoiceFilter,
   page: { limit: number; startKey?: Record<string, unknown> },
 ): Promise<{ items: Invoice[]; position?: Record<string, unknown> }> {
-  const [index, partition] = filter.clientId
-    ? [INDEX.byClient, invoicesOfClient(organizationId, filter.clientId)]
+  const [access, partition] = filter.clientId
+    ? [BY.invoicesOfClient, invoicesOfClient(organizationId, filter.clientId)]
     : filter.status
-      ? [INDEX.byStatus, invoicesWithStatus(organizationId, filter.status)]
-      : [INDEX.byOwner, invoicesOfOrganization(organizationId)];
+      ? [BY.invoicesByStatus, invoicesWithStatus(organizationId, filter.status)]
+      : [BY.invoicesByIssueDate, invoicesOfOrganization(organizationId)];
+  const query = indexQuery(access, partition, {
+    from: invoiceDateSort(filter.issueDateFrom ?? '0000-00-00', ''),
+    to: invoiceDateSort(filter.issueDateTo ?? '9999-99-99', '~'),
+  });
   const statusAsFilter = Boolean(filter.clientId && filter.status);
   // A template's invoices are its client's invoices that name it.
   const recurringAsFilter = Boolean(filter.recurringId);
   const { Items = [], LastEvaluatedKey } = await db.client.send(
     new QueryCommand({
       TableName: db.table,
-      IndexName: index,
-      KeyConditionExpression: `#pk = :pk AND #sk BETWEEN :from AND :to`,
+      ...query,
       ...(statusAsFilter ? { FilterExpression: '#status = :status' } : {}),
       ...(recurringAsFilter ? { FilterExpression: 'recurring_id = :recurring' } : {}),
       ExpressionAttributeNames: {
-        '#pk': `${index}pk`,
-        '#sk': `${index}sk`,
+        ...query.ExpressionAttributeNames,
         ...(statusAsFilter ? { '#status': 'status' } : {}),
       },
       ExpressionAttributeValues: {
-        ':pk': partition,
-        ':from': invoiceDateSort(filter.issueDateFrom ?? '0000-00-00', ''),
-        ':to': invoiceDateSort(filter.issueDateTo ?? '9999-99-99', '~'),
+        ...query.ExpressionAttributeValues,
         ...(statusAsFilter ? { ':status': filter.status } : {}),
         ...(recurringAsFilter ? { ':recurring': filter.recurringId } : {}),
       },
@@ -292,7 +251,7 @@ export async function listInvoices(
       ExclusiveStartKey: page.startKey,
     }),
   );
-  return { items: Items.map(withoutKeys), position: LastEvaluatedKey };
+  return { items: Items.map(invoiceOf), position: LastEvaluatedKey };
 }
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
@@ -376,10 +335,7 @@ export async function updateDraftInvoice(
   newClientId?: string,
   now = new Date(),
 ): Promise<Invoice> {
-  const newClient = newClientId
-    ? ((await db.client.send(new GetCommand({ TableName: db.table, Key: clientKey(organizationId, newClientId) })))
-        .Item as Client | undefined)
-    : undefined;
+  const newClient = newClientId ? await getClient(db, organizationId, newClientId) : undefined;
   if (newClientId) assertBillable(newClient);
   try {
     return await changeInvoice(

@@ -1,12 +1,44 @@
 // Every key of the table is built here and nowhere else (docs/data-model.md lists the patterns).
 // Each id segment ends with '#' where another segment may follow, so no id is a prefix of another.
+import type { IndexName } from '#shared/data/table-definition';
 
 export type Key = { pk: string; sk: string };
 
 const org = (organizationId: string) => `ORG#${organizationId}`;
 
 export const organizationKey = (organizationId: string): Key => ({ pk: org(organizationId), sk: 'ORG' });
-export const invoiceCounterKey = (organizationId: string): Key => ({ pk: org(organizationId), sk: 'COUNTER#invoice' });
+/** A numbered series' counter (`COUNTER#invoice` predates the other series and keeps its key). */
+export const seriesCounterKey = (organizationId: string, series: string): Key => ({
+  pk: org(organizationId),
+  sk: `COUNTER#${series}`,
+});
+export const invoiceCounterKey = (organizationId: string): Key => seriesCounterKey(organizationId, 'invoice');
+
+/** Numbers sort by value: twelve digits cover any series for good. */
+const numberSort = (number: number) => String(number).padStart(12, '0');
+/** Who holds a number of a series: its document, or the record that voided it. */
+export const numberClaimKey = (organizationId: string, series: string, number: number): Key => ({
+  pk: org(organizationId),
+  sk: `NUMBER#${series}#${numberSort(number)}`,
+});
+export const numberClaimsOf = (organizationId: string, series: string, from: number, to: number) => ({
+  ':pk': org(organizationId),
+  ':from': `NUMBER#${series}#${numberSort(from)}`,
+  ':to': `NUMBER#${series}#${numberSort(to)}`,
+});
+export const voidedNumberKey = (organizationId: string, series: string, number: number): Key => ({
+  pk: org(organizationId),
+  sk: `VOIDED_NUMBER#${series}#${numberSort(number)}`,
+});
+export const voidedNumbersOf = (organizationId: string, series: string) => ({
+  ':pk': org(organizationId),
+  ':prefix': `VOIDED_NUMBER#${series}#`,
+});
+/** Counters with numbers still to verify carry this index key; the sweeper reads what is due. */
+export const NUMBER_SERIES_SHARDS = 16;
+export const seriesToVerifyShard = (shard: number) => `NUMBERS#${shard}`;
+export const seriesToVerifyKeys = (organizationId: string, series: string, due: string) =>
+  indexKeys(BY.seriesToVerify, seriesToVerifyShard(shardOf(organizationId) % NUMBER_SERIES_SHARDS), `${due}#${organizationId}#${series}`);
 
 export const userKey = (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'USER' });
 export const identityLinkKey = (issuer: string, subject: string): Key => ({
@@ -18,10 +50,7 @@ export const membershipKey = (organizationId: string, userId: string): Key => ({
   pk: org(organizationId),
   sk: `MEMBER#${userId}`,
 });
-export const membershipsOfUser = (userId: string) => ({
-  gsi1pk: `USER#${userId}`,
-  gsi1sk: (organizationId: string) => org(organizationId),
-});
+export const membershipsOfUser = (userId: string) => `USER#${userId}`;
 
 export const clientKey = (organizationId: string, clientId: string): Key => ({
   pk: org(organizationId),
@@ -29,25 +58,38 @@ export const clientKey = (organizationId: string, clientId: string): Key => ({
 });
 export const CLIENT_PREFIX = 'CLIENT#';
 
+export const INVOICE_PREFIX = 'INVOICE#';
 export const invoiceKey = (organizationId: string, invoiceId: string): Key => ({
   pk: org(organizationId),
-  sk: `INVOICE#${invoiceId}`,
+  sk: `${INVOICE_PREFIX}${invoiceId}`,
 });
 
-/** Index keys an invoice carries: all by issue date, by status, by client. */
 /** Index keys an invoice carries: all by issue date, by status, by client; by due date while it may fall overdue. */
 export const invoiceIndexKeys = (
   organizationId: string,
   invoice: { id: string; status: string; client_id: string; issue_date: string; due_date: string },
 ) => ({
-  gsi1pk: invoicesOfOrganization(organizationId),
-  gsi1sk: invoiceDateSort(invoice.issue_date, invoice.id),
-  gsi2pk: invoicesWithStatus(organizationId, invoice.status),
-  gsi2sk: invoiceDateSort(invoice.issue_date, invoice.id),
-  gsi3pk: invoicesOfClient(organizationId, invoice.client_id),
-  gsi3sk: invoiceDateSort(invoice.issue_date, invoice.id),
+  ...indexKeys(
+    BY.invoicesByIssueDate,
+    invoicesOfOrganization(organizationId),
+    invoiceDateSort(invoice.issue_date, invoice.id),
+  ),
+  ...indexKeys(
+    BY.invoicesByStatus,
+    invoicesWithStatus(organizationId, invoice.status),
+    invoiceDateSort(invoice.issue_date, invoice.id),
+  ),
+  ...indexKeys(
+    BY.invoicesOfClient,
+    invoicesOfClient(organizationId, invoice.client_id),
+    invoiceDateSort(invoice.issue_date, invoice.id),
+  ),
   ...(invoice.status === 'sent' || invoice.status === 'partially_paid'
-    ? { gsi4pk: openInvoicesShard(shardOf(invoice.id)), gsi4sk: `${invoice.due_date}#${organizationId}#${invoice.id}` }
+    ? indexKeys(
+        BY.openInvoicesByDueDate,
+        openInvoicesShard(shardOf(invoice.id)),
+        `${invoice.due_date}#${organizationId}#${invoice.id}`,
+      )
     : {}),
 });
 
@@ -61,9 +103,10 @@ export const dueBefore = (date: string) => `${date}#`;
 
 export const paymentKey = (organizationId: string, invoiceId: string, paymentId: string): Key => ({
   pk: org(organizationId),
-  sk: `PAYMENT#${invoiceId}#${paymentId}`,
+  sk: `${PAYMENT_PREFIX}${invoiceId}#${paymentId}`,
 });
-export const paymentsOfInvoice = (invoiceId: string) => `PAYMENT#${invoiceId}#`;
+export const PAYMENT_PREFIX = 'PAYMENT#';
+export const paymentsOfInvoice = (invoiceId: string) => `${PAYMENT_PREFIX}${invoiceId}#`;
 /** A payment link's checkout, found by its id from the provider's return or the sandbox page. */
 export const checkoutKey = (checkoutId: string): Key => ({ pk: `CHECKOUT#${checkoutId}`, sk: 'CHECKOUT' });
 
@@ -90,10 +133,9 @@ export const apiKeyRecordKey = (organizationId: string, keyId: string): Key => (
 export const API_KEY_RECORD_PREFIX = 'APIKEY#';
 
 export const refreshTokenKey = (tokenHash: string): Key => ({ pk: `REFRESH#${tokenHash}`, sk: 'REFRESH' });
-export const refreshTokensOfUser = (userId: string) => ({
-  gsi1pk: `USER#${userId}#REFRESH`,
-  gsi1sk: (createdAt: string, hash: string) => `${createdAt}#${hash.slice(0, 16)}`,
-});
+export const refreshTokensOfUser = (userId: string) => `USER#${userId}#REFRESH`;
+export const refreshTokenIndexKeys = (userId: string, createdAt: string, hash: string) =>
+  indexKeys(BY.refreshTokensOfUser, refreshTokensOfUser(userId), `${createdAt}#${hash.slice(0, 16)}`);
 export const rateLimitKey = (scope: string, subject: string, window: number): Key => ({
   pk: `RATE#${scope}#${subject}#${window}`,
   sk: 'RATE',
@@ -110,6 +152,8 @@ export const eventKey = (organizationId: string, eventId: string): Key => ({
 export const EVENT_PREFIX = 'EVENT#';
 /** Outbox events carry this index key until published; the sweeper reads the stragglers from it. */
 export const UNPUBLISHED_EVENTS = 'UNPUBLISHED';
+export const unpublishedEventKeys = (organizationId: string, event: { id: string; created_at: string }) =>
+  indexKeys(BY.unpublishedEvents, UNPUBLISHED_EVENTS, `${event.created_at}#${organizationId}#${event.id}`);
 
 export const webhookKey = (organizationId: string, webhookId: string): Key => ({
   pk: org(organizationId),
@@ -135,10 +179,12 @@ export const RECURRING_PREFIX = 'RECURRING#';
 /** Active templates carry this index key; the runner reads what is due from the shards. */
 export const RECURRING_SHARDS = 16;
 export const recurringDueShard = (shard: number) => `RECURRING_DUE#${shard}`;
-export const recurringDueKeys = (organizationId: string, recurringId: string, nextRunDate: string) => ({
-  gsi4pk: recurringDueShard(shardOf(recurringId) % RECURRING_SHARDS),
-  gsi4sk: `${nextRunDate}#${organizationId}#${recurringId}`,
-});
+export const recurringDueKeys = (organizationId: string, recurringId: string, nextRunDate: string) =>
+  indexKeys(
+    BY.recurringDue,
+    recurringDueShard(shardOf(recurringId) % RECURRING_SHARDS),
+    `${nextRunDate}#${organizationId}#${recurringId}`,
+  );
 
 /** Revenue of one organization, currency and month (`YYYY-MM`), kept up to date from events. */
 export const revenueKey = (organizationId: string, currency: string, month: string): Key => ({
@@ -151,3 +197,69 @@ export const appliedEventKey = (organizationId: string, eventId: string): Key =>
   pk: org(organizationId),
   sk: `APPLIED#${eventId}`,
 });
+
+/** An index as one access pattern reads it: its name and its key attributes. */
+export type IndexAccess = { name: IndexName; partitionKey: `${IndexName}pk`; sortKey: `${IndexName}sk` };
+const index = (name: IndexName): IndexAccess => ({ name, partitionKey: `${name}pk`, sortKey: `${name}sk` });
+
+/**
+ * Every access pattern that reads an index, under its own name; the numbers are the rows of
+ * docs/data-model.md "Access patterns". Patterns share an index when their partitions cannot meet.
+ */
+export const BY = {
+  /** #10: an organization's invoices, newest issue date first. */
+  invoicesByIssueDate: index('gsi1'),
+  /** #16: the organizations a user belongs to. */
+  membershipsOfUser: index('gsi1'),
+  /** #25: a user's refresh tokens, to revoke them all. */
+  refreshTokensOfUser: index('gsi1'),
+  /** #11: an organization's invoices with one status. */
+  invoicesByStatus: index('gsi2'),
+  /** #12: a client's invoices. */
+  invoicesOfClient: index('gsi3'),
+  /** #18: open invoices by due date, sharded, for the overdue sweep. */
+  openInvoicesByDueDate: index('gsi4'),
+  /** #20: outbox events not yet published, for the outbox sweeper. */
+  unpublishedEvents: index('gsi4'),
+  /** #23: active recurring templates by next run date, sharded. */
+  recurringDue: index('gsi4'),
+  /** #30: number series with numbers not yet verified, by when they are due a look, sharded. */
+  seriesToVerify: index('gsi4'),
+} as const;
+
+/** The index key attributes an item carries to be found by `access`. */
+export const indexKeys = (access: IndexAccess, partition: string, sort: string) => ({
+  [access.partitionKey]: partition,
+  [access.sortKey]: sort,
+});
+
+/** Query parameters for one partition of an index, with an optional condition on its sort key. */
+export function indexQuery(
+  access: IndexAccess,
+  partition: string,
+  sort?: { below: string } | { atMost: string } | { from: string; to: string },
+) {
+  const condition = !sort
+    ? ''
+    : 'below' in sort
+      ? ' AND #sk < :sort'
+      : 'atMost' in sort
+        ? ' AND #sk <= :sort'
+        : ' AND #sk BETWEEN :from AND :to';
+  const values = !sort
+    ? {}
+    : 'below' in sort
+      ? { ':sort': sort.below }
+      : 'atMost' in sort
+        ? { ':sort': sort.atMost }
+        : { ':from': sort.from, ':to': sort.to };
+  return {
+    IndexName: access.name,
+    KeyConditionExpression: `#pk = :pk${condition}`,
+    ExpressionAttributeNames: { '#pk': access.partitionKey, ...(sort ? { '#sk': access.sortKey } : {}) } as Record<
+      string,
+      string
+    >,
+    ExpressionAttributeValues: { ':pk': partition, ...values } as Record<string, unknown>,
+  };
+}

@@ -1,32 +1,45 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { organizationResource } from '#shared/resources/organization';
+import { organizationResource } from '#shared/domain/resources/organization';
 import { outboxPut } from '#shared/data/events';
-import type { Role } from '#shared/auth/roles';
+import type { Role } from '#shared/domain/roles';
 import type { Db } from '#shared/data/client';
-import { invoiceCounterKey, organizationKey } from '#shared/data/keys';
-import { membershipItem } from '#shared/data/users';
-
-export type Organization = {
-  id: string;
-  name: string;
-  subscription_tier: string;
-  subscription_status: string;
-  default_currency: string;
-  invoice_prefix: string;
-  /** IANA zone of the organization's calendar dates; organizations created before zones were stored are in UTC. */
-  time_zone?: string;
-  created_at: string;
-  updated_at?: string;
-};
-
-export const DEFAULT_TIME_ZONE = 'UTC';
-export const timeZoneOf = (organization: Pick<Organization, 'time_zone'> | undefined) =>
-  organization?.time_zone ?? DEFAULT_TIME_ZONE;
+import { invoiceCounterItem, membershipItem, organizationItem, organizationOf } from '#shared/data/items';
+import { organizationKey } from '#shared/data/keys';
+import type { Membership } from '#shared/domain/user';
+import type { Organization } from '#shared/domain/organization';
 
 export async function getOrganization(db: Db, organizationId: string): Promise<Organization | undefined> {
   const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: organizationKey(organizationId) }));
-  return Item as Organization | undefined;
+  return Item ? organizationOf(Item) : undefined;
 }
+
+const membership = (
+  organization: { id: string; name: string },
+  member: { id: string; email: string },
+  role: Role,
+  now: Date,
+): Membership => ({
+  organization_id: organization.id,
+  organization_name: organization.name,
+  user_id: member.id,
+  email: member.email,
+  role,
+  created_at: now.toISOString(),
+});
+
+/** The writes that found an organization: it, its invoice counter and its owner's membership. */
+export const foundingWrites = (table: string, organization: Organization, owner: { id: string; email: string }) => [
+  {
+    Put: { TableName: table, Item: organizationItem(organization), ConditionExpression: 'attribute_not_exists(pk)' },
+  },
+  { Put: { TableName: table, Item: invoiceCounterItem(organization) } },
+  {
+    Put: {
+      TableName: table,
+      Item: membershipItem(membership(organization, owner, 'owner', new Date(organization.created_at))),
+    },
+  },
+];
 
 /** Creates an organization with its invoice counter and its owner's membership, all or nothing. */
 export async function createOrganization(
@@ -34,32 +47,7 @@ export async function createOrganization(
   organization: Organization,
   owner: { id: string; email: string },
 ): Promise<void> {
-  const now = new Date(organization.created_at);
-  await db.client.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: db.table,
-            Item: { ...organizationKey(organization.id), type: 'organization', ...organization },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: db.table,
-            Item: {
-              ...invoiceCounterKey(organization.id),
-              type: 'invoice_counter',
-              last_number: 0,
-              prefix: organization.invoice_prefix,
-            },
-          },
-        },
-        { Put: { TableName: db.table, Item: membershipItem(organization, owner, 'owner', now) } },
-      ],
-    }),
-  );
+  await db.client.send(new TransactWriteCommand({ TransactItems: foundingWrites(db.table, organization, owner) }));
 }
 
 export async function addMember(
@@ -79,7 +67,7 @@ export async function addMember(
             ConditionExpression: 'attribute_exists(pk)',
           },
         },
-        { Put: { TableName: db.table, Item: membershipItem(organization, member, role, now) } },
+        { Put: { TableName: db.table, Item: membershipItem(membership(organization, member, role, now)) } },
       ],
     }),
   );

@@ -5,9 +5,9 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dateIn, latestDateAnywhere } from '#shared/domain/dates';
 import type { Db } from '#shared/data/client';
 import { markOverdue } from '#shared/data/invoice-lifecycle';
-import { dueBefore, OPEN_INVOICE_SHARDS, openInvoicesShard } from '#shared/data/keys';
-import { getOrganization, timeZoneOf } from '#shared/data/organizations';
-import { INDEX } from '#shared/data/table-definition';
+import { BY, dueBefore, indexQuery, OPEN_INVOICE_SHARDS, openInvoicesShard } from '#shared/data/keys';
+import { getOrganization } from '#shared/data/organizations';
+import { timeZoneOf } from '#shared/domain/organization';
 
 /**
  * Sweeps as of the instant `now` (each organization's own date), or with `today` forced for every
@@ -33,9 +33,7 @@ export async function sweepOverdue(
       const page = await db.client.send(
         new QueryCommand({
           TableName: db.table,
-          IndexName: INDEX.byDueDate,
-          KeyConditionExpression: 'gsi4pk = :shard AND gsi4sk < :before',
-          ExpressionAttributeValues: { ':shard': openInvoicesShard(shard), ':before': dueBefore(latest) },
+          ...indexQuery(BY.openInvoicesByDueDate, openInvoicesShard(shard), { below: dueBefore(latest) }),
           ExclusiveStartKey: startKey,
         }),
       );

@@ -2,45 +2,22 @@
 // next run; generating period k is one transaction with the invoice (see createInvoice's origin),
 // conditional on the template still expecting period k — so no period is generated twice.
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { recurringInvoiceResource } from '#shared/resources/recurring-invoice';
+import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
 import { outboxPut } from '#shared/data/events';
 import { newId } from '#shared/domain/ids';
-import { periodDate, type Schedule } from '#shared/domain/recurrence';
+import { periodDate } from '#shared/domain/recurrence';
 import type { Db } from '#shared/data/client';
-import { organizationPartition, RECURRING_PREFIX, recurringDueKeys, recurringKey } from '#shared/data/keys';
-
-export type RecurringLine = { description: string; quantity: string; unit_price: string; tax_rate: string };
-
-export type RecurringInvoice = Schedule & {
-  id: string;
-  organization_id: string;
-  client_id: string;
-  line_items: RecurringLine[];
-  due_in_days: number;
-  currency?: string;
-  notes?: string;
-  terms?: string;
-  auto_send: boolean;
-  send_to?: string;
-  status: 'active' | 'paused' | 'ended';
-  next_index: number;
-  next_run_date?: string;
-  last_run_date?: string;
-  generated_count: number;
-  created_at: string;
-  updated_at: string;
-};
-
-export const recurringItem = (template: RecurringInvoice) => ({
-  ...recurringKey(template.organization_id, template.id),
-  type: 'recurring_invoice',
-  ...template,
-  ...(template.status === 'active' && template.next_run_date
-    ? recurringDueKeys(template.organization_id, template.id, template.next_run_date)
-    : {}),
-});
-const templateOf = ({ pk: _pk, sk: _sk, type: _type, gsi4pk: _a, gsi4sk: _b, ...rest }: Record<string, unknown>) =>
-  rest as RecurringInvoice;
+import { recurringItem, recurringOf } from '#shared/data/items';
+import {
+  BY,
+  indexQuery,
+  organizationPartition,
+  RECURRING_PREFIX,
+  RECURRING_SHARDS,
+  recurringDueShard,
+  recurringKey,
+} from '#shared/data/keys';
+import type { RecurringInvoice } from '#shared/domain/recurring-invoice';
 
 export async function createRecurringInvoice(
   db: Db,
@@ -91,7 +68,7 @@ export async function getRecurringInvoice(
   const { Item } = await db.client.send(
     new GetCommand({ TableName: db.table, Key: recurringKey(organizationId, recurringId), ConsistentRead: true }),
   );
-  return Item ? templateOf(Item) : undefined;
+  return Item ? recurringOf(Item) : undefined;
 }
 
 export async function listRecurringInvoices(db: Db, organizationId: string): Promise<RecurringInvoice[]> {
@@ -102,7 +79,7 @@ export async function listRecurringInvoices(db: Db, organizationId: string): Pro
       ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': RECURRING_PREFIX },
     }),
   );
-  return Items.map(templateOf);
+  return Items.map(recurringOf);
 }
 
 /** Writes a template's new state if nobody moved it meanwhile (same next period, same status). */
@@ -125,15 +102,39 @@ export async function saveRecurringInvoice(
   return saved;
 }
 
-/** The template after period `index` was generated. */
-export function advanced(template: RecurringInvoice, index: number, runDate: string): RecurringInvoice {
-  const next = periodDate(template, index + 1);
-  return {
-    ...template,
-    next_index: index + 1,
-    next_run_date: next,
-    last_run_date: runDate,
-    generated_count: template.generated_count + 1,
-    status: next ? template.status : 'ended',
-  };
+/**
+ * The template moves on to its next period in the same transaction as the invoice of period
+ * `index`, on the condition that it still expects that period and is active: so no period is
+ * generated twice, and a paused template generates nothing.
+ */
+export const periodClaim = (db: Db, next: RecurringInvoice, index: number) => ({
+  Put: {
+    TableName: db.table,
+    Item: recurringItem(next),
+    ConditionExpression: 'next_index = :index AND #status = :active',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':index': index, ':active': 'active' },
+  },
+});
+
+/** The active templates whose next run is due by `today` somewhere on Earth, from every shard. */
+export async function dueRecurringInvoices(db: Db, today: string): Promise<{ organizationId: string; id: string }[]> {
+  const due: { organizationId: string; id: string }[] = [];
+  for (let shard = 0; shard < RECURRING_SHARDS; shard++) {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db.client.send(
+        new QueryCommand({
+          TableName: db.table,
+          ...indexQuery(BY.recurringDue, recurringDueShard(shard), { atMost: `${today}#~` }),
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      due.push(
+        ...(page.Items ?? []).map((item) => ({ organizationId: String(item.organization_id), id: String(item.id) })),
+      );
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  }
+  return due;
 }

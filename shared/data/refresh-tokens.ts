@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/data/client';
-import { refreshTokenKey, refreshTokensOfUser } from '#shared/data/keys';
+import { BY, indexQuery, refreshTokenIndexKeys, refreshTokenKey, refreshTokensOfUser } from '#shared/data/keys';
 
 export const REFRESH_TOKEN_PREFIX = 'inv_rt_';
 
@@ -29,7 +29,6 @@ export async function issueRefreshToken(
   const token = `${REFRESH_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const hash = hashRefreshToken(token);
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const { gsi1pk, gsi1sk } = refreshTokensOfUser(session.userId);
   const item: RefreshSession = {
     user_id: session.userId,
     organization_id: session.organizationId,
@@ -43,8 +42,7 @@ export async function issueRefreshToken(
       Item: {
         ...refreshTokenKey(hash),
         type: 'refresh_token',
-        gsi1pk,
-        gsi1sk: gsi1sk(item.created_at, hash),
+        ...refreshTokenIndexKeys(session.userId, item.created_at, hash),
         ...item,
         ttl: item.expires_at,
       },
@@ -99,9 +97,7 @@ export async function revokeRefreshTokensOfUser(db: Db, userId: string, organiza
   const { Items = [] } = await db.client.send(
     new QueryCommand({
       TableName: db.table,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :user',
-      ExpressionAttributeValues: { ':user': refreshTokensOfUser(userId).gsi1pk },
+      ...indexQuery(BY.refreshTokensOfUser, refreshTokensOfUser(userId)),
     }),
   );
   const doomed = Items.filter((item) => !organizationId || item.organization_id === organizationId);

@@ -15,11 +15,12 @@ const MARKER_TTL_SECONDS = EVENT_RETENTION_SECONDS + 5 * 24 * 3600;
 
 const bucketUpdate = (table: string, organizationId: string, { currency, month, amounts }: Contribution) => {
   const fields = Object.entries(amounts).filter(([, amount]) => amount !== 0n);
+  const additions = fields.length ? ` ADD ${fields.map(([field]) => `${field} :${field}`).join(', ')}` : '';
   return {
     Update: {
       TableName: table,
       Key: revenueKey(organizationId, currency, month),
-      UpdateExpression: `SET #type = :type, currency = :currency, #month = :month${fields.length ? ` ADD ${fields.map(([field]) => `${field} :${field}`).join(', ')}` : ''}`,
+      UpdateExpression: `SET #type = :type, currency = :currency, #month = :month${additions}`,
       ExpressionAttributeNames: { '#type': 'type', '#month': 'month' },
       ExpressionAttributeValues: {
         ':type': 'revenue',

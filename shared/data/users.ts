@@ -1,33 +1,12 @@
 // Users, their identity-provider links and their memberships.
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '#shared/auth/roles';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { membershipOf, ofType, userItem, userOf } from '#shared/data/items';
+import { foundingWrites } from '#shared/data/organizations';
 import { newId } from '#shared/domain/ids';
 import type { Db } from '#shared/data/client';
-import {
-  identityLinkKey,
-  invoiceCounterKey,
-  membershipKey,
-  membershipsOfUser,
-  organizationKey,
-  userKey,
-} from '#shared/data/keys';
-import type { Organization } from '#shared/data/organizations';
-
-export type User = {
-  id: string;
-  email: string;
-  status: 'active' | 'disabled';
-  last_organization_id?: string;
-  created_at: string;
-};
-export type Membership = {
-  organization_id: string;
-  organization_name: string;
-  user_id: string;
-  email: string;
-  role: Role;
-  created_at: string;
-};
+import { BY, identityLinkKey, indexQuery, membershipKey, membershipsOfUser, userKey } from '#shared/data/keys';
+import type { Organization } from '#shared/domain/organization';
+import type { Membership, User } from '#shared/domain/user';
 
 export async function findUserByIdentity(db: Db, issuer: string, subject: string): Promise<User | undefined> {
   const { Item: link } = await db.client.send(
@@ -35,32 +14,8 @@ export async function findUserByIdentity(db: Db, issuer: string, subject: string
   );
   if (!link) return undefined;
   const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: userKey(String(link.user_id)) }));
-  return Item as User | undefined;
+  return Item ? userOf(Item) : undefined;
 }
-
-export const membershipItem = (
-  organization: { id: string; name: string },
-  user: { id: string; email: string },
-  role: Role,
-  now: Date,
-) => {
-  const { gsi1pk, gsi1sk } = membershipsOfUser(user.id);
-  const membership: Membership = {
-    organization_id: organization.id,
-    organization_name: organization.name,
-    user_id: user.id,
-    email: user.email,
-    role,
-    created_at: now.toISOString(),
-  };
-  return {
-    ...membershipKey(organization.id, user.id),
-    type: 'membership',
-    gsi1pk,
-    gsi1sk: gsi1sk(organization.id),
-    ...membership,
-  };
-};
 
 /** The items of a new organization owned by `user`: the organization, its counter, the membership. */
 function ownOrganization(db: Db, user: { id: string; email: string }, now: Date) {
@@ -73,27 +28,7 @@ function ownOrganization(db: Db, user: { id: string; email: string }, now: Date)
     invoice_prefix: 'INV-',
     created_at: now.toISOString(),
   };
-  const puts = [
-    {
-      Put: {
-        TableName: db.table,
-        Item: { ...organizationKey(organization.id), type: 'organization', ...organization },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    {
-      Put: {
-        TableName: db.table,
-        Item: {
-          ...invoiceCounterKey(organization.id),
-          type: 'invoice_counter',
-          last_number: 0,
-          prefix: organization.invoice_prefix,
-        },
-      },
-    },
-    { Put: { TableName: db.table, Item: membershipItem(organization, user, 'owner', now) } },
-  ];
+  const puts = foundingWrites(db.table, organization, user);
   return { organization, puts };
 }
 
@@ -128,7 +63,7 @@ export async function provisionUser(
           {
             Put: {
               TableName: db.table,
-              Item: { ...userKey(user.id), type: 'user', ...user, last_organization_id: organization.id },
+              Item: userItem({ ...user, last_organization_id: organization.id }),
             },
           },
           ...puts,
@@ -153,7 +88,7 @@ export async function saveUser(db: Db, user: User, identity?: { issuer: string; 
   await db.client.send(
     new TransactWriteCommand({
       TransactItems: [
-        { Put: { TableName: db.table, Item: { ...userKey(user.id), type: 'user', ...user } } },
+        { Put: { TableName: db.table, Item: userItem(user) } },
         ...(identity
           ? [
               {
@@ -177,26 +112,17 @@ export async function membershipsOf(db: Db, userId: string): Promise<Membership[
   const { Items = [] } = await db.client.send(
     new QueryCommand({
       TableName: db.table,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :user',
-      ExpressionAttributeValues: { ':user': membershipsOfUser(userId).gsi1pk },
+      ...indexQuery(BY.membershipsOfUser, membershipsOfUser(userId)),
     }),
   );
-  return Items.map((item) => ({
-    organization_id: item.organization_id,
-    organization_name: item.organization_name,
-    user_id: item.user_id,
-    email: item.email,
-    role: item.role,
-    created_at: item.created_at,
-  }));
+  return Items.map(membershipOf);
 }
 
 export async function getMembership(db: Db, organizationId: string, userId: string): Promise<Membership | undefined> {
   const { Item } = await db.client.send(
     new GetCommand({ TableName: db.table, Key: membershipKey(organizationId, userId) }),
   );
-  return Item as Membership | undefined;
+  return Item ? membershipOf(Item) : undefined;
 }
 
 export async function rememberOrganization(db: Db, userId: string, organizationId: string): Promise<void> {
@@ -208,4 +134,21 @@ export async function rememberOrganization(db: Db, userId: string, organizationI
       ExpressionAttributeValues: { ':org': organizationId },
     }),
   );
+}
+
+/** A user and their membership of one organization, read together (refreshing a session). */
+export async function userWithMembership(
+  db: Db,
+  userId: string,
+  organizationId: string,
+): Promise<{ user?: User; membership?: Membership }> {
+  const { Responses } = await db.client.send(
+    new BatchGetCommand({
+      RequestItems: { [db.table]: { Keys: [userKey(userId), membershipKey(organizationId, userId)] } },
+    }),
+  );
+  const items = Responses?.[db.table] ?? [];
+  const user = ofType(items, 'user');
+  const membership = ofType(items, 'membership');
+  return { user: user && userOf(user), membership: membership && membershipOf(membership) };
 }

@@ -1,37 +1,16 @@
 // Webhook subscriptions. Secrets are kept to sign deliveries (they cannot be hashed); a rotated-out
 // secret keeps signing beside the new one for 24 hours so receivers can switch without a gap.
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { outboxPut } from '#shared/data/events';
 import { newId } from '#shared/domain/ids';
-import { generateWebhookSecret } from '#shared/webhooks/signing';
 import type { Db } from '#shared/data/client';
+import { webhookItem, webhookOf } from '#shared/data/items';
 import { organizationPartition, WEBHOOK_PREFIX, webhookKey } from '#shared/data/keys';
+import { generateWebhookSecret, type Webhook } from '#shared/domain/webhook';
 
 export const MAX_WEBHOOKS_PER_ORGANIZATION = 20;
 const ROTATION_OVERLAP_MS = 24 * 3600_000;
-
-export type Webhook = {
-  id: string;
-  organization_id: string;
-  url: string;
-  events: string[];
-  status: 'enabled' | 'disabled';
-  disabled_reason?: string;
-  /** Newest first; older ones carry the moment they stop signing. */
-  secrets: { secret: string; retires_at?: string }[];
-  failing_since?: string;
-  created_at: string;
-  updated_at: string;
-};
-
-const itemOf = (webhook: Webhook) => ({
-  ...webhookKey(webhook.organization_id, webhook.id),
-  type: 'webhook',
-  ...webhook,
-});
-const webhookOf = ({ pk: _pk, sk: _sk, type: _type, ...rest }: Record<string, unknown>) => rest as Webhook;
 
 /** The secrets that sign a delivery now. */
 export const signingSecrets = (webhook: Webhook, now = new Date()) =>
@@ -70,7 +49,11 @@ export async function createWebhook(
     updated_at: now.toISOString(),
   };
   await db.client.send(
-    new PutCommand({ TableName: db.table, Item: itemOf(webhook), ConditionExpression: 'attribute_not_exists(pk)' }),
+    new PutCommand({
+      TableName: db.table,
+      Item: webhookItem(webhook),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
   );
   return webhook;
 }
@@ -87,7 +70,7 @@ export async function saveWebhook(db: Db, webhook: Webhook, now = new Date()): P
   const updated = { ...webhook, updated_at: now.toISOString() };
   try {
     await db.client.send(
-      new PutCommand({ TableName: db.table, Item: itemOf(updated), ConditionExpression: 'attribute_exists(pk)' }),
+      new PutCommand({ TableName: db.table, Item: webhookItem(updated), ConditionExpression: 'attribute_exists(pk)' }),
     );
     return updated;
   } catch (error) {
@@ -135,7 +118,7 @@ export async function disableWebhook(db: Db, webhook: Webhook, reason: string, n
     await db.client.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: db.table, Item: itemOf(disabled), ConditionExpression: 'attribute_exists(pk)' } },
+          { Put: { TableName: db.table, Item: webhookItem(disabled), ConditionExpression: 'attribute_exists(pk)' } },
           outboxPut(db.table, webhook.organization_id, 'webhook.disabled', webhookResourceOf(disabled), now),
         ],
       }),

@@ -1,17 +1,26 @@
 // The sandbox provider's checkout page: what a card form would be, reduced to two honest buttons.
-import type { Checkout } from '#shared/payments/checkout';
 import { formatMinor } from '#shared/domain/decimal';
+import type { Checkout } from '#shared/domain/checkout';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-export const sandboxCheckoutPage = (checkout: Checkout) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+const META =
+  '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<meta name="robots" content="noindex">';
+const STYLE =
+  'body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 2rem auto; padding: 1rem; } ' +
+  'button { font-size: 1.1rem; padding: .6rem 1.4rem; margin-right: 1rem; }';
+
+export const sandboxCheckoutPage = (checkout: Checkout) => {
+  const amount = `${escape(formatMinor(BigInt(checkout.amount_minor)))} ${escape(checkout.currency)}`;
+  return `<!doctype html>
+<html lang="en"><head>${META}
 <title>Sandbox payment</title>
-<style>body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 2rem auto; padding: 1rem; } button { font-size: 1.1rem; padding: .6rem 1.4rem; margin-right: 1rem; }</style></head>
+<style>${STYLE}</style></head>
 <body><main>
 <h1>Sandbox payment</h1>
 <p>No money moves here: this page stands in for a card payment provider.</p>
-<p>Amount: <strong data-testid="checkout-amount">${escape(formatMinor(BigInt(checkout.amount_minor)))} ${escape(checkout.currency)}</strong></p>
+<p>Amount: <strong data-testid="checkout-amount">${amount}</strong></p>
 ${
   checkout.status === 'open'
     ? `<form method="post" action="pay/" style="display:inline"><button type="submit">Pay</button></form>
@@ -19,3 +28,4 @@ ${
     : `<p>This checkout is ${escape(checkout.status)}.</p>`
 }
 </main></body></html>`;
+};

@@ -75,3 +75,43 @@ export function invoiceDates(given: Partial<InvoiceTerms>, today: string): Invoi
   const issue_date = given.issue_date ?? today;
   return { issue_date, due_date: given.due_date ?? addDays(issue_date, LIMITS.paymentTermDays) };
 }
+
+/** One e-mail of an invoice: its first sending or a reminder. */
+export type Sending = { to: string; sent_at: string; message_id: string; reminder: boolean };
+
+export type Invoice = PricedInvoice & {
+  id: string;
+  invoice_number: string;
+  status: InvoiceStatus;
+  client_id: string;
+  client_name: string;
+  issue_date: string;
+  due_date: string;
+  currency: string;
+  notes?: string;
+  terms?: string;
+  public_token: string;
+  created_at: string;
+  updated_at: string;
+  /** Incremented by every write; conditional writes compare it (optimistic locking). */
+  version: number;
+  /** Absent on invoices stored before payments existed: read as 0. */
+  amount_paid_minor?: number;
+  sent_at?: string;
+  paid_at?: string;
+  voided_at?: string;
+  overdue_at?: string;
+  /** The recurring template that generated it. */
+  recurring_id?: string;
+  /** Every e-mail of the invoice, first sending and reminders. */
+  sendings?: Sending[];
+};
+
+export type InvoiceContent = PricedInvoice & {
+  client_id: string;
+  issue_date: string;
+  due_date: string;
+  currency: string;
+  notes?: string;
+  terms?: string;
+};

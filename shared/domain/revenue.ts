@@ -158,3 +158,11 @@ export function revenueReport(
   }
   return rows;
 }
+
+export type RevenueReport = {
+  period: PeriodKind;
+  startDate: string;
+  endDate: string;
+  rows: ReportRow[];
+  totals: Omit<ReportRow, 'period'>[];
+};

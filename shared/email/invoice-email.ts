@@ -36,9 +36,12 @@ export async function composeInvoiceEmail(email: InvoiceEmail): Promise<Buffer> 
     `View and pay it online: ${invoice.public_url}`,
     `Download the PDF: ${invoice.pdf_url}`,
   ].join('\n');
+  const factRows = facts
+    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label!)}</th><td>${escapeHtml(value!)}</td></tr>`)
+    .join('');
   const html = `<!doctype html><html lang="en"><body style="font-family: sans-serif; color: #1a1a1a">
 <p>${escapeHtml(organization)} has sent you invoice <strong>${escapeHtml(invoice.invoice_number)}</strong>.</p>
-<table role="presentation">${facts.map(([label, value]) => `<tr><th align="left">${escapeHtml(label!)}</th><td>${escapeHtml(value!)}</td></tr>`).join('')}</table>
+<table role="presentation">${factRows}</table>
 <p><a href="${escapeHtml(invoice.public_url)}">View and pay the invoice online</a></p>
 <p><a href="${escapeHtml(invoice.pdf_url)}">Download the PDF</a></p>
 </body></html>`;

@@ -2,31 +2,20 @@
 // sending (draft → sent, or a reminder) with its event. If SES refuses, nothing is recorded and the
 // caller gets 502 email_delivery_failed.
 import { SendRawEmailCommand, type SESClient } from '@aws-sdk/client-ses';
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/data/client';
 import { assertSendable, emailDeliveryFailed, recordSending } from '#shared/data/invoice-lifecycle';
-import type { Invoice } from '#shared/data/invoices';
-import { invoiceKey, organizationKey } from '#shared/data/keys';
-import type { Organization } from '#shared/data/organizations';
-import { notFound } from '#shared/http/errors';
+import { invoiceWithOrganization } from '#shared/data/invoices';
+import { notFound } from '#shared/domain/errors';
 import type { Logger } from '#shared/observability/logger';
 import type { Counter } from '#shared/observability/metrics';
-import { invoiceResource } from '#shared/resources/invoice';
+import { invoiceResource } from '#shared/domain/resources/invoice';
 
 export type SendDeps = { db: Db; ses: SESClient; from: string; publicBaseUrl: string; log: Logger; metrics?: Counter };
 
 export async function sendInvoice(deps: SendDeps, organizationId: string, invoiceId: string, to: string) {
-  const { Responses } = await deps.db.client.send(
-    new BatchGetCommand({
-      RequestItems: {
-        [deps.db.table]: { Keys: [invoiceKey(organizationId, invoiceId), organizationKey(organizationId)] },
-      },
-    }),
-  );
-  const items = Responses?.[deps.db.table] ?? [];
-  const stored = items.find((item) => item.type === 'invoice') as Invoice | undefined;
-  const organization = items.find((item) => item.type === 'organization') as Organization | undefined;
-  if (!stored || !organization) throw notFound('Invoice');
+  const found = await invoiceWithOrganization(deps.db, organizationId, invoiceId);
+  if (!found) throw notFound('Invoice');
+  const { invoice: stored, organization } = found;
   assertSendable(stored);
 
   const reminder = stored.status !== 'draft';

@@ -1,9 +1,10 @@
 // The one body of the disable, enable and revoke routes: change a key's status, or say why not.
-import { ApiKeyRevoked, setApiKeyStatus, type ApiKeyStatus } from '#shared/data/api-keys';
+import { ApiKeyRevoked, setApiKeyStatus } from '#shared/data/api-keys';
 import type { Db } from '#shared/data/client';
-import { apiKeyResource } from '#shared/resources/api-key';
-import { invalidState, notFound } from '#shared/http/errors';
+import { apiKeyResource } from '#shared/domain/resources/api-key';
+import { invalidState, notFound } from '#shared/domain/errors';
 import type { Reply } from '#shared/http/request';
+import type { ApiKeyStatus } from '#shared/domain/api-key';
 
 export async function changeApiKeyStatus(
   db: Db,

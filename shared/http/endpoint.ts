@@ -5,9 +5,9 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ZodMiniType } from 'zod/mini';
-import { routeNamed, type RouteName } from '#functions/routes';
 import { accessTokenVerifier } from '#shared/auth/access-token';
 import type { Principal } from '#shared/auth/principal';
+import type { Scope } from '#shared/domain/scopes';
 import { config } from '#shared/config';
 import type { Db } from '#shared/data/client';
 import { withCorrelationId } from '#shared/observability/correlation';
@@ -35,6 +35,14 @@ type Input<B, Q, P> = {
 export type EndpointRequest<B, Q, P> = Input<B, Q, P> & { principal: Principal; organizationId: string };
 
 type Schemas<B, Q, P> = { db: Db; body?: ZodMiniType<B>; query?: ZodMiniType<Q>; params?: ZodMiniType<P> };
+
+/** What the chain needs to know of a route; functions/routes.ts declares every one. */
+export type EndpointRoute = {
+  name: string;
+  method: string;
+  credentials: 'public' | 'any' | 'user';
+  scope: Scope | null;
+};
 
 type Handle = (event: APIGatewayProxyEventV2, context: RequestContext) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -77,8 +85,7 @@ function inputOf<B, Q, P>(
   };
 }
 
-function chain(routeName: RouteName, handle: Handle, authentication?: ReturnType<typeof authenticate>) {
-  const route = routeNamed(routeName);
+function chain(route: EndpointRoute, handle: Handle, authentication?: ReturnType<typeof authenticate>) {
   const { LOG_LEVEL, MAX_BODY_BYTES, PUBLIC_BASE_URL } = config();
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext>({
     timeoutEarlyInMillis: 0,
@@ -93,12 +100,12 @@ function chain(routeName: RouteName, handle: Handle, authentication?: ReturnType
 }
 
 export function endpoint<B = undefined, Q = undefined, P = undefined>(
-  routeName: RouteName,
+  route: EndpointRoute,
   schemas: Schemas<B, Q, P>,
   run: (request: EndpointRequest<B, Q, P>) => Promise<Reply>,
 ) {
-  const route = routeNamed(routeName);
-  if (route.credentials === 'public' || !route.scope) throw new Error(`${routeName} is public: use publicEndpoint`);
+  const { scope, credentials } = route;
+  if (credentials === 'public' || !scope) throw new Error(`${route.name} is public: use publicEndpoint`);
   const { ACCESS_TOKEN_PUBLIC_JWKS, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_AUDIENCE } = config();
   const verify = accessTokenVerifier(ACCESS_TOKEN_PUBLIC_JWKS, {
     issuer: ACCESS_TOKEN_ISSUER,
@@ -107,7 +114,7 @@ export function endpoint<B = undefined, Q = undefined, P = undefined>(
   const { db } = schemas;
 
   return chain(
-    routeName,
+    route,
     async (event, context) => {
       const principal = context.principal!;
       const request = { ...inputOf(schemas, event, context), principal, organizationId: principal.organizationId };
@@ -127,18 +134,18 @@ export function endpoint<B = undefined, Q = undefined, P = undefined>(
           : await run(request);
       return toResult(reply);
     },
-    authenticate(db, verify, { scope: route.scope, credentials: route.credentials }),
+    authenticate(db, verify, { scope, credentials }),
   );
 }
 
 /** A route that takes no credential. Idempotency keys need an organization, so these have none. */
 export function publicEndpoint<B = undefined, Q = undefined, P = undefined>(
-  routeName: RouteName,
+  route: EndpointRoute,
   schemas: Omit<Schemas<B, Q, P>, 'db'>,
   run: (request: Input<B, Q, P>) => Promise<Reply>,
 ) {
-  if (routeNamed(routeName).credentials !== 'public') throw new Error(`${routeName} needs a credential: use endpoint`);
-  return chain(routeName, async (event, context) =>
+  if (route.credentials !== 'public') throw new Error(`${route.name} needs a credential: use endpoint`);
+  return chain(route, async (event, context) =>
     toResult(await run(inputOf({ ...schemas, db: undefined as never }, event, context))),
   );
 }

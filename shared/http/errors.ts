@@ -1,28 +1,5 @@
-// Every error code the API answers with, and the HTTP status that goes with it (docs/api.md).
-
-export const ErrorCode = {
-  validationError: 'validation_error',
-  invalidJson: 'invalid_json',
-  authenticationRequired: 'authentication_required',
-  invalidToken: 'invalid_token',
-  tokenExpired: 'token_expired',
-  invalidCredentials: 'invalid_credentials',
-  organizationAccessDenied: 'organization_access_denied',
-  insufficientScope: 'insufficient_scope',
-  permissionDenied: 'permission_denied',
-  notFound: 'not_found',
-  methodNotAllowed: 'method_not_allowed',
-  invalidState: 'invalid_state',
-  idempotencyConflict: 'idempotency_conflict',
-  payloadTooLarge: 'payload_too_large',
-  unsupportedMediaType: 'unsupported_media_type',
-  rateLimited: 'rate_limited',
-  internalError: 'internal_error',
-  emailDeliveryFailed: 'email_delivery_failed',
-  paymentsNotConfigured: 'payments_not_configured',
-} as const;
-
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+// The HTTP status of every error code (docs/api.md), and the answer a DomainError becomes.
+import { DomainError, ErrorCode } from '#shared/domain/errors';
 
 export const STATUS_OF: Record<ErrorCode, number> = {
   validation_error: 400,
@@ -46,23 +23,12 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   payments_not_configured: 409,
 };
 
-/** An error whose code and message are meant for the client. Anything else becomes internal_error. */
-export class ApiError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-    this.status = STATUS_OF[code];
-  }
+/** Headers an error carries besides its body: Retry-After when the caller should wait. */
+export function errorHeaders(error: DomainError): Record<string, string> {
+  const retryAfter = error.details.retry_after_seconds;
+  return error.code === ErrorCode.rateLimited && typeof retryAfter === 'number'
+    ? { 'retry-after': String(retryAfter) }
+    : {};
 }
 
-export const notFound = (what: string) => new ApiError(ErrorCode.notFound, `${what} not found`);
-
-export const validationError = (fields: Record<string, string>) =>
-  new ApiError(ErrorCode.validationError, 'The request has invalid fields', { fields });
-
-export const invalidState = (message: string) => new ApiError(ErrorCode.invalidState, message);
+export { DomainError };

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '#shared/data/idempotency';
 import type { Db } from '#shared/data/client';
-import { ApiError, ErrorCode, validationError } from '#shared/http/errors';
+import { DomainError, ErrorCode, validationError } from '#shared/domain/errors';
 import type { Reply } from '#shared/http/request';
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
@@ -35,7 +35,7 @@ export async function idempotent(
   if (claim.outcome === 'replay')
     return { ...claim.reply, headers: { ...claim.reply.headers, 'idempotent-replayed': 'true' } };
   if (claim.outcome === 'conflict') {
-    throw new ApiError(
+    throw new DomainError(
       ErrorCode.idempotencyConflict,
       claim.reason === 'in_progress'
         ? 'A request with this Idempotency-Key is still being processed'

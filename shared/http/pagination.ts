@@ -3,7 +3,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readSecretString } from '#shared/aws/secrets';
 import type { Config } from '#shared/config';
-import { validationError } from '#shared/http/errors';
+import { validationError } from '#shared/domain/errors';
 
 type Position = Record<string, unknown>;
 

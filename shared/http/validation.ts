@@ -1,7 +1,7 @@
 // zod at the edge: a failed parse becomes validation_error with one message per field path,
 // written the way a client addresses the field (`line_items[0].quantity`).
 import type { output, ZodMiniType } from 'zod/mini';
-import { validationError } from '#shared/http/errors';
+import { validationError } from '#shared/domain/errors';
 
 export function fieldPath(path: readonly PropertyKey[], prefix = ''): string {
   let text = prefix;

@@ -1,29 +1,16 @@
 // Payment links. A checkout records what is being paid (organization, invoice, amount) and by which
 // provider: Stripe Checkout, or the sandbox — a page of this service whose "pay" completes through the
 // same payment code path, for laptops, tests and deployments that opted into test mode.
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/data/client';
-import { getInvoice, type Invoice } from '#shared/data/invoices';
+import { getInvoice } from '#shared/data/invoices';
 import { PaymentAlreadyRecorded, recordPayment } from '#shared/data/invoice-lifecycle';
-import { checkoutKey } from '#shared/data/keys';
+import { findCheckout, saveCheckout, setCheckoutStatus } from '#shared/data/checkouts';
 import { OPEN_STATUSES } from '#shared/domain/invoice-lifecycle';
 import { CAPABILITY_TOKEN, newCheckoutId } from '#shared/domain/ids';
-import { ApiError, ErrorCode, invalidState, notFound } from '#shared/http/errors';
-import { publicInvoiceUrl } from '#shared/resources/invoice';
-
-export type Checkout = {
-  id: string;
-  organization_id: string;
-  invoice_id: string;
-  public_token: string;
-  amount_minor: number;
-  currency: string;
-  provider: 'stripe' | 'sandbox';
-  url: string;
-  status: 'open' | 'paid' | 'failed';
-  expires_at: string;
-  provider_session_id?: string;
-};
+import { DomainError, ErrorCode, invalidState, notFound } from '#shared/domain/errors';
+import { publicInvoiceUrl } from '#shared/domain/resources/invoice';
+import type { Invoice } from '#shared/domain/invoice';
+import type { Checkout } from '#shared/domain/checkout';
 
 export type CheckoutProvider = {
   name: Checkout['provider'];
@@ -46,9 +33,11 @@ export const sandboxProvider = (publicBaseUrl: string): CheckoutProvider => ({
 });
 
 const paymentsNotConfigured = () =>
-  new ApiError(
+  new DomainError(
     ErrorCode.paymentsNotConfigured,
-    'This deployment takes no online payments: deploy with -c stripeSecretName=<secret with secret_key and webhook_secret> to take card payments with Stripe (docs/deploy.md)',
+    'This deployment takes no online payments: ' +
+      'deploy with -c stripeSecretName=<secret with secret_key and webhook_secret> ' +
+      'to take card payments with Stripe (docs/deploy.md)',
   );
 
 /** A link to pay what is due on an open invoice, now. */
@@ -87,24 +76,13 @@ export async function createPaymentLink(
     status: 'open',
     provider_session_id: session.sessionId,
   };
-  await deps.db.client.send(
-    new PutCommand({
-      TableName: deps.db.table,
-      Item: {
-        ...checkoutKey(checkout.id),
-        type: 'checkout',
-        ...checkout,
-        ttl: Math.floor(Date.parse(checkout.expires_at) / 1000) + 7 * 86_400,
-      },
-    }),
-  );
+  await saveCheckout(deps.db, checkout);
   return checkout;
 }
 
 export async function getCheckout(db: Db, checkoutId: string): Promise<Checkout | undefined> {
   if (!checkoutId.startsWith('chk_') || !CAPABILITY_TOKEN.test(checkoutId.slice(4))) return undefined;
-  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: checkoutKey(checkoutId) }));
-  return Item as Checkout | undefined;
+  return findCheckout(db, checkoutId);
 }
 
 export type CompletionOutcome = 'paid' | 'already_paid' | 'failed' | 'expired' | 'refused';
@@ -145,21 +123,9 @@ export async function completeCheckout(
     );
   } catch (error) {
     if (error instanceof PaymentAlreadyRecorded) return 'already_paid';
-    if (error instanceof ApiError) return 'refused';
+    if (error instanceof DomainError) return 'refused';
     throw error;
   }
   await setCheckoutStatus(db, checkout.id, 'paid');
   return 'paid';
-}
-
-async function setCheckoutStatus(db: Db, checkoutId: string, status: Checkout['status']) {
-  await db.client.send(
-    new UpdateCommand({
-      TableName: db.table,
-      Key: checkoutKey(checkoutId),
-      UpdateExpression: 'SET #status = :status',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': status },
-    }),
-  );
 }

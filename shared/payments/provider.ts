@@ -13,7 +13,8 @@ export async function checkoutProvider(config: Config): Promise<CheckoutProvider
   const stripe = await stripeSettings(config);
   if (!stripe)
     throw new Error(
-      'Invalid configuration: PAYMENT_PROVIDER is stripe but no Stripe key is configured (STRIPE_SECRET_KEY or STRIPE_SECRET_ARN)',
+      'Invalid configuration: PAYMENT_PROVIDER is stripe but no Stripe key is configured ' +
+        '(STRIPE_SECRET_KEY or STRIPE_SECRET_ARN)',
     );
   return stripeProvider(await stripeClient(stripe.secretKey, stripe.apiBaseUrl));
 }

@@ -2,7 +2,7 @@
 import type Stripe from 'stripe';
 import type { Db } from '#shared/data/client';
 import { PaymentAlreadyRecorded, recordPayment } from '#shared/data/invoice-lifecycle';
-import { ApiError, ErrorCode, notFound, validationError } from '#shared/http/errors';
+import { DomainError, ErrorCode, notFound, validationError } from '#shared/domain/errors';
 
 export function verifyStripeEvent(
   stripe: Stripe | undefined,
@@ -15,7 +15,7 @@ export function verifyStripeEvent(
   try {
     return stripe.webhooks.constructEvent(rawBody, signature, secret);
   } catch {
-    throw new ApiError(ErrorCode.validationError, 'The Stripe signature does not match the payload', {
+    throw new DomainError(ErrorCode.validationError, 'The Stripe signature does not match the payload', {
       fields: { 'Stripe-Signature': 'does not verify' },
     });
   }
@@ -57,7 +57,7 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event, publicBaseUr
   } catch (error) {
     if (error instanceof PaymentAlreadyRecorded) return 'duplicate';
     // Already settled by another channel, voided meanwhile…: acknowledged so Stripe stops retrying.
-    if (error instanceof ApiError) return 'refused';
+    if (error instanceof DomainError) return 'refused';
     throw error;
   }
 }

@@ -1,8 +1,9 @@
 // Pausing, resuming and ending a template: status changes written only if nobody moved it meanwhile.
 import type { Db } from '#shared/data/client';
-import { getRecurringInvoice, saveRecurringInvoice, type RecurringInvoice } from '#shared/data/recurring-invoices';
+import { getRecurringInvoice, saveRecurringInvoice } from '#shared/data/recurring-invoices';
 import { periodDate } from '#shared/domain/recurrence';
-import { invalidState, notFound } from '#shared/http/errors';
+import { invalidState, notFound } from '#shared/domain/errors';
+import type { RecurringInvoice } from '#shared/domain/recurring-invoice';
 
 const ALLOWED: Record<'paused' | 'active' | 'ended', RecurringInvoice['status'][]> = {
   paused: ['active'],

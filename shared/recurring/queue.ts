@@ -2,7 +2,6 @@
 // organizations run in parallel while one organization's templates never race for its counter.
 import { createHash } from 'node:crypto';
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { queueBody } from '#shared/aws/queue-body';
 import type { OrganizationRun } from '#shared/recurring/runner';
 
@@ -30,33 +29,4 @@ export async function queueRun(sqs: SQSClient, queueUrl: string, runs: Organizat
       );
   }
   return runs.length;
-}
-
-/**
- * Handles a batch from the FIFO queue: groups (organizations) at once, each group's messages in
- * order. After a failure the group's later messages are reported failed too, keeping their order.
- */
-export async function handleRunBatch(
-  batch: SQSEvent,
-  work: (run: OrganizationRun) => Promise<void>,
-): Promise<SQSBatchResponse> {
-  const groups = new Map<string, SQSRecord[]>();
-  for (const record of batch.Records) {
-    const group = record.attributes.MessageGroupId ?? record.messageId;
-    groups.set(group, [...(groups.get(group) ?? []), record]);
-  }
-  const failed: string[] = [];
-  await Promise.all(
-    [...groups.values()].map(async (records) => {
-      for (const [position, record] of records.entries()) {
-        try {
-          await work(JSON.parse(record.body) as OrganizationRun);
-        } catch {
-          failed.push(...records.slice(position).map((later) => later.messageId));
-          return;
-        }
-      }
-    }),
-  );
-  return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
 }

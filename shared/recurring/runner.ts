@@ -1,12 +1,10 @@
 // The recurring runner: reads the templates due by `today` from the sharded index (never a scan),
 // and generates each due period — every missed period once, oldest first (documented policy) —
 // through the same invoice creation as the API, sending it when the template says so.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/data/client';
 import { ChangeConflict, createInvoice } from '#shared/data/invoices';
-import { RECURRING_SHARDS, recurringDueShard } from '#shared/data/keys';
-import { advanced, getRecurringInvoice, recurringItem, type RecurringInvoice } from '#shared/data/recurring-invoices';
-import { INDEX } from '#shared/data/table-definition';
+import { dueRecurringInvoices, getRecurringInvoice, periodClaim } from '#shared/data/recurring-invoices';
+import { advanced, type RecurringInvoice } from '#shared/domain/recurring-invoice';
 import { addDays, latestDateAnywhere } from '#shared/domain/dates';
 import { parseDecimal } from '#shared/domain/decimal';
 import { priceInvoice } from '#shared/domain/invoice';
@@ -19,29 +17,6 @@ export type RunnerDeps = {
   /** Most periods one template may catch up in one run. */
   maxPeriodsPerRun?: number;
 };
-
-async function dueTemplates(db: Db, today: string): Promise<{ organizationId: string; id: string }[]> {
-  const due: { organizationId: string; id: string }[] = [];
-  for (let shard = 0; shard < RECURRING_SHARDS; shard++) {
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.client.send(
-        new QueryCommand({
-          TableName: db.table,
-          IndexName: INDEX.byDueDate,
-          KeyConditionExpression: 'gsi4pk = :shard AND gsi4sk <= :today',
-          ExpressionAttributeValues: { ':shard': recurringDueShard(shard), ':today': `${today}#~` },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      due.push(
-        ...(page.Items ?? []).map((item) => ({ organizationId: String(item.organization_id), id: String(item.id) })),
-      );
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-  }
-  return due;
-}
 
 const draftOf = (template: RecurringInvoice, runDate: string) => ({
   client_id: template.client_id,
@@ -84,17 +59,7 @@ export async function runTemplate(
         new Date(),
         {
           recurringId,
-          items: [
-            {
-              Put: {
-                TableName: deps.db.table,
-                Item: recurringItem(next),
-                ConditionExpression: 'next_index = :index AND #status = :active',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':index': index, ':active': 'active' },
-              },
-            },
-          ],
+          items: [periodClaim(deps.db, next, index)],
         },
       );
       generated += 1;
@@ -124,7 +89,7 @@ const IDS_PER_MESSAGE = 500;
 export async function planRun(db: Db, now: Date, today?: string): Promise<OrganizationRun[]> {
   const latest = today ?? latestDateAnywhere(now);
   const byOrganization = new Map<string, string[]>();
-  for (const { organizationId, id } of await dueTemplates(db, latest))
+  for (const { organizationId, id } of await dueRecurringInvoices(db, latest))
     byOrganization.set(organizationId, [...(byOrganization.get(organizationId) ?? []), id]);
   return [...byOrganization].flatMap(([organizationId, ids]) =>
     Array.from({ length: Math.ceil(ids.length / IDS_PER_MESSAGE) }, (_, chunk) => ({

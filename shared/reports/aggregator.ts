@@ -1,11 +1,12 @@
 // Applies events from the bus to the organization's revenue aggregates. The organization's time
 // zone dates payments; it is read once per organization per batch.
 import type { Db } from '#shared/data/client';
-import type { OutboxEvent } from '#shared/data/events';
-import { getOrganization, timeZoneOf } from '#shared/data/organizations';
+import { getOrganization } from '#shared/data/organizations';
 import { applyContributions } from '#shared/data/revenue';
 import { merged } from '#shared/domain/revenue';
 import { contributionsOf, REVENUE_EVENT_TYPES } from '#shared/reports/contributions';
+import type { OutboxEvent } from '#shared/domain/events';
+import { timeZoneOf } from '#shared/domain/organization';
 
 export type Applied = 'applied' | 'duplicate' | 'ignored';
 

@@ -1,9 +1,8 @@
 // Recomputes one organization's revenue aggregates from its invoices and payments — the same
 // contributions the events add — and reports every bucket that differs from what is stored.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/data/client';
-import { organizationPartition } from '#shared/data/keys';
-import { getOrganization, timeZoneOf } from '#shared/data/organizations';
+import { everyInvoiceOf, everyPaymentOf } from '#shared/data/organization-scan';
+import { getOrganization } from '#shared/data/organizations';
 import { readRevenue, replaceRevenue, type Bucket } from '#shared/data/revenue';
 import { dateIn } from '#shared/domain/dates';
 import {
@@ -15,43 +14,13 @@ import {
   type Contribution,
   type RevenueField,
 } from '#shared/domain/revenue';
-
-type StoredInvoice = {
-  id: string;
-  status: string;
-  sent_at?: string;
-  currency: string;
-  issue_date: string;
-  due_date: string;
-  total_amount_minor: number;
-};
-type StoredPayment = { invoice_id: string; currency: string; amount_minor: number; paid_at: string };
-
-async function itemsWithPrefix<T>(db: Db, organizationId: string, prefix: string, projection: string[]): Promise<T[]> {
-  const items: T[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExclusiveStartKey: startKey,
-        ProjectionExpression: projection.map((_, index) => `#p${index}`).join(', '),
-        ExpressionAttributeNames: Object.fromEntries(projection.map((name, index) => [`#p${index}`, name])),
-        ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': prefix },
-      }),
-    );
-    items.push(...((page.Items ?? []) as T[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
-}
+import { timeZoneOf } from '#shared/domain/organization';
 
 /** The buckets the organization's invoices and payments add up to. */
 export async function expectedRevenue(db: Db, organizationId: string): Promise<Bucket[]> {
   const timeZone = timeZoneOf(await getOrganization(db, organizationId));
   const [invoices, payments] = await Promise.all([
-    itemsWithPrefix<StoredInvoice>(db, organizationId, 'INVOICE#', [
+    everyInvoiceOf(db, organizationId, [
       'id',
       'status',
       'sent_at',
@@ -60,12 +29,7 @@ export async function expectedRevenue(db: Db, organizationId: string): Promise<B
       'due_date',
       'total_amount_minor',
     ]),
-    itemsWithPrefix<StoredPayment>(db, organizationId, 'PAYMENT#', [
-      'invoice_id',
-      'currency',
-      'amount_minor',
-      'paid_at',
-    ]),
+    everyPaymentOf(db, organizationId, ['invoice_id', 'currency', 'amount_minor', 'paid_at']),
   ]);
   const byId = new Map(invoices.map((invoice) => [invoice.id, invoice]));
   const contributions: Contribution[] = [

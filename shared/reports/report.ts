@@ -1,19 +1,17 @@
 // A revenue report from the stored buckets: the range checked and aligned to whole periods, rows
 // per period and currency, totals per currency (definitions: docs/reports.md).
 import type { Bucket } from '#shared/data/revenue';
-import { periodsBetween, revenueReport, type PeriodKind, type ReportRow } from '#shared/domain/revenue';
-import { validationError } from '#shared/http/errors';
+import {
+  periodsBetween,
+  revenueReport,
+  type PeriodKind,
+  type ReportRow,
+  type RevenueReport,
+} from '#shared/domain/revenue';
+import { validationError } from '#shared/domain/errors';
 
 /** Longest range one report covers: ten years (120 monthly rows per currency). */
 export const MAX_REPORT_YEARS = 10;
-
-export type RevenueReport = {
-  period: PeriodKind;
-  startDate: string;
-  endDate: string;
-  rows: ReportRow[];
-  totals: Omit<ReportRow, 'period'>[];
-};
 
 /**
  * `end_date` defaults to `today` (the organization's); both ends widen to whole periods. A range

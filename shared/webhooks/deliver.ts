@@ -6,20 +6,7 @@ import { request as httpsRequest } from 'node:https';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { addressToDial, DestinationRefused, type DestinationPolicy, type Lookup } from '#shared/webhooks/destination';
 import { webhookHeaders } from '#shared/webhooks/signing';
-
-export type AttemptOutcome = 'delivered' | 'failed' | 'gone' | 'refused';
-
-export type Attempt = {
-  at: string;
-  outcome: AttemptOutcome;
-  status_code?: number;
-  duration_ms: number;
-  /** The first 1 KB of the receiver's answer. */
-  response_excerpt?: string;
-  error?: string;
-  /** From Retry-After on 429 and 503. */
-  retry_after_seconds?: number;
-};
+import type { Attempt, AttemptOutcome } from '#shared/domain/delivery';
 
 export type DeliveryRequest = {
   url: string;

@@ -3,18 +3,17 @@
 // up (failed delivery, message to the dead-letter queue, and the subscription disabled once it has
 // failed everything for long enough). A 410 disables the subscription at once.
 import { ChangeMessageVisibilityCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queueBody } from '#shared/aws/queue-body';
 import type { Db } from '#shared/data/client';
-import { recordAttempt } from '#shared/data/deliveries';
-import { deliveryKey } from '#shared/data/keys';
+import { markDeliveryFailed, recordAttempt, scheduleRetry } from '#shared/data/deliveries';
 import { disableWebhook, getWebhook, saveWebhook, signingSecrets } from '#shared/data/webhooks';
-import { attemptDelivery, type Attempt } from '#shared/webhooks/deliver';
+import { attemptDelivery } from '#shared/webhooks/deliver';
 import type { DestinationPolicy, Lookup } from '#shared/webhooks/destination';
 import type { DeliveryMessage } from '#shared/webhooks/fanout';
 import type { Counter } from '#shared/observability/metrics';
-import { eventResource } from '#shared/resources/event';
-import { nextRetryDelay } from '#shared/webhooks/retry-schedule';
+import { eventResource } from '#shared/domain/resources/event';
+import { nextRetryDelay } from '#shared/domain/retry-schedule';
+import type { Attempt } from '#shared/domain/delivery';
 
 export type DeliveryDeps = {
   db: Db;
@@ -81,14 +80,7 @@ export async function deliverMessage(
   const delivery = await recordAttempt(deps.db, organizationId, webhookId, event, attempt, 'retrying');
   const delay = nextRetryDelay(delivery.attempt_count, deps.schedule, attempt.retry_after_seconds);
   if (delay !== undefined) {
-    await deps.db.client.send(
-      new UpdateCommand({
-        TableName: deps.db.table,
-        Key: deliveryKey(organizationId, webhookId, event.id),
-        UpdateExpression: 'SET next_retry_at = :next',
-        ExpressionAttributeValues: { ':next': new Date(now().getTime() + delay * 1000).toISOString() },
-      }),
-    );
+    await scheduleRetry(deps.db, organizationId, webhookId, event.id, new Date(now().getTime() + delay * 1000));
     await deps.sqs.send(
       new ChangeMessageVisibilityCommand({
         QueueUrl: deps.queueUrl,
@@ -99,16 +91,7 @@ export async function deliverMessage(
     return 'retry';
   }
 
-  // The schedule is spent: the delivery has failed for good.
-  await deps.db.client.send(
-    new UpdateCommand({
-      TableName: deps.db.table,
-      Key: deliveryKey(organizationId, webhookId, event.id),
-      UpdateExpression: 'SET #status = :failed REMOVE next_retry_at',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':failed': 'failed' },
-    }),
-  );
+  await markDeliveryFailed(deps.db, organizationId, webhookId, event.id);
   if (deps.deadLetterQueueUrl) {
     await deps.sqs.send(new SendMessageCommand({ QueueUrl: deps.deadLetterQueueUrl, MessageBody: queueBody(message) }));
     deps.metrics?.count('DeadLetteredMessages');

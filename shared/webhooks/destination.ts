@@ -7,7 +7,10 @@
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-/** IANA allocates global unicast IPv6 only from 2000::/3; anything outside it (IPv4-compatible ::/96 included) is refused. */
+/**
+ * IANA allocates global unicast IPv6 only from 2000::/3; anything outside it (IPv4-compatible ::/96 included) is
+ * refused.
+ */
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
 
 /** Special-use domain names (RFC 6761, 6762, 7686, 8375, and ICANN's .internal): never a public receiver. */
@@ -39,7 +42,10 @@ function canonicalIpv6(address: string): string {
   }
 }
 
-/** The host as it will be looked up: lower case, IDNA-encoded (the URL parser does both), without trailing dots or brackets. */
+/**
+ * The host as it will be looked up: lower case, IDNA-encoded (the URL parser does both), without trailing dots or
+ * brackets.
+ */
 export const normalizedHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
 
 export type DestinationPolicy = {

@@ -2,9 +2,9 @@
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { queueBody } from '#shared/aws/queue-body';
 import type { Db } from '#shared/data/client';
-import type { OutboxEvent } from '#shared/data/events';
-import { listWebhooks, type Webhook } from '#shared/data/webhooks';
-import { subscribedTo } from '#shared/domain/event-types';
+import { listWebhooks } from '#shared/data/webhooks';
+import { type OutboxEvent, subscribedTo } from '#shared/domain/events';
+import type { Webhook } from '#shared/domain/webhook';
 
 export type DeliveryMessage = { organization_id: string; webhook_id: string; event: OutboxEvent };
 

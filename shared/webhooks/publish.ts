@@ -2,12 +2,10 @@
 // is not (a failed call, a crash) keeps its unpublished index entry and is picked up again by the
 // stream's retry or, past the stream's 24 h retention, by the outbox sweeper.
 import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queueBody } from '#shared/aws/queue-body';
 import type { Db } from '#shared/data/client';
-import type { OutboxEvent } from '#shared/data/events';
-import { eventKey, UNPUBLISHED_EVENTS } from '#shared/data/keys';
-import { INDEX } from '#shared/data/table-definition';
+import { markPublished } from '#shared/data/events';
+import type { OutboxEvent } from '#shared/domain/events';
 
 export const EVENT_SOURCE = 'invoicing.service';
 
@@ -41,37 +39,9 @@ export async function publishEvents(deps: PublishDeps, events: OutboxEvent[], no
     await Promise.all(
       batch.map(async (event, index) => {
         if (results[index]?.ErrorCode) return failed.push(event.id);
-        await deps.db.client.send(
-          new UpdateCommand({
-            TableName: deps.db.table,
-            Key: eventKey(event.organization_id, event.id),
-            UpdateExpression: 'SET published_at = :now REMOVE gsi4pk, gsi4sk',
-            ExpressionAttributeValues: { ':now': now.toISOString() },
-          }),
-        );
+        await markPublished(deps.db, event, now);
       }),
     );
   }
   return failed;
-}
-
-/** Events written more than `olderThanSeconds` ago and still unpublished (the sweeper's work). */
-export async function unpublishedEvents(db: Db, olderThanSeconds: number, now = new Date()): Promise<OutboxEvent[]> {
-  const before = new Date(now.getTime() - olderThanSeconds * 1000).toISOString();
-  const events: OutboxEvent[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.table,
-        IndexName: INDEX.byDueDate,
-        KeyConditionExpression: 'gsi4pk = :unpublished AND gsi4sk < :before',
-        ExpressionAttributeValues: { ':unpublished': UNPUBLISHED_EVENTS, ':before': before },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    events.push(...(page.Items ?? []).map((item) => item.event as OutboxEvent));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return events;
 }

@@ -1,13 +1,8 @@
 // Standard Webhooks signing: HMAC-SHA256 over "<webhook-id>.<webhook-timestamp>.<body>" with the
 // base64-decoded secret (the part after "whsec_"), sent as "webhook-signature: v1,<base64>".
 // Receivers verify with the `standardwebhooks` package or any implementation of the spec.
-import { createHmac, randomBytes } from 'node:crypto';
-
-export const SECRET_PREFIX = 'whsec_';
-
-export function generateWebhookSecret(): string {
-  return `${SECRET_PREFIX}${randomBytes(24).toString('base64')}`;
-}
+import { createHmac } from 'node:crypto';
+import { SECRET_PREFIX } from '#shared/domain/webhook';
 
 export function signWebhook(secret: string, messageId: string, timestamp: Date, body: string): string {
   const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');

@@ -1,8 +1,9 @@
 // The bodies the queue workers take, validated before any work (a body that does not parse fails its
 // record, which the queue's redrive moves to the dead-letter queue after its receives).
 import * as z from 'zod/mini';
-import type { OutboxEvent } from '#shared/data/events';
 import type { DeliveryMessage } from '#shared/webhooks/fanout';
+import type { OutboxEvent } from '#shared/domain/events';
+import type { OrganizationRun } from '#shared/recurring/runner';
 
 const outboxEvent: z.ZodMiniType<OutboxEvent> = z.looseObject({
   id: z.string(),
@@ -21,4 +22,12 @@ export const deliveryMessage: z.ZodMiniType<DeliveryMessage> = z.object({
   organization_id: z.string(),
   webhook_id: z.string(),
   event: outboxEvent,
+});
+
+/** One organization's share of a recurring run (shared/recurring/queue.ts). */
+export const organizationRun: z.ZodMiniType<OrganizationRun> = z.object({
+  organization_id: z.string(),
+  recurring_ids: z.array(z.string()),
+  now: z.string(),
+  today: z.optional(z.string()),
 });

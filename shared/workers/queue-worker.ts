@@ -1,8 +1,14 @@
 // The one frame of the SQS workers, as endpoint() is for routes: each message's body is parsed and
 // validated, handled under the correlation id of the request that caused it, logged, and reported
 // as a partial batch failure when it fails or asks to be retried (Powertools batch processing).
-// Metrics counted during the batch are published once at its end.
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+// Metrics counted during the batch are published once at its end. On a FIFO queue the records run
+// in order, and after a failure the rest of that message group is handed back, not skipped.
+import {
+  BatchProcessor,
+  EventType,
+  processPartialResponse,
+  SqsFifoPartialProcessorAsync,
+} from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { withCorrelationId } from '#shared/observability/correlation';
@@ -10,7 +16,14 @@ import { createLogger, type Logger, type LogLevel } from '#shared/observability/
 import { createMetrics, type Counter } from '#shared/observability/metrics';
 
 /** `batch` is the invocation's whole event: state worth keeping for one batch, not longer, can key on it. */
-export type WorkerContext = { log: Logger; metrics: Counter; record: SQSRecord; batch: SQSEvent };
+export type WorkerContext = {
+  log: Logger;
+  metrics: Counter;
+  record: SQSRecord;
+  batch: SQSEvent;
+  /** The invocation's Lambda context (absent when a test calls the handler without one). */
+  lambda?: Pick<Context, 'getRemainingTimeInMillis'>;
+};
 
 export type WorkerOptions<M> = {
   logLevel: LogLevel;
@@ -19,6 +32,8 @@ export type WorkerOptions<M> = {
   correlationOf?: (message: M) => string | undefined;
   /** One record after another (messages of one batch that would only conflict); in parallel otherwise. */
   inOrder?: boolean;
+  /** A FIFO queue: records in order, and a failure hands back the rest of its message group. */
+  fifo?: boolean;
 };
 
 /** `retry`: leave the message on the queue for a later attempt (its visibility already set). */
@@ -31,10 +46,9 @@ export function queueWorker<M>(
   options: WorkerOptions<M>,
   handle: (message: M, context: WorkerContext) => Promise<Handled>,
 ) {
-  const processor = new BatchProcessor(EventType.SQS);
   const metrics = createMetrics();
 
-  const handleRecord = (batch: SQSEvent) => async (record: SQSRecord) => {
+  const handleRecord = (batch: SQSEvent, lambda?: Context) => async (record: SQSRecord) => {
     let message: M;
     try {
       message = options.message.parse(JSON.parse(record.body));
@@ -48,7 +62,7 @@ export function queueWorker<M>(
     await withCorrelationId(options.correlationOf?.(message), async () => {
       const log = createLogger(options.logLevel, { worker: name, message_id: record.messageId });
       try {
-        if ((await handle(message, { log, metrics, record, batch })) === 'retry') throw new RetryLater();
+        if ((await handle(message, { log, metrics, record, batch, lambda })) === 'retry') throw new RetryLater();
       } catch (error) {
         if (!(error instanceof RetryLater)) log.warn('message failed; it will come back', { error: String(error) });
         throw error;
@@ -58,11 +72,17 @@ export function queueWorker<M>(
 
   return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
     try {
-      return await processPartialResponse(event, handleRecord(event), processor, {
-        context,
-        throwOnFullBatchFailure: false,
-        processInParallel: !options.inOrder,
-      });
+      return options.fifo
+        ? await processPartialResponse(event, handleRecord(event, context), new SqsFifoPartialProcessorAsync(), {
+            context,
+            throwOnFullBatchFailure: false,
+            skipGroupOnError: true,
+          })
+        : await processPartialResponse(event, handleRecord(event, context), new BatchProcessor(EventType.SQS), {
+            context,
+            throwOnFullBatchFailure: false,
+            processInParallel: !options.inOrder,
+          });
     } finally {
       metrics.publishStoredMetrics();
     }

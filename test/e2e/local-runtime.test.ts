@@ -155,7 +155,7 @@ describe('npm run dev', () => {
     expect(second.json.results.length).toBeGreaterThan(0);
   });
 
-  it('serves paths without the trailing slash too, and answers unknown paths and methods with the envelope', async () => {
+  it('serves paths without the trailing slash too; answers unknown paths and methods with the envelope', async () => {
     expect((await api('GET', '/api/v1/organizations/me')).status).toBe(200);
     const unknown = await api('GET', '/api/v1/nothing-here/');
     expect([unknown.status, unknown.json.error.code]).toEqual([404, 'not_found']);
@@ -179,7 +179,8 @@ describe('npm run dev', () => {
     });
     expect([tick.status, tick.stderr.trim()]).toEqual([
       1,
-      'There is no job named "no-such-job". Say which job: npm run tick -- <overdue-sweeper | recurring-runner | outbox-sweeper> [YYYY-MM-DD]',
+      'There is no job named "no-such-job". ' +
+        'Say which job: npm run tick -- <overdue-sweeper | recurring-runner | outbox-sweeper> [YYYY-MM-DD]',
     ]);
   });
 
@@ -434,7 +435,7 @@ describe('npm run dev', () => {
     expect(rebuild.stdout).toMatch(/\d+ month\(s\) recomputed, 0 difference\(s\)/);
   });
 
-  it('delivers the invoice’s events to a subscribed receiver, each verifiable with the subscription’s secret', async () => {
+  it('delivers the invoice’s events to a subscriber, each verifiable with the subscription’s secret', async () => {
     const received: { headers: Record<string, string>; body: string }[] = [];
     const receiver = createServer((req, res) => {
       let body = '';
@@ -520,7 +521,8 @@ describe('npm run dev', () => {
 
   it('carries any stored text byte-exact through the event pipeline to a receiver, and keeps running', async () => {
     const text =
-      'emoji 😀 only · 𐀀 𠀀 \u{E0001}\u{10FFFD} · controls \u0001\u0007\u001b\u007f\u0085 · RTL \u200f\u202eLTR\u202c' +
+      'emoji 😀 only · 𐀀 𠀀 \u{E0001}\u{10FFFD} · controls \u0001\u0007\u001b\u007f\u0085' +
+      ' · RTL \u200f\u202eLTR\u202c' +
       ' · ZWJ 👩\u200d💻 · \ufffd\ufffe\uffff · Łódź Café ✓ · Tiếng Việt · 中文';
     const bodies: Buffer[] = [];
     const receiver = createServer((req, res) => {

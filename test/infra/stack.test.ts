@@ -62,7 +62,7 @@ const actionsOf = (logical: string) => {
 };
 
 describe('stack', () => {
-  it('has one function per route, with tracing; every function of the stack, providers included, on Node 24 and arm64', () => {
+  it('has one function per route, with tracing; every function, providers included, on Node 24 and arm64', () => {
     const functions = Object.values(routeFunctions());
     expect(functions).toHaveLength(SERVED.length);
     for (const fn of functions) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
@@ -172,7 +172,7 @@ describe('stack', () => {
     expect(actionsOf('CreateInvoice')).toContain('dynamodb:PutItem');
   });
 
-  it('lets only the token, payment and list endpoints read secrets, and gives the private key to no environment', () => {
+  it('lets only the token, payment and list endpoints read secrets; gives the private key to no environment', () => {
     for (const route of SERVED) {
       const reads = actionsOf(logicalId(route.name)).includes('secretsmanager:GetSecretValue');
       expect(reads, route.name).toBe(Boolean(route.signsTokens || route.usesStripe || route.signsCursors));
@@ -282,7 +282,7 @@ describe('stack', () => {
     expect(sweeper?.[1].Properties.Environment.Variables.TABLE_NAME).toBeDefined();
   });
 
-  it('gives every queue with a consumer a dead-letter queue and a visibility timeout six times the consumer’s timeout', () => {
+  it('gives every queue with a consumer a DLQ and a visibility timeout six times the consumer’s timeout', () => {
     const queues = template.findResources('AWS::SQS::Queue');
     const functions = template.findResources('AWS::Lambda::Function');
     const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter(
@@ -329,7 +329,7 @@ describe('stack', () => {
     expect(alarmed.size).toBe(7);
   });
 
-  it('sends every alarm to the alarm topic, and raises alarms on worker failures, API errors and latency, and stream lag', () => {
+  it('sends every alarm to the alarm topic; alarms on worker failures, API errors and latency, and stream lag', () => {
     const topic = Object.keys(template.findResources('AWS::SNS::Topic'))[0]!;
     const alarms = Object.entries(template.findResources('AWS::CloudWatch::Alarm'));
     for (const [id, alarm] of alarms) expect(alarm.Properties.AlarmActions, id).toEqual([{ Ref: topic }]);
@@ -380,7 +380,7 @@ describe('stack', () => {
       expect(body).toContain(metric);
   });
 
-  it('fans the recurring run out through a FIFO queue: the runner may only queue, the worker generates and sends', () => {
+  it('fans the recurring run out via a FIFO queue: the runner may only queue, the worker generates and sends', () => {
     const queues = template.findResources('AWS::SQS::Queue');
     const [runQueueId, runQueue] = Object.entries(queues).find(
       ([id]) => id.startsWith('SchedulesRecurringRuns') && !id.includes('Dlq'),

@@ -1,7 +1,7 @@
 // API key management by signed-in owners and admins, and how keys behave as credentials.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey } from '#shared/auth/api-key';
+import { generateApiKey, hashApiKey } from '#shared/domain/api-key';
 import { apiKeyKey } from '#shared/data/keys';
 import { call, db, forgetRecentKeys, freshIp, newTenant } from '#test/support/api';
 

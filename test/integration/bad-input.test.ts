@@ -1,7 +1,7 @@
 // Each bad request gets its documented status and code, and the table holds nothing new afterwards.
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey } from '#shared/auth/api-key';
+import { generateApiKey } from '#shared/domain/api-key';
 import { call, invoiceBody, newTenant, tableItemCount, type CallOptions } from '#test/support/api';
 import type { RouteName } from '#functions/routes';
 

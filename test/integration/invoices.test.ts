@@ -39,7 +39,7 @@ describe('creating invoices', () => {
     expect(fetched.json).toEqual(created.json);
   });
 
-  it('defaults the issue date to today, the due date to 30 days later and the currency to the organization’s', async () => {
+  it('defaults issue date to today, due date to 30 days later and currency to the organization’s', async () => {
     const { json } = await call('create-invoice', {
       token: tenant.apiKey,
       body: { client: clientId, line_items: [{ description: 'x', quantity: '1', unit_price: '1.00', tax_rate: '0' }] },

@@ -139,7 +139,7 @@ describe('payments', () => {
 });
 
 describe('overdue sweep', () => {
-  it('moves sent and partly paid invoices past their due date to overdue exactly once, reading only the index', async () => {
+  it('moves sent and partly paid invoices past due to overdue exactly once, reading only the index', async () => {
     const sweeper = await newTenant('Sweep');
     const late = await sentInvoice(sweeper, { issue_date: '2025-01-01', due_date: '2025-01-31' });
     const partly = await sentInvoice(sweeper, { issue_date: '2025-01-01', due_date: '2025-02-15' });

@@ -57,7 +57,7 @@ describe('the public invoice page', () => {
 });
 
 describe('headers of public answers', () => {
-  it('forbid framing, sniffing and referrers on every public page, the PDF, the checkout page and the redirects', async () => {
+  it('forbid framing, sniffing and referrers on every public page, the PDF, checkout page and redirects', async () => {
     const invoice = await sentInvoice();
     const pay = await call('pay-public-invoice', { params: { token: tokenOf(invoice) } });
     const answers = {

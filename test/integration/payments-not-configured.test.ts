@@ -22,7 +22,7 @@ beforeAll(async () => {
 const tokenOf = (url: string) => new URL(url).pathname.split('/').at(-2)!;
 
 describe('a deployment without a payment provider', () => {
-  it('refuses payment links with 409 payments_not_configured, saying how to configure Stripe, and writes nothing', async () => {
+  it('refuses payment links with 409 payments_not_configured, says how to set up Stripe, writes nothing', async () => {
     const before = await tableItemCount();
     const refused = await call('create-payment-link', { token: tenant.apiKey, params: { id: invoice.id } });
     expect([refused.status, refused.json.error.code]).toEqual([409, 'payments_not_configured']);

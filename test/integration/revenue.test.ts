@@ -6,12 +6,12 @@ import type { SQSEvent } from 'aws-lambda';
 import { createDb } from '#shared/data/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordSending } from '#shared/data/invoice-lifecycle';
-import type { OutboxEvent } from '#shared/data/events';
 import { readRevenue } from '#shared/data/revenue';
 import { revenueKey } from '#shared/data/keys';
 import { revenueAggregator } from '#shared/reports/aggregator';
 import { rebuildRevenue } from '#shared/reports/rebuild';
 import { call, countDbCalls, db, forgetRecentKeys, invoiceBody, newTenant, tableItemCount } from '#test/support/api';
+import type { OutboxEvent } from '#shared/domain/events';
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
 let aggregate: (events: OutboxEvent[]) => Promise<string[]>;
@@ -98,7 +98,7 @@ const row = (period_start: string, period_end: string, currency: string, figures
 });
 
 describe('GET /api/v1/reports/revenue/', () => {
-  it('reports each month and currency: invoiced by issue date, collected by payment date, balances at the month’s end', async () => {
+  it('reports per month and currency: invoiced by issue date, collected when paid, month-end balances', async () => {
     const monthly = await report({ period: 'monthly', start_date: '2026-01-15', end_date: '2026-03-02' });
     expect(monthly.status).toBe(200);
     expect(monthly.json).toEqual({
@@ -296,7 +296,7 @@ describe('the revenue aggregator under faults and contention', () => {
     );
   });
 
-  it('adds up events that touch the same month at the same moment (amounts are added, never read and rewritten)', async () => {
+  it('adds up events that touch the same month at once (amounts are added, never read and rewritten)', async () => {
     const owner = await newTenant('Busy Revenue Co');
     const aggregator = revenueAggregator(db);
     const results = await Promise.all(

@@ -39,7 +39,7 @@ const freshSecret = () => {
 };
 
 describe('the signing-key custom resource, with what CloudFormation hands it', () => {
-  it('replaces the password CloudFormation generated with a key, answers the public set, and keeps the key across updates and deletes', async () => {
+  it('replaces the generated password with a key, answers the public set, keeps it on update and delete', async () => {
     const { handler } = await import('#infra/functions/signing-key-generator/handler');
     const generated = freshSecret();
     expect(generated).toBeTypeOf('string');

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { attemptDelivery } from '#shared/webhooks/deliver';
-import { nextRetryDelay, DEFAULT_SCHEDULE } from '#shared/webhooks/retry-schedule';
-import { generateWebhookSecret } from '#shared/webhooks/signing';
+import { nextRetryDelay, DEFAULT_SCHEDULE } from '#shared/domain/retry-schedule';
+import { generateWebhookSecret } from '#shared/domain/webhook';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -140,7 +140,7 @@ describe('a webhook delivery attempt', () => {
     expect(received).toHaveLength(1);
   });
 
-  it('applies the destination rules in the client that delivers: a name resolving to loopback is refused, nothing dialled', async () => {
+  it('applies destination rules on delivery: a name resolving to loopback is refused, nothing dialled', async () => {
     const { received } = await receiver((res) => {
       res.writeHead(200);
       res.end();

@@ -9,12 +9,13 @@ import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createQueues, startEventBus, startQueuePoller, type Queues } from '#infra/local/pipeline';
 import { listDeliveries } from '#shared/data/deliveries';
-import type { OutboxEvent } from '#shared/data/events';
 import { createWebhook, getWebhook } from '#shared/data/webhooks';
 import { deliverMessage, type DeliveryDeps } from '#shared/webhooks/delivery-worker';
 import type { DeliveryMessage } from '#shared/webhooks/fanout';
-import { EVENT_SOURCE, publishEvents, unpublishedEvents } from '#shared/webhooks/publish';
+import { unpublishedEvents } from '#shared/data/events';
+import { EVENT_SOURCE, publishEvents } from '#shared/webhooks/publish';
 import { call, db, newTenant } from '#test/support/api';
+import type { OutboxEvent } from '#shared/domain/events';
 
 const sqs = new SQSClient({ endpoint: inject('sqsEndpoint'), useQueueUrlAsEndpoint: false });
 let queues: Queues;
@@ -79,7 +80,7 @@ const sampleEvent = (organizationId: string): OutboxEvent => ({
 });
 
 describe('the delivery worker', () => {
-  it('retries a failing receiver on schedule: one delivery, three attempts, the same webhook-id each time', async () => {
+  it('retries a failing receiver on schedule: one delivery, three attempts, same webhook-id each time', async () => {
     const tenant = await newTenant('Retries');
     const { url, ids } = await receiver([500, 503, 200]);
     const webhook = await createWebhook(db, tenant.id, { url, events: ['*'] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_KEY_PREFIX, generateApiKey, hashApiKey, isWellFormedApiKey } from '#shared/auth/api-key';
+import { API_KEY_PREFIX, generateApiKey, hashApiKey, isWellFormedApiKey } from '#shared/domain/api-key';
 
 describe('API keys', () => {
   it('generates well-formed, distinct keys whose hash is not the key', () => {

@@ -71,4 +71,32 @@ describe('the queue worker frame', () => {
     await handler(batchOf([0, 1, 2].map((n) => JSON.stringify({ n }))));
     expect(order).toEqual([0, 1, 2]);
   });
+
+  it('on a FIFO queue runs each group in order, hands back a failed message with the rest of its group', async () => {
+    const done: string[] = [];
+    const handler = queueWorker(
+      'test',
+      { logLevel: 'silent', message: z.object({ id: z.string() }), fifo: true },
+      async ({ id }) => {
+        await new Promise((resolve) => setTimeout(resolve, id === 'a1' ? 20 : 0));
+        if (id === 'a2') throw new Error('throttled');
+        done.push(id);
+      },
+    );
+    const messages: [id: string, group: string][] = [
+      ['a1', 'A'],
+      ['b1', 'B'],
+      ['a2', 'A'],
+      ['b2', 'B'],
+      ['a3', 'A'],
+    ];
+    const batch = batchOf(messages.map(([id]) => JSON.stringify({ id })));
+    batch.Records.forEach((record, index) => {
+      record.messageId = messages[index]![0];
+      record.attributes = { MessageGroupId: messages[index]![1] } as never;
+    });
+    const result = await handler(batch);
+    expect(result.batchItemFailures.map((failure) => failure.itemIdentifier)).toEqual(['a2', 'a3']);
+    expect(done).toEqual(['a1', 'b1', 'b2']);
+  });
 });

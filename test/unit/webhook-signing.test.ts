@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { generateWebhookSecret, signWebhook, webhookHeaders } from '#shared/webhooks/signing';
+import { signWebhook, webhookHeaders } from '#shared/webhooks/signing';
+import { generateWebhookSecret } from '#shared/domain/webhook';
 
 describe('Standard Webhooks signing', () => {
   it('reproduces the known-answer vector of the specification’s reference tests', () => {

@@ -4,16 +4,16 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { AccessClaims } from '#shared/auth/access-token';
-import { hashApiKey, isWellFormedApiKey, looksLikeApiKey } from '#shared/auth/api-key';
+import { hashApiKey, isWellFormedApiKey, looksLikeApiKey } from '#shared/domain/api-key';
 import type { Principal } from '#shared/auth/principal';
-import { LIMITS, rateLimited } from '#shared/auth/rate-limits';
-import { SCOPES_OF_ROLE } from '#shared/auth/roles';
-import type { Scope } from '#shared/auth/scopes';
+import { LIMITS } from '#shared/auth/rate-limits';
+import { SCOPES_OF_ROLE } from '#shared/domain/roles';
+import type { Scope } from '#shared/domain/scopes';
 import { ApiKeyCache } from '#shared/auth/api-key-cache';
 import { findApiKeyByHash, recordApiKeyUse } from '#shared/data/api-keys';
 import type { Db } from '#shared/data/client';
 import { countAttempt } from '#shared/data/rate-limits';
-import { ApiError, ErrorCode } from '#shared/http/errors';
+import { DomainError, ErrorCode, rateLimited } from '#shared/domain/errors';
 import { header, type RequestContext } from '#shared/http/request';
 
 /** Longer Authorization headers are refused before any parsing or lookup. */
@@ -23,9 +23,9 @@ export type AccessTokenVerifier = (token: string) => Promise<AccessClaims>;
 export type Access = { scope: Scope; credentials: 'any' | 'user' };
 
 const invalidToken = () =>
-  new ApiError(ErrorCode.invalidToken, 'The credential is malformed, unknown or no longer valid');
+  new DomainError(ErrorCode.invalidToken, 'The credential is malformed, unknown or no longer valid');
 const missingCredential = () =>
-  new ApiError(ErrorCode.authenticationRequired, 'Send a credential as "Authorization: Bearer <token>"');
+  new DomainError(ErrorCode.authenticationRequired, 'Send a credential as "Authorization: Bearer <token>"');
 
 const recentKeys = new ApiKeyCache();
 
@@ -36,7 +36,8 @@ async function principalOf(db: Db, verify: AccessTokenVerifier, token: string, n
     let key = recentKeys.get(hash, now.getTime());
     if (!key) {
       key = await findApiKeyByHash(db, hash);
-      // Remembered from the moment it was read, never renewed by use: a disabled key stops within the memory's lifetime.
+      // Remembered from the moment it was read, never renewed by use: a disabled key stops within the memory's
+      // lifetime.
       if (key?.status === 'active') recentKeys.set(hash, key, now.getTime());
     }
     if (!key || key.status !== 'active' || (key.expires_at && key.expires_at <= now.toISOString()))
@@ -70,7 +71,7 @@ export async function resolvePrincipal(
     return await principalOf(db, verify, token, now);
   } catch (error) {
     // An expired access token is the normal end of its life, not a guess: it is not counted.
-    if (error instanceof ApiError && error.code === ErrorCode.invalidToken) {
+    if (error instanceof DomainError && error.code === ErrorCode.invalidToken) {
       const { count, retryAfterSeconds } = await countAttempt(db, LIMITS.failedBearerPerIp, request.sourceIp, now);
       if (count > LIMITS.failedBearerPerIp.max) throw rateLimited(retryAfterSeconds);
     }
@@ -80,17 +81,17 @@ export async function resolvePrincipal(
 
 export function authorize(principal: Principal, access: Access): void {
   if (access.credentials === 'user' && principal.kind !== 'user') {
-    throw new ApiError(
+    throw new DomainError(
       ErrorCode.permissionDenied,
       'This endpoint needs a signed-in user (an access token), not an API key',
     );
   }
   if (principal.scopes.includes(access.scope)) return;
   if (principal.kind === 'user')
-    throw new ApiError(ErrorCode.permissionDenied, `The ${principal.role} role may not do this`, {
+    throw new DomainError(ErrorCode.permissionDenied, `The ${principal.role} role may not do this`, {
       role: principal.role,
     });
-  throw new ApiError(ErrorCode.insufficientScope, `This credential lacks the scope ${access.scope}`, {
+  throw new DomainError(ErrorCode.insufficientScope, `This credential lacks the scope ${access.scope}`, {
     required_scope: access.scope,
   });
 }

@@ -2,7 +2,8 @@
 // envelope of docs/api.md, and logs one line per request. 5xx answers never carry internals.
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { ApiError, ErrorCode } from '#shared/http/errors';
+import { DomainError, ErrorCode } from '#shared/domain/errors';
+import { errorHeaders, STATUS_OF } from '#shared/http/errors';
 import { createLogger, type LogLevel } from '#shared/observability/logger';
 import { header, type RequestContext } from '#shared/http/request';
 
@@ -59,8 +60,14 @@ export function envelope({
     after: finish,
     onError: (request) => {
       const error = request.error;
-      if (error instanceof ApiError) {
-        request.response = errorResponse(error.status, error.code, error.message, error.details, error.headers);
+      if (error instanceof DomainError) {
+        request.response = errorResponse(
+          STATUS_OF[error.code],
+          error.code,
+          error.message,
+          error.details,
+          errorHeaders(error),
+        );
       } else {
         request.context.log?.error('unhandled error', {
           error: String(error),

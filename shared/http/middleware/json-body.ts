@@ -1,7 +1,7 @@
 // Reads the JSON body: 413 over the size limit, 415 for another content type, 400 for bad JSON.
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { ApiError, ErrorCode, validationError } from '#shared/http/errors';
+import { DomainError, ErrorCode, validationError } from '#shared/domain/errors';
 import { header, type RequestContext } from '#shared/http/request';
 
 /**
@@ -28,16 +28,16 @@ export function jsonBody(maxBytes: number): MiddlewareObj<APIGatewayProxyEventV2
       if (event.body === undefined || event.body === null || event.body === '') return;
       const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
       if (raw.byteLength > maxBytes) {
-        throw new ApiError(ErrorCode.payloadTooLarge, `The body exceeds ${maxBytes} bytes`, { max_bytes: maxBytes });
+        throw new DomainError(ErrorCode.payloadTooLarge, `The body exceeds ${maxBytes} bytes`, { max_bytes: maxBytes });
       }
       const contentType = header(event.headers, 'content-type') ?? '';
       if (!/^application\/json\s*(;|$)/i.test(contentType)) {
-        throw new ApiError(ErrorCode.unsupportedMediaType, 'Send the body as "Content-Type: application/json"');
+        throw new DomainError(ErrorCode.unsupportedMediaType, 'Send the body as "Content-Type: application/json"');
       }
       try {
         context.json = JSON.parse(raw.toString('utf8'));
       } catch {
-        throw new ApiError(ErrorCode.invalidJson, 'The body is not valid JSON');
+        throw new DomainError(ErrorCode.invalidJson, 'The body is not valid JSON');
       }
       const broken = illFormedStrings(context.json);
       if (broken.length > 0)

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { API_KEY_SCOPES, type Scope } from '#shared/auth/scopes';
+import { API_KEY_SCOPES, type Scope } from '#shared/domain/scopes';
 import { idOf, text } from '#shared/http/schemas/common';
-import '#shared/http/schemas/zod-locale';
+import '#shared/zod-locale';
 
 const token = z.string().check(z.minLength(1, 'may not be empty'), z.maxLength(8192, 'is too long'));
 

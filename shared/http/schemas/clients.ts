@@ -1,6 +1,6 @@
 import { cursor, listLimit, text } from '#shared/http/schemas/common';
 import * as z from 'zod/mini';
-import '#shared/http/schemas/zod-locale';
+import '#shared/zod-locale';
 
 const clientFields = {
   name: text(200),

@@ -1,7 +1,7 @@
 import { decimalTextOf, formatMinor, parseDecimal, type Scaled } from '#shared/domain/decimal';
 import { isCalendarDate } from '#shared/domain/dates';
 import * as z from 'zod/mini';
-import '#shared/http/schemas/zod-locale';
+import '#shared/zod-locale';
 
 export const calendarDate = z
   .string()

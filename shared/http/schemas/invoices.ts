@@ -1,10 +1,16 @@
-import type { Invoice, InvoiceContent } from '#shared/data/invoices';
-import { INVOICE_STATUSES, InvoiceTooLarge, LIMITS, priceInvoice } from '#shared/domain/invoice';
-import { validationError } from '#shared/http/errors';
+import {
+  INVOICE_STATUSES,
+  InvoiceTooLarge,
+  LIMITS,
+  priceInvoice,
+  type Invoice,
+  type InvoiceContent,
+} from '#shared/domain/invoice';
+import { validationError } from '#shared/domain/errors';
 import { SUPPORTED_CURRENCIES } from '#shared/domain/money';
 import { calendarDate, cursor, decimal, idOf, listLimit, text } from '#shared/http/schemas/common';
 import * as z from 'zod/mini';
-import '#shared/http/schemas/zod-locale';
+import '#shared/zod-locale';
 
 const notesText = z.string().check(z.maxLength(5000, 'may have at most 5000 characters'));
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { isTimeZone } from '#shared/domain/dates';
 import { text } from '#shared/http/schemas/common';
-import '#shared/http/schemas/zod-locale';
+import '#shared/zod-locale';
 
 export const updateOrganizationBody = z
   .strictObject({

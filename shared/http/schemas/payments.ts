@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { LIMITS } from '#shared/domain/invoice';
 import { SUPPORTED_CURRENCIES } from '#shared/domain/money';
 import { decimal, text } from '#shared/http/schemas/common';
-import '#shared/http/schemas/zod-locale';
+import '#shared/zod-locale';
 
 export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cash', 'check', 'other'] as const;
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import '#shared/http/schemas/zod-locale';
+import '#shared/zod-locale';
 
 /** Public pages take the token from the path; a malformed one is simply not found. */
 export const tokenParams = z.object({ token: z.string() });

@@ -3,7 +3,7 @@ import { isCalendarDate } from '#shared/domain/dates';
 import { FREQUENCIES } from '#shared/domain/recurrence';
 import { calendarDate, idOf } from '#shared/http/schemas/common';
 import { createInvoiceBody } from '#shared/http/schemas/invoices';
-import '#shared/http/schemas/zod-locale';
+import '#shared/zod-locale';
 
 const lineItems = createInvoiceBody.def.shape.line_items;
 const fields = createInvoiceBody.def.shape;

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { PERIODS } from '#shared/domain/revenue';
 import { calendarDate } from '#shared/http/schemas/common';
 import { createInvoiceBody } from '#shared/http/schemas/invoices';
-import '#shared/http/schemas/zod-locale';
+import '#shared/zod-locale';
 
 export const revenueReportQuery = z.strictObject({
   period: z.enum(PERIODS),

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { config } from '#shared/config';
-import { EVENT_TYPES } from '#shared/domain/event-types';
 import { refusalOf } from '#shared/webhooks/destination';
 import { cursor, listLimit } from '#shared/http/schemas/common';
-import '#shared/http/schemas/zod-locale';
+import '#shared/zod-locale';
+import { EVENT_TYPES } from '#shared/domain/events';
 
 const webhookUrl = z.string().check(
   z.maxLength(2048, 'may have at most 2048 characters'),

@@ -1,6 +1,6 @@
 // How an invoice looks in responses and events: money as two-decimal strings, client as {id, name}.
-import type { Invoice } from '#shared/data/invoices';
 import { formatMinor } from '#shared/domain/decimal';
+import type { Invoice } from '#shared/domain/invoice';
 
 const money = (minor: number) => formatMinor(BigInt(minor));
 

@@ -3,6 +3,7 @@
 // database read, and lets secret scanners recognise leaked keys. Only the SHA-256 is stored.
 import { createHash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import type { Scope } from '#shared/domain/scopes';
 
 export const API_KEY_PREFIX = 'inv_live_';
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -39,3 +40,24 @@ export const hashApiKey = (secret: string) => createHash('sha256').update(secret
 
 /** What logs and listings may show of a key: its prefix and last four characters. */
 export const apiKeyHint = (secret: string) => `${API_KEY_PREFIX}…${secret.slice(-4)}`;
+
+export type ApiKeyStatus = 'active' | 'disabled' | 'revoked';
+
+/** What authentication needs, read by the hash of the presented secret. */
+export type ApiKeyLookup = {
+  id: string;
+  organization_id: string;
+  scopes: Scope[];
+  status: ApiKeyStatus;
+  expires_at?: string;
+};
+
+export type ApiKeyRecord = ApiKeyLookup & {
+  name: string;
+  hint: string;
+  created_by: string;
+  created_at: string;
+  last_used_at?: string;
+  /** Requests per UTC day, newest first, for the last 30 days. */
+  usage: { date: string; requests: number }[];
+};

@@ -1,6 +1,6 @@
+import type { Webhook } from '#shared/domain/webhook';
 // How a subscription looks in responses: never its secrets, except the new one once, at creation
 // and rotation.
-import type { Webhook } from '#shared/data/webhooks';
 
 export const webhookResource = (webhook: Webhook) => ({
   id: webhook.id,

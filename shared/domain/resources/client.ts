@@ -1,5 +1,5 @@
+import type { Client } from '#shared/domain/client';
 // How a client looks in responses and events. The creation response is the spec's short form.
-import type { Client } from '#shared/data/clients';
 
 export const clientResource = (client: Client) => ({
   id: client.id,

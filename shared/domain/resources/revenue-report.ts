@@ -1,7 +1,6 @@
 // How a revenue report looks in responses: money as two-decimal strings, counts as numbers.
-import type { ReportRow } from '#shared/domain/revenue';
+import type { ReportRow, RevenueReport } from '#shared/domain/revenue';
 import { formatMinor } from '#shared/domain/decimal';
-import type { RevenueReport } from '#shared/reports/report';
 
 const figures = (row: Omit<ReportRow, 'period'>) => ({
   currency: row.currency,

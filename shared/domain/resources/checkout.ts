@@ -1,5 +1,5 @@
-import type { Checkout } from '#shared/payments/checkout';
 import { formatMinor } from '#shared/domain/decimal';
+import type { Checkout } from '#shared/domain/checkout';
 
 export const paymentLinkResource = (checkout: Checkout) => ({
   url: checkout.url,

@@ -1,6 +1,5 @@
 // How an API key looks in responses: never the secret (except once, at creation) nor its hash.
-import type { ApiKeyRecord } from '#shared/data/api-keys';
-import { API_KEY_PREFIX } from '#shared/auth/api-key';
+import { API_KEY_PREFIX, type ApiKeyRecord } from '#shared/domain/api-key';
 
 export const apiKeyResource = (key: ApiKeyRecord, now = new Date()) => ({
   id: key.id,

@@ -1,4 +1,4 @@
-// The event kinds the service emits (docs/events.md is the catalog).
+// The event kinds the service emits (docs/events.md is the catalog), and an event as stored.
 
 export const EVENT_TYPES = [
   'organization.updated',
@@ -22,3 +22,13 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 /** A subscription's `events` entry matches a kind exactly, or everything with "*". */
 export const subscribedTo = (events: readonly string[], type: string) => events.includes('*') || events.includes(type);
+
+export type OutboxEvent = {
+  id: string;
+  type: string;
+  organization_id: string;
+  created_at: string;
+  data: { object: unknown; [more: string]: unknown };
+  /** The request that caused the event (internal: logs and the delivery log, never in the event's public shape). */
+  correlation_id?: string;
+};

@@ -1,6 +1,6 @@
 // What each organization role may do (docs/security.md). A signed-in user acts with the scopes of
 // their role in the organization of their token.
-import { ALL_SCOPES, type Scope } from '#shared/auth/scopes';
+import { ALL_SCOPES, type Scope } from '#shared/domain/scopes';
 
 export const ROLES = ['owner', 'admin', 'member'] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,4 +1,4 @@
-import type { RecurringInvoice } from '#shared/data/recurring-invoices';
+import type { RecurringInvoice } from '#shared/domain/recurring-invoice';
 
 export const recurringInvoiceResource = (template: RecurringInvoice) => ({
   id: template.id,

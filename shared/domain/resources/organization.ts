@@ -1,4 +1,4 @@
-import { timeZoneOf, type Organization } from '#shared/data/organizations';
+import { timeZoneOf, type Organization } from '#shared/domain/organization';
 
 export const organizationResource = (organization: Organization) => ({
   id: organization.id,

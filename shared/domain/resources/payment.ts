@@ -1,5 +1,5 @@
-import type { Payment } from '#shared/data/invoice-lifecycle';
 import { formatMinor } from '#shared/domain/decimal';
+import type { Payment } from '#shared/domain/payment';
 
 export const paymentResource = (payment: Payment) => ({
   id: payment.id,

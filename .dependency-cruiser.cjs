@@ -1,0 +1,107 @@
+// The layering of docs/architecture.md, checked on every `npm test` (npm run lint:layers).
+// Lower layers never import higher ones; a rule names the layer and what it may not reach.
+
+const DOMAIN = '^shared/domain/';
+const PLATFORM = '^shared/(aws/|observability/|config\\.ts$|zod-locale\\.ts$)';
+const DATA = '^shared/data/';
+const SERVICES = '^shared/(auth|payments|webhooks|recurring|reports|email|documents)/';
+const FRAMES = '^shared/(http|workers)/';
+const FUNCTIONS = '^functions/';
+const ABOVE_PLATFORM = `(${DATA}|${SERVICES}|${FRAMES}|${FUNCTIONS})`;
+const DYNAMODB = '^node_modules/@aws-sdk/(lib-dynamodb|client-dynamodb|util-dynamodb)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'A cycle means two modules are one; merge them or move what both need one layer down.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'domain-is-pure',
+      comment: 'The domain holds rules and types: no storage, transport, AWS or configuration.',
+      severity: 'error',
+      from: { path: DOMAIN },
+      to: {
+        pathNot: [DOMAIN, '^(node_modules/)?(dinero\\.js|@dinero\\.js|ulid)/'],
+        dependencyTypesNot: ['core'],
+      },
+    },
+    {
+      name: 'platform-is-below-data',
+      comment: 'AWS clients, logs, metrics and configuration know nothing of repositories or features.',
+      severity: 'error',
+      from: { path: PLATFORM },
+      to: { path: ABOVE_PLATFORM },
+    },
+    {
+      name: 'data-depends-only-on-domain',
+      comment: 'Repositories build on the domain (and the platform clients); nothing above.',
+      severity: 'error',
+      from: { path: DATA },
+      to: { path: `(${SERVICES}|${FRAMES}|${FUNCTIONS})` },
+    },
+    {
+      name: 'services-below-frames',
+      comment: 'Features are used by routes and workers, never the other way; HTTP statuses stay in shared/http.',
+      severity: 'error',
+      from: { path: SERVICES },
+      to: { path: `(${FRAMES}|${FUNCTIONS})` },
+    },
+    {
+      name: 'shared-never-imports-functions',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '^(functions|infra|test|bench)/' },
+    },
+    {
+      name: 'frames-are-separate',
+      comment: 'The HTTP frame and the worker frame do not lean on each other.',
+      severity: 'error',
+      from: { path: '^shared/http/' },
+      to: { path: '^shared/workers/' },
+    },
+    {
+      name: 'frames-are-separate-too',
+      severity: 'error',
+      from: { path: '^shared/workers/' },
+      to: { path: '^shared/http/' },
+    },
+    {
+      name: 'handlers-are-independent',
+      comment: 'A function imports shared code and the tables beside it, never another function.',
+      severity: 'error',
+      from: { path: '^functions/([^/]+)/' },
+      to: { path: '^functions/[^/]+/', pathNot: '^functions/$1/' },
+    },
+    {
+      name: 'repositories-own-the-table',
+      comment: 'Every DynamoDB command and key lives in shared/data; everything else calls a repository.',
+      severity: 'error',
+      from: { path: '^(shared|functions)/', pathNot: DATA },
+      to: { path: DYNAMODB },
+    },
+    {
+      name: 'keys-stay-in-repositories',
+      comment: 'Table keys and index names are built in shared/data/keys.ts and used only by repositories.',
+      severity: 'error',
+      from: { path: '^(shared|functions|infra)/', pathNot: DATA },
+      to: { path: '^shared/data/keys\\.ts$' },
+    },
+    {
+      name: 'statuses-only-in-http',
+      comment: 'The status of each error code is decided in shared/http/errors.ts; below it, code throws DomainError.',
+      severity: 'error',
+      from: { pathNot: '^(shared/http/|functions/|test/|bench/|infra/)' },
+      to: { path: '^shared/http/errors\\.ts$' },
+    },
+  ],
+  options: {
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^cdk\\.out/' },
+  },
+};

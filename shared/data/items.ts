@@ -1,0 +1,116 @@
+// How each entity is stored and read back: one codec per entity. An item is the entity plus its
+// key, its index keys and `type`; reading removes exactly those, so storage attributes never leave
+// a repository. Keys come from keys.ts; this module decides which keys an entity's item carries.
+import {
+  BY,
+  clientKey,
+  indexKeys,
+  invoiceCounterKey,
+  invoiceIndexKeys,
+  invoiceKey,
+  membershipKey,
+  membershipsOfUser,
+  organizationKey,
+  paymentKey,
+  recurringDueKeys,
+  recurringKey,
+  userKey,
+  webhookKey,
+} from '#shared/data/keys';
+import type { Client } from '#shared/domain/client';
+import type { Delivery } from '#shared/domain/delivery';
+import type { Invoice } from '#shared/domain/invoice';
+import type { Organization } from '#shared/domain/organization';
+import type { Payment } from '#shared/domain/payment';
+import type { RecurringInvoice } from '#shared/domain/recurring-invoice';
+import type { Membership, User } from '#shared/domain/user';
+import type { Webhook } from '#shared/domain/webhook';
+
+type Item = Record<string, unknown>;
+
+const STORAGE_ATTRIBUTE = /^(pk|sk|type|ttl|gsi\d+(pk|sk))$/;
+
+/** The entity of an item: every attribute but the storage ones and the entity's `internal` fields. */
+export function entityOf<T>(item: Item, internal: readonly string[] = []): T {
+  const entity: Item = {};
+  for (const [name, value] of Object.entries(item))
+    if (!STORAGE_ATTRIBUTE.test(name) && !internal.includes(name)) entity[name] = value;
+  return entity as T;
+}
+
+/** Items of several kinds read together (a batch get) are told apart by their `type`. */
+export const ofType = (items: Item[], type: string) => items.find((item) => item.type === type);
+
+export const organizationItem = (organization: Organization) => ({
+  ...organizationKey(organization.id),
+  type: 'organization',
+  ...organization,
+});
+export const organizationOf = (item: Item) => entityOf<Organization>(item);
+
+/** A new organization's invoice counter starts at 0 with the organization's prefix. */
+export const invoiceCounterItem = (organization: Organization) => ({
+  ...invoiceCounterKey(organization.id),
+  type: 'invoice_counter',
+  last_number: 0,
+  prefix: organization.invoice_prefix,
+});
+
+export const userItem = (user: User) => ({ ...userKey(user.id), type: 'user', ...user });
+export const userOf = (item: Item) => entityOf<User>(item);
+
+/** A membership carries the user's index key, so a user's organizations are one query. */
+export const membershipItem = (membership: Membership) => {
+  return {
+    ...membershipKey(membership.organization_id, membership.user_id),
+    type: 'membership',
+    ...indexKeys(BY.membershipsOfUser, membershipsOfUser(membership.user_id), membership.organization_id),
+    ...membership,
+  };
+};
+export const membershipOf = (item: Item) => entityOf<Membership>(item);
+
+export const clientItem = (organizationId: string, client: Client) => ({
+  ...clientKey(organizationId, client.id),
+  type: 'client',
+  organization_id: organizationId,
+  ...client,
+});
+export const clientOf = (item: Item) => entityOf<Client>(item, ['organization_id']);
+
+export const invoiceItem = (organizationId: string, invoice: Invoice) => ({
+  ...invoiceKey(organizationId, invoice.id),
+  type: 'invoice',
+  organization_id: organizationId,
+  ...invoiceIndexKeys(organizationId, invoice),
+  ...invoice,
+});
+export const invoiceOf = (item: Item) => entityOf<Invoice>(item, ['organization_id']);
+
+export const paymentItem = (organizationId: string, payment: Payment) => ({
+  ...paymentKey(organizationId, payment.invoice_id, payment.id),
+  type: 'payment',
+  organization_id: organizationId,
+  ...payment,
+});
+export const paymentOf = (item: Item) => entityOf<Payment>(item, ['organization_id']);
+
+export const webhookItem = (webhook: Webhook) => ({
+  ...webhookKey(webhook.organization_id, webhook.id),
+  type: 'webhook',
+  ...webhook,
+});
+export const webhookOf = (item: Item) => entityOf<Webhook>(item);
+
+export const deliveryOf = (item: Item) => entityOf<Delivery>(item);
+
+/** While active, a template carries the sharded "due" index key of its next run. */
+export const recurringItem = (template: RecurringInvoice) => ({
+  ...recurringKey(template.organization_id, template.id),
+  type: 'recurring_invoice',
+  ...template,
+  ...(template.status === 'active' && template.next_run_date
+    ? recurringDueKeys(template.organization_id, template.id, template.next_run_date)
+    : {}),
+});
+export const recurringOf = (item: Item) => entityOf<RecurringInvoice>(item);

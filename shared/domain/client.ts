@@ -1,0 +1,20 @@
+// A client of an organization: who invoices are billed to.
+
+export type ClientFields = {
+  name: string;
+  email: string;
+  phone?: string;
+  address?: string;
+  city?: string;
+  state?: string;
+  postal_code?: string;
+  country?: string;
+};
+
+export type Client = ClientFields & {
+  id: string;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+  version: number;
+};

@@ -1,0 +1,49 @@
+// Every error the service can answer with, in one enum. The HTTP status of each code is decided
+// in shared/http/errors.ts; everything below the http layer throws DomainError.
+
+export const ErrorCode = {
+  validationError: 'validation_error',
+  invalidJson: 'invalid_json',
+  authenticationRequired: 'authentication_required',
+  invalidToken: 'invalid_token',
+  tokenExpired: 'token_expired',
+  invalidCredentials: 'invalid_credentials',
+  organizationAccessDenied: 'organization_access_denied',
+  insufficientScope: 'insufficient_scope',
+  permissionDenied: 'permission_denied',
+  notFound: 'not_found',
+  methodNotAllowed: 'method_not_allowed',
+  invalidState: 'invalid_state',
+  idempotencyConflict: 'idempotency_conflict',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  rateLimited: 'rate_limited',
+  internalError: 'internal_error',
+  emailDeliveryFailed: 'email_delivery_failed',
+  paymentsNotConfigured: 'payments_not_configured',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** An error whose code and message are meant for the caller. Anything else becomes internal_error. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new DomainError(ErrorCode.notFound, `${what} not found`);
+
+export const validationError = (fields: Record<string, string>) =>
+  new DomainError(ErrorCode.validationError, 'The request has invalid fields', { fields });
+
+export const invalidState = (message: string) => new DomainError(ErrorCode.invalidState, message);
+
+export const rateLimited = (retryAfterSeconds: number) =>
+  new DomainError(ErrorCode.rateLimited, 'Too many attempts; try again later', {
+    retry_after_seconds: retryAfterSeconds,
+  });

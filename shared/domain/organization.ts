@@ -1,0 +1,18 @@
+// An organization: the tenant. Every other record belongs to exactly one.
+
+export type Organization = {
+  id: string;
+  name: string;
+  subscription_tier: string;
+  subscription_status: string;
+  default_currency: string;
+  invoice_prefix: string;
+  /** IANA zone of the organization's calendar dates; organizations created before zones were stored are in UTC. */
+  time_zone?: string;
+  created_at: string;
+  updated_at?: string;
+};
+
+export const DEFAULT_TIME_ZONE = 'UTC';
+export const timeZoneOf = (organization: Pick<Organization, 'time_zone'> | undefined) =>
+  organization?.time_zone ?? DEFAULT_TIME_ZONE;

@@ -1,0 +1,14 @@
+// A payment received against an invoice, recorded by hand or reported by a payment provider.
+
+export type Payment = {
+  id: string;
+  invoice_id: string;
+  amount_minor: number;
+  currency: string;
+  paid_at: string;
+  method: string;
+  reference?: string;
+  provider: 'manual' | 'stripe' | 'sandbox';
+  provider_event_id?: string;
+  created_at: string;
+};

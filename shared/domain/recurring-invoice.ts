@@ -1,0 +1,37 @@
+// A recurring invoice template: what to bill, to whom, and on which schedule.
+import { periodDate, type Schedule } from '#shared/domain/recurrence';
+
+export type RecurringLine = { description: string; quantity: string; unit_price: string; tax_rate: string };
+
+export type RecurringInvoice = Schedule & {
+  id: string;
+  organization_id: string;
+  client_id: string;
+  line_items: RecurringLine[];
+  due_in_days: number;
+  currency?: string;
+  notes?: string;
+  terms?: string;
+  auto_send: boolean;
+  send_to?: string;
+  status: 'active' | 'paused' | 'ended';
+  next_index: number;
+  next_run_date?: string;
+  last_run_date?: string;
+  generated_count: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/** The template after period `index` was generated. */
+export function advanced(template: RecurringInvoice, index: number, runDate: string): RecurringInvoice {
+  const next = periodDate(template, index + 1);
+  return {
+    ...template,
+    next_index: index + 1,
+    next_run_date: next,
+    last_run_date: runDate,
+    generated_count: template.generated_count + 1,
+    status: next ? template.status : 'ended',
+  };
+}

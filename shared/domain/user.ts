@@ -1,0 +1,19 @@
+// A person who signs in, and their role in each organization they belong to.
+import type { Role } from '#shared/domain/roles';
+
+export type User = {
+  id: string;
+  email: string;
+  status: 'active' | 'disabled';
+  last_organization_id?: string;
+  created_at: string;
+};
+
+export type Membership = {
+  organization_id: string;
+  organization_name: string;
+  user_id: string;
+  email: string;
+  role: Role;
+  created_at: string;
+};
