@@ -17,6 +17,7 @@ import { signAccessToken } from '#shared/auth/access-token';
 import { generateSigningKeys } from '#shared/auth/signing-keys';
 import { bundleHandler } from '#bench/bundle';
 import { createClient } from '#shared/data/clients';
+import { createInvoice } from '#shared/data/invoices';
 import { createRecurringInvoice } from '#shared/data/recurring-invoices';
 import { planRun, runOrganization } from '#shared/recurring/runner';
 import { queueRun } from '#shared/recurring/queue';
@@ -25,7 +26,7 @@ import { queueWorker } from '#shared/workers/queue-worker';
 import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { createQueues } from '#infra/local/pipeline';
-import { invoiceKey, paymentKey } from '#shared/data/keys';
+import { BY, indexQuery, invoiceKey, invoicesOfOrganization, paymentKey } from '#shared/data/keys';
 import { rebuildRevenue } from '#shared/reports/rebuild';
 import { generateWebhookSecret } from '#shared/domain/webhook';
 
@@ -242,9 +243,7 @@ try {
     db.client.send(
       new QueryCommand({
         TableName: TABLE,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': `ORG#${tenants[worker]!.id}#INVOICES` },
+        ...indexQuery(BY.invoicesByIssueDate, invoicesOfOrganization(tenants[worker]!.id)),
         ScanIndexForward: false,
         Limit: 25,
       }),
@@ -252,6 +251,71 @@ try {
   );
   const apiList = await rate((worker) => viaApi(worker, 'GET', '/api/v1/invoices/?limit=25'));
   row('list invoices (25): req/s via infra/local', apiList, rawList, 'req/s', '≥ 0.7×', apiList >= rawList * 0.7);
+  // 2b. Concurrent creates in one organization: wall time against the same creates one after another
+  // (and against raw transactions one after another), and DynamoDB requests per create.
+  const createOnce = () => viaApi(0, 'POST', '/api/v1/invoices/', invoiceBody(0));
+  const elapsed = async (run: () => Promise<unknown>) => {
+    const started = performance.now();
+    await run();
+    return performance.now() - started;
+  };
+  const counting = createDb(TABLE);
+  let requests = 0;
+  counting.client.middlewareStack.add(
+    (next) => async (args) => {
+      requests++;
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchRequestCounter' },
+  );
+  const draft = {
+    client_id: clients[0]!,
+    issue_date: '2026-11-01',
+    due_date: '2026-12-01',
+    line_items: [],
+    subtotal_minor: 0,
+    tax_amount_minor: 0,
+    total_amount_minor: 0,
+  };
+  for (const burst of [10, 50, 200]) {
+    const sequential = await elapsed(async () => {
+      for (let i = 0; i < burst; i++) await createOnce();
+    });
+    const concurrent = await elapsed(() => Promise.all(Array.from({ length: burst }, createOnce)));
+    row(
+      `${burst} concurrent creates in one org: wall time vs the same one after another`,
+      concurrent,
+      sequential,
+      'ms',
+      '≤ 1.0×',
+      concurrent <= sequential,
+    );
+    if (burst === 50) {
+      const raw = await elapsed(async () => {
+        for (let i = 0; i < burst; i++) await rawTransact(0);
+      });
+      row(
+        '50 concurrent creates in one org vs 50 raw transactions one after another',
+        concurrent,
+        raw,
+        'ms',
+        '≤ 2×',
+        concurrent <= raw * 2,
+      );
+    }
+    requests = 0;
+    await Promise.all(
+      Array.from({ length: burst }, () => createInvoice(counting, tenants[0]!.id, draft, 'http://127.0.0.1')),
+    );
+    row(
+      `${burst} concurrent creates in one org: DynamoDB requests per create`,
+      requests / burst,
+      3,
+      'requests',
+      '≤ 3',
+      requests / burst <= 3,
+    );
+  }
   await api.stop();
 
   // 3. Webhook deliveries to a loopback receiver against raw HTTP POSTs of the same body.

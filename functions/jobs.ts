@@ -19,4 +19,6 @@ export const JOBS = [
   { name: 'overdue-sweeper', schedule: 'cron(15 * * * ? *)', localEverySeconds: 60 },
   { name: 'recurring-runner', schedule: 'rate(5 minutes)', localEverySeconds: 60, queuesRecurringRuns: true },
   { name: 'outbox-sweeper', schedule: 'rate(15 minutes)', localEverySeconds: 60, publishesEvents: true },
+  // Voids numbers whose document was never written, once they are past the grace period.
+  { name: 'number-sweeper', schedule: 'rate(15 minutes)', localEverySeconds: 60 },
 ] as const satisfies readonly Job[];

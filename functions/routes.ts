@@ -202,6 +202,14 @@ export const ROUTES = [
     signsCursors: true,
   },
   {
+    name: 'list-voided-numbers',
+    method: 'GET',
+    path: '/api/v1/number-series/{series}/voided/',
+    credentials: 'any',
+    scope: 'invoices:read',
+    table: 'read',
+  },
+  {
     name: 'get-invoice',
     method: 'GET',
     path: '/api/v1/invoices/{id}/',

@@ -76,6 +76,7 @@ export const ROUTE_STACKS: Record<string, string> = {
   'api-keys': 'AccessRoutes',
   clients: 'BillingRoutes',
   invoices: 'BillingRoutes',
+  'number-series': 'BillingRoutes',
   reports: 'BillingRoutes',
   'recurring-invoices': 'AutomationRoutes',
   events: 'AutomationRoutes',

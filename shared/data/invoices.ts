@@ -5,7 +5,6 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { newCapabilityToken, newId } from '#shared/domain/ids';
 import {
-  formatInvoiceNumber,
   invoiceDates,
   isEditable,
   type InvoiceStatus,
@@ -17,13 +16,14 @@ import { invalidState, notFound, validationError } from '#shared/domain/errors';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import type { Db } from '#shared/data/client';
 import { getClient } from '#shared/data/clients';
+import { allocateNumber, numberClaim, voidNumber } from '#shared/data/number-series';
+import { formatNumber, INVOICE_SERIES, VOID_REASON } from '#shared/domain/numbering';
 import { clientOf, invoiceItem, invoiceOf, ofType, organizationOf } from '#shared/data/items';
 import { outboxPut } from '#shared/data/events';
 import {
   BY,
   clientKey,
   indexQuery,
-  invoiceCounterKey,
   invoiceDateSort,
   invoiceKey,
   invoicesOfClient,
@@ -34,9 +34,6 @@ import {
 } from '#shared/data/keys';
 import type { Client } from '#shared/domain/client';
 import { timeZoneOf, type Organization } from '#shared/domain/organization';
-
-/** Creates contend on the counter; each lost race re-reads it. Documented in docs/data-model.md. */
-const MAX_NUMBERING_ATTEMPTS = 100;
 
 const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 + attempt * 2)));
@@ -58,9 +55,15 @@ export type NewInvoice = Omit<InvoiceContent, 'currency' | 'issue_date' | 'due_d
   due_date?: string;
 };
 
+/** Transaction failures worth another try with the same number: nothing was written. */
+const TRANSIENT = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
+const MAX_WRITE_ATTEMPTS = 5;
+
 /**
  * `currency` defaults to the organization's, `issue_date` to its today and `due_date` to the
- * payment term after; its record is read in the same batch as the counter.
+ * payment term after. Three requests: read the client and the organization, allocate the number
+ * (never contended: docs/data-model.md "Numbering"), write the invoice with its number claim, public
+ * token and event. A write that cannot happen voids the number with its reason.
  * `origin` ties the invoice to a recurring template: its condition is part of the transaction, so a
  * period is generated at most once; if that condition fails the result is ChangeConflict.
  */
@@ -72,104 +75,88 @@ export async function createInvoice(
   now = new Date(),
   origin?: { recurringId: string; items: TransactItem[] },
 ): Promise<Invoice> {
-  for (let attempt = 1; ; attempt++) {
-    const { Responses } = await db.client.send(
-      new BatchGetCommand({
-        RequestItems: {
-          [db.table]: {
-            Keys: [
-              clientKey(organizationId, draft.client_id),
-              invoiceCounterKey(organizationId),
-              organizationKey(organizationId),
-            ],
-            ConsistentRead: true,
+  const { Responses } = await db.client.send(
+    new BatchGetCommand({
+      RequestItems: {
+        [db.table]: {
+          Keys: [clientKey(organizationId, draft.client_id), organizationKey(organizationId)],
+          ConsistentRead: true,
+        },
+      },
+    }),
+  );
+  const items = Responses?.[db.table] ?? [];
+  const clientFound = ofType(items, 'client');
+  const organizationFound = ofType(items, 'organization');
+  const client = clientFound && clientOf(clientFound);
+  assertBillable(client);
+  if (!organizationFound) throw new Error(`organization ${organizationId} is incomplete`);
+  const organization = organizationOf(organizationFound);
+  const dates = invoiceDates(draft, dateIn(timeZoneOf(organization), now));
+  if (dates.due_date < dates.issue_date) throw validationError({ due_date: 'may not be before issue_date' });
+  const content: InvoiceContent = { ...draft, ...dates, currency: draft.currency ?? organization.default_currency };
+
+  const allocated = await allocateNumber(db, organizationId, INVOICE_SERIES, organization.invoice_prefix, now);
+  const invoice: Invoice = {
+    id: newId('inv', now.getTime()),
+    invoice_number: formatNumber(allocated.prefix, allocated.number),
+    status: 'draft',
+    client_name: client.name,
+    ...content,
+    public_token: newCapabilityToken(),
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+    version: 1,
+    ...(origin ? { recurring_id: origin.recurringId } : {}),
+  };
+  const write = new TransactWriteCommand({
+    TransactItems: [
+      ...(origin?.items ?? []),
+      {
+        Put: {
+          TableName: db.table,
+          Item: invoiceItem(organizationId, invoice),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      numberClaim(db.table, organizationId, allocated, invoice.id, now),
+      {
+        Put: {
+          TableName: db.table,
+          Item: {
+            ...publicTokenKey(invoice.public_token),
+            type: 'public_token',
+            organization_id: organizationId,
+            invoice_id: invoice.id,
           },
         },
-      }),
-    );
-    const items = Responses?.[db.table] ?? [];
-    const clientFound = ofType(items, 'client');
-    const counter = ofType(items, 'invoice_counter');
-    const organizationFound = ofType(items, 'organization');
-    const client = clientFound && clientOf(clientFound);
-    assertBillable(client);
-    if (!counter || !organizationFound) throw new Error(`organization ${organizationId} is incomplete`);
-    const organization = organizationOf(organizationFound);
-    const dates = invoiceDates(draft, dateIn(timeZoneOf(organization), now));
-    if (dates.due_date < dates.issue_date) throw validationError({ due_date: 'may not be before issue_date' });
-    const content: InvoiceContent = {
-      ...draft,
-      ...dates,
-      currency: draft.currency ?? String(organization.default_currency),
-    };
-
-    const number = Number(counter.last_number) + 1;
-    const invoice: Invoice = {
-      id: newId('inv', now.getTime()),
-      invoice_number: formatInvoiceNumber(String(counter.prefix), number),
-      status: 'draft',
-      client_name: client.name,
-      ...content,
-      public_token: newCapabilityToken(),
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-      version: 1,
-      ...(origin ? { recurring_id: origin.recurringId } : {}),
-    };
+      },
+      outboxPut(db.table, organizationId, 'invoice.created', invoiceResource(invoice, publicBaseUrl), now),
+    ],
+  });
+  for (let attempt = 1; ; attempt++) {
     try {
-      await db.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            ...(origin?.items ?? []),
-            {
-              ConditionCheck: {
-                TableName: db.table,
-                Key: clientKey(organizationId, client.id),
-                ConditionExpression: 'is_active = :true',
-                ExpressionAttributeValues: { ':true': true },
-              },
-            },
-            {
-              Update: {
-                TableName: db.table,
-                Key: invoiceCounterKey(organizationId),
-                UpdateExpression: 'SET last_number = :next',
-                ConditionExpression: 'last_number = :current',
-                ExpressionAttributeValues: { ':next': number, ':current': number - 1 },
-              },
-            },
-            {
-              Put: {
-                TableName: db.table,
-                Item: invoiceItem(organizationId, invoice),
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: db.table,
-                Item: {
-                  ...publicTokenKey(invoice.public_token),
-                  type: 'public_token',
-                  organization_id: organizationId,
-                  invoice_id: invoice.id,
-                },
-              },
-            },
-            outboxPut(db.table, organizationId, 'invoice.created', invoiceResource(invoice, publicBaseUrl), now),
-          ],
-        }),
-      );
+      await db.client.send(write);
       return invoice;
     } catch (error) {
       const codes = cancellationCodes(error);
+      // Unknown outcome (a timeout may hide a success): the claim decides, and the sweeper voids the rest.
       if (!codes) throw error;
+      if (codes.some((code) => code && TRANSIENT.has(code)) && attempt < MAX_WRITE_ATTEMPTS) {
+        await pause(attempt);
+        continue;
+      }
       const extra = origin?.items.length ?? 0;
       const failedOrigin = codes.slice(0, extra).findIndex((code) => code === 'ConditionalCheckFailed');
+      await voidNumber(
+        db,
+        organizationId,
+        allocated,
+        failedOrigin >= 0 ? VOID_REASON.periodTaken : VOID_REASON.writeFailed,
+        now,
+      );
       if (failedOrigin >= 0) throw new ChangeConflict(failedOrigin);
-      if (codes[extra] === 'ConditionalCheckFailed') continue; // the client changed: the next read reports why
-      if (attempt >= MAX_NUMBERING_ATTEMPTS) throw error;
-      await pause(attempt);
+      throw error;
     }
   }
 }

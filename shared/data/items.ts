@@ -5,7 +5,6 @@ import {
   BY,
   clientKey,
   indexKeys,
-  invoiceCounterKey,
   invoiceIndexKeys,
   invoiceKey,
   membershipKey,
@@ -14,6 +13,7 @@ import {
   paymentKey,
   recurringDueKeys,
   recurringKey,
+  seriesCounterKey,
   userKey,
   webhookKey,
 } from '#shared/data/keys';
@@ -23,6 +23,7 @@ import type { Invoice } from '#shared/domain/invoice';
 import type { Organization } from '#shared/domain/organization';
 import type { Payment } from '#shared/domain/payment';
 import type { RecurringInvoice } from '#shared/domain/recurring-invoice';
+import { INVOICE_SERIES } from '#shared/domain/numbering';
 import type { Membership, User } from '#shared/domain/user';
 import type { Webhook } from '#shared/domain/webhook';
 
@@ -48,12 +49,15 @@ export const organizationItem = (organization: Organization) => ({
 });
 export const organizationOf = (item: Item) => entityOf<Organization>(item);
 
-/** A new organization's invoice counter starts at 0 with the organization's prefix. */
+/** A new organization's invoice series starts at 0 with the organization's prefix, nothing to verify. */
 export const invoiceCounterItem = (organization: Organization) => ({
-  ...invoiceCounterKey(organization.id),
-  type: 'invoice_counter',
-  last_number: 0,
+  ...seriesCounterKey(organization.id, INVOICE_SERIES),
+  type: 'series_counter',
+  organization_id: organization.id,
+  series: INVOICE_SERIES,
   prefix: organization.invoice_prefix,
+  last_number: 0,
+  verified_through: 0,
 });
 
 export const userItem = (user: User) => ({ ...userKey(user.id), type: 'user', ...user });

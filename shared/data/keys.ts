@@ -7,12 +7,11 @@ export type Key = { pk: string; sk: string };
 const org = (organizationId: string) => `ORG#${organizationId}`;
 
 export const organizationKey = (organizationId: string): Key => ({ pk: org(organizationId), sk: 'ORG' });
-/** A numbered series' counter (`COUNTER#invoice` predates the other series and keeps its key). */
+/** A numbered series' counter: `COUNTER#invoice`, `COUNTER#credit_note`, … */
 export const seriesCounterKey = (organizationId: string, series: string): Key => ({
   pk: org(organizationId),
   sk: `COUNTER#${series}`,
 });
-export const invoiceCounterKey = (organizationId: string): Key => seriesCounterKey(organizationId, 'invoice');
 
 /** Numbers sort by value: twelve digits cover any series for good. */
 const numberSort = (number: number) => String(number).padStart(12, '0');
@@ -38,7 +37,11 @@ export const voidedNumbersOf = (organizationId: string, series: string) => ({
 export const NUMBER_SERIES_SHARDS = 16;
 export const seriesToVerifyShard = (shard: number) => `NUMBERS#${shard}`;
 export const seriesToVerifyKeys = (organizationId: string, series: string, due: string) =>
-  indexKeys(BY.seriesToVerify, seriesToVerifyShard(shardOf(organizationId) % NUMBER_SERIES_SHARDS), `${due}#${organizationId}#${series}`);
+  indexKeys(
+    BY.seriesToVerify,
+    seriesToVerifyShard(shardOf(organizationId) % NUMBER_SERIES_SHARDS),
+    `${due}#${organizationId}#${series}`,
+  );
 
 export const userKey = (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'USER' });
 export const identityLinkKey = (issuer: string, subject: string): Key => ({
@@ -160,6 +163,8 @@ export const webhookKey = (organizationId: string, webhookId: string): Key => ({
   sk: `WEBHOOK#${webhookId}`,
 });
 export const WEBHOOK_PREFIX = 'WEBHOOK#';
+/** How many subscriptions an organization has: a slot is taken before one is written. */
+export const webhookCountKey = (organizationId: string): Key => ({ pk: org(organizationId), sk: 'COUNT#webhooks' });
 /** A delivery of one event to one subscription; the id is the event's, so a redelivered fan-out finds it. */
 export const deliveryKey = (organizationId: string, webhookId: string, eventId: string): Key => ({
   pk: `${org(organizationId)}#WEBHOOK#${webhookId}`,

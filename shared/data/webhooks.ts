@@ -1,12 +1,20 @@
 // Webhook subscriptions. Secrets are kept to sign deliveries (they cannot be hashed); a rotated-out
 // secret keeps signing beside the new one for 24 hours so receivers can switch without a gap.
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { outboxPut } from '#shared/data/events';
 import { newId } from '#shared/domain/ids';
 import type { Db } from '#shared/data/client';
 import { webhookItem, webhookOf } from '#shared/data/items';
-import { organizationPartition, WEBHOOK_PREFIX, webhookKey } from '#shared/data/keys';
+import { organizationPartition, WEBHOOK_PREFIX, webhookCountKey, webhookKey } from '#shared/data/keys';
 import { generateWebhookSecret, type Webhook } from '#shared/domain/webhook';
 
 export const MAX_WEBHOOKS_PER_ORGANIZATION = 20;
@@ -31,13 +39,88 @@ export async function listWebhooks(db: Db, organizationId: string): Promise<Webh
 
 export class TooManyWebhooks extends Error {}
 
+/** Longer than any request runs: a count unchanged this long has no create in flight. */
+const SETTLED_MS = 60_000;
+
+/**
+ * Takes one of the organization's subscription slots with one ADD, conditional on a free slot:
+ * concurrent creates never retry against each other, and never pass the limit. A missing count
+ * (subscriptions older than it) is set from the subscriptions themselves; so is a count a crashed
+ * create left too high, once no create can still be in flight (the count unchanged for a while).
+ */
+async function takeSlot(db: Db, organizationId: string, now: Date): Promise<boolean> {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      await db.client.send(
+        new UpdateCommand({
+          TableName: db.table,
+          Key: webhookCountKey(organizationId),
+          UpdateExpression: 'ADD subscriptions :one SET changed_at = :now',
+          ConditionExpression: 'subscriptions < :max',
+          ExpressionAttributeValues: { ':one': 1, ':max': MAX_WEBHOOKS_PER_ORGANIZATION, ':now': now.toISOString() },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const stored = error.Item ? unmarshall(error.Item) : undefined;
+      const settled = !stored || Date.parse(String(stored.changed_at)) < now.getTime() - SETTLED_MS;
+      if (!settled) return false;
+      const actual = (await listWebhooks(db, organizationId)).length;
+      if (stored && actual >= MAX_WEBHOOKS_PER_ORGANIZATION) return false;
+      await correctCount(db, organizationId, stored?.subscriptions, actual, now);
+    }
+  }
+  return false;
+}
+
+async function correctCount(db: Db, organizationId: string, counted: number | undefined, actual: number, now: Date) {
+  await db.client
+    .send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: webhookCountKey(organizationId),
+        UpdateExpression: 'SET #type = :type, subscriptions = :actual, changed_at = :now',
+        ConditionExpression: counted === undefined ? 'attribute_not_exists(pk)' : 'subscriptions = :counted',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: {
+          ':type': 'webhook_count',
+          ':actual': actual,
+          ':now': now.toISOString(),
+          ...(counted === undefined ? {} : { ':counted': counted }),
+        },
+      }),
+    )
+    .catch((error) => {
+      // Somebody else corrected or moved it first: the next attempt reads it again.
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
+}
+
+async function freeSlot(db: Db, organizationId: string) {
+  await db.client
+    .send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: webhookCountKey(organizationId),
+        UpdateExpression: 'ADD subscriptions :minusOne',
+        ConditionExpression: 'subscriptions > :zero',
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+      }),
+    )
+    .catch((error) => {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
+}
+
 export async function createWebhook(
   db: Db,
   organizationId: string,
   input: { url: string; events: string[] },
   now = new Date(),
 ): Promise<Webhook> {
-  if ((await listWebhooks(db, organizationId)).length >= MAX_WEBHOOKS_PER_ORGANIZATION) throw new TooManyWebhooks();
+  if (!(await takeSlot(db, organizationId, now))) throw new TooManyWebhooks();
   const webhook: Webhook = {
     id: newId('whk', now.getTime()),
     organization_id: organizationId,
@@ -48,13 +131,18 @@ export async function createWebhook(
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
-  await db.client.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: webhookItem(webhook),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  try {
+    await db.client.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: webhookItem(webhook),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    await freeSlot(db, organizationId);
+    throw error;
+  }
   return webhook;
 }
 
@@ -96,6 +184,7 @@ export async function deleteWebhook(db: Db, organizationId: string, webhookId: s
         ConditionExpression: 'attribute_exists(pk)',
       }),
     );
+    await freeSlot(db, organizationId);
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;

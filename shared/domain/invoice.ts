@@ -65,9 +65,6 @@ export function priceInvoice(lines: LineItemInput[]): PricedInvoice {
 /** Only drafts can be edited; anything issued is changed through its lifecycle actions. */
 export const isEditable = (status: InvoiceStatus) => status === 'draft';
 
-export const formatInvoiceNumber = (prefix: string, sequence: number) =>
-  `${prefix}${String(sequence).padStart(6, '0')}`;
-
 export type InvoiceTerms = { issue_date: string; due_date: string };
 
 /** Issue date defaults to today, due date to the payment term after the issue date. */

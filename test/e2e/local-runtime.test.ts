@@ -172,7 +172,8 @@ describe('npm run dev', () => {
     expect(await response.json()).toEqual({ moved: expect.any(Number), examined: expect.any(Number) });
     const unknown = await fetch(`${info.api_base_url}/__local/jobs/no-such-job/`, { method: 'POST' });
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).error.message).toContain('overdue-sweeper, recurring-runner, outbox-sweeper');
+    const jobs = 'overdue-sweeper, recurring-runner, outbox-sweeper, number-sweeper';
+    expect((await unknown.json()).error.message).toContain(jobs);
     const tick = spawnSync(process.execPath, [TSX, 'infra/local/tick.ts', 'no-such-job'], {
       env: { ...process.env, DEV_STATE_DIR: stateDir },
       encoding: 'utf8',
@@ -180,7 +181,7 @@ describe('npm run dev', () => {
     expect([tick.status, tick.stderr.trim()]).toEqual([
       1,
       'There is no job named "no-such-job". ' +
-        'Say which job: npm run tick -- <overdue-sweeper | recurring-runner | outbox-sweeper> [YYYY-MM-DD]',
+        `Say which job: npm run tick -- <${jobs.replaceAll(', ', ' | ')}> [YYYY-MM-DD]`,
     ]);
   });
 

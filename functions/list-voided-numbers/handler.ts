@@ -1,0 +1,18 @@
+import { routeNamed } from '#functions/routes';
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { voidedNumbers } from '#shared/data/number-series';
+import { voidedNumberResource } from '#shared/domain/resources/voided-number';
+import { endpoint } from '#shared/http/endpoint';
+import { seriesParams } from '#shared/http/schemas/numbering';
+
+const db = createDb(config().TABLE_NAME);
+
+export const handler = endpoint(
+  routeNamed('list-voided-numbers'),
+  { db, params: seriesParams },
+  async ({ organizationId, params }) => {
+    const voided = await voidedNumbers(db, organizationId, params.series);
+    return { status: 200, body: { results: voided.map(voidedNumberResource), next: null } };
+  },
+);

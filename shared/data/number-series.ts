@@ -1,0 +1,275 @@
+// Numbered series in the table (docs/data-model.md "Numbering"). A number is allocated with one
+// unconditional ADD on the series' counter — DynamoDB applies concurrent ADDs one after another, so
+// nobody waits on or retries against anybody else — and claimed by its document's transaction. The
+// counter stays in a sparse index while numbers may be unclaimed; the sweeper voids those it finds.
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '#shared/data/client';
+import { entityOf } from '#shared/data/items';
+import {
+  BY,
+  indexQuery,
+  NUMBER_SERIES_SHARDS,
+  numberClaimKey,
+  numberClaimsOf,
+  seriesCounterKey,
+  seriesToVerifyKeys,
+  seriesToVerifyShard,
+  voidedNumberKey,
+  voidedNumbersOf,
+} from '#shared/data/keys';
+import {
+  formatNumber,
+  type SeriesName,
+  UNCLAIMED_GRACE_SECONDS,
+  VOID_REASON,
+  type VoidedNumber,
+} from '#shared/domain/numbering';
+
+export type Allocated = { series: SeriesName; number: number; prefix: string };
+
+/** A series' counter as the sweeper reads it. */
+type SeriesCounter = {
+  organization_id: string;
+  series: SeriesName;
+  prefix: string;
+  last_number: number;
+  /** Every number up to here is claimed or voided. */
+  verified_through?: number;
+  /** The last number allocated when the sweeper last looked: verified on its next look. */
+  mark_number?: number;
+};
+
+const inGrace = (now: Date) => new Date(now.getTime() + UNCLAIMED_GRACE_SECONDS * 1000).toISOString();
+
+/**
+ * The next number of the series, in one request that never conflicts. A counter created before
+ * claims existed starts its verification after the numbers it had already given out.
+ */
+export async function allocateNumber(
+  db: Db,
+  organizationId: string,
+  series: SeriesName,
+  prefix: string,
+  now = new Date(),
+): Promise<Allocated> {
+  const { partitionKey, sortKey } = BY.seriesToVerify;
+  const index = seriesToVerifyKeys(organizationId, series, inGrace(now));
+  const { Attributes = {} } = await db.client.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: seriesCounterKey(organizationId, series),
+      UpdateExpression:
+        'ADD last_number :one SET #type = :type, organization_id = :org, series = :series, ' +
+        'prefix = if_not_exists(prefix, :prefix), ' +
+        'verified_through = if_not_exists(verified_through, if_not_exists(last_number, :zero)), ' +
+        '#pk = if_not_exists(#pk, :shard), #sk = if_not_exists(#sk, :due)',
+      ExpressionAttributeNames: { '#type': 'type', '#pk': partitionKey, '#sk': sortKey },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':zero': 0,
+        ':type': 'series_counter',
+        ':org': organizationId,
+        ':series': series,
+        ':prefix': prefix,
+        ':shard': index[partitionKey],
+        ':due': index[sortKey],
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return { series, number: Number(Attributes.last_number), prefix: String(Attributes.prefix) };
+}
+
+/** The claim of a number by its document, for the document's own transaction. */
+export const numberClaim = (
+  table: string,
+  organizationId: string,
+  allocated: Allocated,
+  documentId: string,
+  now: Date,
+) => ({
+  Put: {
+    TableName: table,
+    Item: {
+      ...numberClaimKey(organizationId, allocated.series, allocated.number),
+      type: 'number_claim',
+      series: allocated.series,
+      number: allocated.number,
+      state: 'used',
+      document_id: documentId,
+      claimed_at: now.toISOString(),
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+/** Voids a number nobody claimed (a claim that got there first wins, and nothing changes). */
+export async function voidNumber(
+  db: Db,
+  organizationId: string,
+  allocated: Allocated,
+  reason: string,
+  now = new Date(),
+): Promise<boolean> {
+  const voided: VoidedNumber = {
+    series: allocated.series,
+    number: allocated.number,
+    formatted: formatNumber(allocated.prefix, allocated.number),
+    state: 'voided',
+    reason,
+    voided_at: now.toISOString(),
+  };
+  try {
+    await db.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: db.table,
+              Item: {
+                ...numberClaimKey(organizationId, allocated.series, allocated.number),
+                type: 'number_claim',
+                ...voided,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: db.table,
+              Item: {
+                ...voidedNumberKey(organizationId, allocated.series, allocated.number),
+                type: 'voided_number',
+                ...voided,
+              },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    const codes = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : undefined;
+    if (codes?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+/** The series' voided numbers, lowest first. */
+export async function voidedNumbers(db: Db, organizationId: string, series: SeriesName): Promise<VoidedNumber[]> {
+  const voided: VoidedNumber[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: voidedNumbersOf(organizationId, series),
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    voided.push(...(page.Items ?? []).map((item) => entityOf<VoidedNumber>(item)));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return voided;
+}
+
+async function claimedBetween(db: Db, counter: SeriesCounter, from: number, to: number): Promise<Set<number>> {
+  const claimed = new Set<number>();
+  const range = numberClaimsOf(counter.organization_id, counter.series, from, to);
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.table,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: range,
+        ProjectionExpression: '#number',
+        ExpressionAttributeNames: { '#number': 'number' },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) claimed.add(Number(item.number));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return claimed;
+}
+
+/**
+ * One look at a series: numbers up to the mark set on the previous look (so allocated at least the
+ * grace period ago) that nobody claimed are voided; then a new mark is set, or, with nothing left to
+ * verify, the counter leaves the index. Safe to repeat after a crash at any step.
+ */
+export async function verifySeries(db: Db, counter: SeriesCounter, now = new Date()): Promise<number[]> {
+  let verified = counter.verified_through ?? 0;
+  const voided: number[] = [];
+  if (counter.mark_number !== undefined && counter.mark_number > verified) {
+    const claimed = await claimedBetween(db, counter, verified + 1, counter.mark_number);
+    for (let number = verified + 1; number <= counter.mark_number; number++) {
+      if (claimed.has(number)) continue;
+      const allocated = { series: counter.series, number, prefix: counter.prefix };
+      if (await voidNumber(db, counter.organization_id, allocated, VOID_REASON.abandoned, now)) voided.push(number);
+    }
+    verified = counter.mark_number;
+  }
+  const key = seriesCounterKey(counter.organization_id, counter.series);
+  const { partitionKey, sortKey } = BY.seriesToVerify;
+  if (counter.last_number > verified) {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: key,
+        UpdateExpression: 'SET verified_through = :verified, mark_number = :mark, #sk = :due',
+        ExpressionAttributeNames: { '#sk': sortKey },
+        ExpressionAttributeValues: { ':verified': verified, ':mark': counter.last_number, ':due': inGrace(now) },
+      }),
+    );
+    return voided;
+  }
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: key,
+        UpdateExpression: 'SET verified_through = :verified REMOVE mark_number, #pk, #sk',
+        ConditionExpression: 'last_number = :seen',
+        ExpressionAttributeNames: { '#pk': partitionKey, '#sk': sortKey },
+        ExpressionAttributeValues: { ':verified': verified, ':seen': counter.last_number },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    // Allocated meanwhile: look again on the next sweep.
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: key,
+        UpdateExpression: 'SET verified_through = :verified, #sk = :now',
+        ExpressionAttributeNames: { '#sk': sortKey },
+        ExpressionAttributeValues: { ':verified': verified, ':now': now.toISOString() },
+      }),
+    );
+  }
+  return voided;
+}
+
+/** Every series due for a look, from every shard. */
+export async function seriesToVerify(db: Db, now = new Date()): Promise<SeriesCounter[]> {
+  const due: SeriesCounter[] = [];
+  for (let shard = 0; shard < NUMBER_SERIES_SHARDS; shard++) {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db.client.send(
+        new QueryCommand({
+          TableName: db.table,
+          ...indexQuery(BY.seriesToVerify, seriesToVerifyShard(shard), { atMost: `${now.toISOString()}#~` }),
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      due.push(...(page.Items ?? []).map((item) => entityOf<SeriesCounter>(item)));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  }
+  return due;
+}

@@ -1,0 +1,180 @@
+// Invoice numbers under contention and under crashes: any number of concurrent creates all succeed
+// with gapless numbers in three DynamoDB requests each, and a number whose invoice was never written
+// is voided with its reason by the sweeper — never skipped, never given twice.
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { handler as sweep } from '#functions/number-sweeper/handler';
+import { createDb, type Db } from '#shared/data/client';
+import { ChangeConflict, createInvoice } from '#shared/data/invoices';
+import { seriesCounterKey } from '#shared/data/keys';
+import { formatNumber, INVOICE_SERIES, UNCLAIMED_GRACE_SECONDS, VOID_REASON } from '#shared/domain/numbering';
+import { call, countDbCalls, db, invoiceBody, newTenant } from '#test/support/api';
+
+type Tenant = Awaited<ReturnType<typeof newTenant>>;
+
+async function tenantWithClient(name: string): Promise<{ tenant: Tenant; clientId: string }> {
+  const tenant = await newTenant(name);
+  const created = await call('create-client', { token: tenant.ownerToken, body: { name, email: 'ap@x.example' } });
+  return { tenant, clientId: created.json.id };
+}
+
+const draft = (clientId: string) => ({
+  client_id: clientId,
+  issue_date: '2026-11-01',
+  due_date: '2026-12-01',
+  currency: 'USD',
+  line_items: [],
+  subtotal_minor: 0,
+  tax_amount_minor: 0,
+  total_amount_minor: 0,
+});
+
+/** A client of the same table whose `nth` command named `command` crashes before or after it reaches DynamoDB. */
+function crashing(command: string, when: 'before' | 'after', nth = 1): Db {
+  const crashy = createDb(db.table);
+  let seen = 0;
+  crashy.client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName !== command || ++seen !== nth) return next(args);
+      if (when === 'after') await next(args);
+      throw new Error(`injected crash ${when} ${command}`);
+    },
+    { step: 'initialize', name: 'injectCrash' },
+  );
+  return crashy;
+}
+
+/** Every number of the series up to its counter: the invoice that holds it, or the reason it is void. */
+async function register(organizationId: string) {
+  const { Item: counter } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: seriesCounterKey(organizationId, INVOICE_SERIES) }),
+  );
+  const invoices = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :invoices)',
+      ExpressionAttributeValues: { ':pk': `ORG#${organizationId}`, ':invoices': 'INVOICE#' },
+    }),
+  );
+  const voided = await call('list-voided-numbers', {
+    token: (await tenants.get(organizationId))!,
+    params: { series: INVOICE_SERIES },
+  });
+  const holders = new Map<number, string>();
+  for (const invoice of invoices.Items ?? []) holders.set(Number(invoice.invoice_number.slice(4)), 'invoice');
+  for (const entry of voided.json.results) {
+    expect(holders.has(entry.sequence), `number ${entry.sequence} is both used and void`).toBe(false);
+    holders.set(entry.sequence, entry.reason);
+  }
+  const last = Number(counter?.last_number ?? 0);
+  return { last, holders, voided: voided.json.results as { number: string; sequence: number; reason: string }[] };
+}
+
+const tenants = new Map<string, string>();
+const later = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+/** Two looks past the grace period: the first marks what is allocated, the second verifies it. */
+async function sweepTwice() {
+  const grace = UNCLAIMED_GRACE_SECONDS / 60;
+  await sweep({ now: later(grace + 1) });
+  return sweep({ now: later(2 * grace + 2) });
+}
+
+describe('invoice numbers under concurrency', () => {
+  for (const concurrency of [1, 10, 50, 200]) {
+    it(`gives ${concurrency} concurrent creates gapless numbers in three requests each`, async () => {
+      const { tenant, clientId } = await tenantWithClient(`Burst ${concurrency}`);
+      const { result, calls } = await countDbCalls(() =>
+        Promise.all(
+          Array.from({ length: concurrency }, () =>
+            call('create-invoice', { token: tenant.ownerToken, body: invoiceBody(clientId) }),
+          ),
+        ),
+      );
+      expect(result.map((answer) => answer.status)).toEqual(result.map(() => 201));
+      const numbers = result.map((answer) => Number(answer.json.invoice_number.slice(4))).sort((a, b) => a - b);
+      expect(numbers).toEqual(Array.from({ length: concurrency }, (_, index) => index + 1));
+      expect(calls).toEqual({ BatchGetItem: concurrency, UpdateItem: concurrency, TransactWriteItems: concurrency });
+    });
+  }
+});
+
+describe('invoice numbers under crashes', () => {
+  let tenant: Tenant;
+  let clientId: string;
+  beforeAll(async () => {
+    ({ tenant, clientId } = await tenantWithClient('Crashes'));
+    tenants.set(tenant.id, tenant.ownerToken);
+  });
+
+  it('voids the number of every create that stopped between two steps, and no other', async () => {
+    const make = (on: Db) => createInvoice(on, tenant.id, draft(clientId), 'http://invoices.test');
+    await make(db); // 1: used
+    await expect(make(crashing('BatchGetItemCommand', 'after'))).rejects.toThrow(/injected/); // nothing allocated
+    await expect(make(crashing('UpdateItemCommand', 'before'))).rejects.toThrow(/injected/); // nothing allocated
+    await expect(make(crashing('UpdateItemCommand', 'after'))).rejects.toThrow(/injected/); // 2: allocated, unwritten
+    await expect(make(crashing('TransactWriteItemsCommand', 'before'))).rejects.toThrow(/injected/); // 3: unwritten
+    await expect(make(crashing('TransactWriteItemsCommand', 'after'))).rejects.toThrow(/injected/); // 4: written
+    await make(db); // 5: used
+    // A recurring period taken by another run: the number is voided at once, with that reason...
+    const taken = { ConditionCheck: { TableName: db.table, Key: { pk: 'NONE', sk: 'NONE' } } };
+    const origin = {
+      recurringId: 'rec_1',
+      items: [{ ConditionCheck: { ...taken.ConditionCheck, ConditionExpression: 'attribute_exists(pk)' } }],
+    };
+    const withOrigin = (on: Db) =>
+      createInvoice(on, tenant.id, draft(clientId), 'http://invoices.test', new Date(), origin);
+    await expect(withOrigin(db)).rejects.toBeInstanceOf(ChangeConflict); // 6: voided now
+    // ...unless it stops before it can void: then the sweeper does.
+    await expect(withOrigin(crashing('TransactWriteItemsCommand', 'before', 2))).rejects.toThrow(/injected/); // 7
+
+    const before = await register(tenant.id);
+    expect(before.last).toBe(7);
+    expect(before.voided.map((entry) => [entry.sequence, entry.reason])).toEqual([[6, VOID_REASON.periodTaken]]);
+
+    await sweepTwice();
+    const after = await register(tenant.id);
+    expect([...after.holders.entries()].sort(([a], [b]) => a - b)).toEqual([
+      [1, 'invoice'],
+      [2, VOID_REASON.abandoned],
+      [3, VOID_REASON.abandoned],
+      [4, 'invoice'],
+      [5, 'invoice'],
+      [6, VOID_REASON.periodTaken],
+      [7, VOID_REASON.abandoned],
+    ]);
+    expect(after.voided.find((entry) => entry.sequence === 2)?.number).toBe(formatNumber('INV-', 2));
+  });
+
+  it('lets a sweep that crashed between two steps be repeated without voiding anything twice', async () => {
+    const own = await tenantWithClient('Sweep crash');
+    tenants.set(own.tenant.id, own.tenant.ownerToken);
+    const make = (on: Db) => createInvoice(on, own.tenant.id, draft(own.clientId), 'http://invoices.test');
+    await expect(make(crashing('UpdateItemCommand', 'after'))).rejects.toThrow(/injected/);
+    await expect(make(crashing('UpdateItemCommand', 'after'))).rejects.toThrow(/injected/);
+    await make(db);
+    await sweep({ now: later(UNCLAIMED_GRACE_SECONDS / 60 + 1) });
+    // The verifying sweep crashes after voiding the first number, before the rest and the counter.
+    const { verifySeries, seriesToVerify } = await import('#shared/data/number-series');
+    const now = new Date(later((2 * UNCLAIMED_GRACE_SECONDS) / 60 + 2));
+    const mine = (await seriesToVerify(db, now)).find((counter) => counter.organization_id === own.tenant.id)!;
+    await expect(verifySeries(crashing('TransactWriteItemsCommand', 'after', 1), mine, now)).rejects.toThrow(
+      /injected/,
+    );
+    await sweepTwice();
+    const after = await register(own.tenant.id);
+    expect(after.voided.map((entry) => entry.sequence)).toEqual([1, 2]);
+    expect(after.holders.get(3)).toBe('invoice');
+  });
+
+  it('leaves the index once every number is verified, and shows another organization none of it', async () => {
+    await sweepTwice();
+    const { Item: counter } = await db.client.send(
+      new GetCommand({ TableName: db.table, Key: seriesCounterKey(tenant.id, INVOICE_SERIES) }),
+    );
+    expect(counter).toMatchObject({ last_number: 7, verified_through: 7 });
+    expect(Object.keys(counter!).filter((name) => name.startsWith('gsi'))).toEqual([]);
+    const other = await newTenant('Other');
+    const seen = await call('list-voided-numbers', { token: other.ownerToken, params: { series: INVOICE_SERIES } });
+    expect([seen.status, seen.json.results]).toEqual([200, []]);
+  });
+});
