@@ -2,6 +2,8 @@
 // builds them from here (infra/constructs/events.ts, schedules.ts); infra/local creates and polls the
 // same queues from here; test/infra/topology.test.ts compares the synthesized template with what the
 // local runtime wires, so the two cannot drift apart.
+import type { Route } from '#functions/routes';
+import { API_KEY_USE } from '#shared/domain/api-key-usage';
 import { REVENUE_EVENT_TYPES } from '#shared/reports/contributions';
 
 export type QueueSpec = {
@@ -71,3 +73,32 @@ export const EVENT_RULES: readonly { constructId: string; queue: QueueKey; detai
   { constructId: 'ServiceEvents', queue: 'fanout' },
   { constructId: 'RevenueEvents', queue: 'revenue', detailTypes: REVENUE_EVENT_TYPES },
 ];
+
+/**
+ * Log subscriptions: lines of the route functions' output whose `field` equals `value` go to the
+ * consumer. In AWS a CloudWatch Logs subscription filter on each route's log group (with an
+ * on-failure queue for batches the consumer gives up on); on a laptop infra/local/log-subscriptions.ts
+ * reads the same lines from the process's output.
+ */
+export type LogSubscription = {
+  constructId: string;
+  field: string;
+  value: string;
+  /** Which routes' log groups feed it. */
+  fromRoutes: (route: Route) => boolean;
+  consumer: { handler: string; timeoutSeconds: number };
+};
+
+export const LOG_SUBSCRIPTIONS: readonly LogSubscription[] = [
+  {
+    constructId: 'ApiKeyUsage',
+    field: 'kind',
+    value: API_KEY_USE,
+    fromRoutes: (route) => route.credentials === 'any',
+    consumer: { handler: 'usage-aggregator', timeoutSeconds: 60 },
+  },
+];
+
+/** The subscription as a CloudWatch Logs filter pattern. */
+export const filterPatternOf = (subscription: LogSubscription) =>
+  `{ $.${subscription.field} = "${subscription.value}" }`;

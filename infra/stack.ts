@@ -7,6 +7,7 @@ import { AlarmsConstruct } from '#infra/constructs/alarms';
 import { DashboardConstruct } from '#infra/constructs/dashboard';
 import { ApiConstruct } from '#infra/constructs/api';
 import { AuthConstruct } from '#infra/constructs/auth';
+import { LogSubscriptionsConstruct } from '#infra/constructs/log-subscriptions';
 import { EventsConstruct } from '#infra/constructs/events';
 import { SchedulesConstruct } from '#infra/constructs/schedules';
 import { DataConstruct } from '#infra/constructs/data';
@@ -65,6 +66,12 @@ export class InvoicingStack extends Stack {
       stripeSecret: props.stripeSecretName
         ? Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName)
         : undefined,
+    });
+    new LogSubscriptionsConstruct(this, 'LogSubscriptions', {
+      table: data.table,
+      environment: api.sharedEnvironment,
+      alarms,
+      routeFunctions: api.functions,
     });
     const events = new EventsConstruct(this, 'Events', {
       table: data.table,

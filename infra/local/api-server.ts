@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { JOBS } from '#functions/jobs';
+import { tapLogSubscriptions } from '#infra/local/log-subscriptions';
 import { servedRoutes, type Route } from '#functions/routes';
 import type { PaymentProvider } from '#shared/payments/provider';
 
@@ -109,13 +110,14 @@ export class UnknownJob extends Error {
   }
 }
 
+/** A non-route function's handler: a job or a log subscription's consumer. */
+export const functionHandler = async <E>(name: string) =>
+  ((await import(`../../functions/${name}/handler.ts`)) as { handler: (event: E) => Promise<unknown> }).handler;
+
 /** Runs a scheduled job's handler now, as its schedule would (`npm run tick -- <job>`). */
 export async function runJob(name: string, event: object = {}): Promise<unknown> {
   if (!JOBS.some((job) => job.name === name)) throw new UnknownJob(name);
-  const module = (await import(`../../functions/${name}/handler.ts`)) as {
-    handler: (event: object) => Promise<unknown>;
-  };
-  return module.handler(event);
+  return (await functionHandler<object>(name))(event);
 }
 
 /** Loads each route's handler module on first use, as a cold start would. */
@@ -210,13 +212,17 @@ export async function startApiServer({
   });
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const { port: actual } = server.address() as AddressInfo;
+  // The routes' output feeds their log subscriptions, as their log groups do in AWS.
+  const logs = tapLogSubscriptions(functionHandler);
   return {
     server,
     url: `http://${host}:${actual}`,
-    stop: () =>
-      new Promise((resolve) => {
+    stop: async () => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      await logs.stop();
+    },
   };
 }

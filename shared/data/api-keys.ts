@@ -1,17 +1,23 @@
 // API keys. Two items per key, written together: the lookup item keyed by the SHA-256 of the secret
 // (what authentication reads, one GetItem) and the organization's record of the key (name, hint,
 // creator, last use, daily use counts) for listing and management.
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { generateApiKey, type ApiKeyLookup, type ApiKeyRecord, type ApiKeyStatus } from '#shared/domain/api-key';
+import type { KeyUse } from '#shared/domain/api-key-usage';
 import type { Scope } from '#shared/domain/scopes';
 import { newId } from '#shared/domain/ids';
 import type { Db } from '#shared/data/client';
-import { API_KEY_RECORD_PREFIX, apiKeyKey, apiKeyRecordKey, organizationPartition } from '#shared/data/keys';
+import {
+  API_KEY_RECORD_PREFIX,
+  apiKeyKey,
+  apiKeyRecordKey,
+  appliedUsageKey,
+  organizationPartition,
+} from '#shared/data/keys';
 
 const USAGE_PREFIX = 'uses_';
 const USAGE_DAYS = 30;
-const usageAttribute = (now: Date) => `${USAGE_PREFIX}${now.toISOString().slice(0, 10).replaceAll('-', '')}`;
 
 function recordOf(item: Record<string, unknown>, now = new Date()): ApiKeyRecord {
   const oldest = new Date(now.getTime() - (USAGE_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
@@ -138,26 +144,55 @@ export async function setApiKeyStatus(
   return recordOf({ ...Item, status });
 }
 
-/** Adds `requests` to the key's count for the day of `now` and stamps its last use. */
-export async function recordApiKeyUse(
-  db: Db,
-  organizationId: string,
-  keyId: string,
-  now = new Date(),
-  requests = 1,
-): Promise<void> {
-  await db.client
-    .send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: apiKeyRecordKey(organizationId, keyId),
-        UpdateExpression: 'SET last_used_at = :now ADD #day :requests',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#day': usageAttribute(now) },
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':requests': requests },
-      }),
-    )
-    .catch((error) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+const usageAttributeOf = (day: string) => `${USAGE_PREFIX}${day.replaceAll('-', '')}`;
+/** A batch's marker lives as long as a redelivery of it can arrive. */
+const APPLIED_USAGE_SECONDS = 2 * 86_400;
+
+/**
+ * Adds a batch of usage lines to the keys' daily counts, once: the batch's marker is written in the
+ * same transaction, so a redelivered batch changes nothing. Keys that no longer exist are skipped.
+ */
+export async function addApiKeyUses(db: Db, batchId: string, uses: KeyUse[], now = new Date()): Promise<boolean> {
+  let pending = uses;
+  for (;;) {
+    try {
+      await db.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: db.table,
+                Item: {
+                  ...appliedUsageKey(batchId),
+                  type: 'applied_usage',
+                  ttl: Math.floor(now.getTime() / 1000) + APPLIED_USAGE_SECONDS,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            ...pending.map((use) => ({
+              Update: {
+                TableName: db.table,
+                Key: apiKeyRecordKey(use.organizationId, use.keyId),
+                UpdateExpression: 'SET last_used_at = :last ADD #day :requests',
+                ConditionExpression: 'attribute_exists(pk)',
+                ExpressionAttributeNames: { '#day': usageAttributeOf(use.day) },
+                ExpressionAttributeValues: { ':last': use.lastUsedAt, ':requests': use.requests },
+              },
+            })),
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
+      if (codes[0] === 'ConditionalCheckFailed') return false; // applied before
+      const missing = new Set(
+        codes.slice(1).flatMap((code, index) => (code === 'ConditionalCheckFailed' ? [index] : [])),
+      );
+      if (missing.size === 0) throw error;
+      pending = pending.filter((_, index) => !missing.has(index));
+    }
+  }
 }

@@ -134,6 +134,8 @@ export const apiKeyRecordKey = (organizationId: string, keyId: string): Key => (
   sk: `APIKEY#${keyId}`,
 });
 export const API_KEY_RECORD_PREFIX = 'APIKEY#';
+/** Marks a batch of usage lines as added to the keys' counts (its id is the first line's log event id). */
+export const appliedUsageKey = (batchId: string): Key => ({ pk: `APPLIED_USAGE#${batchId}`, sk: 'APPLIED_USAGE' });
 
 export const refreshTokenKey = (tokenHash: string): Key => ({ pk: `REFRESH#${tokenHash}`, sk: 'REFRESH' });
 export const refreshTokensOfUser = (userId: string) => `USER#${userId}#REFRESH`;

@@ -2,6 +2,7 @@
 // record, which the queue's redrive moves to the dead-letter queue after its receives).
 import * as z from 'zod/mini';
 import type { DeliveryMessage } from '#shared/webhooks/fanout';
+import { API_KEY_USE, type ApiKeyUse } from '#shared/domain/api-key-usage';
 import type { OutboxEvent } from '#shared/domain/events';
 import type { OrganizationRun } from '#shared/recurring/runner';
 
@@ -30,4 +31,12 @@ export const organizationRun: z.ZodMiniType<OrganizationRun> = z.object({
   recurring_ids: z.array(z.string()),
   now: z.string(),
   today: z.optional(z.string()),
+});
+
+/** One API-key usage line from a route function's output (shared/observability/api-key-use.ts). */
+export const apiKeyUseLine: z.ZodMiniType<ApiKeyUse> = z.object({
+  kind: z.literal(API_KEY_USE),
+  organization_id: z.string(),
+  api_key_id: z.string(),
+  at: z.iso.datetime(),
 });

@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '#infra/local/emulators';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { freePort, LOCAL_CREDENTIALS } from '#infra/local/emulators';
 
 const TSX = join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
 /** Debian's Chromium (never a browser download); screenshots are kept under .artifacts/. */
@@ -26,6 +28,7 @@ type DevJson = {
   api_key: string;
   email_store_url: string;
   dynamodb_endpoint: string;
+  table_name: string;
   idp_login_url: string;
   organizations: { id: string; api_key: string }[];
   users: { email: string; password: string; organizations: string[] }[];
@@ -161,6 +164,35 @@ describe('npm run dev', () => {
     expect([unknown.status, unknown.json.error.code]).toEqual([404, 'not_found']);
     const wrongMethod = await api('PUT', '/api/v1/invoices/', { body: {} });
     expect([wrongMethod.status, wrongMethod.json.error.code]).toEqual([405, 'method_not_allowed']);
+  });
+
+  it('counts API-key requests from the routes’ output within seconds', async () => {
+    const own = info.organizations[2] ?? info.organizations[0]!;
+    for (let i = 0; i < 3; i++) expect((await api('GET', '/api/v1/clients/', { token: own.api_key })).status).toBe(200);
+    const table = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint: info.dynamodb_endpoint,
+        region: 'us-east-1',
+        credentials: {
+          accessKeyId: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID,
+          secretAccessKey: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY,
+        },
+      }),
+    );
+    const day = `uses_${new Date().toISOString().slice(0, 10).replaceAll('-', '')}`;
+    let counted = 0;
+    for (let waited = 0; counted < 3 && waited < 10_000; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const { Items = [] } = await table.send(
+        new QueryCommand({
+          TableName: info.table_name,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :keys)',
+          ExpressionAttributeValues: { ':pk': `ORG#${own.id}`, ':keys': 'APIKEY#' },
+        }),
+      );
+      counted = Items.reduce((sum, item) => sum + Number(item[day] ?? 0), 0);
+    }
+    expect(counted).toBeGreaterThanOrEqual(3);
   });
 
   it('runs a scheduled job on demand, as `npm run tick` does', async () => {

@@ -3,7 +3,10 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey, hashApiKey } from '#shared/domain/api-key';
 import { apiKeyKey } from '#shared/data/keys';
-import { call, db, forgetRecentKeys, freshIp, newTenant } from '#test/support/api';
+import { call, countDbCalls, db, forgetRecentKeys, freshIp, newTenant } from '#test/support/api';
+import { deliverApiKeyUsage } from '#test/support/usage';
+import { subscriptionEvent } from '#infra/local/log-subscriptions';
+import { LOG_SUBSCRIPTIONS } from '#functions/topology';
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
 beforeAll(async () => {
@@ -52,9 +55,36 @@ describe('API key management', () => {
   it('counts each request per key and day, and stamps the last use', async () => {
     const { json } = await createKey({ name: 'Counted', scopes: ['clients:read'] });
     for (let i = 0; i < 3; i++) await call('list-clients', { token: json.secret });
+    await deliverApiKeyUsage();
     const one = await call('get-api-key', { token: tenant.ownerToken, params: { id: json.id } });
     expect(one.json.usage).toEqual([{ date: new Date().toISOString().slice(0, 10), requests: 3 }]);
     expect(Date.parse(one.json.last_used_at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('writes nothing on the request path, and counts a batch delivered twice once', async () => {
+    const { json } = await createKey({ name: 'Busy', scopes: ['clients:read'] });
+    await call('list-clients', { token: json.secret });
+    await deliverApiKeyUsage();
+    const { calls } = await countDbCalls(() =>
+      Promise.all(Array.from({ length: 20 }, () => call('list-clients', { token: json.secret }))),
+    );
+    expect([calls.Query, calls.UpdateItem, calls.PutItem, calls.TransactWriteItems]).toEqual([
+      20,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    const at = new Date().toISOString();
+    const line = JSON.stringify({ kind: 'api_key_use', organization_id: tenant.id, api_key_id: json.id, at });
+    const batch = subscriptionEvent(LOG_SUBSCRIPTIONS[0]!, [
+      { id: `redelivered-${json.id}`, timestamp: 0, message: line },
+    ]);
+    const { handler: aggregate } = await import('#functions/usage-aggregator/handler');
+    await aggregate(batch);
+    await aggregate(batch);
+    await deliverApiKeyUsage();
+    const one = await call('get-api-key', { token: tenant.ownerToken, params: { id: json.id } });
+    expect(one.json.usage).toEqual([{ date: at.slice(0, 10), requests: 22 }]);
   });
 
   it('disables and enables a key, with effect within a second', async () => {

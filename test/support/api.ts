@@ -1,5 +1,6 @@
 // Calls route handlers in-process with the same API Gateway event the local server builds, against
 // DynamoDB Local; plus helpers to inspect the table and count DynamoDB calls.
+import '#test/support/usage';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { inject } from 'vitest';

@@ -10,7 +10,8 @@ import { LIMITS } from '#shared/auth/rate-limits';
 import { SCOPES_OF_ROLE } from '#shared/domain/roles';
 import type { Scope } from '#shared/domain/scopes';
 import { ApiKeyCache } from '#shared/auth/api-key-cache';
-import { findApiKeyByHash, recordApiKeyUse } from '#shared/data/api-keys';
+import { findApiKeyByHash } from '#shared/data/api-keys';
+import { writeApiKeyUse } from '#shared/observability/api-key-use';
 import type { Db } from '#shared/data/client';
 import { countAttempt } from '#shared/data/rate-limits';
 import { DomainError, ErrorCode, rateLimited } from '#shared/domain/errors';
@@ -101,12 +102,6 @@ export function authenticate(
   verify: AccessTokenVerifier,
   access: Access,
 ): MiddlewareObj<APIGatewayProxyEventV2, unknown, Error, RequestContext> {
-  const usage = new WeakMap<object, Promise<unknown>>();
-  const settle = async (context: RequestContext) => {
-    const pending = usage.get(context);
-    if (pending)
-      await pending.catch((error) => context.log.warn('could not record API key use', { error: String(error) }));
-  };
   return {
     before: async ({ event, context }) => {
       const principal = await resolvePrincipal(db, verify, {
@@ -114,13 +109,10 @@ export function authenticate(
         sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
       });
       context.principal = principal;
-      if (principal.kind === 'api_key') {
-        // Counted alongside the request and awaited before the answer leaves.
-        usage.set(context, recordApiKeyUse(db, principal.organizationId, principal.credentialId));
-      }
+      // Counted from the function's output by the usage aggregator; the request waits on no write.
+      if (principal.kind === 'api_key')
+        writeApiKeyUse({ organizationId: principal.organizationId, apiKeyId: principal.credentialId, at: new Date() });
       authorize(principal, access);
     },
-    after: ({ context }) => settle(context),
-    onError: ({ context }) => settle(context),
   };
 }

@@ -1,0 +1,20 @@
+// API-key usage from the route functions' output: each batch of usage lines added to the keys' daily
+// counts once (a redelivered batch changes nothing).
+import { config } from '#shared/config';
+import { addApiKeyUses } from '#shared/data/api-keys';
+import { createDb } from '#shared/data/client';
+import { keyUsesOf } from '#shared/domain/api-key-usage';
+import { traced } from '#shared/observability/tracing';
+import { logSubscriptionWorker } from '#shared/workers/log-worker';
+import { apiKeyUseLine } from '#shared/workers/messages';
+
+const { TABLE_NAME, LOG_LEVEL } = config();
+const db = createDb(TABLE_NAME, traced);
+
+export const handler = logSubscriptionWorker(
+  'usage-aggregator',
+  { logLevel: LOG_LEVEL, line: apiKeyUseLine },
+  async ({ id, lines }) => {
+    for (const [index, uses] of keyUsesOf(lines).entries()) await addApiKeyUses(db, `${id}#${index}`, uses);
+  },
+);
