@@ -212,8 +212,9 @@ export async function startApiServer({
   });
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const { port: actual } = server.address() as AddressInfo;
-  // The routes' output feeds their log subscriptions, as their log groups do in AWS.
-  const logs = tapLogSubscriptions(functionHandler);
+  // The routes' output feeds their log subscriptions, as their log groups do in AWS; the usage lines
+  // are accounting, not diagnostics, so they stay off the terminal.
+  const logs = tapLogSubscriptions(functionHandler, { echo: false });
   return {
     server,
     url: `http://${host}:${actual}`,

@@ -2,12 +2,12 @@
 // (what authentication reads, one GetItem) and the organization's record of the key (name, hint,
 // creator, last use, daily use counts) for listing and management.
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { generateApiKey, type ApiKeyLookup, type ApiKeyRecord, type ApiKeyStatus } from '#shared/domain/api-key';
 import type { KeyUse } from '#shared/domain/api-key-usage';
 import type { Scope } from '#shared/domain/scopes';
 import { newId } from '#shared/domain/ids';
-import type { Db } from '#shared/data/client';
+import { type Db, queryAll } from '#shared/data/client';
 import {
   API_KEY_RECORD_PREFIX,
   apiKeyKey,
@@ -90,21 +90,11 @@ export async function getApiKey(db: Db, organizationId: string, keyId: string): 
 }
 
 export async function listApiKeys(db: Db, organizationId: string): Promise<ApiKeyRecord[]> {
-  const records: ApiKeyRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': API_KEY_RECORD_PREFIX },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    records.push(...(page.Items ?? []).map((item) => recordOf(item)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return records.sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': API_KEY_RECORD_PREFIX },
+  });
+  return items.map((item) => recordOf(item)).sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
 export class ApiKeyRevoked extends Error {}

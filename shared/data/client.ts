@@ -1,7 +1,7 @@
 // The DynamoDB document client. Endpoints come from the environment (AWS_ENDPOINT_URL_DYNAMODB
 // locally and in tests), so the same code talks to DynamoDB Local and to AWS.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
 export type Db = { client: DynamoDBDocumentClient; table: string };
 
@@ -14,4 +14,18 @@ export function createDb(
     marshallOptions: { removeUndefinedValues: true },
   });
   return { client, table };
+}
+
+type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
+
+/** Every item a query matches, page after page: for jobs, repairs and short lists, never open-ended. */
+export async function queryAll(db: Db, input: QueryInput): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.client.send(new QueryCommand({ ...input, TableName: db.table, ExclusiveStartKey: startKey }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
 }

@@ -3,7 +3,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '#shared/domain/ids';
 import { correlationId } from '#shared/observability/correlation';
-import type { Db } from '#shared/data/client';
+import { type Db, queryAll } from '#shared/data/client';
 import {
   EVENT_PREFIX,
   eventKey,
@@ -120,18 +120,6 @@ export async function markPublished(db: Db, event: OutboxEvent, now: Date): Prom
 /** Events written more than `olderThanSeconds` ago and still unpublished (the sweeper's work). */
 export async function unpublishedEvents(db: Db, olderThanSeconds: number, now = new Date()): Promise<OutboxEvent[]> {
   const before = new Date(now.getTime() - olderThanSeconds * 1000).toISOString();
-  const events: OutboxEvent[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.table,
-        ...indexQuery(BY.unpublishedEvents, UNPUBLISHED_EVENTS, { below: before }),
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    events.push(...(page.Items ?? []).map((item) => item.event as OutboxEvent));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return events;
+  const items = await queryAll(db, indexQuery(BY.unpublishedEvents, UNPUBLISHED_EVENTS, { below: before }));
+  return items.map((item) => item.event as OutboxEvent);
 }

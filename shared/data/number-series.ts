@@ -3,8 +3,8 @@
 // nobody waits on or retries against anybody else — and claimed by its document's transaction. The
 // counter stays in a sparse index while numbers may be unclaimed; the sweeper voids those it finds.
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '#shared/data/client';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type Db, queryAll } from '#shared/data/client';
 import { entityOf } from '#shared/data/items';
 import {
   BY,
@@ -158,42 +158,21 @@ export async function voidNumber(
 
 /** The series' voided numbers, lowest first. */
 export async function voidedNumbers(db: Db, organizationId: string, series: SeriesName): Promise<VoidedNumber[]> {
-  const voided: VoidedNumber[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: voidedNumbersOf(organizationId, series),
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    voided.push(...(page.Items ?? []).map((item) => entityOf<VoidedNumber>(item)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return voided;
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: voidedNumbersOf(organizationId, series),
+  });
+  return items.map((item) => entityOf<VoidedNumber>(item));
 }
 
 async function claimedBetween(db: Db, counter: SeriesCounter, from: number, to: number): Promise<Set<number>> {
-  const claimed = new Set<number>();
-  const range = numberClaimsOf(counter.organization_id, counter.series, from, to);
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: range,
-        ProjectionExpression: '#number',
-        ExpressionAttributeNames: { '#number': 'number' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) claimed.add(Number(item.number));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return claimed;
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: numberClaimsOf(counter.organization_id, counter.series, from, to),
+    ProjectionExpression: '#number',
+    ExpressionAttributeNames: { '#number': 'number' },
+  });
+  return new Set(items.map((item) => Number(item.number)));
 }
 
 /**
@@ -256,20 +235,10 @@ export async function verifySeries(db: Db, counter: SeriesCounter, now = new Dat
 
 /** Every series due for a look, from every shard. */
 export async function seriesToVerify(db: Db, now = new Date()): Promise<SeriesCounter[]> {
-  const due: SeriesCounter[] = [];
-  for (let shard = 0; shard < NUMBER_SERIES_SHARDS; shard++) {
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.client.send(
-        new QueryCommand({
-          TableName: db.table,
-          ...indexQuery(BY.seriesToVerify, seriesToVerifyShard(shard), { atMost: `${now.toISOString()}#~` }),
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      due.push(...(page.Items ?? []).map((item) => entityOf<SeriesCounter>(item)));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-  }
-  return due;
+  const shards = await Promise.all(
+    Array.from({ length: NUMBER_SERIES_SHARDS }, (_, shard) =>
+      queryAll(db, indexQuery(BY.seriesToVerify, seriesToVerifyShard(shard), { atMost: `${now.toISOString()}#~` })),
+    ),
+  );
+  return shards.flat().map((item) => entityOf<SeriesCounter>(item));
 }

@@ -1,30 +1,17 @@
 // Every invoice or payment of one organization, fields projected: for rebuilding aggregates, never
 // on a request path. One query over the organization's partition, page by page.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '#shared/data/client';
+import { type Db, queryAll } from '#shared/data/client';
 import { INVOICE_PREFIX, organizationPartition, PAYMENT_PREFIX } from '#shared/data/keys';
 import type { Invoice } from '#shared/domain/invoice';
 import type { Payment } from '#shared/domain/payment';
 
-async function everyItem<T>(db: Db, organizationId: string, prefix: string, fields: readonly string[]): Promise<T[]> {
-  const items: T[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExclusiveStartKey: startKey,
-        ProjectionExpression: fields.map((_, index) => `#p${index}`).join(', '),
-        ExpressionAttributeNames: Object.fromEntries(fields.map((name, index) => [`#p${index}`, name])),
-        ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': prefix },
-      }),
-    );
-    items.push(...((page.Items ?? []) as T[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
-}
+const everyItem = async <T>(db: Db, organizationId: string, prefix: string, fields: readonly string[]) =>
+  (await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ProjectionExpression: fields.map((_, index) => `#p${index}`).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(fields.map((name, index) => [`#p${index}`, name])),
+    ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': prefix },
+  })) as T[];
 
 export const everyInvoiceOf = <F extends keyof Invoice>(db: Db, organizationId: string, fields: readonly F[]) =>
   everyItem<Pick<Invoice, F>>(db, organizationId, INVOICE_PREFIX, fields);

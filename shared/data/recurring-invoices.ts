@@ -6,7 +6,7 @@ import { recurringInvoiceResource } from '#shared/domain/resources/recurring-inv
 import { outboxPut } from '#shared/data/events';
 import { newId } from '#shared/domain/ids';
 import { periodDate } from '#shared/domain/recurrence';
-import type { Db } from '#shared/data/client';
+import { type Db, queryAll } from '#shared/data/client';
 import { recurringItem, recurringOf } from '#shared/data/items';
 import {
   BY,
@@ -119,22 +119,10 @@ export const periodClaim = (db: Db, next: RecurringInvoice, index: number) => ({
 
 /** The active templates whose next run is due by `today` somewhere on Earth, from every shard. */
 export async function dueRecurringInvoices(db: Db, today: string): Promise<{ organizationId: string; id: string }[]> {
-  const due: { organizationId: string; id: string }[] = [];
-  for (let shard = 0; shard < RECURRING_SHARDS; shard++) {
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.client.send(
-        new QueryCommand({
-          TableName: db.table,
-          ...indexQuery(BY.recurringDue, recurringDueShard(shard), { atMost: `${today}#~` }),
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      due.push(
-        ...(page.Items ?? []).map((item) => ({ organizationId: String(item.organization_id), id: String(item.id) })),
-      );
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-  }
-  return due;
+  const shards = await Promise.all(
+    Array.from({ length: RECURRING_SHARDS }, (_, shard) =>
+      queryAll(db, indexQuery(BY.recurringDue, recurringDueShard(shard), { atMost: `${today}#~` })),
+    ),
+  );
+  return shards.flat().map((item) => ({ organizationId: String(item.organization_id), id: String(item.id) }));
 }
