@@ -36,8 +36,9 @@ mkdirSync(join(stateDir, 'dynamodb'), { recursive: true });
 const apiPort = Number(process.env.PORT ?? 3000);
 
 const running: Stoppable[] = [];
+/** Last started, first stopped, one after another: the API's last usage batch still reaches DynamoDB Local. */
 const stopAll = async () => {
-  await Promise.allSettled(running.reverse().map((service) => service.stop()));
+  for (const service of running.reverse()) await service.stop().catch(() => undefined);
 };
 // Nothing that fails inside the local runtime ends it: it is logged, and the message or event that
 // failed stays where it was for its retry, as in AWS. (Should the process end anyway, DynamoDB Local
