@@ -4,12 +4,13 @@ import { config } from '#shared/config';
 import { addApiKeyUses } from '#shared/data/api-keys';
 import { createDb } from '#shared/data/client';
 import { keyUsesOf } from '#shared/domain/api-key-usage';
-import { traced } from '#shared/observability/tracing';
 import { logSubscriptionWorker } from '#shared/workers/log-worker';
 import { apiKeyUseLine } from '#shared/workers/messages';
 
 const { TABLE_NAME, LOG_LEVEL } = config();
-const db = createDb(TABLE_NAME, traced);
+// Untraced, unlike the other background functions: on a laptop it runs inside the API server, where the
+// X-Ray SDK's async hooks would slow every request; in Lambda its own segment still shows each batch.
+const db = createDb(TABLE_NAME);
 
 export const handler = logSubscriptionWorker(
   'usage-aggregator',

@@ -17,6 +17,7 @@ import {
   userKey,
   webhookKey,
 } from '#shared/data/keys';
+import { INDEX_NAMES } from '#shared/data/table-definition';
 import type { Client } from '#shared/domain/client';
 import type { Delivery } from '#shared/domain/delivery';
 import type { Invoice } from '#shared/domain/invoice';
@@ -29,13 +30,18 @@ import type { Webhook } from '#shared/domain/webhook';
 
 type Item = Record<string, unknown>;
 
-const STORAGE_ATTRIBUTE = /^(pk|sk|type|ttl|gsi\d+(pk|sk))$/;
+const STORAGE_ATTRIBUTES = new Set([
+  'pk',
+  'sk',
+  'type',
+  'ttl',
+  ...INDEX_NAMES.flatMap((index) => [`${index}pk`, `${index}sk`]),
+]);
 
 /** The entity of an item: every attribute but the storage ones and the entity's `internal` fields. */
 export function entityOf<T>(item: Item, internal: readonly string[] = []): T {
   const entity: Item = {};
-  for (const [name, value] of Object.entries(item))
-    if (!STORAGE_ATTRIBUTE.test(name) && !internal.includes(name)) entity[name] = value;
+  for (const name in item) if (!STORAGE_ATTRIBUTES.has(name) && !internal.includes(name)) entity[name] = item[name];
   return entity as T;
 }
 

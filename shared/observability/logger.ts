@@ -16,20 +16,29 @@ export const SERVICE_NAME = 'invoicing-service';
 
 const root = new PowertoolsLogger({ serviceName: SERVICE_NAME });
 
+/** One Powertools logger per level, made once: making one per request costs each request a Console. */
+const byLevel = new Map<LogLevel, PowertoolsLogger>();
+const loggerAt = (level: LogLevel) => {
+  let logger = byLevel.get(level);
+  if (!logger) {
+    logger = root.createChild({ logLevel: level.toUpperCase() as Uppercase<LogLevel> });
+    byLevel.set(level, logger);
+  }
+  return logger;
+};
+
 /**
- * A logger whose every line carries `context` and the current correlation id. A child per request,
- * never keys appended to a shared logger: the local runtime serves requests concurrently.
+ * A logger whose every line carries `context` and the current correlation id. The fields go with each
+ * line, never as keys appended to a shared logger: the local runtime serves requests concurrently.
  */
 export function createLogger(level: LogLevel, context: Record<string, unknown>): Logger {
   const id = correlationId();
-  const child = root.createChild({
-    logLevel: level.toUpperCase() as Uppercase<LogLevel>,
-    persistentKeys: id ? { ...context, correlation_id: id } : context,
-  });
+  const keys = id ? { ...context, correlation_id: id } : context;
+  const logger = loggerAt(level);
   return {
-    debug: (message, fields = {}) => child.debug(message, fields),
-    info: (message, fields = {}) => child.info(message, fields),
-    warn: (message, fields = {}) => child.warn(message, fields),
-    error: (message, fields = {}) => child.error(message, fields),
+    debug: (message, fields = {}) => logger.debug(message, { ...keys, ...fields }),
+    info: (message, fields = {}) => logger.info(message, { ...keys, ...fields }),
+    warn: (message, fields = {}) => logger.warn(message, { ...keys, ...fields }),
+    error: (message, fields = {}) => logger.error(message, { ...keys, ...fields }),
   };
 }
