@@ -135,6 +135,8 @@ export async function setApiKeyStatus(
 }
 
 const usageAttributeOf = (day: string) => `${USAGE_PREFIX}${day.replaceAll('-', '')}`;
+/** Concurrent batches (one per route log group) may add to one key at the same moment. */
+const MAX_CONFLICT_ATTEMPTS = 8;
 /** A batch's marker lives as long as a redelivery of it can arrive. */
 const APPLIED_USAGE_SECONDS = 2 * 86_400;
 
@@ -144,7 +146,7 @@ const APPLIED_USAGE_SECONDS = 2 * 86_400;
  */
 export async function addApiKeyUses(db: Db, batchId: string, uses: KeyUse[], now = new Date()): Promise<boolean> {
   let pending = uses;
-  for (;;) {
+  for (let attempt = 1; ; attempt++) {
     try {
       await db.client.send(
         new TransactWriteCommand({
@@ -178,6 +180,11 @@ export async function addApiKeyUses(db: Db, batchId: string, uses: KeyUse[], now
       if (!(error instanceof TransactionCanceledException)) throw error;
       const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
       if (codes[0] === 'ConditionalCheckFailed') return false; // applied before
+      // Another batch was adding to the same key at that moment: try again after a short, random pause.
+      if (codes.includes('TransactionConflict') && attempt < MAX_CONFLICT_ATTEMPTS) {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+        continue;
+      }
       const missing = new Set(
         codes.slice(1).flatMap((code, index) => (code === 'ConditionalCheckFailed' ? [index] : [])),
       );

@@ -1,6 +1,6 @@
 // The DynamoDB document client. Endpoints come from the environment (AWS_ENDPOINT_URL_DYNAMODB
 // locally and in tests), so the same code talks to DynamoDB Local and to AWS.
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
 export type Db = { client: DynamoDBDocumentClient; table: string };
@@ -28,4 +28,9 @@ export async function queryAll(db: Db, input: QueryInput): Promise<Record<string
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return items;
+}
+
+/** For a conditional write whose failed condition means "nothing to do": rethrows anything else. */
+export function unlessConditionFailed(error: unknown): void {
+  if (!(error instanceof ConditionalCheckFailedException)) throw error;
 }

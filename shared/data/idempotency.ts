@@ -3,7 +3,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { Db } from '#shared/data/client';
+import { type Db, unlessConditionFailed } from '#shared/data/client';
 import { idempotencyKey } from '#shared/data/keys';
 
 export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;
@@ -84,7 +84,5 @@ export async function releaseIdempotencyKey(db: Db, organizationId: string, key:
         ExpressionAttributeValues: { ':inProgress': 'in_progress' },
       }),
     )
-    .catch((error) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+    .catch(unlessConditionFailed);
 }

@@ -12,7 +12,7 @@ import {
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { outboxPut } from '#shared/data/events';
 import { newId } from '#shared/domain/ids';
-import type { Db } from '#shared/data/client';
+import { type Db, unlessConditionFailed } from '#shared/data/client';
 import { webhookItem, webhookOf } from '#shared/data/items';
 import { organizationPartition, WEBHOOK_PREFIX, webhookCountKey, webhookKey } from '#shared/data/keys';
 import { generateWebhookSecret, type Webhook } from '#shared/domain/webhook';
@@ -92,10 +92,8 @@ async function correctCount(db: Db, organizationId: string, counted: number | un
         },
       }),
     )
-    .catch((error) => {
-      // Somebody else corrected or moved it first: the next attempt reads it again.
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+    // Somebody else corrected or moved it first: the next attempt reads it again.
+    .catch(unlessConditionFailed);
 }
 
 async function freeSlot(db: Db, organizationId: string) {
@@ -109,9 +107,7 @@ async function freeSlot(db: Db, organizationId: string) {
         ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
       }),
     )
-    .catch((error) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+    .catch(unlessConditionFailed);
 }
 
 export async function createWebhook(

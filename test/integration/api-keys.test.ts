@@ -1,5 +1,8 @@
 // API key management by signed-in owners and admins, and how keys behave as credentials.
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { addApiKeyUses } from '#shared/data/api-keys';
+import { createDb } from '#shared/data/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey, hashApiKey } from '#shared/domain/api-key';
 import { apiKeyKey } from '#shared/data/keys';
@@ -59,6 +62,29 @@ describe('API key management', () => {
     const one = await call('get-api-key', { token: tenant.ownerToken, params: { id: json.id } });
     expect(one.json.usage).toEqual([{ date: new Date().toISOString().slice(0, 10), requests: 3 }]);
     expect(Date.parse(one.json.last_used_at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('adds a usage batch that conflicts with another batch on the same key once it can', async () => {
+    const { json } = await createKey({ name: 'Contended', scopes: ['clients:read'] });
+    const conflicted = createDb(db.table);
+    let conflicts = 2;
+    conflicted.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'TransactWriteItemsCommand' && conflicts-- > 0)
+          throw new TransactionCanceledException({
+            message: 'Transaction cancelled',
+            $metadata: {},
+            CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
+          });
+        return next(args);
+      },
+      { step: 'initialize', name: 'injectConflict' },
+    );
+    const day = new Date().toISOString().slice(0, 10);
+    const use = { organizationId: tenant.id, keyId: json.id, day, requests: 4, lastUsedAt: new Date().toISOString() };
+    expect(await addApiKeyUses(conflicted, `conflict-${json.id}`, [use])).toBe(true);
+    const one = await call('get-api-key', { token: tenant.ownerToken, params: { id: json.id } });
+    expect([conflicts, one.json.usage]).toEqual([-1, [{ date: day, requests: 4 }]]);
   });
 
   it('writes nothing on the request path, and counts a batch delivered twice once', async () => {
