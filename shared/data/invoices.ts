@@ -16,8 +16,8 @@ import { invalidState, notFound, validationError } from '#shared/domain/errors';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import type { Db } from '#shared/data/client';
 import { getClient } from '#shared/data/clients';
-import { allocateNumber, numberClaim, voidNumber } from '#shared/data/number-series';
-import { formatNumber, INVOICE_SERIES, VOID_REASON } from '#shared/domain/numbering';
+import { type Allocated, allocateNumber, numberClaim, voidNumber } from '#shared/data/number-series';
+import { formatNumber, numberingOf, seriesFor, VOID_REASON } from '#shared/domain/numbering';
 import { clientOf, invoiceItem, invoiceOf, ofType, organizationOf } from '#shared/data/items';
 import { outboxPut } from '#shared/data/events';
 import {
@@ -26,6 +26,7 @@ import {
   indexQuery,
   invoiceDateSort,
   invoiceKey,
+  numberTextKey,
   invoicesOfClient,
   invoicesOfOrganization,
   invoicesWithStatus,
@@ -96,22 +97,58 @@ export async function createInvoice(
   if (dates.due_date < dates.issue_date) throw validationError({ due_date: 'may not be before issue_date' });
   const content: InvoiceContent = { ...draft, ...dates, currency: draft.currency ?? organization.default_currency };
 
-  const allocated = await allocateNumber(db, organizationId, INVOICE_SERIES, organization.invoice_prefix, now);
-  const invoice: Invoice = {
-    id: newId('inv', now.getTime()),
-    invoice_number: formatNumber(allocated.prefix, allocated.number),
-    status: 'draft',
-    client_name: client.name,
-    ...content,
-    public_token: newCapabilityToken(),
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
-    version: 1,
-    ...(origin ? { recurring_id: origin.recurringId } : {}),
-  };
+  const format = numberingOf(organization);
+  const series = seriesFor(format, dates.issue_date);
+  for (let taken = 0; ; taken++) {
+    const allocated = await allocateNumber(db, organizationId, series, format, now);
+    const invoice: Invoice = {
+      id: newId('inv', now.getTime()),
+      invoice_number: formatNumber(format, allocated.number, dates.issue_date.slice(0, 4)),
+      status: 'draft',
+      client_name: client.name,
+      ...content,
+      public_token: newCapabilityToken(),
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      version: 1,
+      ...(origin ? { recurring_id: origin.recurringId } : {}),
+    };
+    const extra = origin?.items.length ?? 0;
+    const outcome = await writeNewInvoice(db, organizationId, invoice, allocated, publicBaseUrl, now, origin?.items);
+    if (outcome === 'written') return invoice;
+    const failedOrigin = outcome.slice(0, extra).findIndex((code) => code === 'ConditionalCheckFailed');
+    // A format change can print a number the way an earlier format printed another: skip to the next.
+    const textTaken = outcome[extra + TEXT_CLAIM] === 'ConditionalCheckFailed';
+    const reason =
+      failedOrigin >= 0 ? VOID_REASON.periodTaken : textTaken ? VOID_REASON.textTaken : VOID_REASON.writeFailed;
+    await voidNumber(db, organizationId, allocated, reason, now);
+    if (failedOrigin >= 0) throw new ChangeConflict(failedOrigin);
+    if (!textTaken || taken >= MAX_TEXT_COLLISIONS)
+      throw new Error(`invoice ${invoice.invoice_number} could not be written: ${outcome.join(', ')}`);
+  }
+}
+
+/** Where the number's printed form is claimed among the write's items (after any origin items). */
+const TEXT_CLAIM = 2;
+const MAX_TEXT_COLLISIONS = 10;
+
+/**
+ * The invoice with its number claim, the claim of its printed number, its public token and its event,
+ * in one transaction; a conflict or throttle is tried again with the same number. Answers the
+ * cancellation codes when the write was refused.
+ */
+async function writeNewInvoice(
+  db: Db,
+  organizationId: string,
+  invoice: Invoice,
+  allocated: Allocated,
+  publicBaseUrl: string,
+  now: Date,
+  originItems: TransactItem[] = [],
+): Promise<'written' | (string | undefined)[]> {
   const write = new TransactWriteCommand({
     TransactItems: [
-      ...(origin?.items ?? []),
+      ...originItems,
       {
         Put: {
           TableName: db.table,
@@ -120,6 +157,17 @@ export async function createInvoice(
         },
       },
       numberClaim(db.table, organizationId, allocated, invoice.id, now),
+      {
+        Put: {
+          TableName: db.table,
+          Item: {
+            ...numberTextKey(organizationId, invoice.invoice_number),
+            type: 'number_text',
+            invoice_id: invoice.id,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
       {
         Put: {
           TableName: db.table,
@@ -137,7 +185,7 @@ export async function createInvoice(
   for (let attempt = 1; ; attempt++) {
     try {
       await db.client.send(write);
-      return invoice;
+      return 'written';
     } catch (error) {
       const codes = cancellationCodes(error);
       // Unknown outcome (a timeout may hide a success): the claim decides, and the sweeper voids the rest.
@@ -146,17 +194,7 @@ export async function createInvoice(
         await pause(attempt);
         continue;
       }
-      const extra = origin?.items.length ?? 0;
-      const failedOrigin = codes.slice(0, extra).findIndex((code) => code === 'ConditionalCheckFailed');
-      await voidNumber(
-        db,
-        organizationId,
-        allocated,
-        failedOrigin >= 0 ? VOID_REASON.periodTaken : VOID_REASON.writeFailed,
-        now,
-      );
-      if (failedOrigin >= 0) throw new ChangeConflict(failedOrigin);
-      throw error;
+      return codes;
     }
   }
 }

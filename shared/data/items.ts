@@ -24,7 +24,7 @@ import type { Invoice } from '#shared/domain/invoice';
 import type { Organization } from '#shared/domain/organization';
 import type { Payment } from '#shared/domain/payment';
 import type { RecurringInvoice } from '#shared/domain/recurring-invoice';
-import { INVOICE_SERIES } from '#shared/domain/numbering';
+import { INVOICE_SERIES, numberingOf } from '#shared/domain/numbering';
 import type { Membership, User } from '#shared/domain/user';
 import type { Webhook } from '#shared/domain/webhook';
 
@@ -61,7 +61,8 @@ export const invoiceCounterItem = (organization: Organization) => ({
   type: 'series_counter',
   organization_id: organization.id,
   series: INVOICE_SERIES,
-  prefix: organization.invoice_prefix,
+  pattern: numberingOf(organization).pattern,
+  padding: numberingOf(organization).padding,
   last_number: 0,
   verified_through: 0,
 });

@@ -25,6 +25,11 @@ export const numberClaimsOf = (organizationId: string, series: string, from: num
   ':from': `NUMBER#${series}#${numberSort(from)}`,
   ':to': `NUMBER#${series}#${numberSort(to)}`,
 });
+/** A printed invoice number, held by one invoice: numbers stay unique across numbering formats. */
+export const numberTextKey = (organizationId: string, text: string): Key => ({
+  pk: org(organizationId),
+  sk: `NUMBER_TEXT#${text}`,
+});
 export const voidedNumberKey = (organizationId: string, series: string, number: number): Key => ({
   pk: org(organizationId),
   sk: `VOIDED_NUMBER#${series}#${numberSort(number)}`,

@@ -20,19 +20,23 @@ import {
 } from '#shared/data/keys';
 import {
   formatNumber,
+  type NumberingFormat,
   type SeriesName,
+  yearOfSeries,
   UNCLAIMED_GRACE_SECONDS,
   VOID_REASON,
   type VoidedNumber,
 } from '#shared/domain/numbering';
 
-export type Allocated = { series: SeriesName; number: number; prefix: string };
+export type Allocated = { series: SeriesName; number: number; pattern: string; padding: number };
 
 /** A series' counter as the sweeper reads it. */
 type SeriesCounter = {
   organization_id: string;
   series: SeriesName;
-  prefix: string;
+  /** The format of the last number allocated: voided numbers print with it. */
+  pattern: string;
+  padding: number;
   last_number: number;
   /** Every number up to here is claimed or voided. */
   verified_through?: number;
@@ -50,7 +54,7 @@ export async function allocateNumber(
   db: Db,
   organizationId: string,
   series: SeriesName,
-  prefix: string,
+  format: Pick<NumberingFormat, 'pattern' | 'padding'>,
   now = new Date(),
 ): Promise<Allocated> {
   const { partitionKey, sortKey } = BY.seriesToVerify;
@@ -61,7 +65,7 @@ export async function allocateNumber(
       Key: seriesCounterKey(organizationId, series),
       UpdateExpression:
         'ADD last_number :one SET #type = :type, organization_id = :org, series = :series, ' +
-        'prefix = if_not_exists(prefix, :prefix), ' +
+        'pattern = :pattern, padding = :padding, ' +
         'verified_through = if_not_exists(verified_through, if_not_exists(last_number, :zero)), ' +
         '#pk = if_not_exists(#pk, :shard), #sk = if_not_exists(#sk, :due)',
       ExpressionAttributeNames: { '#type': 'type', '#pk': partitionKey, '#sk': sortKey },
@@ -71,14 +75,15 @@ export async function allocateNumber(
         ':type': 'series_counter',
         ':org': organizationId,
         ':series': series,
-        ':prefix': prefix,
+        ':pattern': format.pattern,
+        ':padding': format.padding,
         ':shard': index[partitionKey],
         ':due': index[sortKey],
       },
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return { series, number: Number(Attributes.last_number), prefix: String(Attributes.prefix) };
+  return { series, number: Number(Attributes.last_number), ...format };
 }
 
 /** The claim of a number by its document, for the document's own transaction. */
@@ -115,7 +120,11 @@ export async function voidNumber(
   const voided: VoidedNumber = {
     series: allocated.series,
     number: allocated.number,
-    formatted: formatNumber(allocated.prefix, allocated.number),
+    formatted: formatNumber(
+      allocated,
+      allocated.number,
+      yearOfSeries(allocated.series) ?? String(now.getUTCFullYear()),
+    ),
     state: 'voided',
     reason,
     voided_at: now.toISOString(),
@@ -187,7 +196,7 @@ export async function verifySeries(db: Db, counter: SeriesCounter, now = new Dat
     const claimed = await claimedBetween(db, counter, verified + 1, counter.mark_number);
     for (let number = verified + 1; number <= counter.mark_number; number++) {
       if (claimed.has(number)) continue;
-      const allocated = { series: counter.series, number, prefix: counter.prefix };
+      const allocated = { series: counter.series, number, pattern: counter.pattern, padding: counter.padding };
       if (await voidNumber(db, counter.organization_id, allocated, VOID_REASON.abandoned, now)) voided.push(number);
     }
     verified = counter.mark_number;

@@ -5,6 +5,7 @@ import type { Role } from '#shared/domain/roles';
 import type { Db } from '#shared/data/client';
 import { invoiceCounterItem, membershipItem, organizationItem, organizationOf } from '#shared/data/items';
 import { organizationKey } from '#shared/data/keys';
+import type { NumberingFormat } from '#shared/domain/numbering';
 import type { Membership } from '#shared/domain/user';
 import type { Organization } from '#shared/domain/organization';
 
@@ -73,17 +74,20 @@ export async function addMember(
   );
 }
 
-/** Renames an organization or moves it to another time zone; answers the new state, or undefined if there is none. */
+/**
+ * Renames an organization, moves it to another time zone or changes its invoice numbering; answers the
+ * new state, or undefined if there is none.
+ */
 export async function updateOrganization(
   db: Db,
   organizationId: string,
-  change: { name?: string; time_zone?: string },
+  change: { name?: string; time_zone?: string; invoice_numbering?: NumberingFormat },
   now = new Date(),
 ): Promise<Organization | undefined> {
   const current = await getOrganization(db, organizationId);
   if (!current) return undefined;
   const next: Organization = { ...current, ...change, updated_at: now.toISOString() };
-  const fields = [...Object.keys(change), 'updated_at'] as ('name' | 'time_zone' | 'updated_at')[];
+  const fields = [...Object.keys(change), 'updated_at'] as (keyof typeof change | 'updated_at')[];
   await db.client.send(
     new TransactWriteCommand({
       TransactItems: [

@@ -1,4 +1,5 @@
 // An organization: the tenant. Every other record belongs to exactly one.
+import type { NumberingFormat } from '#shared/domain/numbering';
 
 export type Organization = {
   id: string;
@@ -7,6 +8,8 @@ export type Organization = {
   subscription_status: string;
   default_currency: string;
   invoice_prefix: string;
+  /** Absent: the prefix before six digits, never reset (numberingOf). */
+  invoice_numbering?: NumberingFormat;
   /** IANA zone of the organization's calendar dates; organizations created before zones were stored are in UTC. */
   time_zone?: string;
   created_at: string;

@@ -1,12 +1,12 @@
 // Invoice numbers under contention and under crashes: any number of concurrent creates all succeed
 // with gapless numbers in three DynamoDB requests each, and a number whose invoice was never written
 // is voided with its reason by the sweeper — never skipped, never given twice.
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as sweep } from '#functions/number-sweeper/handler';
 import { createDb, type Db } from '#shared/data/client';
 import { ChangeConflict, createInvoice } from '#shared/data/invoices';
-import { seriesCounterKey } from '#shared/data/keys';
+import { numberTextKey, seriesCounterKey } from '#shared/data/keys';
 import { formatNumber, INVOICE_SERIES, UNCLAIMED_GRACE_SECONDS, VOID_REASON } from '#shared/domain/numbering';
 import { call, countDbCalls, db, invoiceBody, newTenant } from '#test/support/api';
 
@@ -142,7 +142,9 @@ describe('invoice numbers under crashes', () => {
       [6, VOID_REASON.periodTaken],
       [7, VOID_REASON.abandoned],
     ]);
-    expect(after.voided.find((entry) => entry.sequence === 2)?.number).toBe(formatNumber('INV-', 2));
+    expect(after.voided.find((entry) => entry.sequence === 2)?.number).toBe(
+      formatNumber({ pattern: 'INV-{seq}', padding: 6 }, 2, '2026'),
+    );
   });
 
   it('lets a sweep that crashed between two steps be repeated without voiding anything twice', async () => {
@@ -176,5 +178,66 @@ describe('invoice numbers under crashes', () => {
     const other = await newTenant('Other');
     const seen = await call('list-voided-numbers', { token: other.ownerToken, params: { series: INVOICE_SERIES } });
     expect([seen.status, seen.json.results]).toEqual([200, []]);
+  });
+});
+
+describe('invoice numbering formats', () => {
+  const numbering = (token: string, invoice_numbering: object) =>
+    call('update-organization', { token, body: { invoice_numbering } });
+  const issue = (token: string, client: string, date: string) =>
+    call('create-invoice', { token, body: invoiceBody(client, { issue_date: date, due_date: '2028-01-31' }) });
+
+  it('numbers with the year and starts again at 1 each year, gapless within each year', async () => {
+    const { tenant, clientId } = await tenantWithClient('Yearly');
+    const set = await numbering(tenant.ownerToken, { pattern: 'INV-{YYYY}-{seq}', padding: 4, reset: 'yearly' });
+    expect([set.status, set.json.invoice_numbering]).toEqual([
+      200,
+      { pattern: 'INV-{YYYY}-{seq}', padding: 4, reset: 'yearly' },
+    ]);
+    const made = await Promise.all(
+      ['2026-12-30', '2027-01-02', '2026-12-31', '2027-01-03', '2027-01-04'].map((date) =>
+        issue(tenant.ownerToken, clientId, date),
+      ),
+    );
+    const numbers = made.map((answer) => answer.json.invoice_number as string).sort();
+    expect(numbers).toEqual(['INV-2026-0001', 'INV-2026-0002', 'INV-2027-0001', 'INV-2027-0002', 'INV-2027-0003']);
+    expect(
+      made.every((answer) => answer.json.invoice_number.startsWith(`INV-${answer.json.issue_date.slice(0, 4)}`)),
+    ).toBe(true);
+  });
+
+  it('keeps counting when only the print changes, and skips a printed number an earlier format already gave', async () => {
+    const { tenant, clientId } = await tenantWithClient('Reformat');
+    expect((await issue(tenant.ownerToken, clientId, '2026-05-01')).json.invoice_number).toBe('INV-000001');
+    await numbering(tenant.ownerToken, { pattern: 'N{seq}', padding: 3 });
+    expect((await issue(tenant.ownerToken, clientId, '2026-05-02')).json.invoice_number).toBe('N002');
+    // A yearly series starts at 1; its first number prints as an earlier one did, so it is voided and skipped.
+    await numbering(tenant.ownerToken, { pattern: 'N{YY}{seq}', padding: 1, reset: 'yearly' });
+    await db.client.send(
+      new PutCommand({ TableName: db.table, Item: { ...numberTextKey(tenant.id, 'N261'), type: 'number_text' } }),
+    );
+    expect((await issue(tenant.ownerToken, clientId, '2026-05-03')).json.invoice_number).toBe('N262');
+    const voided = await call('list-voided-numbers', { token: tenant.ownerToken, params: { series: 'invoice-2026' } });
+    expect(
+      voided.json.results.map((entry: { number: string; reason: string }) => [entry.number, entry.reason]),
+    ).toEqual([['N261', VOID_REASON.textTaken]]);
+  });
+
+  it('refuses formats that could not number invoices, saying why, and changes nothing', async () => {
+    const { tenant } = await tenantWithClient('Bad formats');
+    for (const [format, message] of [
+      [{ pattern: 'INV-{YYYY}' }, '{seq} exactly once'],
+      [{ pattern: 'INV-{seq}-{seq}' }, '{seq} exactly once'],
+      [{ pattern: 'INV {seq}' }, 'pattern may hold'],
+      [{ pattern: 'INV-{seq}', reset: 'yearly' }, 'yearly reset needs'],
+      [{ pattern: 'INV-{seq}', padding: 13 }, 'padding'],
+      [{ pattern: 'INV-{seq}', reset: 'monthly' }, ''],
+    ] as const) {
+      const refused = await numbering(tenant.ownerToken, format);
+      expect([refused.status, refused.json.error.code], JSON.stringify(format)).toEqual([400, 'validation_error']);
+      expect(JSON.stringify(refused.json.error.details)).toContain(message);
+    }
+    const current = await call('get-organization', { token: tenant.ownerToken });
+    expect(current.json.invoice_numbering).toEqual({ pattern: 'INV-{seq}', padding: 6, reset: 'never' });
   });
 });

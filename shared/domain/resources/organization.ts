@@ -1,3 +1,4 @@
+import { numberingOf } from '#shared/domain/numbering';
 import { timeZoneOf, type Organization } from '#shared/domain/organization';
 
 export const organizationResource = (organization: Organization) => ({
@@ -7,5 +8,6 @@ export const organizationResource = (organization: Organization) => ({
   subscription_status: organization.subscription_status,
   default_currency: organization.default_currency,
   time_zone: timeZoneOf(organization),
+  invoice_numbering: numberingOf(organization),
   created_at: organization.created_at,
 });
