@@ -60,14 +60,8 @@ module.exports = {
       name: 'frames-are-separate',
       comment: 'The HTTP frame and the worker frame do not lean on each other.',
       severity: 'error',
-      from: { path: '^shared/http/' },
-      to: { path: '^shared/workers/' },
-    },
-    {
-      name: 'frames-are-separate-too',
-      severity: 'error',
-      from: { path: '^shared/workers/' },
-      to: { path: '^shared/http/' },
+      from: { path: '^shared/(http|workers)/' },
+      to: { path: '^shared/(http|workers)/', pathNot: '^shared/$1/' },
     },
     {
       name: 'handlers-are-independent',
