@@ -21,11 +21,11 @@ module.exports = {
     },
     {
       name: 'domain-is-pure',
-      comment: 'The domain holds rules and types: no storage, transport, AWS or configuration.',
+      comment: 'The domain holds rules and types: no storage, transport, AWS or configuration; pure libraries only.',
       severity: 'error',
       from: { path: DOMAIN },
       to: {
-        pathNot: [DOMAIN, '^(node_modules/)?(dinero\\.js|@dinero\\.js|ulid)/'],
+        pathNot: [DOMAIN, '^(node_modules/)?(dinero\\.js|@dinero\\.js|ulid|ibantools|jsvat)/'],
         dependencyTypesNot: ['core'],
       },
     },

@@ -93,9 +93,16 @@ export async function createInvoice(
   assertBillable(client);
   if (!organizationFound) throw new Error(`organization ${organizationId} is incomplete`);
   const organization = organizationOf(organizationFound);
-  const dates = invoiceDates(draft, dateIn(timeZoneOf(organization), now));
+  const dates = invoiceDates(draft, dateIn(timeZoneOf(organization), now), organization.payment_term_days);
   if (dates.due_date < dates.issue_date) throw validationError({ due_date: 'may not be before issue_date' });
-  const content: InvoiceContent = { ...draft, ...dates, currency: draft.currency ?? organization.default_currency };
+  const content: InvoiceContent = {
+    ...draft,
+    ...dates,
+    currency: draft.currency ?? organization.default_currency,
+    // The organization's default notes and terms, unless the invoice says otherwise.
+    notes: draft.notes ?? organization.default_notes,
+    terms: draft.terms ?? organization.default_terms,
+  };
 
   const format = numberingOf(organization);
   const series = seriesFor(format, dates.issue_date);

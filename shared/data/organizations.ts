@@ -5,7 +5,9 @@ import type { Role } from '#shared/domain/roles';
 import type { Db } from '#shared/data/client';
 import { invoiceCounterItem, membershipItem, organizationItem, organizationOf } from '#shared/data/items';
 import { organizationKey } from '#shared/data/keys';
+import { validationError } from '#shared/domain/errors';
 import type { NumberingFormat } from '#shared/domain/numbering';
+import { normalIban, type SellerProfile, taxIdProblem } from '#shared/domain/seller';
 import type { Membership } from '#shared/domain/user';
 import type { Organization } from '#shared/domain/organization';
 
@@ -81,12 +83,20 @@ export async function addMember(
 export async function updateOrganization(
   db: Db,
   organizationId: string,
-  change: { name?: string; time_zone?: string; invoice_numbering?: NumberingFormat },
+  change: { name?: string; time_zone?: string; invoice_numbering?: NumberingFormat } & SellerProfile & {
+      default_currency?: string;
+    },
   now = new Date(),
 ): Promise<Organization | undefined> {
   const current = await getOrganization(db, organizationId);
   if (!current) return undefined;
   const next: Organization = { ...current, ...change, updated_at: now.toISOString() };
+  if (change.tax_id !== undefined || change.address !== undefined) {
+    const problem = next.tax_id && taxIdProblem(next.tax_id, next.address?.country);
+    if (problem) throw validationError({ tax_id: problem });
+  }
+  if (change.payment_instructions?.iban)
+    next.payment_instructions = { ...change.payment_instructions, iban: normalIban(change.payment_instructions.iban) };
   const fields = [...Object.keys(change), 'updated_at'] as (keyof typeof change | 'updated_at')[];
   await db.client.send(
     new TransactWriteCommand({

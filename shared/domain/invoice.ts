@@ -67,10 +67,14 @@ export const isEditable = (status: InvoiceStatus) => status === 'draft';
 
 export type InvoiceTerms = { issue_date: string; due_date: string };
 
-/** Issue date defaults to today, due date to the payment term after the issue date. */
-export function invoiceDates(given: Partial<InvoiceTerms>, today: string): InvoiceTerms {
+/** Issue date defaults to today, due date to the payment term (the organization's, else 30 days) after it. */
+export function invoiceDates(
+  given: Partial<InvoiceTerms>,
+  today: string,
+  paymentTermDays: number = LIMITS.paymentTermDays,
+): InvoiceTerms {
   const issue_date = given.issue_date ?? today;
-  return { issue_date, due_date: given.due_date ?? addDays(issue_date, LIMITS.paymentTermDays) };
+  return { issue_date, due_date: given.due_date ?? addDays(issue_date, paymentTermDays) };
 }
 
 /** One e-mail of an invoice: its first sending or a reminder. */

@@ -1,7 +1,8 @@
 // An organization: the tenant. Every other record belongs to exactly one.
 import type { NumberingFormat } from '#shared/domain/numbering';
+import type { SellerProfile } from '#shared/domain/seller';
 
-export type Organization = {
+export type Organization = SellerProfile & {
   id: string;
   name: string;
   subscription_tier: string;

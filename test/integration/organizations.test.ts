@@ -58,3 +58,73 @@ describe('PATCH /api/v1/organizations/me/', () => {
     expect(json.due_date).toBe(addDays(json.issue_date, 30));
   });
 });
+
+describe('the seller profile', () => {
+  const profile = {
+    legal_name: 'Łódź Café Sp. z o.o.',
+    address: { line1: 'ul. Piotrkowska 1', city: 'Łódź', postal_code: '90-001', country: 'PL' },
+    tax_id: 'PL 526-000-12-46',
+    registration_number: 'KRS 0000012345',
+    email: 'billing@lodz-cafe.example',
+    phone: '+48 42 000 00 00',
+    website: 'https://lodz-cafe.example',
+    payment_instructions: { iban: 'pl61 1090 1014 0000 0712 1981 2874', bic: 'WBKPPLPP', account_name: 'Łódź Café' },
+    default_currency: 'eur',
+    locale: 'de-AT',
+    default_notes: 'Dziękujemy!',
+    default_terms: 'Net 14',
+    payment_term_days: 14,
+  };
+
+  it('stores every field, normalised, and new invoices take its defaults', async () => {
+    const tenant = await newTenant('Profile Co');
+    const changed = await call('update-organization', { token: tenant.ownerToken, body: profile });
+    expect(changed.status).toBe(200);
+    expect(changed.json).toMatchObject({
+      ...profile,
+      default_currency: 'EUR',
+      payment_instructions: { ...profile.payment_instructions, iban: 'PL61109010140000071219812874' },
+    });
+    expect((await call('get-organization', { token: tenant.apiKey })).json).toEqual(changed.json);
+    const client = await call('create-client', { token: tenant.apiKey, body: { name: 'K', email: 'k@x.example' } });
+    const invoice = await call('create-invoice', {
+      token: tenant.apiKey,
+      body: {
+        client: client.json.id,
+        issue_date: '2026-03-01',
+        line_items: [{ description: 'Kawa', quantity: 1, unit_price: '3.00', tax_rate: '23' }],
+      },
+    });
+    expect(invoice.json).toMatchObject({
+      currency: 'EUR',
+      due_date: addDays('2026-03-01', 14),
+      notes: 'Dziękujemy!',
+      terms: 'Net 14',
+    });
+  });
+
+  it('refuses each invalid field with its reason, and changes nothing', async () => {
+    const tenant = await newTenant('Strict Profile Co');
+    await call('update-organization', { token: tenant.ownerToken, body: { address: profile.address } });
+    const before = (await call('get-organization', { token: tenant.apiKey })).json;
+    for (const [body, field, reason] of [
+      [{ payment_instructions: { iban: 'PL61 1090 1014 0000 0712 1981 2875' } }, 'payment_instructions.iban', 'IBAN'],
+      [{ payment_instructions: { bic: 'NOTABIC' } }, 'payment_instructions.bic', 'BIC'],
+      [{ address: { ...profile.address, country: 'XX' } }, 'address.country', 'ISO 3166-1'],
+      [{ address: { ...profile.address, country: 'pl' } }, 'address.country', 'ISO 3166-1'],
+      [{ tax_id: 'PL5260001247' }, 'tax_id', 'not a valid VAT number of PL'],
+      [{ tax_id: 'DE136695976' }, 'tax_id', 'of DE, not PL'],
+      [{ tax_id: 'a' }, 'tax_id', '3 to 30'],
+      [{ locale: 'ja-JP' }, 'locale', 'en, de, fr, es'],
+      [{ locale: 'not a tag' }, 'locale', 'BCP 47'],
+      [{ website: 'http://lodz-cafe.example' }, 'website', 'https://'],
+      [{ payment_term_days: 400 }, 'payment_term_days', ''],
+      [{ default_currency: 'JPY' }, 'default_currency', 'ISO 4217'],
+    ] as const) {
+      const refused = await call('update-organization', { token: tenant.ownerToken, body });
+      expect([refused.status, refused.json.error.code], JSON.stringify(body)).toEqual([400, 'validation_error']);
+      expect(refused.json.error.details.fields[field], JSON.stringify(body)).toContain(reason);
+    }
+    expect((await call('get-organization', { token: tenant.apiKey })).json).toEqual(before);
+  });
+});

@@ -1,3 +1,4 @@
+import { LIMITS } from '#shared/domain/invoice';
 import { numberingOf } from '#shared/domain/numbering';
 import { timeZoneOf, type Organization } from '#shared/domain/organization';
 
@@ -9,5 +10,17 @@ export const organizationResource = (organization: Organization) => ({
   default_currency: organization.default_currency,
   time_zone: timeZoneOf(organization),
   invoice_numbering: numberingOf(organization),
+  legal_name: organization.legal_name ?? null,
+  address: organization.address ?? null,
+  tax_id: organization.tax_id ?? null,
+  registration_number: organization.registration_number ?? null,
+  email: organization.email ?? null,
+  phone: organization.phone ?? null,
+  website: organization.website ?? null,
+  payment_instructions: organization.payment_instructions ?? null,
+  locale: organization.locale ?? 'en',
+  default_notes: organization.default_notes ?? '',
+  default_terms: organization.default_terms ?? '',
+  payment_term_days: organization.payment_term_days ?? LIMITS.paymentTermDays,
   created_at: organization.created_at,
 });

@@ -36,17 +36,20 @@ const lineItem = z.strictObject({
   }),
 });
 
+/** An ISO 4217 code the service can bill in (two fraction digits). */
+export const currency = z.string().check(
+  z.toUpperCase(),
+  z.refine<string>(
+    (code) => SUPPORTED_CURRENCIES.has(code),
+    'must be a supported ISO 4217 code with two fraction digits',
+  ),
+);
+
 const invoiceFields = {
   client: idOf('cli'),
   issue_date: calendarDate,
   due_date: calendarDate,
-  currency: z.string().check(
-    z.toUpperCase(),
-    z.refine<string>(
-      (code) => SUPPORTED_CURRENCIES.has(code),
-      'must be a supported ISO 4217 code with two fraction digits',
-    ),
-  ),
+  currency,
   line_items: z
     .array(lineItem)
     .check(

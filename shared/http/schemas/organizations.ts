@@ -1,8 +1,56 @@
 import * as z from 'zod/mini';
 import { isTimeZone } from '#shared/domain/dates';
 import { DEFAULT_PADDING, numberingProblem } from '#shared/domain/numbering';
+import { bicProblem, DOCUMENT_LANGUAGES, ibanProblem, isCountryCode, isDocumentLocale } from '#shared/domain/seller';
+import { currency } from '#shared/http/schemas/invoices';
 import { text } from '#shared/http/schemas/common';
 import '#shared/zod-locale';
+
+const checked = (problemOf: (value: string) => string | undefined) =>
+  z.superRefine<string>((value, context) => {
+    const problem = problemOf(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
+  });
+
+const country = z
+  .string()
+  .check(z.refine<string>(isCountryCode, 'must be an ISO 3166-1 alpha-2 country code such as "DE"'));
+
+/** The seller profile (docs/api.md, "The organization"); every field optional, all checked. */
+const sellerFields = {
+  legal_name: z.optional(text(200)),
+  address: z.optional(
+    z.strictObject({
+      line1: text(200),
+      line2: z.optional(text(200)),
+      city: text(100),
+      postal_code: text(20),
+      state: z.optional(text(100)),
+      country,
+    }),
+  ),
+  /** Checked against the country of the address (given with it or stored) by updateOrganization. */
+  tax_id: z.optional(z.string()),
+  registration_number: z.optional(text(50)),
+  email: z.optional(z.email('must be an e-mail address').check(z.maxLength(254))),
+  phone: z.optional(text(40)),
+  website: z.optional(z.url({ protocol: /^https$/, error: 'must be an https:// address' }).check(z.maxLength(200))),
+  payment_instructions: z.optional(
+    z.strictObject({
+      iban: z.optional(z.string().check(checked(ibanProblem))),
+      bic: z.optional(z.string().check(checked(bicProblem))),
+      account_name: z.optional(text(140)),
+      text: z.optional(text(1000)),
+    }),
+  ),
+  default_currency: z.optional(currency),
+  locale: z.optional(
+    z.string().check(z.refine<string>(isDocumentLocale, `must be a BCP 47 tag in ${DOCUMENT_LANGUAGES.join(', ')}`)),
+  ),
+  default_notes: z.optional(text(2000)),
+  default_terms: z.optional(text(2000)),
+  payment_term_days: z.optional(z.int().check(z.minimum(0), z.maximum(365))),
+};
 
 export const updateOrganizationBody = z
   .strictObject({
@@ -11,6 +59,7 @@ export const updateOrganizationBody = z
     time_zone: z.optional(
       z.string().check(z.refine<string>(isTimeZone, 'must be a time zone name such as "Europe/Berlin" or "UTC"')),
     ),
+    ...sellerFields,
     /** How new invoice numbers print and when they restart (docs/api.md, "The organization"). */
     invoice_numbering: z.optional(
       z
