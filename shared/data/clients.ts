@@ -7,6 +7,14 @@ import { clientItem, clientOf } from '#shared/data/items';
 import { outboxPut } from '#shared/data/events';
 import { CLIENT_PREFIX, clientKey, organizationPartition } from '#shared/data/keys';
 import type { Client, ClientFields } from '#shared/domain/client';
+import { validationError } from '#shared/domain/errors';
+import { taxIdProblem } from '#shared/domain/seller';
+
+/** A tax number must be one of the client's country, where that country's numbers can be checked. */
+function assertTaxId(client: Pick<ClientFields, 'tax_id' | 'country'>) {
+  const problem = client.tax_id && taxIdProblem(client.tax_id, client.country);
+  if (problem) throw validationError({ tax_id: problem });
+}
 
 export async function createClient(
   db: Db,
@@ -14,6 +22,7 @@ export async function createClient(
   fields: ClientFields,
   now = new Date(),
 ): Promise<Client> {
+  assertTaxId(fields);
   const client: Client = {
     id: newId('cli', now.getTime()),
     ...fields,
@@ -81,6 +90,7 @@ export async function updateClient(
     const current = await getClient(db, organizationId, clientId);
     if (!current) return undefined;
     const updated: Client = { ...current, ...changes, updated_at: now.toISOString(), version: current.version + 1 };
+    if (changes.tax_id !== undefined || changes.country !== undefined) assertTaxId(updated);
     try {
       await db.client.send(
         new TransactWriteCommand({

@@ -5,8 +5,10 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { newCapabilityToken, newId } from '#shared/domain/ids';
 import {
+  buyerOf,
   invoiceDates,
   isEditable,
+  sellerOf,
   type InvoiceStatus,
   type Invoice,
   type InvoiceContent,
@@ -113,6 +115,8 @@ export async function createInvoice(
       invoice_number: formatNumber(format, allocated.number, dates.issue_date.slice(0, 4)),
       status: 'draft',
       client_name: client.name,
+      seller: sellerOf(organization),
+      buyer: buyerOf(client),
       ...content,
       public_token: newCapabilityToken(),
       created_at: now.toISOString(),
@@ -380,7 +384,11 @@ export async function updateDraftInvoice(
         const content = change(current);
         const clientChanged = newClient !== undefined && content.client_id !== current.client_id;
         return {
-          invoice: { ...current, ...content, client_name: clientChanged ? newClient.name : current.client_name },
+          invoice: {
+            ...current,
+            ...content,
+            ...(clientChanged ? { client_name: newClient.name, buyer: buyerOf(newClient) } : {}),
+          },
           events: ['invoice.updated'],
           items: clientChanged
             ? [

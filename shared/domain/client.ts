@@ -9,6 +9,10 @@ export type ClientFields = {
   state?: string;
   postal_code?: string;
   country?: string;
+  /** VAT or other tax number, checked against `country` like the seller's. */
+  tax_id?: string;
+  /** BCP 47: documents to this client are written in its language. */
+  locale?: string;
 };
 
 export type Client = ClientFields & {

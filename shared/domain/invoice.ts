@@ -2,6 +2,9 @@
 import { addDays } from '#shared/domain/dates';
 import { formatMinor, toMinor, trimmedText, type Scaled } from '#shared/domain/decimal';
 import { invoiceAmounts } from '#shared/domain/money';
+import type { ClientFields } from '#shared/domain/client';
+import type { Organization } from '#shared/domain/organization';
+import type { PaymentInstructions, PostalAddress } from '#shared/domain/seller';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -80,6 +83,44 @@ export function invoiceDates(
 /** One e-mail of an invoice: its first sending or a reminder. */
 export type Sending = { to: string; sent_at: string; message_id: string; reminder: boolean };
 
+/** The seller as the invoice shows it, copied when the invoice is created: later profile changes leave it. */
+export type SellerSnapshot = {
+  name: string;
+  address?: PostalAddress;
+  tax_id?: string;
+  registration_number?: string;
+  email?: string;
+  phone?: string;
+  website?: string;
+  payment_instructions?: PaymentInstructions;
+};
+
+/** The buyer as the invoice shows it, copied from the client when it is billed. */
+export type BuyerSnapshot = Omit<ClientFields, 'locale'>;
+
+export const sellerOf = (organization: Organization): SellerSnapshot => ({
+  name: organization.legal_name ?? organization.name,
+  address: organization.address,
+  tax_id: organization.tax_id,
+  registration_number: organization.registration_number,
+  email: organization.email,
+  phone: organization.phone,
+  website: organization.website,
+  payment_instructions: organization.payment_instructions,
+});
+
+export const buyerOf = ({ locale: _locale, ...fields }: ClientFields): BuyerSnapshot => ({
+  name: fields.name,
+  email: fields.email,
+  phone: fields.phone,
+  address: fields.address,
+  city: fields.city,
+  state: fields.state,
+  postal_code: fields.postal_code,
+  country: fields.country,
+  tax_id: fields.tax_id,
+});
+
 export type Invoice = PricedInvoice & {
   id: string;
   invoice_number: string;
@@ -104,6 +145,9 @@ export type Invoice = PricedInvoice & {
   overdue_at?: string;
   /** The recurring template that generated it. */
   recurring_id?: string;
+  /** Absent on invoices created before snapshots were kept. */
+  seller?: SellerSnapshot;
+  buyer?: BuyerSnapshot;
   /** Every e-mail of the invoice, first sending and reminders. */
   sendings?: Sending[];
 };

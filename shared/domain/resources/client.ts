@@ -11,6 +11,8 @@ export const clientResource = (client: Client) => ({
   state: client.state ?? null,
   postal_code: client.postal_code ?? null,
   country: client.country ?? null,
+  tax_id: client.tax_id ?? null,
+  locale: client.locale ?? null,
   is_active: client.is_active,
   created_at: client.created_at,
   updated_at: client.updated_at,

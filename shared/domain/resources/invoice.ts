@@ -1,6 +1,6 @@
 // How an invoice looks in responses and events: money as two-decimal strings, client as {id, name}.
 import { formatMinor } from '#shared/domain/decimal';
-import type { Invoice } from '#shared/domain/invoice';
+import type { BuyerSnapshot, Invoice, SellerSnapshot } from '#shared/domain/invoice';
 
 const money = (minor: number) => formatMinor(BigInt(minor));
 
@@ -9,11 +9,36 @@ export const publicInvoiceUrl = (publicBaseUrl: string, token: string) =>
 export const invoicePdfUrl = (publicBaseUrl: string, token: string) =>
   `${publicBaseUrl}/api/v1/public/invoices/${token}/pdf/`;
 
+const sellerResource = (seller: SellerSnapshot) => ({
+  name: seller.name,
+  address: seller.address ?? null,
+  tax_id: seller.tax_id ?? null,
+  registration_number: seller.registration_number ?? null,
+  email: seller.email ?? null,
+  phone: seller.phone ?? null,
+  website: seller.website ?? null,
+  payment_instructions: seller.payment_instructions ?? null,
+});
+
+const buyerResource = (buyer: BuyerSnapshot) => ({
+  name: buyer.name,
+  email: buyer.email,
+  phone: buyer.phone ?? null,
+  address: buyer.address ?? null,
+  city: buyer.city ?? null,
+  state: buyer.state ?? null,
+  postal_code: buyer.postal_code ?? null,
+  country: buyer.country ?? null,
+  tax_id: buyer.tax_id ?? null,
+});
+
 export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
   id: invoice.id,
   invoice_number: invoice.invoice_number,
   status: invoice.status,
   client: { id: invoice.client_id, name: invoice.client_name },
+  seller: invoice.seller ? sellerResource(invoice.seller) : null,
+  buyer: invoice.buyer ? buyerResource(invoice.buyer) : null,
   issue_date: invoice.issue_date,
   due_date: invoice.due_date,
   currency: invoice.currency,

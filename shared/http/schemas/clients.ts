@@ -1,6 +1,7 @@
 import { cursor, listLimit, text } from '#shared/http/schemas/common';
 import * as z from 'zod/mini';
 import '#shared/zod-locale';
+import { DOCUMENT_LANGUAGES, isDocumentLocale } from '#shared/domain/seller';
 
 const clientFields = {
   name: text(200),
@@ -11,6 +12,11 @@ const clientFields = {
   state: z.optional(text(100)),
   postal_code: z.optional(text(20)),
   country: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as "US"'))),
+  /** Checked against the country (given with it or stored) by the repository. */
+  tax_id: z.optional(z.string()),
+  locale: z.optional(
+    z.string().check(z.refine<string>(isDocumentLocale, `must be a BCP 47 tag in ${DOCUMENT_LANGUAGES.join(', ')}`)),
+  ),
 };
 
 const atLeastOneField = z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field');
