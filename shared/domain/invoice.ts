@@ -4,7 +4,7 @@ import { formatMinor, toMinor, trimmedText, type Scaled } from '#shared/domain/d
 import { invoiceAmounts } from '#shared/domain/money';
 import type { ClientFields } from '#shared/domain/client';
 import type { Organization } from '#shared/domain/organization';
-import type { PaymentInstructions, PostalAddress } from '#shared/domain/seller';
+import type { SellerProfile } from '#shared/domain/seller';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -84,16 +84,10 @@ export function invoiceDates(
 export type Sending = { to: string; sent_at: string; message_id: string; reminder: boolean };
 
 /** The seller as the invoice shows it, copied when the invoice is created: later profile changes leave it. */
-export type SellerSnapshot = {
-  name: string;
-  address?: PostalAddress;
-  tax_id?: string;
-  registration_number?: string;
-  email?: string;
-  phone?: string;
-  website?: string;
-  payment_instructions?: PaymentInstructions;
-};
+export type SellerSnapshot = { name: string } & Pick<
+  SellerProfile,
+  'address' | 'tax_id' | 'registration_number' | 'email' | 'phone' | 'website' | 'payment_instructions'
+>;
 
 /** The buyer as the invoice shows it, copied from the client when it is billed. */
 export type BuyerSnapshot = Omit<ClientFields, 'locale'>;
