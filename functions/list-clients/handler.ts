@@ -2,7 +2,7 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { listClients } from '#shared/data/clients';
 import { endpoint } from '#shared/http/endpoint';
-import { cursorSecret, decodeCursor, pageResponse } from '#shared/http/pagination';
+import { cursorSecret, listing } from '#shared/http/pagination';
 import { listClientsQuery } from '#shared/http/schemas/clients';
 import { clientResource } from '#shared/domain/resources/client';
 import { routeNamed } from '#functions/routes';
@@ -17,15 +17,21 @@ export const handler = endpoint(
   { db, query: listClientsQuery },
   async ({ organizationId, query, baseUrl }) => {
     const scope = `${organizationId}|clients|${query.is_active ?? ''}`;
-    const startKey = query.cursor ? decodeCursor(CURSOR_SECRET, scope, query.cursor) : undefined;
-    const page = await listClients(db, organizationId, { limit: query.limit, isActive: query.is_active, startKey });
-    const link = {
-      secret: CURSOR_SECRET,
-      scope,
-      baseUrl,
-      path: '/api/v1/clients/',
-      query: { limit: String(query.limit), is_active: query.is_active?.toString() },
-    };
-    return { status: 200, body: pageResponse(page, link, clientResource) };
+    const list = listing(
+      CURSOR_SECRET,
+      {
+        scope,
+        baseUrl,
+        path: '/api/v1/clients/',
+        query: { limit: String(query.limit), is_active: query.is_active?.toString() },
+      },
+      query.cursor,
+    );
+    const page = await listClients(db, organizationId, {
+      limit: query.limit,
+      isActive: query.is_active,
+      startKey: list.startKey,
+    });
+    return { status: 200, body: list.page(page, clientResource) };
   },
 );

@@ -6,7 +6,7 @@ import { listDeliveries } from '#shared/data/deliveries';
 import { getWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
-import { cursorSecret, decodeCursor, pageResponse } from '#shared/http/pagination';
+import { cursorSecret, listing } from '#shared/http/pagination';
 import { deliveriesQuery, idParams } from '#shared/http/schemas/common';
 import { routeNamed } from '#functions/routes';
 
@@ -21,20 +21,9 @@ export const handler = endpoint(
   async ({ organizationId, params, query, baseUrl }) => {
     if (!(await getWebhook(db, organizationId, params.id))) throw notFound('Webhook');
     const scope = `${organizationId}|deliveries|${params.id}`;
-    const page = await listDeliveries(
-      db,
-      organizationId,
-      params.id,
-      query.limit,
-      query.cursor ? decodeCursor(CURSOR_SECRET, scope, query.cursor) : undefined,
-    );
-    const link = {
-      secret: CURSOR_SECRET,
-      scope,
-      baseUrl,
-      path: `/api/v1/webhooks/${params.id}/deliveries/`,
-      query: { limit: String(query.limit) },
-    };
-    return { status: 200, body: pageResponse(page, link, (delivery) => delivery) };
+    const path = `/api/v1/webhooks/${params.id}/deliveries/`;
+    const list = listing(CURSOR_SECRET, { scope, baseUrl, path, query: { limit: String(query.limit) } }, query.cursor);
+    const page = await listDeliveries(db, organizationId, params.id, query.limit, list.startKey);
+    return { status: 200, body: list.page(page, (delivery) => delivery) };
   },
 );

@@ -3,7 +3,7 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { listEvents } from '#shared/data/events';
 import { endpoint } from '#shared/http/endpoint';
-import { cursorSecret, decodeCursor, pageResponse } from '#shared/http/pagination';
+import { cursorSecret, listing } from '#shared/http/pagination';
 import { listEventsQuery } from '#shared/http/schemas/webhooks';
 import { eventResource } from '#shared/domain/resources/event';
 import { routeNamed } from '#functions/routes';
@@ -18,15 +18,16 @@ export const handler = endpoint(
   { db, query: listEventsQuery },
   async ({ organizationId, query, baseUrl }) => {
     const scope = `${organizationId}|events|${query.type?.join(',') ?? ''}`;
-    const startKey = query.cursor ? decodeCursor(CURSOR_SECRET, scope, query.cursor) : undefined;
-    const page = await listEvents(db, organizationId, { types: query.type, limit: query.limit, startKey });
-    const link = {
-      secret: CURSOR_SECRET,
-      scope,
-      baseUrl,
-      path: '/api/v1/events/',
-      query: { limit: String(query.limit), type: query.type?.join(',') },
-    };
-    return { status: 200, body: pageResponse(page, link, eventResource) };
+    const list = listing(
+      CURSOR_SECRET,
+      { scope, baseUrl, path: '/api/v1/events/', query: { limit: String(query.limit), type: query.type?.join(',') } },
+      query.cursor,
+    );
+    const page = await listEvents(db, organizationId, {
+      types: query.type,
+      limit: query.limit,
+      startKey: list.startKey,
+    });
+    return { status: 200, body: list.page(page, eventResource) };
   },
 );

@@ -5,7 +5,7 @@ import { listInvoices } from '#shared/data/invoices';
 import { getRecurringInvoice } from '#shared/data/recurring-invoices';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
-import { cursorSecret, decodeCursor, pageResponse } from '#shared/http/pagination';
+import { cursorSecret, listing } from '#shared/http/pagination';
 import { deliveriesQuery, idParams } from '#shared/http/schemas/common';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import { routeNamed } from '#functions/routes';
@@ -22,19 +22,14 @@ export const handler = endpoint(
     const template = await getRecurringInvoice(db, organizationId, params.id);
     if (!template) throw notFound('Recurring invoice');
     const scope = `${organizationId}|generated|${template.id}`;
+    const path = `/api/v1/recurring-invoices/${template.id}/invoices/`;
+    const list = listing(CURSOR_SECRET, { scope, baseUrl, path, query: { limit: String(query.limit) } }, query.cursor);
     const page = await listInvoices(
       db,
       organizationId,
       { clientId: template.client_id, recurringId: template.id },
-      { limit: query.limit, startKey: query.cursor ? decodeCursor(CURSOR_SECRET, scope, query.cursor) : undefined },
+      { limit: query.limit, startKey: list.startKey },
     );
-    const link = {
-      secret: CURSOR_SECRET,
-      scope,
-      baseUrl,
-      path: `/api/v1/recurring-invoices/${template.id}/invoices/`,
-      query: { limit: String(query.limit) },
-    };
-    return { status: 200, body: pageResponse(page, link, (invoice) => invoiceResource(invoice, PUBLIC_BASE_URL)) };
+    return { status: 200, body: list.page(page, (invoice) => invoiceResource(invoice, PUBLIC_BASE_URL)) };
   },
 );

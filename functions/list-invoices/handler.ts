@@ -2,7 +2,7 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { listInvoices } from '#shared/data/invoices';
 import { endpoint } from '#shared/http/endpoint';
-import { cursorSecret, decodeCursor, pageResponse } from '#shared/http/pagination';
+import { cursorSecret, listing } from '#shared/http/pagination';
 import { listInvoicesQuery } from '#shared/http/schemas/invoices';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import { routeNamed } from '#functions/routes';
@@ -18,21 +18,15 @@ export const handler = endpoint(
   async ({ organizationId, query, baseUrl }) => {
     const { limit, cursor, ...filters } = query;
     const scope = `${organizationId}|invoices|${JSON.stringify(filters)}`;
-    const startKey = cursor ? decodeCursor(CURSOR_SECRET, scope, cursor) : undefined;
+    const link = { scope, baseUrl, path: '/api/v1/invoices/', query: { limit: String(limit), ...filters } };
+    const list = listing(CURSOR_SECRET, link, cursor);
     const filter = {
       status: filters.status,
       clientId: filters.client,
       issueDateFrom: filters.issue_date_from,
       issueDateTo: filters.issue_date_to,
     };
-    const page = await listInvoices(db, organizationId, filter, { limit, startKey });
-    const link = {
-      secret: CURSOR_SECRET,
-      scope,
-      baseUrl,
-      path: '/api/v1/invoices/',
-      query: { limit: String(limit), ...filters },
-    };
-    return { status: 200, body: pageResponse(page, link, (invoice) => invoiceResource(invoice, PUBLIC_BASE_URL)) };
+    const page = await listInvoices(db, organizationId, filter, { limit, startKey: list.startKey });
+    return { status: 200, body: list.page(page, (invoice) => invoiceResource(invoice, PUBLIC_BASE_URL)) };
   },
 );

@@ -55,3 +55,13 @@ export function pageResponse<T, R>(
   }
   return { results: page.items.map(present), next };
 }
+
+type Link = { scope: string; baseUrl: string; path: string; query: Record<string, string | undefined> };
+
+/** One list request: the position its cursor starts from, and its page shaped with the `next` link. */
+export function listing(secret: string, link: Link, cursor: string | undefined) {
+  return {
+    startKey: cursor ? decodeCursor(secret, link.scope, cursor) : undefined,
+    page: <T, R>(page: Page<T>, present: (item: T) => R) => pageResponse(page, { secret, ...link }, present),
+  };
+}
