@@ -317,10 +317,7 @@ try {
     client_id: clients[0]!,
     issue_date: '2026-11-01',
     due_date: '2026-12-01',
-    line_items: [],
-    subtotal_minor: 0,
-    tax_amount_minor: 0,
-    total_amount_minor: 0,
+    lines: [],
   };
   for (const burst of [10, 50, 200]) {
     const sequential = await elapsed(async () => {

@@ -5,8 +5,8 @@ import { getClient } from '#shared/data/clients';
 import { createRecurringInvoice } from '#shared/data/recurring-invoices';
 import { getOrganization } from '#shared/data/organizations';
 import { dateIn } from '#shared/domain/dates';
-import { trimmedText } from '#shared/domain/decimal';
 import { endpoint } from '#shared/http/endpoint';
+import { templateLines } from '#shared/http/schemas/invoices';
 import { invalidState, notFound } from '#shared/domain/errors';
 import { createRecurringBody } from '#shared/http/schemas/recurring';
 import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
@@ -39,12 +39,7 @@ export const handler = endpoint(
       terms: body.terms,
       auto_send: body.auto_send,
       send_to: body.send_to,
-      line_items: body.line_items.map((line) => ({
-        description: line.description,
-        quantity: trimmedText(line.quantity),
-        unit_price: trimmedText(line.unit_price, 2),
-        tax_rate: trimmedText(line.tax_rate, 2),
-      })),
+      line_items: templateLines(body.line_items),
     });
     return { status: 201, body: recurringInvoiceResource(template) };
   },

@@ -1,7 +1,7 @@
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
-import { trimmedText } from '#shared/domain/decimal';
 import { endpoint } from '#shared/http/endpoint';
+import { templateLines } from '#shared/http/schemas/invoices';
 import { idParams } from '#shared/http/schemas/common';
 import { updateRecurringBody } from '#shared/http/schemas/recurring';
 import { changeRecurring } from '#shared/recurring/changes';
@@ -20,12 +20,7 @@ export const handler = endpoint(
       ...rest,
       ...(lines
         ? {
-            line_items: lines.map((line) => ({
-              description: line.description,
-              quantity: trimmedText(line.quantity),
-              unit_price: trimmedText(line.unit_price, 2),
-              tax_rate: trimmedText(line.tax_rate, 2),
-            })),
+            line_items: templateLines(lines),
           }
         : {}),
       ...(endDate !== undefined ? { end_date: endDate ?? undefined } : {}),

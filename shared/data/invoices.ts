@@ -5,14 +5,20 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { newCapabilityToken, newId } from '#shared/domain/ids';
 import {
+  assertTaxParties,
   buyerOf,
   invoiceDates,
   isEditable,
+  priceInvoice,
   sellerOf,
   type InvoiceStatus,
   type Invoice,
   type InvoiceContent,
+  type LineItemInput,
+  type PricedInvoice,
 } from '#shared/domain/invoice';
+import type { Discount } from '#shared/domain/pricing';
+import { DEFAULT_TAX_ROUNDING } from '#shared/domain/tax';
 import { dateIn } from '#shared/domain/dates';
 import { invalidState, notFound, validationError } from '#shared/domain/errors';
 import { invoiceResource } from '#shared/domain/resources/invoice';
@@ -52,10 +58,14 @@ function assertBillable(client: Client | undefined): asserts client is Client {
 }
 
 /** A new invoice's content; what is left out defaults from the organization (currency, today in its zone). */
-export type NewInvoice = Omit<InvoiceContent, 'currency' | 'issue_date' | 'due_date'> & {
+export type NewInvoice = Omit<InvoiceContent, keyof PricedInvoice | 'currency' | 'issue_date' | 'due_date'> & {
   currency?: string;
   issue_date?: string;
   due_date?: string;
+  /** Priced here, under the organization's tax rounding. */
+  lines: LineItemInput[];
+  discount?: Discount;
+  prices_include_tax?: boolean;
 };
 
 /** Transaction failures worth another try with the same number: nothing was written. */
@@ -97,8 +107,18 @@ export async function createInvoice(
   const organization = organizationOf(organizationFound);
   const dates = invoiceDates(draft, dateIn(timeZoneOf(organization), now), organization.payment_term_days);
   if (dates.due_date < dates.issue_date) throw validationError({ due_date: 'may not be before issue_date' });
+  const { lines, discount, prices_include_tax: pricesIncludeTax, ...fields } = draft;
+  const priced = priceInvoice(lines, {
+    ...(discount ? { discount } : {}),
+    prices_include_tax: pricesIncludeTax ?? false,
+    tax_rounding: organization.tax_rounding ?? DEFAULT_TAX_ROUNDING,
+  });
+  const seller = sellerOf(organization);
+  const buyer = buyerOf(client);
+  assertTaxParties({ ...priced, ...fields, seller, buyer });
   const content: InvoiceContent = {
-    ...draft,
+    ...fields,
+    ...priced,
     ...dates,
     currency: draft.currency ?? organization.default_currency,
     // The organization's default notes and terms, unless the invoice says otherwise.
@@ -115,8 +135,8 @@ export async function createInvoice(
       invoice_number: formatNumber(format, allocated.number, dates.issue_date.slice(0, 4)),
       status: 'draft',
       client_name: client.name,
-      seller: sellerOf(organization),
-      buyer: buyerOf(client),
+      seller,
+      buyer,
       ...content,
       public_token: newCapabilityToken(),
       created_at: now.toISOString(),
@@ -383,12 +403,14 @@ export async function updateDraftInvoice(
           throw invalidState(`Only draft invoices can be edited; this one is ${current.status}`);
         const content = change(current);
         const clientChanged = newClient !== undefined && content.client_id !== current.client_id;
+        const invoice = {
+          ...current,
+          ...content,
+          ...(clientChanged ? { client_name: newClient.name, buyer: buyerOf(newClient) } : {}),
+        };
+        assertTaxParties(invoice);
         return {
-          invoice: {
-            ...current,
-            ...content,
-            ...(clientChanged ? { client_name: newClient.name, buyer: buyerOf(newClient) } : {}),
-          },
+          invoice,
           events: ['invoice.updated'],
           items: clientChanged
             ? [

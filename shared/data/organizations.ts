@@ -2,6 +2,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { organizationResource } from '#shared/domain/resources/organization';
 import { outboxPut } from '#shared/data/events';
 import type { Role } from '#shared/domain/roles';
+import type { TaxRounding } from '#shared/domain/tax';
 import type { Db } from '#shared/data/client';
 import { invoiceCounterItem, membershipItem, organizationItem, organizationOf } from '#shared/data/items';
 import { organizationKey } from '#shared/data/keys';
@@ -83,9 +84,12 @@ export async function addMember(
 export async function updateOrganization(
   db: Db,
   organizationId: string,
-  change: { name?: string; time_zone?: string; invoice_numbering?: NumberingFormat } & SellerProfile & {
-      default_currency?: string;
-    },
+  change: {
+    name?: string;
+    time_zone?: string;
+    invoice_numbering?: NumberingFormat;
+    tax_rounding?: TaxRounding;
+  } & SellerProfile & { default_currency?: string },
   now = new Date(),
 ): Promise<Organization | undefined> {
   const current = await getOrganization(db, organizationId);

@@ -1,7 +1,17 @@
 // Invoice rules with no storage in sight: pricing, limits and which statuses allow which changes.
 import { addDays } from '#shared/domain/dates';
-import { formatMinor, toMinor, trimmedText, type Scaled } from '#shared/domain/decimal';
-import { invoiceAmounts } from '#shared/domain/money';
+import { formatMinor, parseDecimal, toMinor, trimmedText, type Scaled } from '#shared/domain/decimal';
+import { validationError } from '#shared/domain/errors';
+import { priceDocument, type Discount } from '#shared/domain/pricing';
+import {
+  categoryFor,
+  DEFAULT_TAX_ROUNDING,
+  needsBothTaxIds,
+  type TaxCategory,
+  type TaxRounding,
+} from '#shared/domain/tax';
+import { lineTaxes } from '#shared/domain/line-tax';
+import { DEFAULT_UNIT } from '#shared/domain/unit-codes';
 import type { ClientFields } from '#shared/domain/client';
 import type { Organization } from '#shared/domain/organization';
 import type { SellerProfile } from '#shared/domain/seller';
@@ -20,49 +30,201 @@ export const LIMITS = {
   paymentTermDays: 30,
 } as const;
 
-export type LineItemInput = { description: string; quantity: Scaled; unitPrice: Scaled; taxRate: Scaled };
+/** A line as asked for; the tax category and rate default from each other (lineTax). */
+export type LineItemInput = {
+  description: string;
+  quantity: Scaled;
+  unitPrice: Scaled;
+  unit?: string;
+  taxRate?: Scaled;
+  taxCategory?: TaxCategory;
+  taxExemptionReason?: string;
+  discount?: Discount;
+};
 
-/** A priced line as stored: the inputs as normalised decimal text, the amounts in minor units. */
-export type PricedLine = {
+/** A discount as stored and shown: `{ percent: "10" }` or `{ amount: "5.00" }`. */
+export type DiscountText = { percent: string } | { amount: string };
+
+/** A line's inputs as stored, normalised decimal text (recurring templates keep these). */
+export type LineText = {
   description: string;
   quantity: string;
   unit_price: string;
   tax_rate: string;
+  /** Absent on lines stored before the tax model: C62, and the category categoryFor gives their rate. */
+  unit?: string;
+  tax_category?: TaxCategory;
+  tax_exemption_reason?: string;
+  discount?: DiscountText;
+};
+
+/** A priced line as stored: its inputs, and its amounts in minor units. */
+export type PricedLine = LineText & {
+  discount_minor?: number;
+  /** Net of tax, after the line's discount (EN 16931 BT-131). */
   net_minor: number;
   tax_minor: number;
   total_minor: number;
 };
 
+/** One row of the tax breakdown as stored. */
+export type TaxRow = {
+  tax_category: TaxCategory;
+  tax_rate: string;
+  taxable_minor: number;
+  tax_minor: number;
+  /** The document discount's share at this rate, net of tax. */
+  discount_minor: number;
+  tax_exemption_reason?: string;
+};
+
+/** How an invoice's prices read: the document discount, whether prices include tax, the rounding. */
+export type PricingTerms = { discount?: Discount; prices_include_tax: boolean; tax_rounding: TaxRounding };
+export const NET_PRICES: PricingTerms = { prices_include_tax: false, tax_rounding: DEFAULT_TAX_ROUNDING };
+
 export type PricedInvoice = {
   line_items: PricedLine[];
+  /** Absent on invoices stored before the tax model: no discount, net prices, per-line rounding. */
+  discount?: DiscountText;
+  discount_minor?: number;
+  prices_include_tax?: boolean;
+  tax_rounding?: TaxRounding;
+  tax_breakdown?: TaxRow[];
   subtotal_minor: number;
   tax_amount_minor: number;
   total_amount_minor: number;
 };
 
-export class InvoiceTooLarge extends Error {}
+export const discountText = (discount: Discount): DiscountText =>
+  'percent' in discount
+    ? { percent: trimmedText(discount.percent) }
+    : { amount: formatMinor(toMinor(discount.amount)) };
 
-export function priceInvoice(lines: LineItemInput[]): PricedInvoice {
-  const amounts = invoiceAmounts(lines);
-  if (amounts.totalAmount > LIMITS.maxTotalMinor)
-    throw new InvoiceTooLarge(`total_amount may not exceed ${formatMinor(LIMITS.maxTotalMinor)}`);
+export const discountOf = (text: DiscountText): Discount =>
+  'percent' in text ? { percent: parseDecimal(text.percent)! } : { amount: parseDecimal(text.amount)! };
+
+/** Prices the lines under the terms; a rule of the tax model the lines break is a validation error. */
+export function priceInvoice(lines: LineItemInput[], terms: PricingTerms = NET_PRICES): PricedInvoice {
+  const taxed = lineTaxes(lines);
+  const pricing = priceDocument({
+    lines: lines.map((line, index) => ({ ...line, ...taxed[index]! })),
+    discount: terms.discount,
+    pricesIncludeTax: terms.prices_include_tax,
+    rounding: terms.tax_rounding,
+  });
+  if (pricing.total > LIMITS.maxTotalMinor)
+    throw validationError({ line_items: `total_amount may not exceed ${formatMinor(LIMITS.maxTotalMinor)}` });
   return {
     line_items: lines.map((line, index) => {
-      const { net, tax, total } = amounts.lines[index]!;
+      const amounts = pricing.lines[index]!;
+      const { taxCategory, taxRate, taxExemptionReason } = taxed[index]!;
       return {
         description: line.description,
         quantity: trimmedText(line.quantity),
+        unit: line.unit ?? DEFAULT_UNIT,
         unit_price: formatMinor(toMinor(line.unitPrice)),
-        tax_rate: trimmedText(line.taxRate, 2),
-        net_minor: Number(net),
-        tax_minor: Number(tax),
-        total_minor: Number(total),
+        tax_rate: trimmedText(taxRate, 2),
+        tax_category: taxCategory,
+        ...(taxExemptionReason ? { tax_exemption_reason: taxExemptionReason } : {}),
+        ...(line.discount ? { discount: discountText(line.discount) } : {}),
+        discount_minor: Number(amounts.discount),
+        net_minor: Number(amounts.net),
+        tax_minor: Number(amounts.tax),
+        total_minor: Number(amounts.total),
       };
     }),
-    subtotal_minor: Number(amounts.subtotal),
-    tax_amount_minor: Number(amounts.taxAmount),
-    total_amount_minor: Number(amounts.totalAmount),
+    ...(terms.discount ? { discount: discountText(terms.discount) } : {}),
+    discount_minor: Number(pricing.discount),
+    prices_include_tax: terms.prices_include_tax,
+    tax_rounding: terms.tax_rounding,
+    tax_breakdown: pricing.rates.map((rate) => {
+      const reason = taxed[rate.lines[0]!]!.taxExemptionReason;
+      return {
+        tax_category: rate.category,
+        tax_rate: trimmedText(rate.rate, 2),
+        taxable_minor: Number(rate.taxable),
+        tax_minor: Number(rate.tax),
+        discount_minor: Number(rate.discount),
+        ...(reason ? { tax_exemption_reason: reason } : {}),
+      };
+    }),
+    subtotal_minor: Number(pricing.subtotal),
+    tax_amount_minor: Number(pricing.tax),
+    total_amount_minor: Number(pricing.total),
   };
+}
+
+/** A stored line read back as input, to price it again. */
+export const storedLineInput = (line: LineText): LineItemInput => ({
+  description: line.description,
+  quantity: parseDecimal(line.quantity)!,
+  unitPrice: parseDecimal(line.unit_price)!,
+  unit: line.unit,
+  taxRate: parseDecimal(line.tax_rate)!,
+  taxCategory: line.tax_category,
+  taxExemptionReason: line.tax_exemption_reason,
+  ...(line.discount ? { discount: discountOf(line.discount) } : {}),
+});
+
+/** A line's inputs as text, to store on a template. */
+export const lineText = (line: PricedLine): LineText => ({
+  description: line.description,
+  quantity: line.quantity,
+  unit_price: line.unit_price,
+  tax_rate: line.tax_rate,
+  ...(line.unit ? { unit: line.unit } : {}),
+  ...(line.tax_category ? { tax_category: line.tax_category } : {}),
+  ...(line.tax_exemption_reason ? { tax_exemption_reason: line.tax_exemption_reason } : {}),
+  ...(line.discount ? { discount: line.discount } : {}),
+});
+
+/**
+ * The parties a line's tax category requires on the invoice: both VAT numbers for reverse charge and
+ * intra-community supply (VAT directive art. 226(3)-(4), BR-AE-02, BR-IC-02), and the supply date or
+ * period for the latter (BR-IC-11).
+ */
+export function assertTaxParties(
+  invoice: Pick<Invoice, 'line_items' | 'seller' | 'buyer' | 'supply_date' | 'service_period'>,
+): void {
+  const problems: Record<string, string> = {};
+  invoice.line_items.forEach((line, index) => {
+    const category = line.tax_category;
+    if (!category || !needsBothTaxIds(category)) return;
+    const field = `line_items[${index}].tax_category`;
+    if (!invoice.buyer?.tax_id) problems[field] = `${category} needs the client's tax_id`;
+    else if (!invoice.seller?.tax_id) problems[field] = `${category} needs the organization's tax_id`;
+    if (category === 'K' && !invoice.supply_date && !invoice.service_period)
+      problems.supply_date = 'or service_period is required for an intra-community supply (tax_category K)';
+  });
+  if (Object.keys(problems).length > 0) throw validationError(problems);
+}
+
+/** The pricing terms an invoice was priced under, to price its lines again. */
+export const termsOf = (invoice: PricedInvoice): PricingTerms => ({
+  ...(invoice.discount ? { discount: discountOf(invoice.discount) } : {}),
+  prices_include_tax: invoice.prices_include_tax ?? false,
+  tax_rounding: invoice.tax_rounding ?? DEFAULT_TAX_ROUNDING,
+});
+
+/** The breakdown of an invoice; for one stored before breakdowns were kept, summed from its lines. */
+export function taxBreakdownOf(invoice: PricedInvoice): TaxRow[] {
+  if (invoice.tax_breakdown) return invoice.tax_breakdown;
+  const rows = new Map<string, TaxRow>();
+  for (const line of invoice.line_items) {
+    const category = line.tax_category ?? categoryFor(parseDecimal(line.tax_rate)!);
+    const key = `${category}:${line.tax_rate}`;
+    const row = rows.get(key) ?? {
+      tax_category: category,
+      tax_rate: line.tax_rate,
+      taxable_minor: 0,
+      tax_minor: 0,
+      discount_minor: 0,
+    };
+    row.taxable_minor += line.net_minor;
+    row.tax_minor += line.tax_minor;
+    rows.set(key, row);
+  }
+  return [...rows.values()];
 }
 
 /** Only drafts can be edited; anything issued is changed through its lifecycle actions. */
@@ -115,42 +277,47 @@ export const buyerOf = ({ locale: _locale, ...fields }: ClientFields): BuyerSnap
   tax_id: fields.tax_id,
 });
 
-export type Invoice = PricedInvoice & {
-  id: string;
-  invoice_number: string;
-  status: InvoiceStatus;
-  client_id: string;
-  client_name: string;
-  issue_date: string;
-  due_date: string;
-  currency: string;
-  notes?: string;
-  terms?: string;
-  public_token: string;
-  created_at: string;
-  updated_at: string;
-  /** Incremented by every write; conditional writes compare it (optimistic locking). */
-  version: number;
-  /** Absent on invoices stored before payments existed: read as 0. */
-  amount_paid_minor?: number;
-  sent_at?: string;
-  paid_at?: string;
-  voided_at?: string;
-  overdue_at?: string;
-  /** The recurring template that generated it. */
-  recurring_id?: string;
-  /** Absent on invoices created before snapshots were kept. */
-  seller?: SellerSnapshot;
-  buyer?: BuyerSnapshot;
-  /** Every e-mail of the invoice, first sending and reminders. */
-  sendings?: Sending[];
-};
+/** When the goods or services were supplied: one date, or a period (EN 16931 BT-72, BG-14). */
+export type Supply = { supply_date?: string; service_period?: { start: string; end: string } };
 
-export type InvoiceContent = PricedInvoice & {
-  client_id: string;
-  issue_date: string;
-  due_date: string;
-  currency: string;
-  notes?: string;
-  terms?: string;
-};
+export type Invoice = PricedInvoice &
+  Supply & {
+    id: string;
+    invoice_number: string;
+    status: InvoiceStatus;
+    client_id: string;
+    client_name: string;
+    issue_date: string;
+    due_date: string;
+    currency: string;
+    notes?: string;
+    terms?: string;
+    public_token: string;
+    created_at: string;
+    updated_at: string;
+    /** Incremented by every write; conditional writes compare it (optimistic locking). */
+    version: number;
+    /** Absent on invoices stored before payments existed: read as 0. */
+    amount_paid_minor?: number;
+    sent_at?: string;
+    paid_at?: string;
+    voided_at?: string;
+    overdue_at?: string;
+    /** The recurring template that generated it. */
+    recurring_id?: string;
+    /** Absent on invoices created before snapshots were kept. */
+    seller?: SellerSnapshot;
+    buyer?: BuyerSnapshot;
+    /** Every e-mail of the invoice, first sending and reminders. */
+    sendings?: Sending[];
+  };
+
+export type InvoiceContent = PricedInvoice &
+  Supply & {
+    client_id: string;
+    issue_date: string;
+    due_date: string;
+    currency: string;
+    notes?: string;
+    terms?: string;
+  };

@@ -1,6 +1,7 @@
 // An organization: the tenant. Every other record belongs to exactly one.
 import type { NumberingFormat } from '#shared/domain/numbering';
 import type { SellerProfile } from '#shared/domain/seller';
+import type { TaxRounding } from '#shared/domain/tax';
 
 export type Organization = SellerProfile & {
   id: string;
@@ -11,6 +12,8 @@ export type Organization = SellerProfile & {
   invoice_prefix: string;
   /** Absent: the prefix before six digits, never reset (numberingOf). */
   invoice_numbering?: NumberingFormat;
+  /** Absent: per_line. Copied onto each invoice when it is created. */
+  tax_rounding?: TaxRounding;
   /** IANA zone of the organization's calendar dates; organizations created before zones were stored are in UTC. */
   time_zone?: string;
   created_at: string;

@@ -1,7 +1,8 @@
 // A recurring invoice template: what to bill, to whom, and on which schedule.
+import type { LineText } from '#shared/domain/invoice';
 import { periodDate, type Schedule } from '#shared/domain/recurrence';
 
-export type RecurringLine = { description: string; quantity: string; unit_price: string; tax_rate: string };
+export type RecurringLine = LineText;
 
 export type RecurringInvoice = Schedule & {
   id: string;

@@ -6,8 +6,7 @@ import { ChangeConflict, createInvoice } from '#shared/data/invoices';
 import { dueRecurringInvoices, getRecurringInvoice, periodClaim } from '#shared/data/recurring-invoices';
 import { advanced, type RecurringInvoice } from '#shared/domain/recurring-invoice';
 import { addDays, latestDateAnywhere } from '#shared/domain/dates';
-import { parseDecimal } from '#shared/domain/decimal';
-import { priceInvoice } from '#shared/domain/invoice';
+import { storedLineInput } from '#shared/domain/invoice';
 
 export type RunnerDeps = {
   db: Db;
@@ -25,14 +24,7 @@ const draftOf = (template: RecurringInvoice, runDate: string) => ({
   currency: template.currency,
   notes: template.notes,
   terms: template.terms,
-  ...priceInvoice(
-    template.line_items.map((line) => ({
-      description: line.description,
-      quantity: parseDecimal(line.quantity)!,
-      unitPrice: parseDecimal(line.unit_price)!,
-      taxRate: parseDecimal(line.tax_rate)!,
-    })),
-  ),
+  lines: template.line_items.map(storedLineInput),
 });
 
 /** Generates the template's due periods; answers how many it generated. */

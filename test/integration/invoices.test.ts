@@ -193,7 +193,20 @@ describe('editing invoices', () => {
       terms: 'Net 30',
     });
     expect(patched.json.line_items).toEqual([
-      { description: 'Audit', quantity: 1.5, unit_price: '0.33', tax_rate: '10.00', total: '0.55' },
+      {
+        description: 'Audit',
+        quantity: 1.5,
+        unit: 'C62',
+        unit_price: '0.33',
+        discount: null,
+        discount_amount: '0.00',
+        net_amount: '0.50',
+        tax_category: 'S',
+        tax_rate: '10.00',
+        tax_exemption_reason: null,
+        tax_amount: '0.05',
+        total: '0.55',
+      },
     ]);
   });
 

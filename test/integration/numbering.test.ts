@@ -23,10 +23,7 @@ const draft = (clientId: string) => ({
   issue_date: '2026-11-01',
   due_date: '2026-12-01',
   currency: 'USD',
-  line_items: [],
-  subtotal_minor: 0,
-  tax_amount_minor: 0,
-  total_amount_minor: 0,
+  lines: [],
 });
 
 /** A client of the same table whose `nth` command named `command` crashes before or after it reaches DynamoDB. */

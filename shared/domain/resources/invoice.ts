@@ -1,6 +1,8 @@
 // How an invoice looks in responses and events: money as two-decimal strings, client as {id, name}.
-import { formatMinor } from '#shared/domain/decimal';
-import type { BuyerSnapshot, Invoice, SellerSnapshot } from '#shared/domain/invoice';
+import { formatMinor, parseDecimal } from '#shared/domain/decimal';
+import { taxBreakdownOf, type BuyerSnapshot, type Invoice, type SellerSnapshot } from '#shared/domain/invoice';
+import { categoryFor, DEFAULT_TAX_ROUNDING } from '#shared/domain/tax';
+import { DEFAULT_UNIT } from '#shared/domain/unit-codes';
 
 const money = (minor: number) => formatMinor(BigInt(minor));
 
@@ -42,15 +44,36 @@ export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
   issue_date: invoice.issue_date,
   due_date: invoice.due_date,
   currency: invoice.currency,
+  supply_date: invoice.supply_date ?? null,
+  service_period: invoice.service_period ?? null,
   line_items: invoice.line_items.map((line) => ({
     description: line.description,
     quantity: Number(line.quantity),
+    unit: line.unit ?? DEFAULT_UNIT,
     unit_price: line.unit_price,
+    discount: line.discount ?? null,
+    discount_amount: money(line.discount_minor ?? 0),
+    net_amount: money(line.net_minor),
+    tax_category: line.tax_category ?? categoryFor(parseDecimal(line.tax_rate)!),
     tax_rate: line.tax_rate,
+    tax_exemption_reason: line.tax_exemption_reason ?? null,
+    tax_amount: money(line.tax_minor),
     total: money(line.total_minor),
   })),
+  discount: invoice.discount ?? null,
+  prices_include_tax: invoice.prices_include_tax ?? false,
+  tax_rounding: invoice.tax_rounding ?? DEFAULT_TAX_ROUNDING,
   subtotal: money(invoice.subtotal_minor),
+  discount_amount: money(invoice.discount_minor ?? 0),
+  taxable_amount: money(invoice.subtotal_minor - (invoice.discount_minor ?? 0)),
   tax_amount: money(invoice.tax_amount_minor),
+  tax_breakdown: taxBreakdownOf(invoice).map((row) => ({
+    tax_category: row.tax_category,
+    tax_rate: row.tax_rate,
+    taxable_amount: money(row.taxable_minor),
+    tax_amount: money(row.tax_minor),
+    tax_exemption_reason: row.tax_exemption_reason ?? null,
+  })),
   total_amount: money(invoice.total_amount_minor),
   amount_paid: money(invoice.amount_paid_minor ?? 0),
   amount_due: money(invoice.total_amount_minor - (invoice.amount_paid_minor ?? 0)),

@@ -1,21 +1,50 @@
 import {
   INVOICE_STATUSES,
-  InvoiceTooLarge,
   LIMITS,
   priceInvoice,
+  lineText,
+  storedLineInput,
+  termsOf,
+  type LineItemInput,
   type Invoice,
   type InvoiceContent,
+  type PricingTerms,
 } from '#shared/domain/invoice';
 import { validationError } from '#shared/domain/errors';
 import { SUPPORTED_CURRENCIES } from '#shared/domain/money';
+import { TAX_CATEGORIES } from '#shared/domain/tax';
+import { UNIT_CODES } from '#shared/domain/unit-codes';
 import { calendarDate, cursor, decimal, idOf, listLimit, text } from '#shared/http/schemas/common';
 import * as z from 'zod/mini';
 import '#shared/zod-locale';
 
 const notesText = z.string().check(z.maxLength(5000, 'may have at most 5000 characters'));
 
+/** `{ "percent": "10" }` or `{ "amount": "5.00" }`: exactly one of the two. */
+const discount = z
+  .strictObject({
+    percent: z.optional(
+      decimal({ maxFraction: 4, max: { units: 100n, scale: 0 }, allowNumber: false, positive: true }),
+    ),
+    amount: z.optional(
+      decimal({ maxFraction: 2, max: { units: LIMITS.maxTotalMinor, scale: 2 }, allowNumber: false, positive: true }),
+    ),
+  })
+  .check(
+    z.refine<{ percent?: unknown; amount?: unknown }>(
+      (given) => (given.percent === undefined) !== (given.amount === undefined),
+      'must give either percent or amount',
+    ),
+  );
+
+const toDiscount = (given: z.infer<typeof discount> | undefined) =>
+  given === undefined ? undefined : given.percent ? { percent: given.percent } : { amount: given.amount! };
+
 const lineItem = z.strictObject({
   description: text(1000),
+  unit: z.optional(
+    z.string().check(z.refine<string>((code) => UNIT_CODES.has(code), 'must be a UN/ECE Recommendation 20 unit code')),
+  ),
   quantity: decimal({
     maxFraction: LIMITS.quantityFractionDigits,
     max: { units: LIMITS.maxQuantity, scale: 0 },
@@ -28,13 +57,27 @@ const lineItem = z.strictObject({
     allowNumber: false,
     positive: false,
   }),
-  tax_rate: decimal({
-    maxFraction: LIMITS.taxRateFractionDigits,
-    max: { units: 100n, scale: 0 },
-    allowNumber: false,
-    positive: false,
-  }),
+  tax_rate: z.optional(
+    decimal({
+      maxFraction: LIMITS.taxRateFractionDigits,
+      max: { units: 100n, scale: 0 },
+      allowNumber: false,
+      positive: false,
+    }),
+  ),
+  tax_category: z.optional(z.enum(TAX_CATEGORIES, `must be one of ${TAX_CATEGORIES.join(', ')}`)),
+  tax_exemption_reason: z.optional(text(1000)),
+  discount: z.optional(discount),
 });
+
+export type LineItemBody = z.infer<typeof lineItem>;
+
+const servicePeriod = z.strictObject({ start: calendarDate, end: calendarDate }).check(
+  z.refine<{ start: string; end: string }>((period) => period.end >= period.start, {
+    message: 'may not be before start',
+    path: ['end'],
+  }),
+);
 
 /** An ISO 4217 code the service can bill in (two fraction digits). */
 export const currency = z.string().check(
@@ -58,7 +101,16 @@ const invoiceFields = {
     ),
   notes: notesText,
   terms: notesText,
+  discount: z.nullable(discount),
+  prices_include_tax: z.boolean('must be true or false'),
+  supply_date: z.nullable(calendarDate),
+  service_period: z.nullable(servicePeriod),
 };
+
+const oneSupplyDate = z.refine<{ supply_date?: unknown; service_period?: unknown }>(
+  (body) => !body.supply_date || !body.service_period,
+  { message: 'give supply_date or service_period, not both', path: ['service_period'] },
+);
 
 const dueNotBeforeIssue = z.refine<{ issue_date?: string; due_date?: string }>(
   (body) => !body.issue_date || !body.due_date || body.due_date >= body.issue_date,
@@ -73,13 +125,18 @@ export const createInvoiceBody = z
     currency: z.optional(invoiceFields.currency),
     notes: z.optional(notesText),
     terms: z.optional(notesText),
+    discount: z.optional(discount),
+    prices_include_tax: z.optional(invoiceFields.prices_include_tax),
+    supply_date: z.optional(calendarDate),
+    service_period: z.optional(servicePeriod),
   })
-  .check(dueNotBeforeIssue);
+  .check(dueNotBeforeIssue, oneSupplyDate);
 export type CreateInvoiceBody = z.infer<typeof createInvoiceBody>;
 
 export const updateInvoiceBody = z.partial(z.strictObject(invoiceFields)).check(
   z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'),
   dueNotBeforeIssue,
+  oneSupplyDate,
 );
 export type UpdateInvoiceBody = z.infer<typeof updateInvoiceBody>;
 
@@ -100,7 +157,7 @@ export const listInvoicesQuery = z
   );
 export type ListInvoicesQuery = z.infer<typeof listInvoicesQuery>;
 
-/** The domain content of a new invoice, lines priced; dates and currency default in createInvoice. */
+/** A new invoice as createInvoice takes it: priced there, under the organization's tax rounding. */
 export function newInvoiceContent(body: CreateInvoiceBody) {
   return {
     client_id: body.client,
@@ -109,11 +166,19 @@ export function newInvoiceContent(body: CreateInvoiceBody) {
     currency: body.currency,
     notes: body.notes,
     terms: body.terms,
-    ...pricedLines(body.line_items),
+    ...supplyOf(body),
+    lines: body.line_items.map(lineInput),
+    discount: toDiscount(body.discount),
+    prices_include_tax: body.prices_include_tax,
   };
 }
 
-/** A draft's content after a partial change; lines are repriced only when they are replaced. */
+const supplyOf = (body: { supply_date?: string | null; service_period?: { start: string; end: string } | null }) => ({
+  ...(body.supply_date ? { supply_date: body.supply_date } : {}),
+  ...(body.service_period ? { service_period: body.service_period } : {}),
+});
+
+/** A draft's content after a partial change; the lines are priced again under the draft's terms. */
 export function changedInvoiceContent(current: Invoice, body: UpdateInvoiceBody): InvoiceContent {
   const next = {
     client_id: body.client ?? current.client_id,
@@ -124,30 +189,42 @@ export function changedInvoiceContent(current: Invoice, body: UpdateInvoiceBody)
     terms: body.terms ?? current.terms,
   };
   if (next.due_date < next.issue_date) throw validationError({ due_date: 'may not be before issue_date' });
-  const priced = body.line_items ? pricedLines(body.line_items) : current;
+  // null clears; a date given replaces the other kind. Keys left undefined clear the stored ones.
+  const supply =
+    body.supply_date !== undefined || body.service_period !== undefined
+      ? supplyOf(body)
+      : supplyOf({ supply_date: current.supply_date, service_period: current.service_period });
+  const terms = termsOf(current);
+  const nextTerms: PricingTerms = {
+    ...(body.discount === undefined
+      ? terms.discount && { discount: terms.discount }
+      : body.discount && { discount: toDiscount(body.discount)! }),
+    prices_include_tax: body.prices_include_tax ?? terms.prices_include_tax,
+    tax_rounding: terms.tax_rounding,
+  };
+  const lines = body.line_items ? body.line_items.map(lineInput) : current.line_items.map(storedLineInput);
   return {
     ...next,
-    line_items: priced.line_items,
-    subtotal_minor: priced.subtotal_minor,
-    tax_amount_minor: priced.tax_amount_minor,
-    total_amount_minor: priced.total_amount_minor,
+    supply_date: undefined,
+    service_period: undefined,
+    ...supply,
+    discount: undefined,
+    ...priceInvoice(lines, nextTerms),
   };
 }
 
-function pricedLines(lines: CreateInvoiceBody['line_items']) {
-  try {
-    return priceInvoice(
-      lines.map((line) => ({
-        description: line.description,
-        quantity: line.quantity,
-        unitPrice: line.unit_price,
-        taxRate: line.tax_rate,
-      })),
-    );
-  } catch (error) {
-    if (error instanceof InvoiceTooLarge) throw validationError({ line_items: error.message });
-    throw error;
-  }
-}
+/** A template's lines, checked by pricing them once as an invoice would be, stored as their inputs. */
+export const templateLines = (lines: LineItemBody[]) => priceInvoice(lines.map(lineInput)).line_items.map(lineText);
+
+export const lineInput = (line: LineItemBody): LineItemInput => ({
+  description: line.description,
+  quantity: line.quantity,
+  unitPrice: line.unit_price,
+  unit: line.unit,
+  taxRate: line.tax_rate,
+  taxCategory: line.tax_category,
+  taxExemptionReason: line.tax_exemption_reason,
+  discount: toDiscount(line.discount),
+});
 
 export const sendInvoiceBody = z.strictObject({ email: z.email('must be an e-mail address').check(z.maxLength(254)) });

@@ -4,6 +4,7 @@ import { DEFAULT_PADDING, numberingProblem } from '#shared/domain/numbering';
 import { bicProblem, DOCUMENT_LANGUAGES, ibanProblem, isCountryCode, isDocumentLocale } from '#shared/domain/seller';
 import { currency } from '#shared/http/schemas/invoices';
 import { text } from '#shared/http/schemas/common';
+import { TAX_ROUNDINGS } from '#shared/domain/tax';
 import '#shared/zod-locale';
 
 const checked = (problemOf: (value: string) => string | undefined) =>
@@ -60,6 +61,8 @@ export const updateOrganizationBody = z
       z.string().check(z.refine<string>(isTimeZone, 'must be a time zone name such as "Europe/Berlin" or "UTC"')),
     ),
     ...sellerFields,
+    /** How new invoices round tax: each line to the cent, or once per rate (docs/invoices.md). */
+    tax_rounding: z.optional(z.enum(TAX_ROUNDINGS, `must be one of ${TAX_ROUNDINGS.join(', ')}`)),
     /** How new invoice numbers print and when they restart (docs/api.md, "The organization"). */
     invoice_numbering: z.optional(
       z
