@@ -25,7 +25,7 @@ module.exports = {
       severity: 'error',
       from: { path: DOMAIN },
       to: {
-        pathNot: [DOMAIN, '^(node_modules/)?(dinero\\.js|@dinero\\.js|ulid|ibantools|jsvat)/'],
+        pathNot: [DOMAIN, '^(node_modules/)?(dinero\\.js|@dinero\\.js|ulid|ibantools|jsvat|image-size)/'],
         dependencyTypesNot: ['core'],
       },
     },

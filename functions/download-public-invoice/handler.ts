@@ -23,7 +23,7 @@ export const handler = publicEndpoint(
     return {
       status: 200,
       raw: {
-        content: await renderInvoicePdf({ organization: found.organization, invoice }),
+        content: await renderInvoicePdf({ invoice, logo: found.logo }),
         contentType: 'application/pdf',
       },
       headers: {

@@ -3,8 +3,6 @@
 import { sesClient } from '#shared/aws/ses';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
-import { getClient } from '#shared/data/clients';
-import { getInvoice } from '#shared/data/invoices';
 import { getOrganization } from '#shared/data/organizations';
 import { dateIn } from '#shared/domain/dates';
 import { sendInvoice } from '#shared/email/send-invoice';
@@ -15,7 +13,7 @@ import { timeZoneOf } from '#shared/domain/organization';
 import { organizationRun } from '#shared/workers/messages';
 import { queueWorker } from '#shared/workers/queue-worker';
 
-const { TABLE_NAME, PUBLIC_BASE_URL, EMAIL_FROM, LOG_LEVEL } = config();
+const { TABLE_NAME, PUBLIC_BASE_URL, EMAIL_FROM, LOG_LEVEL, PAYMENT_PROVIDER } = config();
 const db = createDb(TABLE_NAME, traced);
 const ses = traced(sesClient());
 const log = createLogger(LOG_LEVEL, { job: 'recurring-worker' });
@@ -25,14 +23,11 @@ const RESERVE_MS = 30_000;
 /** auto_send: to `send_to`, else the client's address. A failed send leaves the invoice a draft. */
 async function send(organizationId: string, invoiceId: string, to: string) {
   try {
-    const invoice = to ? undefined : await getInvoice(db, organizationId, invoiceId);
-    const recipient = to || (invoice && (await getClient(db, organizationId, invoice.client_id))?.email);
-    if (!recipient) return;
     await sendInvoice(
-      { db, ses, from: EMAIL_FROM, publicBaseUrl: PUBLIC_BASE_URL, log },
+      { db, ses, from: EMAIL_FROM, publicBaseUrl: PUBLIC_BASE_URL, log, payOnline: PAYMENT_PROVIDER !== 'none' },
       organizationId,
       invoiceId,
-      recipient,
+      to || undefined,
     );
   } catch (error) {
     log.warn('could not send a generated invoice', { invoice_id: invoiceId, error: String(error) });

@@ -8,7 +8,7 @@ import { sendInvoiceBody } from '#shared/http/schemas/invoices';
 import { createMetrics } from '#shared/observability/metrics';
 import { routeNamed } from '#functions/routes';
 
-const { TABLE_NAME, PUBLIC_BASE_URL, EMAIL_FROM } = config();
+const { TABLE_NAME, PUBLIC_BASE_URL, EMAIL_FROM, PAYMENT_PROVIDER } = config();
 const db = createDb(TABLE_NAME);
 const ses = sesClient();
 const metrics = createMetrics();
@@ -18,17 +18,25 @@ export const handler = endpoint(
   { db, params: idParams('inv'), body: sendInvoiceBody },
   async ({ organizationId, params, body, log }) => {
     const sending = sendInvoice(
-      { db, ses, from: EMAIL_FROM, publicBaseUrl: PUBLIC_BASE_URL, log, metrics },
+      {
+        db,
+        ses,
+        from: EMAIL_FROM,
+        publicBaseUrl: PUBLIC_BASE_URL,
+        log,
+        metrics,
+        payOnline: PAYMENT_PROVIDER !== 'none',
+      },
       organizationId,
       params.id,
       body.email,
     );
-    const { invoice, sentAt, reminder } = await sending.finally(() => metrics.publishStoredMetrics());
+    const { invoice, sentAt, reminder, to } = await sending.finally(() => metrics.publishStoredMetrics());
     return {
       status: 200,
       body: {
-        message: `${reminder ? 'Reminder for invoice' : 'Invoice'} ${invoice.invoice_number} sent to ${body.email}`,
-        sent_to: body.email,
+        message: `${reminder ? 'Reminder for invoice' : 'Invoice'} ${invoice.invoice_number} sent to ${to}`,
+        sent_to: to,
         sent_at: sentAt,
       },
     };

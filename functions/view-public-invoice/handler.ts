@@ -12,10 +12,6 @@ import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, PAYMENT_PROVIDER } = config();
 const db = createDb(TABLE_NAME);
-const NOTICES: Record<string, string> = {
-  succeeded: 'Thank you: your payment was received.',
-  failed: 'The payment did not go through; nothing was charged.',
-};
 
 export const handler = publicEndpoint(
   routeNamed('view-public-invoice'),
@@ -26,10 +22,9 @@ export const handler = publicEndpoint(
     const invoice = invoiceResource(found.invoice, PUBLIC_BASE_URL);
     const payable =
       PAYMENT_PROVIDER !== 'none' && OPEN_STATUSES.includes(found.invoice.status) && invoice.amount_due !== '0.00';
-    const notice = NOTICES[query.payment ?? ''];
     return htmlPage(
       200,
-      renderInvoicePage({ organization: found.organization, invoice, payAction: payable ? 'pay/' : undefined, notice }),
+      renderInvoicePage({ invoice, logo: found.logo, payAction: payable ? 'pay/' : undefined, notice: query.payment }),
     );
   },
 );

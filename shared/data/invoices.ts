@@ -26,7 +26,8 @@ import type { Db } from '#shared/data/client';
 import { getClient } from '#shared/data/clients';
 import { type Allocated, allocateNumber, numberClaim, voidNumber } from '#shared/data/number-series';
 import { formatNumber, numberingOf, seriesFor, VOID_REASON } from '#shared/domain/numbering';
-import { clientOf, invoiceItem, invoiceOf, ofType, organizationOf } from '#shared/data/items';
+import { clientOf, invoiceItem, invoiceOf, logoOf, ofType, organizationOf } from '#shared/data/items';
+import type { Logo } from '#shared/domain/logo';
 import { outboxPut } from '#shared/data/events';
 import {
   BY,
@@ -39,6 +40,7 @@ import {
   invoicesOfOrganization,
   invoicesWithStatus,
   organizationKey,
+  organizationLogoKey,
   publicTokenKey,
 } from '#shared/data/keys';
 import type { Client } from '#shared/domain/client';
@@ -121,6 +123,7 @@ export async function createInvoice(
     ...priced,
     ...dates,
     currency: draft.currency ?? organization.default_currency,
+    locale: draft.locale ?? client.locale ?? organization.locale ?? 'en',
     // The organization's default notes and terms, unless the invoice says otherwise.
     notes: draft.notes ?? organization.default_notes,
     terms: draft.terms ?? organization.default_terms,
@@ -242,17 +245,31 @@ export async function invoiceWithOrganization(
   db: Db,
   organizationId: string,
   invoiceId: string,
-): Promise<{ invoice: Invoice; organization: Organization } | undefined> {
+): Promise<{ invoice: Invoice; organization: Organization; logo?: Logo } | undefined> {
+  // The logo is asked for whether or not there is one: a missing key costs less than a second round trip.
   const { Responses } = await db.client.send(
     new BatchGetCommand({
-      RequestItems: { [db.table]: { Keys: [invoiceKey(organizationId, invoiceId), organizationKey(organizationId)] } },
+      RequestItems: {
+        [db.table]: {
+          Keys: [
+            invoiceKey(organizationId, invoiceId),
+            organizationKey(organizationId),
+            organizationLogoKey(organizationId),
+          ],
+        },
+      },
     }),
   );
   const items = Responses?.[db.table] ?? [];
   const invoice = ofType(items, 'invoice');
   const organization = ofType(items, 'organization');
+  const logo = ofType(items, 'logo');
   return invoice && organization
-    ? { invoice: invoiceOf(invoice), organization: organizationOf(organization) }
+    ? {
+        invoice: invoiceOf(invoice),
+        organization: organizationOf(organization),
+        ...(logo ? { logo: logoOf(logo) } : {}),
+      }
     : undefined;
 }
 
@@ -406,7 +423,13 @@ export async function updateDraftInvoice(
         const invoice = {
           ...current,
           ...content,
-          ...(clientChanged ? { client_name: newClient.name, buyer: buyerOf(newClient) } : {}),
+          ...(clientChanged
+            ? {
+                client_name: newClient.name,
+                buyer: buyerOf(newClient),
+                locale: content.locale ?? newClient.locale ?? current.locale,
+              }
+            : {}),
         };
         assertTaxParties(invoice);
         return {

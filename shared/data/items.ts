@@ -10,6 +10,7 @@ import {
   membershipKey,
   membershipsOfUser,
   organizationKey,
+  organizationLogoKey,
   paymentKey,
   recurringDueKeys,
   recurringKey,
@@ -22,6 +23,7 @@ import type { Client } from '#shared/domain/client';
 import type { Delivery } from '#shared/domain/delivery';
 import type { Invoice } from '#shared/domain/invoice';
 import type { Organization } from '#shared/domain/organization';
+import type { Logo } from '#shared/domain/logo';
 import type { Payment } from '#shared/domain/payment';
 import type { RecurringInvoice } from '#shared/domain/recurring-invoice';
 import { INVOICE_SERIES, numberingOf } from '#shared/domain/numbering';
@@ -54,6 +56,17 @@ export const organizationItem = (organization: Organization) => ({
   ...organization,
 });
 export const organizationOf = (item: Item) => entityOf<Organization>(item);
+
+export const logoItem = (organizationId: string, logo: Logo) => ({
+  ...organizationLogoKey(organizationId),
+  type: 'logo',
+  content_type: logo.content_type,
+  bytes: logo.bytes,
+});
+export const logoOf = (item: Item): Logo => ({
+  content_type: item.content_type as Logo['content_type'],
+  bytes: item.bytes as Uint8Array,
+});
 
 /** A new organization's invoice series starts at 0 with the organization's prefix, nothing to verify. */
 export const invoiceCounterItem = (organization: Organization) => ({

@@ -7,6 +7,8 @@ export type Key = { pk: string; sk: string };
 const org = (organizationId: string) => `ORG#${organizationId}`;
 
 export const organizationKey = (organizationId: string): Key => ({ pk: org(organizationId), sk: 'ORG' });
+/** The logo's bytes, beside the organization so its item stays small. */
+export const organizationLogoKey = (organizationId: string): Key => ({ pk: org(organizationId), sk: 'LOGO' });
 /** A numbered series' counter: `COUNTER#invoice`, `COUNTER#credit_note`, … */
 export const seriesCounterKey = (organizationId: string, series: string): Key => ({
   pk: org(organizationId),

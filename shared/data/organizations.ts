@@ -4,8 +4,9 @@ import { outboxPut } from '#shared/data/events';
 import type { Role } from '#shared/domain/roles';
 import type { TaxRounding } from '#shared/domain/tax';
 import type { Db } from '#shared/data/client';
-import { invoiceCounterItem, membershipItem, organizationItem, organizationOf } from '#shared/data/items';
-import { organizationKey } from '#shared/data/keys';
+import { invoiceCounterItem, logoItem, membershipItem, organizationItem, organizationOf } from '#shared/data/items';
+import { organizationKey, organizationLogoKey } from '#shared/data/keys';
+import type { Logo, LogoInfo } from '#shared/domain/logo';
 import { validationError } from '#shared/domain/errors';
 import type { NumberingFormat } from '#shared/domain/numbering';
 import { normalIban, type SellerProfile, taxIdProblem } from '#shared/domain/seller';
@@ -84,17 +85,33 @@ export async function addMember(
 export async function updateOrganization(
   db: Db,
   organizationId: string,
-  change: {
+  {
+    logo,
+    ...change
+  }: {
     name?: string;
     time_zone?: string;
     invoice_numbering?: NumberingFormat;
     tax_rounding?: TaxRounding;
+    /** A new logo, or null to remove it. */
+    logo?: { logo: Logo; info: LogoInfo } | null;
   } & SellerProfile & { default_currency?: string },
   now = new Date(),
 ): Promise<Organization | undefined> {
   const current = await getOrganization(db, organizationId);
   if (!current) return undefined;
   const next: Organization = { ...current, ...change, updated_at: now.toISOString() };
+  // The logo's bytes go to their own item in the same transaction; the organization keeps its description.
+  if (logo === null) delete next.logo;
+  else if (logo) next.logo = logo.info;
+  const logoItems =
+    logo === undefined
+      ? []
+      : [
+          logo === null
+            ? { Delete: { TableName: db.table, Key: organizationLogoKey(organizationId) } }
+            : { Put: { TableName: db.table, Item: logoItem(organizationId, logo.logo) } },
+        ];
   if (change.tax_id !== undefined || change.address !== undefined) {
     const problem = next.tax_id && taxIdProblem(next.tax_id, next.address?.country);
     if (problem) throw validationError({ tax_id: problem });
@@ -102,6 +119,7 @@ export async function updateOrganization(
   if (change.payment_instructions?.iban)
     next.payment_instructions = { ...change.payment_instructions, iban: normalIban(change.payment_instructions.iban) };
   const fields = [...Object.keys(change), 'updated_at'] as (keyof typeof change | 'updated_at')[];
+  const logoUpdate = logo === undefined ? '' : logo === null ? ' REMOVE #logo' : ', #logo = :logo';
   await db.client.send(
     new TransactWriteCommand({
       TransactItems: [
@@ -111,11 +129,18 @@ export async function updateOrganization(
             TableName: db.table,
             Key: organizationKey(organizationId),
             ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression: `SET ${fields.map((field) => `#${field} = :${field}`).join(', ')}`,
-            ExpressionAttributeNames: Object.fromEntries(fields.map((field) => [`#${field}`, field])),
-            ExpressionAttributeValues: Object.fromEntries(fields.map((field) => [`:${field}`, next[field]])),
+            UpdateExpression: `SET ${fields.map((field) => `#${field} = :${field}`).join(', ')}${logoUpdate}`,
+            ExpressionAttributeNames: {
+              ...Object.fromEntries(fields.map((field) => [`#${field}`, field])),
+              ...(logo === undefined ? {} : { '#logo': 'logo' }),
+            },
+            ExpressionAttributeValues: {
+              ...Object.fromEntries(fields.map((field) => [`:${field}`, next[field]])),
+              ...(logo ? { ':logo': logo.info } : {}),
+            },
           },
         },
+        ...logoItems,
         outboxPut(db.table, organizationId, 'organization.updated', organizationResource(next), now),
       ],
     }),

@@ -6,8 +6,9 @@ import { invoiceWithOrganization } from '#shared/data/invoices';
 import { publicTokenKey } from '#shared/data/keys';
 import type { Invoice } from '#shared/domain/invoice';
 import type { Organization } from '#shared/domain/organization';
+import type { Logo } from '#shared/domain/logo';
 
-export type PublicInvoice = { organizationId: string; invoice: Invoice; organization: Organization };
+export type PublicInvoice = { organizationId: string; invoice: Invoice; organization: Organization; logo?: Logo };
 
 export async function findPublicInvoice(db: Db, token: string): Promise<PublicInvoice | undefined> {
   if (!CAPABILITY_TOKEN.test(token)) return undefined;

@@ -1,89 +1,145 @@
 // The public invoice page: plain semantic HTML that reads on a phone and needs no script; the only
 // interactive element is the Pay form while money is due.
-import type { InvoiceDocument } from '#shared/documents/invoice-pdf';
+import { qrSvg } from '#shared/documents/epc-qr';
+import { invoiceView, type InvoiceDocument } from '#shared/documents/invoice-view';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 const STYLE = `
   body { font-family: system-ui, sans-serif; color: #1a1a1a; margin: 0 auto; max-width: 48rem; padding: 1rem;
     line-height: 1.4; }
-  header { display: flex; flex-wrap: wrap; justify-content: space-between; gap: .5rem; }
+  header { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: .5rem; }
+  h1 { font-size: 1.5rem; margin: .5rem 0; }
+  h2 { font-size: 1rem; margin: 1rem 0 .3rem; color: #555; }
+  .logo { max-width: 12rem; max-height: 4rem; }
+  .mark { font-size: 1.4rem; font-weight: 700; letter-spacing: .1em; padding: .2rem .8rem; border: 3px solid currentColor;
+    color: #0a6; transform: rotate(6deg); }
+  .mark.void { color: #c22; }
+  .parties { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 1rem; }
+  dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; }
+  dt { font-weight: 600; } dd { margin: 0; }
+  .scroll { overflow-x: auto; }
+  .payment { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 1rem; align-items: flex-start; }
+  figure { margin: 0; text-align: center; font-size: .8rem; color: #555; }
   table { width: 100%; border-collapse: collapse; margin: 1rem 0; }
   th, td { padding: .4rem; border-bottom: 1px solid #ddd; text-align: left; }
   td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }
-  .status { display: inline-block; padding: .1rem .5rem; border-radius: .25rem; background: #eef; }
   .totals { margin-left: auto; width: auto; min-width: 16rem; }
   .pay { font-size: 1.1rem; padding: .6rem 1.4rem; background: #0a5; color: #fff; border: 0; border-radius: .3rem;
     cursor: pointer; }
   .notice { padding: .6rem; background: #fee; border-radius: .3rem; }
-  @media (max-width: 30rem) { .optional { display: none; } }
+  .breakdown th { overflow-wrap: anywhere; }
+  .detail { display: none; color: #555; }
+  @media (max-width: 30rem) {
+    .optional { display: none; }
+    .detail { display: block; }
+    body { padding: .5rem; }
+    th, td { padding: .3rem .2rem; }
+  }
 `;
 
-const ITEMS_HEAD =
-  '<thead><tr><th scope="col">Description</th><th scope="col" class="number">Qty</th>' +
-  '<th scope="col" class="number optional">Unit price</th><th scope="col" class="number optional">Tax %</th>' +
-  '<th scope="col" class="number">Total</th></tr></thead>';
+export type PageInput = InvoiceDocument & { payAction?: string; notice?: 'succeeded' | 'failed' };
 
-export type PageInput = InvoiceDocument & { payAction?: string; notice?: string };
+const lines = (values: string[]) => values.map(escape).join('<br>');
 
-export function renderInvoicePage({ organization, invoice, payAction, notice }: PageInput): string {
-  const rows = invoice.line_items
+export function renderInvoicePage({ payAction, notice, ...document }: PageInput): string {
+  const view = invoiceView(document);
+  const { words } = view;
+  const discountCell = (value: string) =>
+    view.showDiscounts ? `<td class="number optional">${escape(value)}</td>` : '';
+  const head =
+    `<thead><tr><th scope="col">${escape(words.description)}</th>` +
+    `<th scope="col" class="number">${escape(words.quantity)}</th>` +
+    `<th scope="col" class="number optional">${escape(words.unitPrice)}</th>` +
+    (view.showDiscounts ? `<th scope="col" class="number optional">${escape(words.discount)}</th>` : '') +
+    `<th scope="col" class="number optional">${escape(words.tax)}</th>` +
+    `<th scope="col" class="number">${escape(words.net)}</th></tr></thead>`;
+  const rows = view.lines
     .map(
       (line) =>
-        `<tr><td>${escape(line.description)}</td><td class="number">${line.quantity}</td>` +
-        `<td class="number optional">${escape(line.unit_price)}</td>` +
-        `<td class="number optional">${escape(line.tax_rate)}</td><td class="number">${escape(line.total)}</td></tr>`,
+        `<tr><td>${escape(line.description)}<small class="detail">` +
+        `${escape([line.unitPrice, line.discount, line.tax].filter(Boolean).join(' · '))}</small></td>` +
+        `<td class="number">${escape(line.quantity)}</td>` +
+        `<td class="number optional">${escape(line.unitPrice)}</td>${discountCell(line.discount)}` +
+        `<td class="number optional">${escape(line.tax)}</td><td class="number">${escape(line.net)}</td></tr>`,
     )
     .join('\n');
-  const currency = escape(invoice.currency);
-  const total = `${escape(invoice.total_amount)} ${currency}`;
-  const due = `${escape(invoice.amount_due)} ${currency}`;
+  const totals = view.totals
+    .map(
+      (total) =>
+        `<tr><th scope="row">${escape(total.label)}</th>` +
+        `<td class="number" data-testid="${total.key}">${total.strong ? `<strong>${escape(total.value)}</strong>` : escape(total.value)}</td></tr>`,
+    )
+    .join('\n');
+  const breakdown = view.breakdown
+    .map(
+      (row) =>
+        `<tr><td>${escape(row.label)}${row.note ? `<br><small>${escape(row.note)}</small>` : ''}</td>` +
+        `<td class="number">${escape(row.taxable)}</td><td class="number">${escape(row.tax)}</td></tr>`,
+    )
+    .join('\n');
   const payForm = payAction
     ? `<form method="post" action="${escape(payAction)}">` +
-      `<button class="pay" type="submit">Pay ${due}</button></form>`
+      `<button class="pay" type="submit">${escape(words.pay(view.amountDue))}</button></form>`
     : '';
+  const payment = view.payment
+    ? `<section class="payment"><div><h2>${escape(words.paymentInstructions)}</h2><p>${lines(view.payment.lines)}</p></div>` +
+      (view.payment.qr
+        ? `<figure>${qrSvg(view.payment.qr, words.scanToPay)}<figcaption>${escape(words.scanToPay)}</figcaption></figure>`
+        : '') +
+      '</section>'
+    : '';
+  const logo = view.logo
+    ? `<img class="logo" alt="${escape(view.seller.name)}" src="data:${view.logo.content_type};base64,${Buffer.from(view.logo.bytes).toString('base64')}">`
+    : `<p class="seller-name"><strong>${escape(view.seller.name)}</strong></p>`;
+  const noticeText = notice === 'succeeded' ? words.paymentReceived : notice === 'failed' ? words.paymentFailed : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${escape(view.lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Invoice ${escape(invoice.invoice_number)} from ${escape(organization.name)}</title>
+<title>${escape(view.title)} – ${escape(view.seller.name)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
 <header>
-  <h1>Invoice ${escape(invoice.invoice_number)}</h1>
-  <p><strong>${escape(organization.name)}</strong></p>
+  ${logo}
+  <h1>${escape(view.title)}</h1>
+  ${view.mark ? `<p class="mark ${view.settled}" data-testid="mark">${escape(view.mark)}</p>` : ''}
 </header>
-${notice ? `<p class="notice" role="status">${escape(notice)}</p>` : ''}
+${noticeText ? `<p class="notice" role="status">${escape(noticeText)}</p>` : ''}
+<section class="parties">
+  <div><h2>${escape(words.from)}</h2><p><strong>${escape(view.seller.name)}</strong><br>${lines(view.seller.lines)}</p></div>
+  <div><h2>${escape(words.billedTo)}</h2><p><strong>${escape(view.buyer.name)}</strong><br>${lines(view.buyer.lines)}</p></div>
+</section>
 <dl>
-  <dt>Billed to</dt><dd>${escape(invoice.client.name)}</dd>
-  <dt>Status</dt><dd><span class="status" data-testid="status">${escape(invoice.status.replace('_', ' '))}</span></dd>
-  <dt>Issue date</dt><dd>${escape(invoice.issue_date)}</dd>
-  <dt>Due date</dt><dd>${escape(invoice.due_date)}</dd>
+${view.facts.map(([label, value]) => `  <dt>${escape(label)}</dt><dd>${escape(value)}</dd>`).join('\n')}
 </dl>
-<table>
-  <caption>Items</caption>
-  ${ITEMS_HEAD}
+<div class="scroll"><table>
+  ${head}
   <tbody>
 ${rows}
   </tbody>
-</table>
+</table></div>
 <table class="totals">
   <tbody>
-    <tr><th scope="row">Subtotal</th><td class="number">${escape(invoice.subtotal)}</td></tr>
-    <tr><th scope="row">Tax</th><td class="number">${escape(invoice.tax_amount)}</td></tr>
-    <tr><th scope="row">Total</th><td class="number" data-testid="total">${total}</td></tr>
-    <tr><th scope="row">Paid</th><td class="number">${escape(invoice.amount_paid)}</td></tr>
-    <tr><th scope="row">Amount due</th><td class="number" data-testid="amount-due"><strong>${due}</strong></td></tr>
+${totals}
   </tbody>
 </table>
 ${payForm}
-${invoice.notes ? `<h2>Notes</h2><p>${escape(invoice.notes)}</p>` : ''}
-${invoice.terms ? `<h2>Terms</h2><p>${escape(invoice.terms)}</p>` : ''}
-<p><a href="pdf/">Download the PDF</a></p>
+<h2>${escape(words.taxBreakdown)}</h2>
+<div class="scroll"><table class="breakdown">
+  <thead><tr><th scope="col">${escape(words.rate)}</th><th scope="col" class="number">${escape(words.taxableAmount)}</th><th scope="col" class="number">${escape(words.taxAmount)}</th></tr></thead>
+  <tbody>
+${breakdown}
+  </tbody>
+</table></div>
+${payment}
+${view.notes ? `<h2>${escape(words.notes)}</h2><p>${lines(view.notes.split('\n'))}</p>` : ''}
+${view.terms ? `<h2>${escape(words.terms)}</h2><p>${lines(view.terms.split('\n'))}</p>` : ''}
+<p><a href="pdf/">${escape(words.downloadPdf)}</a></p>
 </main>
 </body>
 </html>`;

@@ -1,76 +1,67 @@
-// The invoice as a PDF (pdf-lib, standard Helvetica, A4). Every figure is the API's own string, so
-// the document and the API can never disagree. Long invoices continue on further pages with the
-// table header repeated; each page is numbered.
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+// The invoice as a PDF (pdf-lib, A4, DejaVu Sans embedded as a subset so any Latin, Greek, Cyrillic or
+// Vietnamese text prints as written). It draws the view of invoice-view.ts, so the PDF, the page and
+// the e-mail say the same. Long invoices continue on further pages with the table header repeated.
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, degrees, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { qrModules } from '#shared/documents/epc-qr';
+import { documentFonts } from '#shared/documents/fonts';
+import { invoiceView, type InvoiceDocument } from '#shared/documents/invoice-view';
 
-export type InvoiceDocument = {
-  organization: { name: string };
-  invoice: {
-    invoice_number: string;
-    status: string;
-    issue_date: string;
-    due_date: string;
-    currency: string;
-    client: { name: string };
-    notes: string;
-    terms: string;
-    line_items: { description: string; quantity: number; unit_price: string; tax_rate: string; total: string }[];
-    subtotal: string;
-    tax_amount: string;
-    total_amount: string;
-    amount_paid: string;
-    amount_due: string;
-  };
-};
+export type { InvoiceDocument } from '#shared/documents/invoice-view';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
-const SIZE = 10;
-const LINE = 14;
-const COLUMNS = [
-  { title: 'Description', x: MARGIN, width: 235, align: 'left' as const },
-  { title: 'Qty', x: 290, width: 50, align: 'right' as const },
-  { title: 'Unit price', x: 345, width: 70, align: 'right' as const },
-  { title: 'Tax %', x: 420, width: 45, align: 'right' as const },
-  { title: 'Total', x: 470, width: 75, align: 'right' as const },
-];
+const RIGHT = A4.width - MARGIN;
+const SIZE = 9;
+const LINE = 13;
+const INK = rgb(0.1, 0.1, 0.1);
+const MUTED = rgb(0.4, 0.4, 0.4);
 
-/** Standard fonts cover WinAnsi only; anything else prints as "?" instead of failing the document. */
-function printable(font: PDFFont, text: string): string {
-  const charset = new Set(font.getCharacterSet());
-  return [...text.replace(/[\r\n\t]+/g, ' ')]
-    .map((character) => (charset.has(character.codePointAt(0)!) ? character : '?'))
-    .join('');
-}
+type Column = { title: string; width: number; align: 'left' | 'right' };
 
-function wrap(font: PDFFont, text: string, width: number): string[] {
+/** Text a PDF text run can hold: no control characters (a line break is a new run, not a glyph). */
+const clean = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+
+function wrap(font: PDFFont, text: string, width: number, size = SIZE): string[] {
   const lines: string[] = [];
-  let current = '';
-  for (const word of printable(font, text).split(' ')) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, SIZE) <= width) current = candidate;
-    else {
-      if (current) lines.push(current);
-      current = word;
-      while (font.widthOfTextAtSize(current, SIZE) > width) {
-        let cut = current.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(current.slice(0, cut), SIZE) > width) cut--;
-        lines.push(current.slice(0, cut));
-        current = current.slice(cut);
+  for (const paragraph of text.split(/\r?\n/)) {
+    let current = '';
+    for (const word of clean(paragraph).split(' ')) {
+      const candidate = current ? `${current} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= width) current = candidate;
+      else {
+        if (current) lines.push(current);
+        current = word;
+        while (font.widthOfTextAtSize(current, size) > width) {
+          let cut = current.length - 1;
+          while (cut > 1 && font.widthOfTextAtSize(current.slice(0, cut), size) > width) cut--;
+          lines.push(current.slice(0, cut));
+          current = current.slice(cut);
+        }
       }
     }
+    lines.push(current);
   }
-  if (current || lines.length === 0) lines.push(current);
   return lines;
 }
 
-export async function renderInvoicePdf({ organization, invoice }: InvoiceDocument): Promise<Uint8Array> {
+export async function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8Array> {
+  const view = invoiceView(document);
+  const { words } = view;
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Invoice ${invoice.invoice_number}`);
-  pdf.setAuthor(organization.name);
+  pdf.registerFontkit(fontkit);
+  pdf.setTitle(view.title);
+  pdf.setAuthor(view.seller.name);
+  pdf.setLanguage(view.locale);
   pdf.setCreator('Invoicing service');
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const fonts = await documentFonts();
+  const regular = await pdf.embedFont(fonts.regular, { subset: true });
+  const bold = await pdf.embedFont(fonts.bold, { subset: true });
+  const logo: PDFImage | undefined = view.logo
+    ? view.logo.content_type === 'image/png'
+      ? await pdf.embedPng(view.logo.bytes)
+      : await pdf.embedJpg(view.logo.bytes)
+    : undefined;
 
   let page: PDFPage = pdf.addPage([A4.width, A4.height]);
   let y = A4.height - MARGIN;
@@ -83,85 +74,189 @@ export async function renderInvoicePdf({ organization, invoice }: InvoiceDocumen
       size = SIZE,
       align = 'left',
       width = 0,
-    }: { font?: PDFFont; size?: number; align?: 'left' | 'right'; width?: number } = {},
+      color = INK,
+    }: {
+      font?: PDFFont;
+      size?: number;
+      align?: 'left' | 'right';
+      width?: number;
+      color?: ReturnType<typeof rgb>;
+    } = {},
   ) => {
-    const safe = printable(font, value);
+    const safe = clean(value);
     const left = align === 'right' ? x + width - font.widthOfTextAtSize(safe, size) : x;
-    page.drawText(safe, { x: left, y: at, size, font, color: rgb(0.1, 0.1, 0.1) });
+    page.drawText(safe, { x: left, y: at, size, font, color });
   };
-  const tableHeader = () => {
-    for (const column of COLUMNS)
-      text(column.title, column.x, y, { font: bold, align: column.align, width: column.width });
-    page.drawLine({
-      start: { x: MARGIN, y: y - 4 },
-      end: { x: A4.width - MARGIN, y: y - 4 },
-      thickness: 0.5,
-      color: rgb(0.6, 0.6, 0.6),
-    });
-    y -= LINE + 4;
-  };
-  const newPage = () => {
+  const rule = (at: number) =>
+    page.drawLine({ start: { x: MARGIN, y: at }, end: { x: RIGHT, y: at }, thickness: 0.5, color: rgb(0.7, 0.7, 0.7) });
+  const room = (needed: number) => {
+    if (y - needed >= MARGIN) return false;
     page = pdf.addPage([A4.width, A4.height]);
     y = A4.height - MARGIN;
-    text(`${invoice.invoice_number} (continued)`, MARGIN, y, { font: bold });
+    text(`${view.title} (${words.continued})`, MARGIN, y, { font: bold });
     y -= LINE * 2;
-    tableHeader();
+    return true;
   };
 
-  text(organization.name, MARGIN, y, { font: bold, size: 16 });
-  text(`Invoice ${invoice.invoice_number}`, 345, y, { font: bold, size: 16, align: 'right', width: 200 });
-  y -= LINE * 2;
-  for (const [label, value] of [
-    ['Billed to', invoice.client.name],
-    ['Issue date', invoice.issue_date],
-    ['Due date', invoice.due_date],
-    ['Status', invoice.status],
-    ['Currency', invoice.currency],
-  ]) {
-    text(label!, MARGIN, y, { font: bold });
-    text(value!, MARGIN + 80, y);
+  // Header: logo or name on the left, title and mark on the right.
+  if (logo) {
+    const scale = Math.min(150 / logo.width, 56 / logo.height, 1);
+    page.drawImage(logo, {
+      x: MARGIN,
+      y: y - logo.height * scale + 12,
+      width: logo.width * scale,
+      height: logo.height * scale,
+    });
+  } else text(view.seller.name, MARGIN, y, { font: bold, size: 15 });
+  text(view.title, RIGHT - 260, y, { font: bold, size: 15, align: 'right', width: 260 });
+  if (view.mark) {
+    const color = view.mark === words.markPaid ? rgb(0.05, 0.55, 0.25) : rgb(0.75, 0.1, 0.1);
+    const width = bold.widthOfTextAtSize(view.mark, 26) + 16;
+    page.drawRectangle({
+      x: RIGHT - width - 10,
+      y: y - 62,
+      width,
+      height: 36,
+      borderColor: color,
+      borderWidth: 2,
+      rotate: degrees(8),
+    });
+    page.drawText(view.mark, { x: RIGHT - width - 2, y: y - 54, size: 26, font: bold, color, rotate: degrees(8) });
+  }
+  y -= 72;
+
+  // Seller and buyer side by side.
+  const blockTop = y;
+  const block = (title: string, party: { name: string; lines: string[] }, x: number) => {
+    let at = blockTop;
+    text(title, x, at, { color: MUTED });
+    at -= LINE;
+    text(party.name, x, at, { font: bold });
+    at -= LINE;
+    for (const line of party.lines.flatMap((each) => wrap(regular, each, 230))) {
+      text(line, x, at);
+      at -= LINE;
+    }
+    return at;
+  };
+  y = Math.min(block(words.from, view.seller, MARGIN), block(words.billedTo, view.buyer, MARGIN + 260)) - LINE;
+  for (const [label, value] of view.facts) {
+    text(label, MARGIN, y, { font: bold });
+    text(value, MARGIN + 120, y);
     y -= LINE;
   }
   y -= LINE;
-  tableHeader();
 
-  for (const line of invoice.line_items) {
-    const description = wrap(regular, line.description, COLUMNS[0]!.width);
-    if (y - description.length * LINE < MARGIN + LINE * 2) newPage();
-    const cells = [String(line.quantity), line.unit_price, line.tax_rate, line.total];
+  // Lines.
+  const columns: Column[] = [
+    { title: words.description, width: view.showDiscounts ? 175 : 240, align: 'left' },
+    { title: words.quantity, width: 55, align: 'right' },
+    { title: words.unitPrice, width: 75, align: 'right' },
+    ...(view.showDiscounts ? [{ title: words.discount, width: 65, align: 'right' as const }] : []),
+    { title: words.tax, width: 55, align: 'right' },
+    { title: words.net, width: 70, align: 'right' },
+  ];
+  const xs = columns.reduce<number[]>(
+    (acc, column, index) => [...acc, index === 0 ? MARGIN : acc[index - 1]! + columns[index - 1]!.width],
+    [],
+  );
+  const header = () => {
+    columns.forEach((column, index) =>
+      text(column.title, xs[index]!, y, { font: bold, align: column.align, width: column.width - 4 }),
+    );
+    rule(y - 4);
+    y -= LINE + 4;
+  };
+  header();
+  for (const line of view.lines) {
+    const description = wrap(regular, line.description, columns[0]!.width - 8);
+    if (room(description.length * LINE)) header();
+    const cells = [line.quantity, line.unitPrice, ...(view.showDiscounts ? [line.discount] : []), line.tax, line.net];
     cells.forEach((cell, index) =>
-      text(cell, COLUMNS[index + 1]!.x, y, { align: 'right', width: COLUMNS[index + 1]!.width }),
+      text(cell, xs[index + 1]!, y, { align: 'right', width: columns[index + 1]!.width - 4 }),
     );
     for (const part of description) {
       text(part, MARGIN, y);
       y -= LINE;
     }
   }
+  rule(y + LINE - 4);
 
-  if (y < MARGIN + LINE * 8) newPage();
-  y -= LINE;
-  for (const [label, value, strong] of [
-    ['Subtotal', invoice.subtotal, false],
-    ['Tax', invoice.tax_amount, false],
-    ['Total', invoice.total_amount, true],
-    ['Paid', invoice.amount_paid, false],
-    ['Amount due', `${invoice.amount_due} ${invoice.currency}`, true],
-  ] as const) {
-    text(label, 345, y, { font: strong ? bold : regular });
-    text(value, 420, y, { font: strong ? bold : regular, align: 'right', width: 125 });
+  // Totals on the right, the tax breakdown beneath.
+  room(view.totals.length * LINE + LINE);
+  y -= 4;
+  for (const total of view.totals) {
+    text(total.label, RIGHT - 250, y, { font: total.strong ? bold : regular });
+    text(total.value, RIGHT - 130, y, { font: total.strong ? bold : regular, align: 'right', width: 130 });
     y -= LINE;
   }
+  y -= LINE;
+  room((view.breakdown.length + 2) * LINE);
+  text(words.taxBreakdown, MARGIN, y, { font: bold });
+  y -= LINE;
+  for (const [index, title] of [words.rate, words.taxableAmount, words.taxAmount].entries())
+    text(title, MARGIN + [0, 120, 240][index]!, y, {
+      color: MUTED,
+      align: index ? 'right' : 'left',
+      width: index ? 110 : 0,
+    });
+  y -= LINE;
+  for (const row of view.breakdown) {
+    room(LINE * 2);
+    text(row.label, MARGIN, y);
+    text(row.taxable, MARGIN + 120, y, { align: 'right', width: 110 });
+    text(row.tax, MARGIN + 240, y, { align: 'right', width: 110 });
+    y -= LINE;
+    if (row.note) {
+      for (const part of wrap(regular, row.note, RIGHT - MARGIN - 10)) {
+        text(part, MARGIN + 10, y, { color: MUTED });
+        y -= LINE;
+      }
+    }
+  }
+
+  // Payment instructions, with the EPC QR code beside them.
+  if (view.payment) {
+    const qr = view.payment.qr ? qrModules(view.payment.qr) : undefined;
+    const side = 92;
+    room(Math.max((view.payment.lines.length + 2) * LINE, qr ? side + LINE * 2 : 0));
+    y -= LINE;
+    text(words.paymentInstructions, MARGIN, y, { font: bold });
+    const top = y;
+    y -= LINE;
+    for (const line of view.payment.lines.flatMap((each) => wrap(regular, each, 330))) {
+      text(line, MARGIN, y);
+      y -= LINE;
+    }
+    if (qr) {
+      const cell = side / qr.size;
+      const left = RIGHT - side;
+      for (let row = 0; row < qr.size; row++)
+        for (let column = 0; column < qr.size; column++)
+          if (qr.dark(row, column))
+            page.drawRectangle({
+              x: left + column * cell,
+              y: top - (row + 1) * cell,
+              width: cell,
+              height: cell,
+              color: rgb(0, 0, 0),
+            });
+      text(words.scanToPay, left - 60, top - side - LINE, { size: 7, color: MUTED, align: 'right', width: side + 60 });
+      y = Math.min(y, top - side - LINE * 2);
+    }
+  }
+
   for (const [label, value] of [
-    ['Notes', invoice.notes],
-    ['Terms', invoice.terms],
+    [words.notes, view.notes],
+    [words.terms, view.terms],
   ] as const) {
     if (!value) continue;
-    if (y < MARGIN + LINE * 3) newPage();
+    room(LINE * 3);
     y -= LINE;
     text(label, MARGIN, y, { font: bold });
     y -= LINE;
-    for (const part of wrap(regular, value, A4.width - 2 * MARGIN).slice(0, 20)) {
-      if (y < MARGIN + LINE) newPage();
+    for (const part of wrap(regular, value, RIGHT - MARGIN).slice(0, 40)) {
+      room(LINE);
       text(part, MARGIN, y);
       y -= LINE;
     }
@@ -170,10 +265,11 @@ export async function renderInvoicePdf({ organization, invoice }: InvoiceDocumen
   const pages = pdf.getPages();
   pages.forEach((each, index) => {
     page = each;
-    text(`Page ${index + 1} of ${pages.length}`, A4.width - MARGIN - 100, MARGIN / 2, {
+    text(words.page(index + 1, pages.length), RIGHT - 150, MARGIN / 2, {
       size: 8,
       align: 'right',
-      width: 100,
+      width: 150,
+      color: MUTED,
     });
   });
   return pdf.save();

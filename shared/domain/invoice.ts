@@ -305,6 +305,8 @@ export type Invoice = PricedInvoice &
     overdue_at?: string;
     /** The recurring template that generated it. */
     recurring_id?: string;
+    /** The language and region of its documents: the client's, else the organization's (absent: en). */
+    locale?: string;
     /** Absent on invoices created before snapshots were kept. */
     seller?: SellerSnapshot;
     buyer?: BuyerSnapshot;
@@ -315,6 +317,7 @@ export type Invoice = PricedInvoice &
 export type InvoiceContent = PricedInvoice &
   Supply & {
     client_id: string;
+    locale?: string;
     issue_date: string;
     due_date: string;
     currency: string;

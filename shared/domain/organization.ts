@@ -2,6 +2,7 @@
 import type { NumberingFormat } from '#shared/domain/numbering';
 import type { SellerProfile } from '#shared/domain/seller';
 import type { TaxRounding } from '#shared/domain/tax';
+import type { LogoInfo } from '#shared/domain/logo';
 
 export type Organization = SellerProfile & {
   id: string;
@@ -12,6 +13,8 @@ export type Organization = SellerProfile & {
   invoice_prefix: string;
   /** Absent: the prefix before six digits, never reset (numberingOf). */
   invoice_numbering?: NumberingFormat;
+  /** The stored logo's description; its bytes are an item of their own (data/organizations.ts). */
+  logo?: LogoInfo;
   /** Absent: per_line. Copied onto each invoice when it is created. */
   tax_rounding?: TaxRounding;
   /** IANA zone of the organization's calendar dates; organizations created before zones were stored are in UTC. */

@@ -1,52 +1,64 @@
-// The invoice e-mail: a plain-text and an HTML part with the essentials and links, and the PDF
-// attached, built as MIME by nodemailer's composer (never by hand).
+// The invoice e-mail: from the organization's name at the configured sending address, Reply-To the
+// organization's own address, worded in the invoice's language; a plain-text and an HTML part and the
+// PDF attached, built as MIME by nodemailer's composer (never by hand).
 import MailComposer from 'nodemailer/lib/mail-composer';
+import addressparser from 'nodemailer/lib/addressparser';
+import type { InvoiceView } from '#shared/documents/invoice-view';
 
 export type InvoiceEmail = {
+  /** The configured sending identity ("Invoices <invoices@example.com>"): its address is kept, the name replaced. */
   from: string;
   to: string;
-  organization: string;
-  invoice: {
-    invoice_number: string;
-    amount_due: string;
-    currency: string;
-    due_date: string;
-    public_url: string;
-    pdf_url: string;
-  };
+  view: InvoiceView;
+  invoice: { invoice_number: string; public_url: string; pdf_url: string };
+  /** The organization's own address, where replies go. */
+  replyTo?: string | null;
+  /** Days past the due date, for a reminder; 0 for the first sending. */
+  overdueDays: number;
   reminder: boolean;
+  /** Whether the public page offers online payment. */
+  payOnline: boolean;
   pdf: Uint8Array;
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
+/** The address part of a configured identity. */
+export const senderAddress = (from: string) => {
+  const [parsed] = addressparser(from) as { address?: string }[];
+  return parsed?.address || from.trim();
+};
+
 export async function composeInvoiceEmail(email: InvoiceEmail): Promise<Buffer> {
-  const { invoice, organization } = email;
-  const subject = `${email.reminder ? 'Reminder: ' : ''}Invoice ${invoice.invoice_number} from ${organization}`;
-  const facts = [
-    ['Invoice', invoice.invoice_number],
-    ['Amount due', `${invoice.amount_due} ${invoice.currency}`],
-    ['Due date', invoice.due_date],
-  ];
+  const { view, invoice } = email;
+  const words = view.words.email;
+  const seller = view.seller.name;
+  const subject = email.reminder
+    ? words.reminderSubject(invoice.invoice_number, seller)
+    : words.subject(invoice.invoice_number, seller);
+  const opening = email.reminder
+    ? words.reminderBody(invoice.invoice_number, email.overdueDays)
+    : words.body(seller, invoice.invoice_number);
+  const paragraphs = [words.greeting(view.buyer.name), opening, words.dueBy(view.amountDue, view.dueDate)];
+  const links = [
+    [words.view, invoice.public_url],
+    ...(email.payOnline && view.payable ? [[words.payOnline, invoice.public_url]] : []),
+    [view.words.downloadPdf, invoice.pdf_url],
+  ] as const;
   const text = [
-    `${organization} has sent you invoice ${invoice.invoice_number}.`,
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...links.map(([label, url]) => `${label}: ${url}`),
     '',
-    ...facts.map(([label, value]) => `${label}: ${value}`),
-    '',
-    `View and pay it online: ${invoice.public_url}`,
-    `Download the PDF: ${invoice.pdf_url}`,
+    words.signOff(seller),
   ].join('\n');
-  const factRows = facts
-    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label!)}</th><td>${escapeHtml(value!)}</td></tr>`)
-    .join('');
-  const html = `<!doctype html><html lang="en"><body style="font-family: sans-serif; color: #1a1a1a">
-<p>${escapeHtml(organization)} has sent you invoice <strong>${escapeHtml(invoice.invoice_number)}</strong>.</p>
-<table role="presentation">${factRows}</table>
-<p><a href="${escapeHtml(invoice.public_url)}">View and pay the invoice online</a></p>
-<p><a href="${escapeHtml(invoice.pdf_url)}">Download the PDF</a></p>
+  const html = `<!doctype html><html lang="${escapeHtml(view.lang)}"><body style="font-family: sans-serif; color: #1a1a1a">
+${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+${links.map(([label, url]) => `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`).join('\n')}
+<p>${escapeHtml(words.signOff(seller)).replace(/\n/g, '<br>')}</p>
 </body></html>`;
   return new MailComposer({
-    from: email.from,
+    from: { name: seller, address: senderAddress(email.from) },
+    ...(email.replyTo ? { replyTo: email.replyTo } : {}),
     to: email.to,
     subject,
     text,

@@ -5,39 +5,59 @@ import { SendRawEmailCommand, type SESClient } from '@aws-sdk/client-ses';
 import type { Db } from '#shared/data/client';
 import { assertSendable, emailDeliveryFailed, recordSending } from '#shared/data/invoice-lifecycle';
 import { invoiceWithOrganization } from '#shared/data/invoices';
-import { notFound } from '#shared/domain/errors';
+import { notFound, validationError } from '#shared/domain/errors';
+import { getClient } from '#shared/data/clients';
+import { dateIn, daysBetween } from '#shared/domain/dates';
+import { timeZoneOf } from '#shared/domain/organization';
 import type { Logger } from '#shared/observability/logger';
 import type { Counter } from '#shared/observability/metrics';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 
-export type SendDeps = { db: Db; ses: SESClient; from: string; publicBaseUrl: string; log: Logger; metrics?: Counter };
+export type SendDeps = {
+  db: Db;
+  ses: SESClient;
+  from: string;
+  publicBaseUrl: string;
+  log: Logger;
+  metrics?: Counter;
+  /** Whether the public page offers online payment: the e-mail then links to it as such. */
+  payOnline?: boolean;
+};
 
-export async function sendInvoice(deps: SendDeps, organizationId: string, invoiceId: string, to: string) {
+/** Sends to `to`, or without it to the client's stored address. */
+export async function sendInvoice(deps: SendDeps, organizationId: string, invoiceId: string, to?: string) {
   const found = await invoiceWithOrganization(deps.db, organizationId, invoiceId);
   if (!found) throw notFound('Invoice');
-  const { invoice: stored, organization } = found;
+  const { invoice: stored, organization, logo } = found;
   assertSendable(stored);
+  const recipient = to ?? (await getClient(deps.db, organizationId, stored.client_id))?.email;
+  if (!recipient) throw validationError({ email: 'is required: the client has no e-mail address' });
 
   const reminder = stored.status !== 'draft';
   const invoice = invoiceResource({ ...stored, status: reminder ? stored.status : 'sent' }, deps.publicBaseUrl);
   // The PDF and MIME libraries are large; loaded on first use, not at every cold start.
-  const [{ renderInvoicePdf }, { composeInvoiceEmail }] = await Promise.all([
+  const [{ renderInvoicePdf }, { composeInvoiceEmail }, { invoiceView }] = await Promise.all([
     import('#shared/documents/invoice-pdf'),
     import('#shared/email/invoice-email'),
+    import('#shared/documents/invoice-view'),
   ]);
-  const pdf = await renderInvoicePdf({ organization, invoice });
+  const pdf = await renderInvoicePdf({ invoice, logo });
+  const today = dateIn(timeZoneOf(organization));
   const raw = await composeInvoiceEmail({
     from: deps.from,
-    to,
-    organization: organization.name,
+    to: recipient,
+    view: invoiceView({ invoice, logo }),
     invoice,
+    replyTo: stored.seller?.email ?? organization.email,
+    overdueDays: Math.max(0, daysBetween(invoice.due_date, today)),
     reminder,
+    payOnline: deps.payOnline ?? false,
     pdf,
   });
   let messageId: string;
   try {
     const sent = await deps.ses.send(
-      new SendRawEmailCommand({ RawMessage: { Data: raw }, Source: deps.from, Destinations: [to] }),
+      new SendRawEmailCommand({ RawMessage: { Data: raw }, Source: deps.from, Destinations: [recipient] }),
     );
     messageId = sent.MessageId ?? 'unknown';
   } catch (error) {
@@ -50,8 +70,8 @@ export async function sendInvoice(deps: SendDeps, organizationId: string, invoic
     deps.db,
     organizationId,
     invoiceId,
-    { to, sent_at: sentAt, message_id: messageId },
+    { to: recipient, sent_at: sentAt, message_id: messageId },
     deps.publicBaseUrl,
   );
-  return { invoice: updated, sentAt, reminder };
+  return { invoice: updated, sentAt, reminder, to: recipient };
 }

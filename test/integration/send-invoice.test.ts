@@ -51,7 +51,7 @@ describe('sending an invoice', () => {
     expect(email.subject).toBe(`Invoice ${draft.invoice_number} from Mailing Co`);
     for (const part of [email.body.text, email.body.html]) {
       expect(part).toContain(draft.invoice_number);
-      expect(part).toContain('64.92 USD');
+      expect(part).toContain('$64.92');
       expect(part).toContain(draft.public_url);
     }
     const [attachment] = email.attachments;
@@ -120,21 +120,10 @@ describe('the invoice PDF', () => {
       body: invoiceBody(clientId, { line_items: lines }),
     });
     expect(json.total_amount).toBe('330.00');
-    const { text, pages } = readPdf(await renderInvoicePdf({ organization: { name: 'Mailing Co' }, invoice: json }));
+    const { text, pages } = readPdf(await renderInvoicePdf({ invoice: json }));
     expect(pages).toBeGreaterThan(5);
     expect(text).toContain(`Page ${pages} of ${pages}`);
     for (const index of [1, 150, 300]) expect(text).toContain(`Line item number ${index} `);
     for (const figure of ['300.00', '30.00', '330.00']) expect(text).toContain(figure);
-  });
-
-  it('prints characters outside the PDF standard fonts as "?" rather than failing', async () => {
-    const { json } = await call('create-invoice', {
-      token: tenant.apiKey,
-      body: invoiceBody(clientId, {
-        line_items: [{ description: 'Übersetzung 翻訳 ✓', quantity: 1, unit_price: '5.00', tax_rate: '0' }],
-      }),
-    });
-    const { text } = readPdf(await renderInvoicePdf({ organization: { name: 'Mailing Co' }, invoice: json }));
-    expect(text).toContain('Übersetzung ?? ?');
   });
 });

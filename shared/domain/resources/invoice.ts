@@ -44,6 +44,7 @@ export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
   issue_date: invoice.issue_date,
   due_date: invoice.due_date,
   currency: invoice.currency,
+  locale: invoice.locale ?? 'en',
   supply_date: invoice.supply_date ?? null,
   service_period: invoice.service_period ?? null,
   line_items: invoice.line_items.map((line) => ({

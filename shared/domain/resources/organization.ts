@@ -20,6 +20,7 @@ export const organizationResource = (organization: Organization) => ({
   phone: organization.phone ?? null,
   website: organization.website ?? null,
   payment_instructions: organization.payment_instructions ?? null,
+  logo: organization.logo ?? null,
   locale: organization.locale ?? 'en',
   default_notes: organization.default_notes ?? '',
   default_terms: organization.default_terms ?? '',

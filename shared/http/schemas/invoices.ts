@@ -14,6 +14,7 @@ import { validationError } from '#shared/domain/errors';
 import { SUPPORTED_CURRENCIES } from '#shared/domain/money';
 import { TAX_CATEGORIES } from '#shared/domain/tax';
 import { UNIT_CODES } from '#shared/domain/unit-codes';
+import { DOCUMENT_LANGUAGES, isDocumentLocale } from '#shared/domain/seller';
 import { calendarDate, cursor, decimal, idOf, listLimit, text } from '#shared/http/schemas/common';
 import * as z from 'zod/mini';
 import '#shared/zod-locale';
@@ -105,6 +106,9 @@ const invoiceFields = {
   prices_include_tax: z.boolean('must be true or false'),
   supply_date: z.nullable(calendarDate),
   service_period: z.nullable(servicePeriod),
+  locale: z
+    .string()
+    .check(z.refine<string>(isDocumentLocale, `must be a BCP 47 tag in ${DOCUMENT_LANGUAGES.join(', ')}`)),
 };
 
 const oneSupplyDate = z.refine<{ supply_date?: unknown; service_period?: unknown }>(
@@ -129,6 +133,7 @@ export const createInvoiceBody = z
     prices_include_tax: z.optional(invoiceFields.prices_include_tax),
     supply_date: z.optional(calendarDate),
     service_period: z.optional(servicePeriod),
+    locale: z.optional(invoiceFields.locale),
   })
   .check(dueNotBeforeIssue, oneSupplyDate);
 export type CreateInvoiceBody = z.infer<typeof createInvoiceBody>;
@@ -167,6 +172,7 @@ export function newInvoiceContent(body: CreateInvoiceBody) {
     notes: body.notes,
     terms: body.terms,
     ...supplyOf(body),
+    locale: body.locale,
     lines: body.line_items.map(lineInput),
     discount: toDiscount(body.discount),
     prices_include_tax: body.prices_include_tax,
@@ -187,6 +193,7 @@ export function changedInvoiceContent(current: Invoice, body: UpdateInvoiceBody)
     currency: body.currency ?? current.currency,
     notes: body.notes ?? current.notes,
     terms: body.terms ?? current.terms,
+    locale: body.locale ?? current.locale,
   };
   if (next.due_date < next.issue_date) throw validationError({ due_date: 'may not be before issue_date' });
   // null clears; a date given replaces the other kind. Keys left undefined clear the stored ones.
@@ -227,4 +234,8 @@ export const lineInput = (line: LineItemBody): LineItemInput => ({
   discount: toDiscount(line.discount),
 });
 
-export const sendInvoiceBody = z.strictObject({ email: z.email('must be an e-mail address').check(z.maxLength(254)) });
+/** Without `email`, the invoice goes to the client's stored address. */
+export const sendInvoiceBody = z._default(
+  z.strictObject({ email: z.optional(z.email('must be an e-mail address').check(z.maxLength(254))) }),
+  {},
+);

@@ -5,6 +5,7 @@ import { bicProblem, DOCUMENT_LANGUAGES, ibanProblem, isCountryCode, isDocumentL
 import { currency } from '#shared/http/schemas/invoices';
 import { text } from '#shared/http/schemas/common';
 import { TAX_ROUNDINGS } from '#shared/domain/tax';
+import { logoFromDataUrl } from '#shared/domain/logo';
 import '#shared/zod-locale';
 
 const checked = (problemOf: (value: string) => string | undefined) =>
@@ -62,6 +63,20 @@ export const updateOrganizationBody = z
     ),
     ...sellerFields,
     /** How new invoices round tax: each line to the cent, or once per rate (docs/invoices.md). */
+    /** A `data:` URL of a PNG or JPEG; null removes the logo. */
+    logo: z.optional(
+      z.nullable(
+        z.pipe(
+          z.string(),
+          z.transform((text: string, context) => {
+            const read = logoFromDataUrl(text);
+            if ('logo' in read) return read;
+            context.issues.push({ code: 'custom', message: read.problem, input: text });
+            return z.NEVER;
+          }),
+        ),
+      ),
+    ),
     tax_rounding: z.optional(z.enum(TAX_ROUNDINGS, `must be one of ${TAX_ROUNDINGS.join(', ')}`)),
     /** How new invoice numbers print and when they restart (docs/api.md, "The organization"). */
     invoice_numbering: z.optional(

@@ -4,5 +4,12 @@ import '#shared/zod-locale';
 /** Public pages take the token from the path; a malformed one is simply not found. */
 export const tokenParams = z.object({ token: z.string() });
 export const checkoutParams = z.object({ id: z.string(), outcome: z.optional(z.enum(['pay', 'fail'])) });
-/** Unknown query parameters on public pages are ignored, not refused. */
-export const publicPageQuery = z.object({ payment: z.optional(z.string()) });
+/** Unknown query parameters on public pages are ignored, not refused; so is an unknown payment outcome. */
+export const publicPageQuery = z.object({
+  payment: z.optional(
+    z.pipe(
+      z.string(),
+      z.transform((value: string) => (value === 'succeeded' || value === 'failed' ? value : undefined)),
+    ),
+  ),
+});

@@ -1,0 +1,351 @@
+// The words on an invoice document and its e-mail, in each document language (docs/invoices.md
+// "Documents"). A missing translation fails the type check, not a customer's invoice.
+import type { Exemption } from '#shared/domain/tax';
+
+export const LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+type Words = {
+  invoice: string;
+  invoiceNumber: string;
+  issueDate: string;
+  dueDate: string;
+  supplyDate: string;
+  servicePeriod: string;
+  billedTo: string;
+  from: string;
+  vatId: string;
+  registration: string;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  discount: string;
+  tax: string;
+  net: string;
+  subtotal: string;
+  documentDiscount: string;
+  taxableAmount: string;
+  taxAmount: string;
+  total: string;
+  paid: string;
+  amountDue: string;
+  taxBreakdown: string;
+  rate: string;
+  paymentInstructions: string;
+  accountHolder: string;
+  reference: string;
+  scanToPay: string;
+  notes: string;
+  terms: string;
+  markPaid: string;
+  markVoid: string;
+  page: (page: number, of: number) => string;
+  continued: string;
+  downloadPdf: string;
+  pay: (amount: string) => string;
+  paymentReceived: string;
+  paymentFailed: string;
+  exemptions: Record<Exemption, string>;
+  categories: Record<'S' | 'Z' | 'E' | 'AE' | 'K' | 'G' | 'O', string>;
+  email: {
+    subject: (number: string, seller: string) => string;
+    reminderSubject: (number: string, seller: string) => string;
+    greeting: (name: string) => string;
+    body: (seller: string, number: string) => string;
+    reminderBody: (number: string, days: number) => string;
+    dueBy: (amount: string, date: string) => string;
+    view: string;
+    payOnline: string;
+    signOff: (seller: string) => string;
+  };
+};
+
+const en: Words = {
+  invoice: 'Invoice',
+  invoiceNumber: 'Invoice number',
+  issueDate: 'Issue date',
+  dueDate: 'Due date',
+  supplyDate: 'Date of supply',
+  servicePeriod: 'Service period',
+  billedTo: 'Billed to',
+  from: 'From',
+  vatId: 'VAT ID',
+  registration: 'Registration',
+  description: 'Description',
+  quantity: 'Qty',
+  unitPrice: 'Unit price',
+  discount: 'Discount',
+  tax: 'Tax',
+  net: 'Net',
+  subtotal: 'Subtotal',
+  documentDiscount: 'Discount on the invoice',
+  taxableAmount: 'Taxable amount',
+  taxAmount: 'Tax',
+  total: 'Total',
+  paid: 'Paid',
+  amountDue: 'Amount due',
+  taxBreakdown: 'Tax breakdown',
+  rate: 'Rate',
+  paymentInstructions: 'Payment instructions',
+  accountHolder: 'Account holder',
+  reference: 'Reference',
+  scanToPay: 'Scan to pay by bank transfer',
+  notes: 'Notes',
+  terms: 'Terms',
+  markPaid: 'PAID',
+  markVoid: 'VOID',
+  page: (page, of) => `Page ${page} of ${of}`,
+  continued: 'continued',
+  downloadPdf: 'Download the PDF',
+  pay: (amount) => `Pay ${amount}`,
+  paymentReceived: 'Thank you: your payment was received.',
+  paymentFailed: 'The payment did not go through; nothing was charged.',
+  exemptions: {
+    reverse_charge: 'Reverse charge: the recipient accounts for the VAT',
+    intra_community: 'Exempt intra-Community supply',
+    export: 'Exempt export outside the EU',
+    outside_scope: 'Not subject to VAT',
+  },
+  categories: {
+    S: 'VAT',
+    Z: 'Zero rated',
+    E: 'Exempt',
+    AE: 'Reverse charge',
+    K: 'Intra-Community',
+    G: 'Export',
+    O: 'Not subject to VAT',
+  },
+  email: {
+    subject: (number, seller) => `Invoice ${number} from ${seller}`,
+    reminderSubject: (number, seller) => `Reminder: invoice ${number} from ${seller}`,
+    greeting: (name) => `Dear ${name},`,
+    body: (seller, number) => `${seller} has sent you invoice ${number}.`,
+    reminderBody: (number, days) =>
+      days > 0
+        ? `Invoice ${number} is ${days} ${days === 1 ? 'day' : 'days'} overdue.`
+        : `This is a reminder of invoice ${number}.`,
+    dueBy: (amount, date) => `${amount} is due by ${date}.`,
+    view: 'View the invoice',
+    payOnline: 'Pay online',
+    signOff: (seller) => `Kind regards,\n${seller}`,
+  },
+};
+
+const de: Words = {
+  invoice: 'Rechnung',
+  invoiceNumber: 'Rechnungsnummer',
+  issueDate: 'Rechnungsdatum',
+  dueDate: 'Fällig am',
+  supplyDate: 'Leistungsdatum',
+  servicePeriod: 'Leistungszeitraum',
+  billedTo: 'Rechnung an',
+  from: 'Von',
+  vatId: 'USt-IdNr.',
+  registration: 'Handelsregister',
+  description: 'Beschreibung',
+  quantity: 'Menge',
+  unitPrice: 'Einzelpreis',
+  discount: 'Rabatt',
+  tax: 'USt.',
+  net: 'Netto',
+  subtotal: 'Zwischensumme',
+  documentDiscount: 'Rabatt auf die Rechnung',
+  taxableAmount: 'Steuerpflichtiger Betrag',
+  taxAmount: 'Umsatzsteuer',
+  total: 'Gesamtbetrag',
+  paid: 'Bezahlt',
+  amountDue: 'Offener Betrag',
+  taxBreakdown: 'Steueraufstellung',
+  rate: 'Satz',
+  paymentInstructions: 'Zahlungsinformationen',
+  accountHolder: 'Kontoinhaber',
+  reference: 'Verwendungszweck',
+  scanToPay: 'Zum Überweisen scannen',
+  notes: 'Hinweise',
+  terms: 'Bedingungen',
+  markPaid: 'BEZAHLT',
+  markVoid: 'STORNIERT',
+  page: (page, of) => `Seite ${page} von ${of}`,
+  continued: 'Fortsetzung',
+  downloadPdf: 'PDF herunterladen',
+  pay: (amount) => `${amount} bezahlen`,
+  paymentReceived: 'Vielen Dank: Ihre Zahlung ist eingegangen.',
+  paymentFailed: 'Die Zahlung ist nicht durchgegangen; es wurde nichts abgebucht.',
+  exemptions: {
+    reverse_charge: 'Steuerschuldnerschaft des Leistungsempfängers',
+    intra_community: 'Steuerfreie innergemeinschaftliche Lieferung',
+    export: 'Steuerfreie Ausfuhrlieferung',
+    outside_scope: 'Nicht steuerbar',
+  },
+  categories: {
+    S: 'USt.',
+    Z: 'Nullsatz',
+    E: 'Steuerfrei',
+    AE: 'Reverse Charge',
+    K: 'Innergemeinschaftlich',
+    G: 'Ausfuhr',
+    O: 'Nicht steuerbar',
+  },
+  email: {
+    subject: (number, seller) => `Rechnung ${number} von ${seller}`,
+    reminderSubject: (number, seller) => `Zahlungserinnerung: Rechnung ${number} von ${seller}`,
+    greeting: (name) => `Guten Tag ${name},`,
+    body: (seller, number) => `${seller} hat Ihnen die Rechnung ${number} gesendet.`,
+    reminderBody: (number, days) =>
+      days > 0
+        ? `Die Rechnung ${number} ist seit ${days} ${days === 1 ? 'Tag' : 'Tagen'} überfällig.`
+        : `Wir erinnern an die Rechnung ${number}.`,
+    dueBy: (amount, date) => `${amount} sind bis zum ${date} fällig.`,
+    view: 'Rechnung ansehen',
+    payOnline: 'Online bezahlen',
+    signOff: (seller) => `Mit freundlichen Grüßen\n${seller}`,
+  },
+};
+
+const fr: Words = {
+  invoice: 'Facture',
+  invoiceNumber: 'Numéro de facture',
+  issueDate: "Date d'émission",
+  dueDate: "Date d'échéance",
+  supplyDate: 'Date de livraison',
+  servicePeriod: 'Période de prestation',
+  billedTo: 'Facturé à',
+  from: 'De',
+  vatId: 'N° TVA',
+  registration: 'Immatriculation',
+  description: 'Description',
+  quantity: 'Qté',
+  unitPrice: 'Prix unitaire',
+  discount: 'Remise',
+  tax: 'TVA',
+  net: 'HT',
+  subtotal: 'Sous-total HT',
+  documentDiscount: 'Remise sur la facture',
+  taxableAmount: 'Base imposable',
+  taxAmount: 'TVA',
+  total: 'Total TTC',
+  paid: 'Payé',
+  amountDue: 'Reste à payer',
+  taxBreakdown: 'Récapitulatif TVA',
+  rate: 'Taux',
+  paymentInstructions: 'Informations de paiement',
+  accountHolder: 'Titulaire du compte',
+  reference: 'Référence',
+  scanToPay: 'Scanner pour payer par virement',
+  notes: 'Notes',
+  terms: 'Conditions',
+  markPaid: 'PAYÉE',
+  markVoid: 'ANNULÉE',
+  page: (page, of) => `Page ${page} sur ${of}`,
+  continued: 'suite',
+  downloadPdf: 'Télécharger le PDF',
+  pay: (amount) => `Payer ${amount}`,
+  paymentReceived: 'Merci : votre paiement a bien été reçu.',
+  paymentFailed: "Le paiement n'a pas abouti ; rien n'a été débité.",
+  exemptions: {
+    reverse_charge: 'Autoliquidation',
+    intra_community: 'Livraison intracommunautaire exonérée',
+    export: "Exportation exonérée hors de l'UE",
+    outside_scope: 'Non soumis à la TVA',
+  },
+  categories: {
+    S: 'TVA',
+    Z: 'Taux zéro',
+    E: 'Exonéré',
+    AE: 'Autoliquidation',
+    K: 'Intracommunautaire',
+    G: 'Export',
+    O: 'Hors champ',
+  },
+  email: {
+    subject: (number, seller) => `Facture ${number} de ${seller}`,
+    reminderSubject: (number, seller) => `Rappel : facture ${number} de ${seller}`,
+    greeting: (name) => `Bonjour ${name},`,
+    body: (seller, number) => `${seller} vous a envoyé la facture ${number}.`,
+    reminderBody: (number, days) =>
+      days > 0
+        ? `La facture ${number} est en retard de ${days} ${days === 1 ? 'jour' : 'jours'}.`
+        : `Ceci est un rappel concernant la facture ${number}.`,
+    dueBy: (amount, date) => `${amount} à régler avant le ${date}.`,
+    view: 'Voir la facture',
+    payOnline: 'Payer en ligne',
+    signOff: (seller) => `Cordialement,\n${seller}`,
+  },
+};
+
+const es: Words = {
+  invoice: 'Factura',
+  invoiceNumber: 'Número de factura',
+  issueDate: 'Fecha de emisión',
+  dueDate: 'Fecha de vencimiento',
+  supplyDate: 'Fecha de entrega',
+  servicePeriod: 'Periodo de servicio',
+  billedTo: 'Facturado a',
+  from: 'De',
+  vatId: 'NIF-IVA',
+  registration: 'Registro mercantil',
+  description: 'Descripción',
+  quantity: 'Cant.',
+  unitPrice: 'Precio unitario',
+  discount: 'Descuento',
+  tax: 'IVA',
+  net: 'Neto',
+  subtotal: 'Subtotal',
+  documentDiscount: 'Descuento en la factura',
+  taxableAmount: 'Base imponible',
+  taxAmount: 'IVA',
+  total: 'Total',
+  paid: 'Pagado',
+  amountDue: 'Importe pendiente',
+  taxBreakdown: 'Desglose de impuestos',
+  rate: 'Tipo',
+  paymentInstructions: 'Datos de pago',
+  accountHolder: 'Titular de la cuenta',
+  reference: 'Referencia',
+  scanToPay: 'Escanee para pagar por transferencia',
+  notes: 'Notas',
+  terms: 'Condiciones',
+  markPaid: 'PAGADA',
+  markVoid: 'ANULADA',
+  page: (page, of) => `Página ${page} de ${of}`,
+  continued: 'continuación',
+  downloadPdf: 'Descargar el PDF',
+  pay: (amount) => `Pagar ${amount}`,
+  paymentReceived: 'Gracias: hemos recibido su pago.',
+  paymentFailed: 'El pago no se ha completado; no se ha cobrado nada.',
+  exemptions: {
+    reverse_charge: 'Inversión del sujeto pasivo',
+    intra_community: 'Entrega intracomunitaria exenta',
+    export: 'Exportación exenta fuera de la UE',
+    outside_scope: 'No sujeto a IVA',
+  },
+  categories: {
+    S: 'IVA',
+    Z: 'Tipo cero',
+    E: 'Exento',
+    AE: 'Inversión del sujeto pasivo',
+    K: 'Intracomunitaria',
+    G: 'Exportación',
+    O: 'No sujeto',
+  },
+  email: {
+    subject: (number, seller) => `Factura ${number} de ${seller}`,
+    reminderSubject: (number, seller) => `Recordatorio: factura ${number} de ${seller}`,
+    greeting: (name) => `Estimado/a ${name}:`,
+    body: (seller, number) => `${seller} le ha enviado la factura ${number}.`,
+    reminderBody: (number, days) =>
+      days > 0
+        ? `La factura ${number} lleva ${days} ${days === 1 ? 'día' : 'días'} vencida.`
+        : `Le recordamos la factura ${number}.`,
+    dueBy: (amount, date) => `${amount} vence el ${date}.`,
+    view: 'Ver la factura',
+    payOnline: 'Pagar en línea',
+    signOff: (seller) => `Atentamente,\n${seller}`,
+  },
+};
+
+const WORDS: Record<Language, Words> = { en, de, fr, es };
+
+/** The words of a BCP 47 tag's language; a tag the service cannot write falls back to English. */
+export const wordsFor = (locale: string): Words =>
+  WORDS[(LANGUAGES as readonly string[]).includes(locale.slice(0, 2)) ? (locale.slice(0, 2) as Language) : 'en'];
