@@ -26,6 +26,8 @@ export type Route = {
   signsTokens?: boolean;
   /** Functions that may send e-mail through SES, from the configured identity only. */
   sendsEmail?: boolean;
+  /** Functions that draw invoice PDFs: their deployed bundle carries the document fonts (shared/documents/fonts.ts). */
+  rendersDocuments?: boolean;
   /** Functions that get the Stripe keys, when the deployment has them. */
   usesStripe?: boolean;
   /** Functions that may put messages on the webhook delivery queue. */
@@ -233,6 +235,7 @@ export const ROUTES = [
     scope: 'invoices:send',
     table: 'readWrite',
     sendsEmail: true,
+    rendersDocuments: true,
   },
   {
     name: 'create-payment-link',
@@ -438,6 +441,7 @@ export const ROUTES = [
     credentials: 'public',
     scope: null,
     table: 'read',
+    rendersDocuments: true,
   },
   {
     name: 'pay-public-invoice',

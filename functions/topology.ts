@@ -21,6 +21,8 @@ export type QueueSpec = {
     batchSize: number;
     /** Most instances at once (the event source's maximum concurrency). */
     maxConcurrency: number;
+    /** Draws invoice PDFs: the deployed bundle carries the document fonts. */
+    rendersDocuments?: boolean;
   };
 };
 
@@ -60,7 +62,7 @@ export const QUEUES = {
     fifo: true,
     maxReceiveCount: 5,
     retentionDays: 1,
-    consumer: { handler: 'recurring-worker', timeoutSeconds: 300, batchSize: 1, maxConcurrency: 10 },
+    consumer: { handler: 'recurring-worker', timeoutSeconds: 300, batchSize: 1, maxConcurrency: 10, rendersDocuments: true },
   },
 } as const satisfies Record<string, QueueSpec>;
 

@@ -236,6 +236,7 @@ export class ApiConstruct extends Construct {
       const stack = stackOf(route);
       const fn = new ServiceFunction(stack, logicalId(route.name), {
         entry: `functions/${route.name}/handler.ts`,
+        rendersDocuments: route.rendersDocuments,
         environment: {
           ...this.sharedEnvironment,
           TABLE_NAME: table.tableName,

@@ -7,6 +7,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
 import { ESM_REQUIRE_BANNER, UNUSED_SDK_MODULES } from '#infra/bundling';
+import { FONT_FILES, FONT_PACKAGE } from '#shared/documents/fonts';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -22,7 +23,17 @@ export type ServiceFunctionProps = {
    * Lambda keeps 100 of the account's concurrency unreserved and new accounts often have less.
    */
   concurrency?: number;
+  /** Copies the document fonts next to the bundle, where shared/documents/fonts.ts looks first. */
+  rendersDocuments?: boolean;
 };
+
+/** Shell commands that put the fonts in the bundle's fonts/ folder (CDK runs them after esbuild). */
+export const fontCommands = (inputDir: string, outputDir: string) => [
+  `mkdir -p "${outputDir}/fonts"`,
+  ...Object.values(FONT_FILES).map(
+    (file) => `cp "${inputDir}/node_modules/${FONT_PACKAGE}/${file}" "${outputDir}/fonts/"`,
+  ),
+];
 
 /** Opt-in context value: reserve each bounded function's concurrency (needs an account quota above 100 + the sum). */
 export const reservesConcurrency = (scope: Construct) =>
@@ -34,7 +45,7 @@ export class ServiceFunction extends NodejsFunction {
   constructor(
     scope: Construct,
     id: string,
-    { entry, environment, timeout, memorySize, concurrency }: ServiceFunctionProps,
+    { entry, environment, timeout, memorySize, concurrency, rendersDocuments }: ServiceFunctionProps,
   ) {
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: RetentionDays.ONE_MONTH,
@@ -64,6 +75,15 @@ export class ServiceFunction extends NodejsFunction {
         // Some dependencies still call require(); ESM bundles need it defined.
         banner: ESM_REQUIRE_BANNER,
         externalModules: UNUSED_SDK_MODULES,
+        ...(rendersDocuments
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: fontCommands,
+              },
+            }
+          : {}),
       },
     });
     // cdk-nag findings that hold for every function of the service, each with why it is right here.

@@ -123,7 +123,7 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8
     });
     page.drawText(view.mark, { x: RIGHT - width - 2, y: y - 54, size: 26, font: bold, color, rotate: degrees(8) });
   }
-  y -= 72;
+  y -= 56;
 
   // Seller and buyer side by side.
   const blockTop = y;
@@ -149,12 +149,12 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8
 
   // Lines.
   const columns: Column[] = [
-    { title: words.description, width: view.showDiscounts ? 175 : 240, align: 'left' },
-    { title: words.quantity, width: 55, align: 'right' },
-    { title: words.unitPrice, width: 75, align: 'right' },
-    ...(view.showDiscounts ? [{ title: words.discount, width: 65, align: 'right' as const }] : []),
-    { title: words.tax, width: 55, align: 'right' },
-    { title: words.net, width: 70, align: 'right' },
+    { title: words.description, width: view.showDiscounts ? 150 : 210, align: 'left' },
+    { title: words.quantity, width: 50, align: 'right' },
+    { title: words.unitPrice, width: 70, align: 'right' },
+    ...(view.showDiscounts ? [{ title: words.discount, width: 60, align: 'right' as const }] : []),
+    { title: words.tax, width: 85, align: 'right' },
+    { title: words.net, width: 80, align: 'right' },
   ];
   const xs = columns.reduce<number[]>(
     (acc, column, index) => [...acc, index === 0 ? MARGIN : acc[index - 1]! + columns[index - 1]!.width],
@@ -169,16 +169,24 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8
   };
   header();
   for (const line of view.lines) {
-    const description = wrap(regular, line.description, columns[0]!.width - 8);
-    if (room(description.length * LINE)) header();
-    const cells = [line.quantity, line.unitPrice, ...(view.showDiscounts ? [line.discount] : []), line.tax, line.net];
-    cells.forEach((cell, index) =>
-      text(cell, xs[index + 1]!, y, { align: 'right', width: columns[index + 1]!.width - 4 }),
+    // Every cell wraps in its column (a long description, a tax category's name); the row is as tall as its tallest cell.
+    const cells = [
+      line.description,
+      line.quantity,
+      line.unitPrice,
+      ...(view.showDiscounts ? [line.discount] : []),
+      line.tax,
+      line.net,
+    ];
+    const wrapped = cells.map((cell, index) => wrap(regular, cell, columns[index]!.width - 8));
+    const height = Math.max(...wrapped.map((parts) => parts.length));
+    if (room(height * LINE)) header();
+    wrapped.forEach((parts, index) =>
+      parts.forEach((part, row) =>
+        text(part, xs[index]!, y - row * LINE, { align: columns[index]!.align, width: columns[index]!.width - 4 }),
+      ),
     );
-    for (const part of description) {
-      text(part, MARGIN, y);
-      y -= LINE;
-    }
+    y -= height * LINE;
   }
   rule(y + LINE - 4);
 
@@ -218,7 +226,7 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8
   // Payment instructions, with the EPC QR code beside them.
   if (view.payment) {
     const qr = view.payment.qr ? qrModules(view.payment.qr) : undefined;
-    const side = 92;
+    const side = 84;
     room(Math.max((view.payment.lines.length + 2) * LINE, qr ? side + LINE * 2 : 0));
     y -= LINE;
     text(words.paymentInstructions, MARGIN, y, { font: bold });
