@@ -11,6 +11,12 @@ import jsqr from 'jsqr';
 import { PNG } from 'pngjs';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { build } from 'esbuild';
+import { bundleHandler } from '#bench/bundle';
+import { ROUTES, type Route } from '#functions/routes';
+import { QUEUES, type QueueSpec } from '#functions/topology';
+import { fontCommands } from '#infra/constructs/service-function';
+import { toApiGatewayEvent } from '#infra/local/api-server';
 import { epcPayload } from '#shared/documents/epc-qr';
 import { call, newTenant } from '#test/support/api';
 import { readPdf } from '#test/support/pdf';
@@ -19,7 +25,7 @@ const ARTIFACTS = join(process.cwd(), '.artifacts', 'documents');
 const UNICODE = 'Łódź Café ✓ — Ελληνικά, Кириллица, Tiếng Việt';
 
 // jsqr is CommonJS with a `default` export: Node hands ESM importers the module object.
-const jsQR = (jsqr as unknown as { default: typeof jsqr }).default;
+const jsQR = jsqr.default;
 
 /** A 120 × 40 PNG: the organization's logo. */
 const logoPng = () => {
@@ -371,5 +377,66 @@ describe('a settled invoice', () => {
     const html = (await call('view-public-invoice', { params: { token: token() } })).text;
     expect(html).toContain('data-testid="mark">PAYÉE<');
     expect(html).not.toContain('<svg');
+  });
+});
+
+describe('the deployed bundle', () => {
+  it('of the PDF route draws with the fonts the stack copies next to it, with no node_modules in reach', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bundle-'));
+    try {
+      await bundleHandler('functions/download-public-invoice/handler.ts', join(dir, 'index.mjs'));
+      execFileSync('sh', ['-c', fontCommands(process.cwd(), dir).join(' && ')]);
+      const event = toApiGatewayEvent(
+        {
+          method: 'GET',
+          url: new URL(`http://api.test/api/v1/public/invoices/${token()}/pdf/`),
+          headers: {},
+          body: Buffer.alloc(0),
+          host: 'api.test',
+          sourceIp: '127.0.0.1',
+        },
+        ROUTES.find((route) => route.name === 'download-public-invoice')!,
+        { token: token() },
+      );
+      const script =
+        `const { handler } = await import('./index.mjs'); const answer = await handler(${JSON.stringify(event)}, ` +
+        `{ awsRequestId: 'bundle', getRemainingTimeInMillis: () => 10000 }); ` +
+        `process.stdout.write(JSON.stringify({ status: answer.statusCode, body: answer.body }));`;
+      const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      const answer = JSON.parse(output) as { status: number; body: string };
+      expect(answer.status).toBe(200);
+      expect(plain(readPdf(Buffer.from(answer.body, 'base64')).text)).toContain(UNICODE.slice(0, 20));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('carries the fonts exactly where a function draws PDFs', async () => {
+    const functions = [
+      ...(ROUTES as readonly Route[]).map((route) => ({
+        handler: route.name,
+        flagged: route.rendersDocuments === true,
+      })),
+      ...Object.values(QUEUES).map((queue) => ({
+        handler: queue.consumer.handler,
+        flagged: (queue.consumer as QueueSpec['consumer']).rendersDocuments === true,
+      })),
+    ];
+    for (const { handler, flagged } of functions) {
+      const { metafile } = await build({
+        entryPoints: [`functions/${handler}/handler.ts`],
+        bundle: true,
+        write: false,
+        platform: 'node',
+        format: 'esm',
+        packages: 'external',
+        metafile: true,
+        logLevel: 'silent',
+      });
+      expect(Object.keys(metafile.inputs).includes('shared/documents/fonts.ts'), handler).toBe(flagged);
+    }
   });
 });

@@ -32,7 +32,7 @@ describe('the public invoice page', () => {
       'Buyer',
       '59.97',
       '4.95',
-      '64.92 USD',
+      '$64.92',
       'Design work',
       '<form method="post" action="pay/"',
     ])
