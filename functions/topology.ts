@@ -62,7 +62,13 @@ export const QUEUES = {
     fifo: true,
     maxReceiveCount: 5,
     retentionDays: 1,
-    consumer: { handler: 'recurring-worker', timeoutSeconds: 300, batchSize: 1, maxConcurrency: 10, rendersDocuments: true },
+    consumer: {
+      handler: 'recurring-worker',
+      timeoutSeconds: 300,
+      batchSize: 1,
+      maxConcurrency: 10,
+      rendersDocuments: true,
+    },
   },
 } as const satisfies Record<string, QueueSpec>;
 

@@ -27,6 +27,8 @@ export async function recordSending(
   invoiceId: string,
   sending: Omit<Sending, 'reminder'>,
   publicBaseUrl: string,
+  /** The parties as the first sending printed them: a draft becomes the issued invoice with these. */
+  issuedParties?: Pick<Invoice, 'seller' | 'buyer'>,
 ): Promise<Invoice> {
   return changeInvoice(
     db,
@@ -38,6 +40,7 @@ export async function recordSending(
       return {
         invoice: {
           ...current,
+          ...(current.status === 'draft' && issuedParties ? issuedParties : {}),
           status: next.status,
           sent_at: current.sent_at ?? sending.sent_at,
           sendings: [...(current.sendings ?? []), { ...sending, reminder: next.reminder }],

@@ -9,6 +9,7 @@ import { notFound, validationError } from '#shared/domain/errors';
 import { getClient } from '#shared/data/clients';
 import { dateIn, daysBetween } from '#shared/domain/dates';
 import { timeZoneOf } from '#shared/domain/organization';
+import { assertTaxParties, buyerOf, sellerOf } from '#shared/domain/invoice';
 import type { Logger } from '#shared/observability/logger';
 import type { Counter } from '#shared/observability/metrics';
 import { invoiceResource } from '#shared/domain/resources/invoice';
@@ -30,11 +31,19 @@ export async function sendInvoice(deps: SendDeps, organizationId: string, invoic
   if (!found) throw notFound('Invoice');
   const { invoice: stored, organization, logo } = found;
   assertSendable(stored);
-  const recipient = to ?? (await getClient(deps.db, organizationId, stored.client_id))?.email;
-  if (!recipient) throw validationError({ email: 'is required: the client has no e-mail address' });
-
   const reminder = stored.status !== 'draft';
-  const invoice = invoiceResource({ ...stored, status: reminder ? stored.status : 'sent' }, deps.publicBaseUrl);
+  // Issuing a draft prints the parties as they are now; a reminder repeats the invoice as issued.
+  const client = !reminder || !to ? await getClient(deps.db, organizationId, stored.client_id) : undefined;
+  const recipient = to ?? client?.email;
+  if (!recipient) throw validationError({ email: 'is required: the client has no e-mail address' });
+  const issuedParties = reminder
+    ? undefined
+    : { seller: sellerOf(organization), buyer: client ? buyerOf(client) : stored.buyer };
+  if (issuedParties) assertTaxParties({ ...stored, ...issuedParties });
+  const invoice = invoiceResource(
+    { ...stored, ...issuedParties, status: reminder ? stored.status : 'sent' },
+    deps.publicBaseUrl,
+  );
   // The PDF and MIME libraries are large; loaded on first use, not at every cold start.
   const [{ renderInvoicePdf }, { composeInvoiceEmail }, { invoiceView }] = await Promise.all([
     import('#shared/documents/invoice-pdf'),
@@ -72,6 +81,7 @@ export async function sendInvoice(deps: SendDeps, organizationId: string, invoic
     invoiceId,
     { to: recipient, sent_at: sentAt, message_id: messageId },
     deps.publicBaseUrl,
+    issuedParties,
   );
   return { invoice: updated, sentAt, reminder, to: recipient };
 }

@@ -42,6 +42,23 @@ describe('seller and buyer on an invoice', () => {
     expect([fresh.json.seller.name, fresh.json.buyer.name]).toEqual(['Weinhaus Neu GmbH', 'SGT SA']);
   });
 
+  it('are taken again when the draft is issued (first sent), and fixed from then on', async () => {
+    const tenant = await newTenant('Issuing');
+    await call('update-organization', { token: tenant.ownerToken, body: seller });
+    const client = await call('create-client', { token: tenant.apiKey, body: buyer });
+    const draft = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(client.json.id) });
+    await call('update-organization', { token: tenant.ownerToken, body: { legal_name: 'Weinhaus AG' } });
+    await call('update-client', { token: tenant.apiKey, params: { id: client.json.id }, body: { name: 'SGT SA' } });
+    const sent = await call('send-invoice', { token: tenant.apiKey, params: { id: draft.json.id } });
+    expect(sent.status, sent.text).toBe(200);
+    const issued = await call('get-invoice', { token: tenant.apiKey, params: { id: draft.json.id } });
+    expect([issued.json.seller.name, issued.json.buyer.name]).toEqual(['Weinhaus AG', 'SGT SA']);
+    await call('update-organization', { token: tenant.ownerToken, body: { legal_name: 'Weinhaus SE' } });
+    await call('send-invoice', { token: tenant.apiKey, params: { id: draft.json.id } }); // a reminder
+    const later = await call('get-invoice', { token: tenant.apiKey, params: { id: draft.json.id } });
+    expect([later.json.seller.name, later.json.sendings.length]).toEqual(['Weinhaus AG', 2]);
+  });
+
   it('refuses a client tax number that is not one of its country, and a document locale it cannot write', async () => {
     const tenant = await newTenant('Strict clients');
     for (const [body, field] of [
