@@ -1,4 +1,5 @@
 // The organization's own settings: its name and the time zone its dates are in.
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { dateIn, addDays } from '#shared/domain/dates';
 import { accessToken, call, newTenant, tableItemCount } from '#test/support/api';
@@ -126,5 +127,43 @@ describe('the seller profile', () => {
       expect(refused.json.error.details.fields[field], JSON.stringify(body)).toContain(reason);
     }
     expect((await call('get-organization', { token: tenant.apiKey })).json).toEqual(before);
+  });
+});
+
+describe('the logo', () => {
+  const png = (width: number, height: number) => {
+    const image = new PNG({ width, height });
+    image.data.fill(200);
+    return PNG.sync.write(image);
+  };
+  const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
+
+  it('is stored from a data: URL, described on the organization, and removed with null', async () => {
+    const tenant = await newTenant('Logo Co');
+    const set = await call('update-organization', {
+      token: tenant.ownerToken,
+      body: { logo: dataUrl('image/png', png(300, 100)) },
+    });
+    expect(set.status, set.text).toBe(200);
+    expect(set.json.logo).toEqual({ content_type: 'image/png', size: expect.any(Number), width: 300, height: 100 });
+    expect((await call('get-organization', { token: tenant.apiKey })).json.logo).toMatchObject({ width: 300 });
+    const removed = await call('update-organization', { token: tenant.ownerToken, body: { logo: null } });
+    expect(removed.json.logo).toBeNull();
+    expect((await call('get-organization', { token: tenant.apiKey })).json.logo).toBeNull();
+  });
+
+  it.each([
+    ['not a data: URL', 'https://example.com/logo.png'],
+    ['a GIF', `data:image/gif;base64,${Buffer.from('GIF89a').toString('base64')}`],
+    ['PNG bytes declared as JPEG', dataUrl('image/jpeg', png(10, 10))],
+    ['bytes that are no image', dataUrl('image/png', Buffer.from('not an image at all'))],
+    ['more than 2000 pixels wide', dataUrl('image/png', png(2001, 1))],
+    ['more than 256 KB', dataUrl('image/png', Buffer.concat([png(10, 10), Buffer.alloc(256 * 1024)]))],
+  ])('refuses %s and keeps the logo it had', async (_, logo) => {
+    const tenant = await newTenant('Strict logo');
+    await call('update-organization', { token: tenant.ownerToken, body: { logo: dataUrl('image/png', png(20, 20)) } });
+    const refused = await call('update-organization', { token: tenant.ownerToken, body: { logo } });
+    expect([refused.status, Object.keys(refused.json.error.details.fields)]).toEqual([400, ['logo']]);
+    expect((await call('get-organization', { token: tenant.apiKey })).json.logo).toMatchObject({ width: 20 });
   });
 });

@@ -1,7 +1,8 @@
 // The tax model through the API: discounts, categories, prices with tax, the organization's rounding,
 // the breakdown per rate, supply dates — and every rule a line or a document can break (docs/invoices.md).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, newTenant } from '#test/support/api';
+import { runTemplate } from '#shared/recurring/runner';
+import { call, db, newTenant } from '#test/support/api';
 
 const seller = {
   legal_name: 'Weinhaus GmbH',
@@ -320,5 +321,54 @@ describe('refused', () => {
     const after = await create({ line_items: [{ ...line, tax_rate: '20' }] });
     const sequence = (text: string) => Number(text.replace(/\D/g, ''));
     expect(sequence(after.json.invoice_number) - sequence(before.json.invoice_number)).toBe(1);
+  });
+});
+
+describe('recurring templates', () => {
+  it('take the same line fields, refuse the same mistakes, and generate invoices priced the same way', async () => {
+    const refused = await call('create-recurring-invoice', {
+      token: tenant.apiKey,
+      body: {
+        client: buyerId,
+        frequency: 'monthly',
+        line_items: [{ description: 'x', quantity: 1, unit_price: '9.00', tax_category: 'E' }],
+      },
+    });
+    expect([refused.status, Object.keys(refused.json.error.details.fields)]).toEqual([
+      400,
+      ['line_items[0].tax_exemption_reason'],
+    ]);
+    const line = {
+      description: 'Hosting',
+      quantity: 1,
+      unit: 'MON',
+      unit_price: '100.00',
+      tax_rate: '20',
+      discount: { percent: '10' },
+    };
+    const template = await call('create-recurring-invoice', {
+      token: tenant.apiKey,
+      body: { client: buyerId, frequency: 'monthly', start_date: '2026-11-01', line_items: [line] },
+    });
+    expect(template.status, template.text).toBe(201);
+    expect(template.json.line_items[0]).toMatchObject({ unit: 'MON', tax_category: 'S', discount: { percent: '10' } });
+    // This template alone, as the recurring worker runs it (the full run would take other files' templates too).
+    expect(
+      await runTemplate({ db, publicBaseUrl: 'http://invoices.test' }, tenant.id, template.json.id, '2026-11-01'),
+    ).toBe(1);
+    const generated = await call('list-invoices', {
+      token: tenant.apiKey,
+      query: { client: buyerId, issue_date_from: '2026-11-01', issue_date_to: '2026-11-01' },
+    });
+    const invoice = generated.json.results.find(
+      (each: { recurring_invoice: string }) => each.recurring_invoice === template.json.id,
+    );
+    expect(invoice.line_items[0]).toMatchObject({
+      unit: 'MON',
+      discount_amount: '10.00',
+      net_amount: '90.00',
+      tax_amount: '18.00',
+    });
+    expect(invoice.total_amount).toBe('108.00');
   });
 });
