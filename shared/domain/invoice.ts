@@ -1,8 +1,8 @@
 // Invoice rules with no storage in sight: pricing, limits and which statuses allow which changes.
 import { addDays } from '#shared/domain/dates';
-import { formatMinor, parseDecimal, toMinor, trimmedText, type Scaled } from '#shared/domain/decimal';
+import { formatMinor, parseDecimal, toMinor, trimmedText } from '#shared/domain/decimal';
 import { validationError } from '#shared/domain/errors';
-import { priceDocument, type Discount } from '#shared/domain/pricing';
+import { priceDocument, type Discount, type PricingLine } from '#shared/domain/pricing';
 import {
   categoryFor,
   DEFAULT_TAX_ROUNDING,
@@ -31,16 +31,12 @@ export const LIMITS = {
 } as const;
 
 /** A line as asked for; the tax category and rate default from each other (lineTax). */
-export type LineItemInput = {
-  description: string;
-  quantity: Scaled;
-  unitPrice: Scaled;
-  unit?: string;
-  taxRate?: Scaled;
-  taxCategory?: TaxCategory;
-  taxExemptionReason?: string;
-  discount?: Discount;
-};
+export type LineItemInput = Omit<PricingLine, 'taxRate' | 'taxCategory'> &
+  Partial<Pick<PricingLine, 'taxRate' | 'taxCategory'>> & {
+    description: string;
+    unit?: string;
+    taxExemptionReason?: string;
+  };
 
 /** A discount as stored and shown: `{ percent: "10" }` or `{ amount: "5.00" }`. */
 export type DiscountText = { percent: string } | { amount: string };

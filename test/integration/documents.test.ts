@@ -19,6 +19,7 @@ import { fontCommands } from '#infra/constructs/service-function';
 import { toApiGatewayEvent } from '#infra/local/api-server';
 import { epcPayload } from '#shared/documents/epc-qr';
 import { call, newTenant } from '#test/support/api';
+import { austrianSeller, euInvoice, frenchBuyer } from '#test/support/eu-invoice';
 import { readPdf } from '#test/support/pdf';
 
 const ARTIFACTS = join(process.cwd(), '.artifacts', 'documents');
@@ -34,27 +35,8 @@ const logoPng = () => {
   return PNG.sync.write(png);
 };
 
-const seller = {
-  legal_name: 'Weinhaus GmbH',
-  address: { line1: 'Hauptstraße 1', city: 'Wien', postal_code: '1010', country: 'AT' },
-  tax_id: 'ATU13585627',
-  registration_number: 'FN 123456a',
-  email: 'office@weinhaus.example',
-  phone: '+43 1 234567',
-  website: 'https://weinhaus.example',
-  default_currency: 'EUR',
-  payment_instructions: { iban: 'AT61 1904 3002 3457 3201', bic: 'BKAUATWW', account_name: 'Weinhaus GmbH' },
-};
-const buyer = {
-  name: 'Société Générale de Test',
-  email: 'compta@sgt.example',
-  address: '29 boulevard Haussmann',
-  city: 'Paris',
-  postal_code: '75009',
-  country: 'FR',
-  tax_id: 'FR40303265045',
-  locale: 'fr-FR',
-};
+const seller = { ...austrianSeller, default_currency: 'EUR' };
+const buyer = frenchBuyer;
 
 /** Text as a person reads it: the no-break spaces Intl puts in numbers read as spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -76,36 +58,9 @@ beforeAll(async () => {
       client: client.json.id,
       issue_date: '2026-11-02',
       due_date: '2026-12-02',
-      supply_date: '2026-10-30',
-      discount: { percent: '5' },
+      ...euInvoice(UNICODE),
       notes: 'Merci pour votre confiance.',
       terms: 'Paiement à 30 jours.',
-      line_items: [
-        {
-          description: UNICODE,
-          quantity: 3,
-          unit: 'XBX',
-          unit_price: '100.00',
-          tax_rate: '19',
-          discount: { percent: '10' },
-        },
-        { description: 'Buch', quantity: 1, unit_price: '50.00', tax_rate: '7' },
-        {
-          description: 'Weinseminar',
-          quantity: 2,
-          unit: 'HUR',
-          unit_price: '20.00',
-          tax_category: 'E',
-          tax_exemption_reason: 'Art. 132(1)(i) MwStSystRL',
-        },
-        {
-          description: 'Beratung',
-          quantity: 1,
-          unit_price: '200.00',
-          tax_category: 'AE',
-          discount: { amount: '20.00' },
-        },
-      ],
     },
   });
   expect(created.status, created.text).toBe(201);

@@ -2,23 +2,10 @@
 // and who bought as it was then; a client's tax number is checked against its country.
 import { describe, expect, it } from 'vitest';
 import { call, invoiceBody, newTenant } from '#test/support/api';
+import { austrianSeller, frenchBuyer } from '#test/support/eu-invoice';
 
-const seller = {
-  legal_name: 'Weinhaus Gmbh',
-  address: { line1: 'Hauptstraße 1', city: 'Wien', postal_code: '1010', country: 'AT' },
-  tax_id: 'ATU13585627',
-  payment_instructions: { iban: 'AT611904300234573201', bic: 'BKAUATWW' },
-};
-const buyer = {
-  name: 'Société Générale de Test',
-  email: 'compta@sgt.example',
-  address: '29 boulevard Haussmann',
-  city: 'Paris',
-  postal_code: '75009',
-  country: 'FR',
-  tax_id: 'FR40303265045',
-  locale: 'fr-FR',
-};
+const seller = austrianSeller;
+const buyer = frenchBuyer;
 
 describe('seller and buyer on an invoice', () => {
   it('are copied when the invoice is created and stay as they were when the profile or client changes', async () => {
@@ -28,7 +15,7 @@ describe('seller and buyer on an invoice', () => {
     expect(client.status).toBe(201);
     const created = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(client.json.id) });
     expect(created.json.seller).toMatchObject({
-      name: 'Weinhaus Gmbh',
+      name: 'Weinhaus GmbH',
       address: seller.address,
       tax_id: 'ATU13585627',
       payment_instructions: seller.payment_instructions,
@@ -37,7 +24,7 @@ describe('seller and buyer on an invoice', () => {
     await call('update-organization', { token: tenant.ownerToken, body: { legal_name: 'Weinhaus Neu GmbH' } });
     await call('update-client', { token: tenant.apiKey, params: { id: client.json.id }, body: { name: 'SGT SA' } });
     const later = await call('get-invoice', { token: tenant.apiKey, params: { id: created.json.id } });
-    expect([later.json.seller.name, later.json.buyer.name]).toEqual(['Weinhaus Gmbh', buyer.name]);
+    expect([later.json.seller.name, later.json.buyer.name]).toEqual(['Weinhaus GmbH', buyer.name]);
     const fresh = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(client.json.id) });
     expect([fresh.json.seller.name, fresh.json.buyer.name]).toEqual(['Weinhaus Neu GmbH', 'SGT SA']);
   });

@@ -3,18 +3,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runTemplate } from '#shared/recurring/runner';
 import { call, db, newTenant } from '#test/support/api';
+import { austrianSeller, euInvoice, frenchBuyer } from '#test/support/eu-invoice';
 
-const seller = {
-  legal_name: 'Weinhaus GmbH',
-  address: { line1: 'Hauptstraße 1', city: 'Wien', postal_code: '1010', country: 'AT' },
-  tax_id: 'ATU13585627',
-};
-const frenchBuyer = {
-  name: 'Société Générale de Test',
-  email: 'compta@sgt.example',
-  country: 'FR',
-  tax_id: 'FR40303265045',
-};
+const seller = austrianSeller;
 
 type Tenant = Awaited<ReturnType<typeof newTenant>>;
 let tenant: Tenant;
@@ -37,36 +28,7 @@ const create = (body: Record<string, unknown>) =>
 
 describe('an invoice to a client in another EU country', () => {
   it('with a line discount, a document discount, two rates, an exempt and a reverse-charge line', async () => {
-    const created = await create({
-      supply_date: '2026-10-30',
-      discount: { percent: '5' },
-      line_items: [
-        {
-          description: 'Wein, Kiste',
-          quantity: 3,
-          unit: 'XBX',
-          unit_price: '100.00',
-          tax_rate: '19',
-          discount: { percent: '10' },
-        },
-        { description: 'Buch', quantity: 1, unit_price: '50.00', tax_rate: '7' },
-        {
-          description: 'Weinseminar',
-          quantity: 2,
-          unit: 'HUR',
-          unit_price: '20.00',
-          tax_category: 'E',
-          tax_exemption_reason: 'Art. 132(1)(i) VAT directive',
-        },
-        {
-          description: 'Beratung',
-          quantity: 1,
-          unit_price: '200.00',
-          tax_category: 'AE',
-          discount: { amount: '20.00' },
-        },
-      ],
-    });
+    const created = await create(euInvoice());
     expect(created.status, created.text).toBe(201);
     const invoice = created.json;
     expect(
@@ -100,7 +62,7 @@ describe('an invoice to a client in another EU country', () => {
         tax_rate: '0.00',
         taxable_amount: '38.00',
         tax_amount: '0.00',
-        tax_exemption_reason: 'Art. 132(1)(i) VAT directive',
+        tax_exemption_reason: 'Art. 132(1)(i) MwStSystRL',
       },
       {
         tax_category: 'AE',
