@@ -291,6 +291,23 @@ describe('the e-mail', () => {
     }
   });
 
+  it('in German for an invoice written in German', async () => {
+    const client = (await call('list-clients', { token: tenant.apiKey })).json.results[0];
+    const german = await call('create-invoice', {
+      token: tenant.apiKey,
+      body: { client: client.id, issue_date: '2026-11-02', due_date: '2026-12-02', locale: 'de-AT', ...euInvoice() },
+    });
+    await call('send-invoice', { token: tenant.apiKey, params: { id: german.json.id } });
+    const stored = (await call('get-invoice', { token: tenant.apiKey, params: { id: german.json.id } })).json;
+    const email = await storedEmail(stored.sendings[0].message_id);
+    expect(email.subject).toBe(`Rechnung ${german.json.invoice_number} von Weinhaus GmbH`);
+    for (const part of [plain(email.body.text), plain(email.body.html)]) {
+      expect(part).toContain('Guten Tag Société Générale de Test,');
+      expect(part).toContain('€ 565,07 sind bis zum 2. Dezember 2026 fällig.');
+      expect(part).toContain('Mit freundlichen Grüßen');
+    }
+  });
+
   it('a reminder says how many days the invoice is overdue', async () => {
     const client = (await call('list-clients', { token: tenant.apiKey })).json.results[0];
     const overdue = await call('create-invoice', {
