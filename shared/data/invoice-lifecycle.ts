@@ -12,7 +12,8 @@ import { organizationPartition, paymentsOfInvoice, providerEventKey } from '#sha
 import type { Invoice, Sending } from '#shared/domain/invoice';
 import type { Payment } from '#shared/domain/payment';
 
-const refusal = (refused: Refusal, field = 'amount') =>
+/** A refusal as the caller sees it: a wrong amount is a validation error, a wrong state 409. */
+export const refusal = (refused: Refusal, field = 'amount') =>
   refused.because === 'amount' ? validationError({ [field]: refused.refused }) : invalidState(refused.refused);
 
 /** Checks, before any e-mail leaves, that the invoice may be sent now. */
@@ -64,7 +65,11 @@ export async function voidStoredInvoice(
     organizationId,
     invoiceId,
     (current) => {
-      const next = voidInvoice({ status: current.status, paid_minor: current.amount_paid_minor ?? 0 });
+      const next = voidInvoice({
+        status: current.status,
+        paid_minor: current.amount_paid_minor ?? 0,
+        credited_minor: current.amount_credited_minor ?? 0,
+      });
       if (isRefusal(next)) throw refusal(next);
       return { invoice: { ...current, status: next.status, voided_at: now.toISOString() }, events: ['invoice.voided'] };
     },
@@ -116,6 +121,7 @@ export async function recordPayment(
             status: current.status,
             total_minor: current.total_amount_minor,
             paid_minor: current.amount_paid_minor ?? 0,
+            credited_minor: current.amount_credited_minor ?? 0,
           },
           input.amount_minor,
         );

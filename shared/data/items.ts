@@ -4,6 +4,9 @@
 import {
   BY,
   clientKey,
+  creditNoteKey,
+  creditNotesOfOrganization,
+  invoiceDateSort,
   indexKeys,
   invoiceIndexKeys,
   invoiceKey,
@@ -24,6 +27,7 @@ import type { Delivery } from '#shared/domain/delivery';
 import type { Invoice } from '#shared/domain/invoice';
 import type { Organization } from '#shared/domain/organization';
 import type { Logo } from '#shared/domain/logo';
+import type { CreditNote } from '#shared/domain/credit-note';
 import type { Payment } from '#shared/domain/payment';
 import type { RecurringInvoice } from '#shared/domain/recurring-invoice';
 import { INVOICE_SERIES, numberingOf } from '#shared/domain/numbering';
@@ -56,6 +60,19 @@ export const organizationItem = (organization: Organization) => ({
   ...organization,
 });
 export const organizationOf = (item: Item) => entityOf<Organization>(item);
+
+export const creditNoteItem = (organizationId: string, creditNote: CreditNote) => ({
+  ...creditNoteKey(organizationId, creditNote.id),
+  type: 'credit_note',
+  organization_id: organizationId,
+  ...indexKeys(
+    BY.creditNotesByIssueDate,
+    creditNotesOfOrganization(organizationId),
+    invoiceDateSort(creditNote.issue_date, creditNote.id),
+  ),
+  ...creditNote,
+});
+export const creditNoteOf = (item: Item) => entityOf<CreditNote>(item, ['organization_id']);
 
 export const logoItem = (organizationId: string, logo: Logo) => ({
   ...organizationLogoKey(organizationId),

@@ -132,6 +132,12 @@ export const invoicesOfClient = (organizationId: string, clientId: string) =>
 /** Sort value for issue-date ordering; a date range is a BETWEEN on `<from>#` .. `<to>#~`. */
 export const invoiceDateSort = (issueDate: string, invoiceId: string) => `${issueDate}#${invoiceId}`;
 
+export const creditNoteKey = (organizationId: string, creditNoteId: string): Key => ({
+  pk: org(organizationId),
+  sk: `CREDIT_NOTE#${creditNoteId}`,
+});
+export const creditNotesOfOrganization = (organizationId: string) => `${org(organizationId)}#CREDIT_NOTES`;
+
 export const publicTokenKey = (token: string): Key => ({ pk: `PUBLIC#${token}`, sk: 'PUBLIC' });
 /** An API key is found by the hash of its secret. */
 export const apiKeyKey = (secretHash: string): Key => ({ pk: `APIKEY#${secretHash}`, sk: 'APIKEY' });
@@ -239,6 +245,8 @@ export const BY = {
   recurringDue: index('gsi4'),
   /** #30: number series with numbers not yet verified, by when they are due a look, sharded. */
   seriesToVerify: index('gsi4'),
+  /** #33: an organization's credit notes, newest issue date first. */
+  creditNotesByIssueDate: index('gsi1'),
 } as const;
 
 /** The index key attributes an item carries to be found by `access`. */

@@ -92,6 +92,7 @@ export async function updateOrganization(
     name?: string;
     time_zone?: string;
     invoice_numbering?: NumberingFormat;
+    credit_note_numbering?: NumberingFormat;
     tax_rounding?: TaxRounding;
     /** A new logo, or null to remove it. */
     logo?: { logo: Logo; info: LogoInfo } | null;

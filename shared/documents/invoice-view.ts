@@ -151,7 +151,11 @@ export function invoiceView({ invoice, logo, locale: given }: InvoiceDocument) {
   ];
 
   const instructions = seller?.payment_instructions ?? null;
-  const open = invoice.status !== 'paid' && invoice.status !== 'void' && invoice.amount_due !== '0.00';
+  const open =
+    invoice.status !== 'paid' &&
+    invoice.status !== 'void' &&
+    invoice.status !== 'credited' &&
+    invoice.amount_due !== '0.00';
   const payment = instructions
     ? {
         lines: [

@@ -23,21 +23,59 @@ export function send(status: InvoiceStatus): { status: InvoiceStatus; reminder: 
  * invoice stays overdue until it is settled.
  */
 export function pay(
-  invoice: { status: InvoiceStatus; total_minor: number; paid_minor: number },
+  invoice: { status: InvoiceStatus; total_minor: number; paid_minor: number; credited_minor?: number },
   amount: number,
 ): { status: InvoiceStatus; paid_minor: number; settled: boolean } | Refusal {
   if (!OPEN_STATUSES.includes(invoice.status)) return refuse(`A ${invoice.status} invoice cannot take payments`);
   if (!Number.isSafeInteger(amount) || amount <= 0) return refuse('A payment must be a positive amount', 'amount');
-  const due = invoice.total_minor - invoice.paid_minor;
+  const due = amountDue(invoice);
   if (amount > due) return refuse('The payment is more than the amount due', 'amount');
   const paid = invoice.paid_minor + amount;
-  if (paid === invoice.total_minor) return { status: 'paid', paid_minor: paid, settled: true };
+  if (paid === due + invoice.paid_minor) return { status: 'paid', paid_minor: paid, settled: true };
   return { status: invoice.status === 'overdue' ? 'overdue' : 'partially_paid', paid_minor: paid, settled: false };
 }
 
+/** What is still owed: the total less what was paid and what was credited (never below zero). */
+export const amountDue = (invoice: { total_minor: number; paid_minor: number; credited_minor?: number }) =>
+  Math.max(0, invoice.total_minor - invoice.paid_minor - (invoice.credited_minor ?? 0));
+
+/** What the seller owes back: paid beyond what is left to pay once credits are taken off. */
+export const amountRefundable = (invoice: { total_minor: number; paid_minor: number; credited_minor?: number }) =>
+  Math.max(0, invoice.paid_minor + (invoice.credited_minor ?? 0) - invoice.total_minor);
+
+/** Statuses in which an issued invoice may be credited (docs/api.md "Credit notes"). */
+export const CREDITABLE_STATUSES: readonly InvoiceStatus[] = [...OPEN_STATUSES, 'paid', 'credited'];
+
+/**
+ * A credit note of `amount` minor units. Nothing can be credited beyond the total; an invoice left with
+ * nothing due is settled as `credited` (a paid one stays `paid`, and what it was paid beyond the rest
+ * becomes refundable).
+ */
+export function credit(
+  invoice: { status: InvoiceStatus; total_minor: number; paid_minor: number; credited_minor?: number },
+  amount: number,
+): { status: InvoiceStatus; credited_minor: number; settled: boolean } | Refusal {
+  if (!CREDITABLE_STATUSES.includes(invoice.status))
+    return refuse(`A ${invoice.status} invoice cannot be credited; only issued invoices can`);
+  if (!Number.isSafeInteger(amount) || amount <= 0) return refuse('A credit must be a positive amount', 'amount');
+  const credited = (invoice.credited_minor ?? 0) + amount;
+  if (credited > invoice.total_minor) return refuse('The credit is more than is left to credit', 'amount');
+  if (invoice.status === 'paid' || invoice.status === 'credited')
+    return { status: invoice.status, credited_minor: credited, settled: false };
+  if (amountDue({ ...invoice, credited_minor: credited }) === 0)
+    return { status: 'credited', credited_minor: credited, settled: true };
+  return { status: invoice.status, credited_minor: credited, settled: false };
+}
+
 /** Void keeps the number; an invoice that has taken money cannot be voided (refund or credit it instead). */
-export function voidInvoice(invoice: { status: InvoiceStatus; paid_minor: number }): { status: 'void' } | Refusal {
+export function voidInvoice(invoice: {
+  status: InvoiceStatus;
+  paid_minor: number;
+  credited_minor?: number;
+}): { status: 'void' } | Refusal {
   if (invoice.paid_minor > 0) return refuse('An invoice that has received payments cannot be voided');
+  if ((invoice.credited_minor ?? 0) > 0)
+    return refuse('An invoice with credit notes cannot be voided; credit the rest');
   if (invoice.status === 'draft' || invoice.status === 'sent' || invoice.status === 'overdue')
     return { status: 'void' };
   return refuse(`A ${invoice.status} invoice cannot be voided`);

@@ -16,7 +16,7 @@ import type { ClientFields } from '#shared/domain/client';
 import type { Organization } from '#shared/domain/organization';
 import type { SellerProfile } from '#shared/domain/seller';
 
-export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'void'] as const;
+export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'credited', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 export const LIMITS = {
@@ -57,6 +57,10 @@ export type LineText = {
 /** A priced line as stored: its inputs, and its amounts in minor units. */
 export type PricedLine = LineText & {
   discount_minor?: number;
+  /** What credit notes have taken off this line so far: total, its tax, and the quantity (absent: none). */
+  credited_minor?: number;
+  credited_tax_minor?: number;
+  credited_quantity?: string;
   /** Net of tax, after the line's discount (EN 16931 BT-131). */
   net_minor: number;
   tax_minor: number;
@@ -295,6 +299,10 @@ export type Invoice = PricedInvoice &
     version: number;
     /** Absent on invoices stored before payments existed: read as 0. */
     amount_paid_minor?: number;
+    /** The sum of its credit notes; absent: 0. */
+    amount_credited_minor?: number;
+    /** Its credit notes' ids, oldest first. */
+    credit_notes?: string[];
     sent_at?: string;
     paid_at?: string;
     voided_at?: string;

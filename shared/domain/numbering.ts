@@ -7,6 +7,7 @@
 export type SeriesName = string;
 
 export const INVOICE_SERIES: SeriesName = 'invoice';
+export const CREDIT_NOTE_SERIES: SeriesName = 'credit_note';
 
 /**
  * How an organization's invoice numbers print and when they start again: `pattern` holds `{seq}` (the
@@ -38,9 +39,13 @@ export function numberingProblem(format: NumberingFormat): string | undefined {
   return undefined;
 }
 
-/** The series a new invoice takes its number from: one for good, or one per year of its issue date. */
-export const seriesFor = (format: NumberingFormat, issueDate: string): SeriesName =>
-  format.reset === 'yearly' ? `${INVOICE_SERIES}-${issueDate.slice(0, 4)}` : INVOICE_SERIES;
+/** The format an organization numbers credit notes with: its own, or `CN-` before six digits, never reset. */
+export const creditNoteNumberingOf = (organization: { credit_note_numbering?: NumberingFormat }): NumberingFormat =>
+  organization.credit_note_numbering ?? { pattern: 'CN-{seq}', padding: DEFAULT_PADDING, reset: 'never' };
+
+/** The series a new document takes its number from: one for good, or one per year of its issue date. */
+export const seriesFor = (format: NumberingFormat, issueDate: string, base: SeriesName = INVOICE_SERIES): SeriesName =>
+  format.reset === 'yearly' ? `${base}-${issueDate.slice(0, 4)}` : base;
 
 /** The year a yearly series belongs to (`invoice-2027`), or undefined for a series that never resets. */
 export const yearOfSeries = (series: SeriesName) => /-(\d{4})$/.exec(series)?.[1];

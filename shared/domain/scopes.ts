@@ -9,6 +9,8 @@ export const ALL_SCOPES = [
   'invoices:write',
   'invoices:send',
   'payments:write',
+  'credit_notes:read',
+  'credit_notes:write',
   'events:read',
   'recurring:read',
   'recurring:write',

@@ -9,6 +9,9 @@ let tenant: Awaited<ReturnType<typeof newTenant>>;
 let other: Awaited<ReturnType<typeof newTenant>>;
 let clientId: string;
 let otherClientId: string;
+/** An issued invoice of 1.00 (one line), to credit. */
+let sentInvoiceId: string;
+let draftId: string;
 
 beforeAll(async () => {
   tenant = await newTenant('Strict');
@@ -16,6 +19,12 @@ beforeAll(async () => {
   clientId = (await call('create-client', { token: tenant.apiKey, body: { name: 'Valid', email: 'v@x.example' } })).json
     .id;
   otherClientId = (await call('create-client', { token: other.apiKey, body: { name: 'Theirs', email: 't@x.example' } }))
+    .json.id;
+  sentInvoiceId = (
+    await call('create-invoice', { token: tenant.apiKey, body: { client: clientId, line_items: [line] } })
+  ).json.id;
+  await call('send-invoice', { token: tenant.apiKey, params: { id: sentInvoiceId } });
+  draftId = (await call('create-invoice', { token: tenant.apiKey, body: { client: clientId, line_items: [line] } }))
     .json.id;
 });
 
@@ -252,6 +261,48 @@ const cases: Case[] = [
     options: () => ({ params: { id: 'inv_01ARZ3NDEKTSV4RRFFQ69G5FAV' } }),
     status: 404,
     code: 'not_found',
+  },
+  ...(
+    [
+      ['a negative credit', { amount: '-1.00', description: 'x', reason: 'other' }, 'amount'],
+      ['a zero credit', { amount: '0.00', description: 'x', reason: 'other' }, 'amount'],
+      ['a credit of more than is left', { amount: '1.01', description: 'x', reason: 'other' }, 'amount'],
+      [
+        'a credit in another currency',
+        { amount: '0.50', description: 'x', reason: 'other', currency: 'EUR' },
+        'currency',
+      ],
+      [
+        'a credit of a line the invoice does not have',
+        { lines: [{ line: 1, quantity: 1 }], reason: 'other' },
+        'lines[0].line',
+      ],
+      [
+        "a credit of more than the line's quantity",
+        { lines: [{ line: 0, quantity: 2 }], reason: 'other' },
+        'lines[0].quantity',
+      ],
+      ['a credit with an unknown reason', { amount: '0.50', description: 'x', reason: 'whim' }, 'reason'],
+      [
+        'a credit with both lines and an amount',
+        { lines: [{ line: 0, quantity: 1 }], amount: '0.50', reason: 'other' },
+        'lines',
+      ],
+    ] as const
+  ).map(([name, body, field]) => ({
+    name,
+    route: 'create-credit-note' as const,
+    options: () => ({ params: { id: sentInvoiceId }, body }),
+    status: 400,
+    code: 'validation_error',
+    field,
+  })),
+  {
+    name: 'a credit note of a draft',
+    route: 'create-credit-note',
+    options: () => ({ params: { id: draftId }, body: { amount: '0.50', description: 'x', reason: 'other' } }),
+    status: 409,
+    code: 'invalid_state',
   },
   {
     name: 'a missing API key',

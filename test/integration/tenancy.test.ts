@@ -10,13 +10,14 @@ import { call, db, invoiceBody, newTenant, tableItemCount } from '#test/support/
 const idRoutes = (ROUTES as readonly Route[]).filter(
   (route) => route.path.includes('{id}') && route.credentials !== 'public',
 );
-type Resource = 'client' | 'invoice' | 'api-key' | 'webhook' | 'recurring';
+type Resource = 'client' | 'invoice' | 'api-key' | 'webhook' | 'recurring' | 'credit-note';
 const resourceOf = (path: string): Resource => {
   if (path.startsWith('/api/v1/clients/')) return 'client';
   if (path.startsWith('/api/v1/invoices/')) return 'invoice';
   if (path.startsWith('/api/v1/api-keys/')) return 'api-key';
   if (path.startsWith('/api/v1/webhooks/')) return 'webhook';
   if (path.startsWith('/api/v1/recurring-invoices/')) return 'recurring';
+  if (path.startsWith('/api/v1/credit-notes/')) return 'credit-note';
   throw new Error(`the tenancy matrix does not know ${path}: teach resourceOf how to make one`);
 };
 const reader: Record<Resource, Route['name']> = {
@@ -25,6 +26,7 @@ const reader: Record<Resource, Route['name']> = {
   'api-key': 'get-api-key',
   webhook: 'get-webhook',
   recurring: 'get-recurring-invoice',
+  'credit-note': 'get-credit-note',
 };
 const patchBody: Partial<Record<Resource, object>> = {
   client: { name: 'changed' },
@@ -39,6 +41,7 @@ const extraParams: Partial<Record<Route['name'], Record<string, string>>> = {
 const validBody: Partial<Record<Route['name'], object>> = {
   'record-payment': { amount: '1.00', method: 'cash' },
   'send-invoice': { email: 'a@x.example' },
+  'create-credit-note': { amount: '0.10', description: 'x', reason: 'other' },
 };
 
 let a: Awaited<ReturnType<typeof newTenant>>;
@@ -52,6 +55,14 @@ beforeAll(async () => {
     await call('create-client', { token: b.apiKey, body: { name: 'B client', email: 'b@x.example' } })
   ).json.id;
   idsOfB.invoice = (await call('create-invoice', { token: b.apiKey, body: invoiceBody(idsOfB.client) })).json.id;
+  await call('send-invoice', { token: b.apiKey, params: { id: idsOfB.invoice } });
+  idsOfB['credit-note'] = (
+    await call('create-credit-note', {
+      token: b.apiKey,
+      params: { id: idsOfB.invoice },
+      body: { amount: '1.00', description: 'B credit', reason: 'other' },
+    })
+  ).json.id;
   idsOfB['api-key'] = (
     await createApiKey(db, b.id, { name: 'B key', scopes: ['clients:read'], created_by: b.ownerUserId })
   ).record.id;

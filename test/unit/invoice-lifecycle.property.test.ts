@@ -1,15 +1,32 @@
-// The status machine under random sequences of actions: money is never over-collected, paid means
-// settled, void keeps no money, and each settlement happens exactly once.
+// The status machine under random sequences of actions: money is never over-collected nor
+// over-credited, paid and credited mean settled, void keeps no money, and each settlement happens once.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { becomeOverdue, isRefusal, pay, send, voidInvoice } from '#shared/domain/invoice-lifecycle';
+import {
+  amountDue,
+  amountRefundable,
+  becomeOverdue,
+  credit,
+  isRefusal,
+  pay,
+  send,
+  voidInvoice,
+} from '#shared/domain/invoice-lifecycle';
 import type { InvoiceStatus } from '#shared/domain/invoice';
 
-type State = { status: InvoiceStatus; total_minor: number; paid_minor: number; due_date: string; settlements: number };
+type State = {
+  status: InvoiceStatus;
+  total_minor: number;
+  paid_minor: number;
+  credited_minor: number;
+  due_date: string;
+  settlements: number;
+};
 const action = fc.oneof(
   fc.constant({ kind: 'send' as const }),
   fc.constant({ kind: 'void' as const }),
   fc.record({ kind: fc.constant('pay' as const), amount: fc.integer({ min: -5, max: 20_000 }) }),
+  fc.record({ kind: fc.constant('credit' as const), amount: fc.integer({ min: -5, max: 20_000 }) }),
   fc.record({ kind: fc.constant('sweep' as const), today: fc.constantFrom('2026-01-01', '2026-06-01', '2027-01-01') }),
 );
 
@@ -33,6 +50,17 @@ function apply(state: State, step: { kind: string; amount?: number; today?: stri
           settlements: state.settlements + (next.settled ? 1 : 0),
         };
   }
+  if (step.kind === 'credit') {
+    const next = credit(state, step.amount!);
+    return isRefusal(next)
+      ? state
+      : {
+          ...state,
+          status: next.status,
+          credited_minor: next.credited_minor,
+          settlements: state.settlements + (next.settled ? 1 : 0),
+        };
+  }
   const next = becomeOverdue(state, step.today!);
   return isRefusal(next) ? state : { ...state, status: next.status };
 }
@@ -45,6 +73,7 @@ describe('invoice status machine', () => {
           status: 'draft',
           total_minor: total,
           paid_minor: 0,
+          credited_minor: 0,
           due_date: '2026-03-01',
           settlements: 0,
         };
@@ -52,13 +81,25 @@ describe('invoice status machine', () => {
           const before = state;
           state = apply(state, step);
           expect(state.paid_minor).toBeGreaterThanOrEqual(before.paid_minor);
-          expect(state.paid_minor).toBeLessThanOrEqual(state.total_minor);
-          if (before.status === 'void' || before.status === 'paid') expect(state).toEqual(before);
+          expect(state.credited_minor).toBeGreaterThanOrEqual(before.credited_minor);
+          // Payments never exceed what is left after credits; credits never exceed the total.
+          expect(state.paid_minor - before.paid_minor).toBeLessThanOrEqual(amountDue(before));
+          expect(state.credited_minor).toBeLessThanOrEqual(state.total_minor);
+          if (before.status === 'void') expect(state).toEqual(before);
+          // Once settled, only more credit can come (making money refundable); the status stays.
+          if (before.status === 'paid' || before.status === 'credited') {
+            expect(state.status).toBe(before.status);
+            expect(state.paid_minor).toBe(before.paid_minor);
+          }
         }
-        expect(state.status === 'paid').toBe(state.paid_minor === state.total_minor);
-        expect(state.settlements).toBe(state.status === 'paid' ? 1 : 0);
-        if (state.status === 'void') expect(state.paid_minor).toBe(0);
-        if (state.status === 'draft') expect(state.paid_minor).toBe(0);
+        const settled = state.status === 'paid' || state.status === 'credited';
+        if (state.status !== 'draft' && state.status !== 'void') expect(amountDue(state) === 0).toBe(settled);
+        expect(state.settlements).toBe(settled ? 1 : 0);
+        if (amountRefundable(state) > 0) expect(settled).toBe(true);
+        if (state.status === 'void' || state.status === 'draft') {
+          expect(state.paid_minor).toBe(0);
+          expect(state.credited_minor).toBe(0);
+        }
       }),
       { numRuns: 2000 },
     );

@@ -2,6 +2,7 @@
 import { formatMinor, parseDecimal } from '#shared/domain/decimal';
 import { taxBreakdownOf, type BuyerSnapshot, type Invoice, type SellerSnapshot } from '#shared/domain/invoice';
 import { categoryFor, DEFAULT_TAX_ROUNDING } from '#shared/domain/tax';
+import { amountDue, amountRefundable } from '#shared/domain/invoice-lifecycle';
 import { DEFAULT_UNIT } from '#shared/domain/unit-codes';
 
 const money = (minor: number) => formatMinor(BigInt(minor));
@@ -32,6 +33,12 @@ const buyerResource = (buyer: BuyerSnapshot) => ({
   postal_code: buyer.postal_code ?? null,
   country: buyer.country ?? null,
   tax_id: buyer.tax_id ?? null,
+});
+
+const settlementOf = (invoice: Invoice) => ({
+  total_minor: invoice.total_amount_minor,
+  paid_minor: invoice.amount_paid_minor ?? 0,
+  credited_minor: invoice.amount_credited_minor ?? 0,
 });
 
 export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
@@ -77,7 +84,9 @@ export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
   })),
   total_amount: money(invoice.total_amount_minor),
   amount_paid: money(invoice.amount_paid_minor ?? 0),
-  amount_due: money(invoice.total_amount_minor - (invoice.amount_paid_minor ?? 0)),
+  amount_credited: money(invoice.amount_credited_minor ?? 0),
+  amount_due: money(amountDue(settlementOf(invoice))),
+  amount_refundable: money(amountRefundable(settlementOf(invoice))),
   notes: invoice.notes ?? '',
   terms: invoice.terms ?? '',
   public_url: publicInvoiceUrl(publicBaseUrl, invoice.public_token),

@@ -1,5 +1,5 @@
 import { LIMITS } from '#shared/domain/invoice';
-import { numberingOf } from '#shared/domain/numbering';
+import { creditNoteNumberingOf, numberingOf } from '#shared/domain/numbering';
 import { DEFAULT_TAX_ROUNDING } from '#shared/domain/tax';
 import { timeZoneOf, type Organization } from '#shared/domain/organization';
 
@@ -11,6 +11,7 @@ export const organizationResource = (organization: Organization) => ({
   default_currency: organization.default_currency,
   time_zone: timeZoneOf(organization),
   invoice_numbering: numberingOf(organization),
+  credit_note_numbering: creditNoteNumberingOf(organization),
   tax_rounding: organization.tax_rounding ?? DEFAULT_TAX_ROUNDING,
   legal_name: organization.legal_name ?? null,
   address: organization.address ?? null,

@@ -54,6 +54,19 @@ const sellerFields = {
   payment_term_days: z.optional(z.int().check(z.minimum(0), z.maximum(365))),
 };
 
+const numberingFormat = z
+  .strictObject({
+    pattern: z.string(),
+    padding: z._default(z.number(), DEFAULT_PADDING),
+    reset: z._default(z.enum(['never', 'yearly']), 'never'),
+  })
+  .check(
+    z.superRefine((format, context) => {
+      const problem = numberingProblem(format);
+      if (problem) context.addIssue({ code: 'custom', message: problem, input: format });
+    }),
+  );
+
 export const updateOrganizationBody = z
   .strictObject({
     name: z.optional(text(200)),
@@ -79,19 +92,8 @@ export const updateOrganizationBody = z
     ),
     tax_rounding: z.optional(z.enum(TAX_ROUNDINGS, `must be one of ${TAX_ROUNDINGS.join(', ')}`)),
     /** How new invoice numbers print and when they restart (docs/api.md, "The organization"). */
-    invoice_numbering: z.optional(
-      z
-        .strictObject({
-          pattern: z.string(),
-          padding: z._default(z.number(), DEFAULT_PADDING),
-          reset: z._default(z.enum(['never', 'yearly']), 'never'),
-        })
-        .check(
-          z.superRefine((format, context) => {
-            const problem = numberingProblem(format);
-            if (problem) context.addIssue({ code: 'custom', message: problem, input: format });
-          }),
-        ),
-    ),
+    invoice_numbering: z.optional(numberingFormat),
+    /** The same for credit notes, a series of their own. */
+    credit_note_numbering: z.optional(numberingFormat),
   })
   .check(z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'));

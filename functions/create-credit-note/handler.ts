@@ -1,0 +1,27 @@
+// A credit note against an issued invoice: lines of it, or one amount, with its own number.
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { createCreditNote } from '#shared/data/credit-notes';
+import { endpoint } from '#shared/http/endpoint';
+import { idParams } from '#shared/http/schemas/common';
+import { createCreditNoteBody, creditRequestOf } from '#shared/http/schemas/credit-notes';
+import { creditNoteResource } from '#shared/domain/resources/credit-note';
+import { routeNamed } from '#functions/routes';
+
+const { TABLE_NAME, PUBLIC_BASE_URL } = config();
+const db = createDb(TABLE_NAME);
+
+export const handler = endpoint(
+  routeNamed('create-credit-note'),
+  { db, params: idParams('inv'), body: createCreditNoteBody },
+  async ({ organizationId, params, body }) => {
+    const { creditNote } = await createCreditNote(
+      db,
+      organizationId,
+      params.id,
+      { request: creditRequestOf(body), reason: body.reason, memo: body.memo, currency: body.currency },
+      PUBLIC_BASE_URL,
+    );
+    return { status: 201, body: creditNoteResource(creditNote) };
+  },
+);

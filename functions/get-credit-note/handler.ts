@@ -1,0 +1,20 @@
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { getCreditNote } from '#shared/data/credit-notes';
+import { endpoint } from '#shared/http/endpoint';
+import { notFound } from '#shared/domain/errors';
+import { idParams } from '#shared/http/schemas/common';
+import { creditNoteResource } from '#shared/domain/resources/credit-note';
+import { routeNamed } from '#functions/routes';
+
+const db = createDb(config().TABLE_NAME);
+
+export const handler = endpoint(
+  routeNamed('get-credit-note'),
+  { db, params: idParams('cn') },
+  async ({ organizationId, params }) => {
+    const creditNote = await getCreditNote(db, organizationId, params.id);
+    if (!creditNote) throw notFound('Credit note');
+    return { status: 200, body: creditNoteResource(creditNote) };
+  },
+);

@@ -1,0 +1,31 @@
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { listCreditNotes } from '#shared/data/credit-notes';
+import { endpoint } from '#shared/http/endpoint';
+import { cursorSecret, listing } from '#shared/http/pagination';
+import { listCreditNotesQuery } from '#shared/http/schemas/credit-notes';
+import { creditNoteResource } from '#shared/domain/resources/credit-note';
+import { routeNamed } from '#functions/routes';
+
+const settings = config();
+const CURSOR_SECRET = await cursorSecret(settings);
+const db = createDb(settings.TABLE_NAME);
+
+export const handler = endpoint(
+  routeNamed('list-credit-notes'),
+  { db, query: listCreditNotesQuery },
+  async ({ organizationId, query, baseUrl }) => {
+    const { limit, cursor, ...filters } = query;
+    const scope = `${organizationId}|credit-notes|${JSON.stringify(filters)}`;
+    const link = { scope, baseUrl, path: '/api/v1/credit-notes/', query: { limit: String(limit), ...filters } };
+    const list = listing(CURSOR_SECRET, link, cursor);
+    const filter = {
+      invoiceId: filters.invoice,
+      clientId: filters.client,
+      issueDateFrom: filters.issue_date_from,
+      issueDateTo: filters.issue_date_to,
+    };
+    const page = await listCreditNotes(db, organizationId, filter, { limit, startKey: list.startKey });
+    return { status: 200, body: list.page(page, creditNoteResource) };
+  },
+);

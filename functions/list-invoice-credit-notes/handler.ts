@@ -1,0 +1,22 @@
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { creditNotesOfInvoice } from '#shared/data/credit-notes';
+import { getInvoice } from '#shared/data/invoices';
+import { endpoint } from '#shared/http/endpoint';
+import { notFound } from '#shared/domain/errors';
+import { idParams } from '#shared/http/schemas/common';
+import { creditNoteResource } from '#shared/domain/resources/credit-note';
+import { routeNamed } from '#functions/routes';
+
+const db = createDb(config().TABLE_NAME);
+
+export const handler = endpoint(
+  routeNamed('list-invoice-credit-notes'),
+  { db, params: idParams('inv') },
+  async ({ organizationId, params }) => {
+    const invoice = await getInvoice(db, organizationId, params.id);
+    if (!invoice) throw notFound('Invoice');
+    const creditNotes = await creditNotesOfInvoice(db, organizationId, invoice);
+    return { status: 200, body: { results: creditNotes.map(creditNoteResource), next: null } };
+  },
+);

@@ -1,0 +1,40 @@
+// How a credit note looks in responses and events: money as two-decimal strings, the invoice it
+// corrects as {id, number}.
+import type { CreditNote } from '#shared/domain/credit-note';
+import { formatMinor } from '#shared/domain/decimal';
+
+const money = (minor: number) => formatMinor(BigInt(minor));
+
+export const creditNoteResource = (creditNote: CreditNote) => ({
+  id: creditNote.id,
+  credit_note_number: creditNote.credit_note_number,
+  invoice: { id: creditNote.invoice_id, number: creditNote.invoice_number, issue_date: creditNote.invoice_issue_date },
+  client: { id: creditNote.client_id, name: creditNote.client_name },
+  issue_date: creditNote.issue_date,
+  currency: creditNote.currency,
+  reason: creditNote.reason,
+  memo: creditNote.memo ?? '',
+  line_items: creditNote.line_items.map((line) => ({
+    invoice_line: line.line,
+    description: line.description,
+    quantity: line.quantity === undefined ? null : Number(line.quantity),
+    unit: line.unit ?? null,
+    unit_price: line.unit_price ?? null,
+    tax_category: line.tax_category,
+    tax_rate: line.tax_rate,
+    net_amount: money(line.net_minor),
+    tax_amount: money(line.tax_minor),
+    total: money(line.total_minor),
+  })),
+  subtotal: money(creditNote.subtotal_minor),
+  tax_amount: money(creditNote.tax_amount_minor),
+  total_amount: money(creditNote.total_amount_minor),
+  tax_breakdown: creditNote.tax_breakdown.map((row) => ({
+    tax_category: row.tax_category,
+    tax_rate: row.tax_rate,
+    taxable_amount: money(row.taxable_minor),
+    tax_amount: money(row.tax_minor),
+    tax_exemption_reason: row.tax_exemption_reason ?? null,
+  })),
+  created_at: creditNote.created_at,
+});

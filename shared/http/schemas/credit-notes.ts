@@ -1,0 +1,89 @@
+import * as z from 'zod/mini';
+import { CREDIT_REASONS, type CreditRequest } from '#shared/domain/credit-note';
+import { toMinor } from '#shared/domain/decimal';
+import { LIMITS } from '#shared/domain/invoice';
+import { calendarDate, cursor, decimal, idOf, listLimit, text } from '#shared/http/schemas/common';
+import { currency } from '#shared/http/schemas/invoices';
+import '#shared/zod-locale';
+
+const amount = decimal({
+  maxFraction: 2,
+  max: { units: LIMITS.maxTotalMinor, scale: 2 },
+  allowNumber: false,
+  positive: true,
+});
+
+/** A line of the invoice (its position, from 0) and how much of it to credit: a quantity or an amount with tax. */
+const creditedLine = z
+  .strictObject({
+    line: z.int().check(z.minimum(0, 'must be the position of a line of the invoice, from 0')),
+    quantity: z.optional(
+      decimal({
+        maxFraction: LIMITS.quantityFractionDigits,
+        max: { units: LIMITS.maxQuantity, scale: 0 },
+        allowNumber: true,
+        positive: true,
+      }),
+    ),
+    amount: z.optional(amount),
+  })
+  .check(
+    z.refine<{ quantity?: unknown; amount?: unknown }>(
+      (line) => (line.quantity === undefined) !== (line.amount === undefined),
+      'must give either quantity or amount',
+    ),
+  );
+
+export const createCreditNoteBody = z
+  .strictObject({
+    lines: z.optional(z.array(creditedLine).check(z.minLength(1, 'must hold at least one line'), z.maxLength(500))),
+    amount: z.optional(amount),
+    description: z.optional(text(1000)),
+    currency: z.optional(currency),
+    reason: z.enum(CREDIT_REASONS, `must be one of ${CREDIT_REASONS.join(', ')}`),
+    memo: z.optional(z.string().check(z.maxLength(5000, 'may have at most 5000 characters'))),
+  })
+  .check(
+    z.refine<{ lines?: unknown; amount?: unknown }>(
+      (body) => (body.lines === undefined) !== (body.amount === undefined),
+      {
+        message: 'give lines, or an amount with a description, not both',
+        path: ['lines'],
+      },
+    ),
+    z.refine<{ amount?: unknown; description?: unknown }>(
+      (body) => body.amount === undefined || body.description !== undefined,
+      {
+        message: 'is required with an amount',
+        path: ['description'],
+      },
+    ),
+  );
+export type CreateCreditNoteBody = z.infer<typeof createCreditNoteBody>;
+
+export const creditRequestOf = (body: CreateCreditNoteBody): CreditRequest =>
+  body.lines
+    ? {
+        lines: body.lines.map((line) => ({
+          line: line.line,
+          ...(line.quantity ? { quantity: line.quantity } : {}),
+          ...(line.amount ? { amount_minor: Number(toMinor(line.amount)) } : {}),
+        })),
+      }
+    : { amount_minor: Number(toMinor(body.amount!)), description: body.description! };
+
+export const listCreditNotesQuery = z
+  .strictObject({
+    limit: listLimit,
+    cursor,
+    invoice: z.optional(idOf('inv')),
+    client: z.optional(idOf('cli')),
+    issue_date_from: z.optional(calendarDate),
+    issue_date_to: z.optional(calendarDate),
+  })
+  .check(
+    z.refine<{ issue_date_from?: string; issue_date_to?: string }>(
+      (query) => !query.issue_date_from || !query.issue_date_to || query.issue_date_from <= query.issue_date_to,
+      { message: 'may not be after issue_date_to', path: ['issue_date_from'] },
+    ),
+  );
