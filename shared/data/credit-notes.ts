@@ -27,7 +27,7 @@ import { dateIn } from '#shared/domain/dates';
 import { DomainError, notFound, validationError } from '#shared/domain/errors';
 import { newCapabilityToken, newId } from '#shared/domain/ids';
 import { credit, isRefusal } from '#shared/domain/invoice-lifecycle';
-import { buyerOf, sellerOf, type Invoice } from '#shared/domain/invoice';
+import { sellerOf, type Invoice } from '#shared/domain/invoice';
 import { creditNoteNumberingOf, CREDIT_NOTE_SERIES, formatNumber, seriesFor } from '#shared/domain/numbering';
 import { timeZoneOf } from '#shared/domain/organization';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
