@@ -110,7 +110,7 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8
   } else text(view.seller.name, MARGIN, y, { font: bold, size: 15 });
   text(view.title, RIGHT - 260, y, { font: bold, size: 15, align: 'right', width: 260 });
   if (view.mark) {
-    const color = view.mark === words.markPaid ? rgb(0.05, 0.55, 0.25) : rgb(0.75, 0.1, 0.1);
+    const color = view.settled === 'void' ? rgb(0.75, 0.1, 0.1) : rgb(0.05, 0.55, 0.25);
     const width = bold.widthOfTextAtSize(view.mark, 26) + 16;
     page.drawRectangle({
       x: RIGHT - width - 10,

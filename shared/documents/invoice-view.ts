@@ -147,6 +147,9 @@ export function invoiceView({ invoice, logo, locale: given }: InvoiceDocument) {
     { key: 'tax', label: words.taxAmount, value: amount(invoice.tax_amount) },
     { key: 'total', label: words.total, value: amount(invoice.total_amount), strong: true },
     ...(invoice.amount_paid !== '0.00' ? [{ key: 'paid', label: words.paid, value: amount(invoice.amount_paid) }] : []),
+    ...(invoice.amount_credited !== '0.00'
+      ? [{ key: 'credited', label: words.credited, value: `−${amount(invoice.amount_credited)}` }]
+      : []),
     { key: 'due', label: words.amountDue, value: amount(invoice.amount_due), strong: true },
   ];
 
@@ -185,8 +188,12 @@ export function invoiceView({ invoice, logo, locale: given }: InvoiceDocument) {
     words,
     logo: logo ?? null,
     title: `${words.invoice} ${invoice.invoice_number}`,
-    mark: invoice.status === 'paid' ? words.markPaid : invoice.status === 'void' ? words.markVoid : null,
-    settled: invoice.status === 'paid' || invoice.status === 'void' ? invoice.status : null,
+    mark:
+      { paid: words.markPaid, void: words.markVoid, credited: words.markCredited }[
+        invoice.status as 'paid' | 'void' | 'credited'
+      ] ?? null,
+    settled:
+      invoice.status === 'paid' || invoice.status === 'void' || invoice.status === 'credited' ? invoice.status : null,
     seller: sellerBlock,
     buyer: buyerBlock,
     facts,

@@ -28,6 +28,7 @@ type Words = {
   taxAmount: string;
   total: string;
   paid: string;
+  credited: string;
   amountDue: string;
   taxBreakdown: string;
   rate: string;
@@ -39,6 +40,7 @@ type Words = {
   terms: string;
   markPaid: string;
   markVoid: string;
+  markCredited: string;
   page: (page: number, of: number) => string;
   continued: string;
   downloadPdf: string;
@@ -83,6 +85,7 @@ const en: Words = {
   taxAmount: 'Tax',
   total: 'Total',
   paid: 'Paid',
+  credited: 'Credited',
   amountDue: 'Amount due',
   taxBreakdown: 'Tax breakdown',
   rate: 'Rate',
@@ -94,6 +97,7 @@ const en: Words = {
   terms: 'Terms',
   markPaid: 'PAID',
   markVoid: 'VOID',
+  markCredited: 'CREDITED',
   page: (page, of) => `Page ${page} of ${of}`,
   continued: 'continued',
   downloadPdf: 'Download the PDF',
@@ -154,6 +158,7 @@ const de: Words = {
   taxAmount: 'Umsatzsteuer',
   total: 'Gesamtbetrag',
   paid: 'Bezahlt',
+  credited: 'Gutgeschrieben',
   amountDue: 'Offener Betrag',
   taxBreakdown: 'Steueraufstellung',
   rate: 'Satz',
@@ -165,6 +170,7 @@ const de: Words = {
   terms: 'Bedingungen',
   markPaid: 'BEZAHLT',
   markVoid: 'STORNIERT',
+  markCredited: 'GUTGESCHRIEBEN',
   page: (page, of) => `Seite ${page} von ${of}`,
   continued: 'Fortsetzung',
   downloadPdf: 'PDF herunterladen',
@@ -225,6 +231,7 @@ const fr: Words = {
   taxAmount: 'TVA',
   total: 'Total TTC',
   paid: 'Payé',
+  credited: 'Avoirs',
   amountDue: 'Reste à payer',
   taxBreakdown: 'Récapitulatif TVA',
   rate: 'Taux',
@@ -236,6 +243,7 @@ const fr: Words = {
   terms: 'Conditions',
   markPaid: 'PAYÉE',
   markVoid: 'ANNULÉE',
+  markCredited: 'AVOIR ÉMIS',
   page: (page, of) => `Page ${page} sur ${of}`,
   continued: 'suite',
   downloadPdf: 'Télécharger le PDF',
@@ -296,6 +304,7 @@ const es: Words = {
   taxAmount: 'IVA',
   total: 'Total',
   paid: 'Pagado',
+  credited: 'Abonado',
   amountDue: 'Importe pendiente',
   taxBreakdown: 'Desglose de impuestos',
   rate: 'Tipo',
@@ -307,6 +316,7 @@ const es: Words = {
   terms: 'Condiciones',
   markPaid: 'PAGADA',
   markVoid: 'ANULADA',
+  markCredited: 'ABONADA',
   page: (page, of) => `Página ${page} de ${of}`,
   continued: 'continuación',
   downloadPdf: 'Descargar el PDF',
