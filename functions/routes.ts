@@ -460,6 +460,23 @@ export const ROUTES = [
     queuesDeliveries: true,
   },
   {
+    name: 'view-public-credit-note',
+    method: 'GET',
+    path: '/api/v1/public/credit-notes/{token}/',
+    credentials: 'public',
+    scope: null,
+    table: 'read',
+  },
+  {
+    name: 'download-public-credit-note',
+    method: 'GET',
+    path: '/api/v1/public/credit-notes/{token}/pdf/',
+    credentials: 'public',
+    scope: null,
+    table: 'read',
+    rendersDocuments: true,
+  },
+  {
     name: 'view-public-invoice',
     method: 'GET',
     path: '/api/v1/public/invoices/{token}/',

@@ -22,6 +22,6 @@ export const handler = endpoint(
       { request: creditRequestOf(body), reason: body.reason, memo: body.memo, currency: body.currency },
       PUBLIC_BASE_URL,
     );
-    return { status: 201, body: creditNoteResource(creditNote) };
+    return { status: 201, body: creditNoteResource(creditNote, PUBLIC_BASE_URL) };
   },
 );

@@ -7,7 +7,8 @@ import { idParams } from '#shared/http/schemas/common';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { routeNamed } from '#functions/routes';
 
-const db = createDb(config().TABLE_NAME);
+const { TABLE_NAME, PUBLIC_BASE_URL } = config();
+const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('get-credit-note'),
@@ -15,6 +16,6 @@ export const handler = endpoint(
   async ({ organizationId, params }) => {
     const creditNote = await getCreditNote(db, organizationId, params.id);
     if (!creditNote) throw notFound('Credit note');
-    return { status: 200, body: creditNoteResource(creditNote) };
+    return { status: 200, body: creditNoteResource(creditNote, PUBLIC_BASE_URL) };
   },
 );

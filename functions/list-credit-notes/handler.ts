@@ -9,7 +9,8 @@ import { routeNamed } from '#functions/routes';
 
 const settings = config();
 const CURSOR_SECRET = await cursorSecret(settings);
-const db = createDb(settings.TABLE_NAME);
+const { TABLE_NAME, PUBLIC_BASE_URL } = settings;
+const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('list-credit-notes'),
@@ -26,6 +27,6 @@ export const handler = endpoint(
       issueDateTo: filters.issue_date_to,
     };
     const page = await listCreditNotes(db, organizationId, filter, { limit, startKey: list.startKey });
-    return { status: 200, body: list.page(page, creditNoteResource) };
+    return { status: 200, body: list.page(page, (note) => creditNoteResource(note, PUBLIC_BASE_URL)) };
   },
 );

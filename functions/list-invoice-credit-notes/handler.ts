@@ -8,7 +8,8 @@ import { idParams } from '#shared/http/schemas/common';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { routeNamed } from '#functions/routes';
 
-const db = createDb(config().TABLE_NAME);
+const { TABLE_NAME, PUBLIC_BASE_URL } = config();
+const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('list-invoice-credit-notes'),
@@ -17,6 +18,9 @@ export const handler = endpoint(
     const invoice = await getInvoice(db, organizationId, params.id);
     if (!invoice) throw notFound('Invoice');
     const creditNotes = await creditNotesOfInvoice(db, organizationId, invoice);
-    return { status: 200, body: { results: creditNotes.map(creditNoteResource), next: null } };
+    return {
+      status: 200,
+      body: { results: creditNotes.map((note) => creditNoteResource(note, PUBLIC_BASE_URL)), next: null },
+    };
   },
 );

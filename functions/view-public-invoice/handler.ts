@@ -8,6 +8,8 @@ import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';
 import { publicPageQuery, tokenParams } from '#shared/http/schemas/public';
 import { invoiceResource } from '#shared/domain/resources/invoice';
+import { creditNoteResource } from '#shared/domain/resources/credit-note';
+import { creditNotesOfInvoice } from '#shared/data/credit-notes';
 import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, PAYMENT_PROVIDER } = config();
@@ -22,9 +24,24 @@ export const handler = publicEndpoint(
     const invoice = invoiceResource(found.invoice, PUBLIC_BASE_URL);
     const payable =
       PAYMENT_PROVIDER !== 'none' && OPEN_STATUSES.includes(found.invoice.status) && invoice.amount_due !== '0.00';
+    const creditNotes = (await creditNotesOfInvoice(db, found.organizationId, found.invoice)).map((note) => {
+      const shown = creditNoteResource(note, PUBLIC_BASE_URL);
+      return {
+        number: shown.credit_note_number,
+        issue_date: shown.issue_date,
+        total: shown.total_amount,
+        url: shown.public_url,
+      };
+    });
     return htmlPage(
       200,
-      renderInvoicePage({ invoice, logo: found.logo, payAction: payable ? 'pay/' : undefined, notice: query.payment }),
+      renderInvoicePage({
+        invoice,
+        logo: found.logo,
+        payAction: payable ? 'pay/' : undefined,
+        notice: query.payment,
+        creditNotes,
+      }),
     );
   },
 );

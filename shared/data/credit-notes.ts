@@ -139,7 +139,13 @@ export async function createCreditNote(
                 },
               },
             },
-            outboxPut(db.table, organizationId, 'credit_note.created', creditNoteResource(creditNote), now),
+            outboxPut(
+              db.table,
+              organizationId,
+              'credit_note.created',
+              creditNoteResource(creditNote, publicBaseUrl),
+              now,
+            ),
           ],
         };
       },

@@ -1,9 +1,11 @@
 // Invoices as their recipients reach them: by the unguessable public token, never by id.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { CAPABILITY_TOKEN } from '#shared/domain/ids';
 import type { Db } from '#shared/data/client';
 import { invoiceWithOrganization } from '#shared/data/invoices';
-import { publicTokenKey } from '#shared/data/keys';
+import { creditNoteKey, organizationLogoKey, publicTokenKey } from '#shared/data/keys';
+import { creditNoteOf, logoOf, ofType } from '#shared/data/items';
+import type { CreditNote } from '#shared/domain/credit-note';
 import type { Invoice } from '#shared/domain/invoice';
 import type { Organization } from '#shared/domain/organization';
 import type { Logo } from '#shared/domain/logo';
@@ -17,4 +19,27 @@ export async function findPublicInvoice(db: Db, token: string): Promise<PublicIn
   const organizationId = String(link.organization_id);
   const found = await invoiceWithOrganization(db, organizationId, String(link.invoice_id));
   return found && { organizationId, ...found };
+}
+
+export type PublicCreditNote = { creditNote: CreditNote; logo?: Logo };
+
+/** A credit note as its recipient reaches it: by its own unguessable token. */
+export async function findPublicCreditNote(db: Db, token: string): Promise<PublicCreditNote | undefined> {
+  if (!CAPABILITY_TOKEN.test(token)) return undefined;
+  const { Item: link } = await db.client.send(new GetCommand({ TableName: db.table, Key: publicTokenKey(token) }));
+  if (!link?.credit_note_id) return undefined;
+  const organizationId = String(link.organization_id);
+  const { Responses } = await db.client.send(
+    new BatchGetCommand({
+      RequestItems: {
+        [db.table]: {
+          Keys: [creditNoteKey(organizationId, String(link.credit_note_id)), organizationLogoKey(organizationId)],
+        },
+      },
+    }),
+  );
+  const items = Responses?.[db.table] ?? [];
+  const creditNote = ofType(items, 'credit_note');
+  const logo = ofType(items, 'logo');
+  return creditNote ? { creditNote: creditNoteOf(creditNote), ...(logo ? { logo: logoOf(logo) } : {}) } : undefined;
 }

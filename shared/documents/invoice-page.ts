@@ -1,7 +1,8 @@
 // The public invoice page: plain semantic HTML that reads on a phone and needs no script; the only
 // interactive element is the Pay form while money is due.
 import { qrSvg } from '#shared/documents/epc-qr';
-import { invoiceView, type InvoiceDocument } from '#shared/documents/invoice-view';
+import { creditNoteView, type CreditNoteDocument } from '#shared/documents/credit-note-view';
+import { invoiceView, type InvoiceDocument, type InvoiceView } from '#shared/documents/invoice-view';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -38,12 +39,26 @@ const STYLE = `
   }
 `;
 
-export type PageInput = InvoiceDocument & { payAction?: string; notice?: 'succeeded' | 'failed' };
+export type PageInput = InvoiceDocument & {
+  payAction?: string;
+  notice?: 'succeeded' | 'failed';
+  creditNotes?: CreditNoteLink[];
+};
 
 const lines = (values: string[]) => values.map(escape).join('<br>');
 
-export function renderInvoicePage({ payAction, notice, ...document }: PageInput): string {
-  const view = invoiceView(document);
+export const renderInvoicePage = ({ payAction, notice, creditNotes, ...document }: PageInput) =>
+  renderDocumentPage(invoiceView(document), { payAction, notice, creditNotes });
+
+export const renderCreditNotePage = (document: CreditNoteDocument) => renderDocumentPage(creditNoteView(document), {});
+
+/** A link to a credit note of the invoice, as its page lists them. */
+export type CreditNoteLink = { number: string; issue_date: string; total: string; url: string };
+
+function renderDocumentPage(
+  view: InvoiceView,
+  { payAction, notice, creditNotes = [] }: Pick<PageInput, 'payAction' | 'notice' | 'creditNotes'>,
+): string {
   const { words } = view;
   const discountCell = (value: string) =>
     view.showDiscounts ? `<td class="number optional">${escape(value)}</td>` : '';
@@ -137,6 +152,16 @@ ${breakdown}
   </tbody>
 </table></div>
 ${payment}
+${
+  creditNotes.length > 0
+    ? `<h2>${escape(words.creditNotes)}</h2><ul>${creditNotes
+        .map(
+          (note) =>
+            `<li><a href="${escape(note.url)}">${escape(note.number)}</a> · ${escape(note.issue_date)} · ${escape(note.total)}</li>`,
+        )
+        .join('')}</ul>`
+    : ''
+}
 ${view.notes ? `<h2>${escape(words.notes)}</h2><p>${lines(view.notes.split('\n'))}</p>` : ''}
 ${view.terms ? `<h2>${escape(words.terms)}</h2><p>${lines(view.terms.split('\n'))}</p>` : ''}
 <p><a href="pdf/">${escape(words.downloadPdf)}</a></p>

@@ -5,7 +5,8 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, degrees, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { qrModules } from '#shared/documents/epc-qr';
 import { documentFonts } from '#shared/documents/fonts';
-import { invoiceView, type InvoiceDocument } from '#shared/documents/invoice-view';
+import { creditNoteView, type CreditNoteDocument } from '#shared/documents/credit-note-view';
+import { invoiceView, type InvoiceDocument, type InvoiceView } from '#shared/documents/invoice-view';
 
 export type { InvoiceDocument } from '#shared/documents/invoice-view';
 
@@ -45,8 +46,12 @@ function wrap(font: PDFFont, text: string, width: number, size = SIZE): string[]
   return lines;
 }
 
-export async function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8Array> {
-  const view = invoiceView(document);
+export const renderInvoicePdf = (document: InvoiceDocument) => renderDocumentPdf(invoiceView(document));
+
+export const renderCreditNotePdf = (document: CreditNoteDocument) => renderDocumentPdf(creditNoteView(document));
+
+/** Draws a document's view: an invoice's or a credit note's. */
+export async function renderDocumentPdf(view: InvoiceView): Promise<Uint8Array> {
   const { words } = view;
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);

@@ -3,95 +3,20 @@
 // amount starts as the API's exact decimal string; Intl formats strings exactly (no floating point).
 import type { invoiceResource } from '#shared/domain/resources/invoice';
 import type { Logo } from '#shared/domain/logo';
-import { DEFAULT_EXEMPTION, type TaxCategory } from '#shared/domain/tax';
+import { breakdownRows, documentFormat, partyBlocks } from '#shared/documents/document-format';
 import { epcPayload } from '#shared/documents/epc-qr';
-import { wordsFor } from '#shared/documents/labels';
 
 export type InvoiceResource = ReturnType<typeof invoiceResource>;
 
 export type InvoiceDocument = { invoice: InvoiceResource; logo?: Logo; locale?: string };
 
-/** Common unit codes printed as the reader knows them; any other prints as its code. */
-const UNIT_SYMBOLS: Record<string, string> = {
-  C62: '',
-  H87: '',
-  HUR: 'h',
-  MIN: 'min',
-  DAY: 'd',
-  WEE: 'wk',
-  MON: 'mo',
-  ANN: 'yr',
-  KGM: 'kg',
-  GRM: 'g',
-  MTR: 'm',
-  KMT: 'km',
-  MTK: 'm²',
-  MTQ: 'm³',
-  LTR: 'l',
-  KWH: 'kWh',
-};
-
 export function invoiceView({ invoice, logo, locale: given }: InvoiceDocument) {
   const locale = given ?? invoice.locale;
-  const words = wordsFor(locale);
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: invoice.currency });
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
-  const percent = new Intl.NumberFormat(locale, { style: 'unit', unit: 'percent', maximumFractionDigits: 4 });
-  const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
-  const amount = (value: string) => money.format(value as unknown as number);
-  const date = (value: string) => {
-    const [year, month, day] = value.split('-').map(Number);
-    return dates.format(Date.UTC(year!, month! - 1, day!));
-  };
-  const rateText = (category: TaxCategory, rate: string) =>
-    category === 'S' ? percent.format(rate as unknown as number) : words.categories[category];
-  const exemptionText = (category: TaxCategory, reason: string | null) => {
-    const standard = DEFAULT_EXEMPTION[category];
-    return reason ?? (standard ? words.exemptions[standard] : null);
-  };
+  const format = documentFormat(locale, invoice.currency);
+  const { words, amount, date, rateText, percent } = format;
 
   const seller = invoice.seller;
-  const buyer = invoice.buyer;
-  const addressLines = (
-    address: {
-      line1: string;
-      line2?: string;
-      postal_code: string;
-      city: string;
-      state?: string;
-      country: string;
-    } | null,
-  ) =>
-    address
-      ? [
-          address.line1,
-          address.line2,
-          `${address.postal_code} ${address.city}`,
-          address.state,
-          regionName(locale, address.country),
-        ]
-      : [];
-  const sellerBlock = {
-    name: seller?.name ?? invoice.client.name,
-    lines: [
-      ...addressLines(seller?.address ?? null),
-      seller?.tax_id && `${words.vatId}: ${seller.tax_id}`,
-      seller?.registration_number && `${words.registration}: ${seller.registration_number}`,
-      seller?.email,
-      seller?.phone,
-      seller?.website,
-    ].filter((line): line is string => Boolean(line)),
-  };
-  const buyerBlock = {
-    name: buyer?.name ?? invoice.client.name,
-    lines: [
-      buyer?.address,
-      buyer && [buyer.postal_code, buyer.city].filter(Boolean).join(' '),
-      buyer?.state,
-      buyer?.country && regionName(locale, buyer.country),
-      buyer?.tax_id && `${words.vatId}: ${buyer.tax_id}`,
-    ].filter((line): line is string => Boolean(line)),
-  };
+  const { seller: sellerBlock, buyer: buyerBlock } = partyBlocks(seller, invoice.buyer, invoice.client.name, format);
 
   const facts: [string, string][] = [
     [words.invoiceNumber, invoice.invoice_number],
@@ -109,14 +34,13 @@ export function invoiceView({ invoice, logo, locale: given }: InvoiceDocument) {
   ];
 
   const lines = invoice.line_items.map((line) => {
-    const unit = UNIT_SYMBOLS[line.unit] ?? line.unit;
     return {
       description: line.description,
-      quantity: `${number.format(String(line.quantity) as unknown as number)}${unit ? ` ${unit}` : ''}`,
+      quantity: format.quantity(line.quantity, line.unit),
       unitPrice: amount(line.unit_price),
       discount: line.discount
         ? 'percent' in line.discount
-          ? `−${percent.format(line.discount.percent as unknown as number)}`
+          ? `−${percent(line.discount.percent)}`
           : `−${amount(line.discount.amount)}`
         : '',
       tax: rateText(line.tax_category, line.tax_rate),
@@ -124,16 +48,7 @@ export function invoiceView({ invoice, logo, locale: given }: InvoiceDocument) {
     };
   });
 
-  const breakdown = invoice.tax_breakdown.map((row) => {
-    const label = rateText(row.tax_category, row.tax_rate);
-    const note = exemptionText(row.tax_category, row.tax_exemption_reason);
-    return {
-      label,
-      taxable: amount(row.taxable_amount),
-      tax: amount(row.tax_amount),
-      note: note === label ? null : note,
-    };
-  });
+  const breakdown = breakdownRows(invoice.tax_breakdown, format);
 
   const hasDiscount = invoice.discount_amount !== '0.00';
   const totals: { label: string; value: string; strong?: boolean; key: string }[] = [
@@ -182,16 +97,18 @@ export function invoiceView({ invoice, logo, locale: given }: InvoiceDocument) {
       }
     : null;
 
+  const marks: Partial<Record<string, string>> = {
+    paid: words.markPaid,
+    void: words.markVoid,
+    credited: words.markCredited,
+  };
   return {
     locale,
     lang: locale.slice(0, 2),
     words,
     logo: logo ?? null,
     title: `${words.invoice} ${invoice.invoice_number}`,
-    mark:
-      { paid: words.markPaid, void: words.markVoid, credited: words.markCredited }[
-        invoice.status as 'paid' | 'void' | 'credited'
-      ] ?? null,
+    mark: marks[invoice.status] ?? null,
     settled:
       invoice.status === 'paid' || invoice.status === 'void' || invoice.status === 'credited' ? invoice.status : null,
     seller: sellerBlock,
@@ -211,6 +128,3 @@ export function invoiceView({ invoice, logo, locale: given }: InvoiceDocument) {
 }
 
 export type InvoiceView = ReturnType<typeof invoiceView>;
-
-const regionName = (locale: string, code: string) =>
-  new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;

@@ -1,5 +1,6 @@
 // The words on an invoice document and its e-mail, in each document language (docs/invoices.md
 // "Documents"). A missing translation fails the type check, not a customer's invoice.
+import type { CreditReason } from '#shared/domain/credit-note';
 import type { Exemption } from '#shared/domain/tax';
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
@@ -8,6 +9,7 @@ export type Language = (typeof LANGUAGES)[number];
 type Words = {
   invoice: string;
   invoiceNumber: string;
+  correctedInvoice: string;
   issueDate: string;
   dueDate: string;
   supplyDate: string;
@@ -41,6 +43,12 @@ type Words = {
   markPaid: string;
   markVoid: string;
   markCredited: string;
+  creditNote: string;
+  creditNoteNumber: string;
+  correctsInvoice: (number: string, date: string) => string;
+  reason: string;
+  reasons: Record<CreditReason, string>;
+  creditNotes: string;
   page: (page: number, of: number) => string;
   continued: string;
   downloadPdf: string;
@@ -65,6 +73,7 @@ type Words = {
 const en: Words = {
   invoice: 'Invoice',
   invoiceNumber: 'Invoice number',
+  correctedInvoice: 'Corrects invoice',
   issueDate: 'Issue date',
   dueDate: 'Due date',
   supplyDate: 'Date of supply',
@@ -98,6 +107,18 @@ const en: Words = {
   markPaid: 'PAID',
   markVoid: 'VOID',
   markCredited: 'CREDITED',
+  creditNote: 'Credit note',
+  creditNoteNumber: 'Credit note number',
+  correctsInvoice: (number, date) => `${number} of ${date}`,
+  reason: 'Reason',
+  reasons: {
+    duplicate: 'Duplicate invoice',
+    fraudulent: 'Fraudulent charge',
+    order_change: 'Order changed',
+    product_unsatisfactory: 'Product or service unsatisfactory',
+    other: 'Correction',
+  },
+  creditNotes: 'Credit notes',
   page: (page, of) => `Page ${page} of ${of}`,
   continued: 'continued',
   downloadPdf: 'Download the PDF',
@@ -138,6 +159,7 @@ const en: Words = {
 const de: Words = {
   invoice: 'Rechnung',
   invoiceNumber: 'Rechnungsnummer',
+  correctedInvoice: 'Korrigiert Rechnung',
   issueDate: 'Rechnungsdatum',
   dueDate: 'Fällig am',
   supplyDate: 'Leistungsdatum',
@@ -171,6 +193,18 @@ const de: Words = {
   markPaid: 'BEZAHLT',
   markVoid: 'STORNIERT',
   markCredited: 'GUTGESCHRIEBEN',
+  creditNote: 'Rechnungskorrektur',
+  creditNoteNumber: 'Korrekturnummer',
+  correctsInvoice: (number, date) => `${number} vom ${date}`,
+  reason: 'Grund',
+  reasons: {
+    duplicate: 'Doppelte Rechnung',
+    fraudulent: 'Betrügerische Belastung',
+    order_change: 'Bestellung geändert',
+    product_unsatisfactory: 'Ware oder Leistung mangelhaft',
+    other: 'Korrektur',
+  },
+  creditNotes: 'Rechnungskorrekturen',
   page: (page, of) => `Seite ${page} von ${of}`,
   continued: 'Fortsetzung',
   downloadPdf: 'PDF herunterladen',
@@ -211,6 +245,7 @@ const de: Words = {
 const fr: Words = {
   invoice: 'Facture',
   invoiceNumber: 'Numéro de facture',
+  correctedInvoice: 'Rectifie la facture',
   issueDate: "Date d'émission",
   dueDate: "Date d'échéance",
   supplyDate: 'Date de livraison',
@@ -244,6 +279,18 @@ const fr: Words = {
   markPaid: 'PAYÉE',
   markVoid: 'ANNULÉE',
   markCredited: 'AVOIR ÉMIS',
+  creditNote: 'Avoir',
+  creditNoteNumber: "Numéro d'avoir",
+  correctsInvoice: (number, date) => `${number} du ${date}`,
+  reason: 'Motif',
+  reasons: {
+    duplicate: 'Facture en double',
+    fraudulent: 'Débit frauduleux',
+    order_change: 'Commande modifiée',
+    product_unsatisfactory: 'Produit ou service non satisfaisant',
+    other: 'Rectification',
+  },
+  creditNotes: 'Avoirs',
   page: (page, of) => `Page ${page} sur ${of}`,
   continued: 'suite',
   downloadPdf: 'Télécharger le PDF',
@@ -284,6 +331,7 @@ const fr: Words = {
 const es: Words = {
   invoice: 'Factura',
   invoiceNumber: 'Número de factura',
+  correctedInvoice: 'Rectifica la factura',
   issueDate: 'Fecha de emisión',
   dueDate: 'Fecha de vencimiento',
   supplyDate: 'Fecha de entrega',
@@ -317,6 +365,18 @@ const es: Words = {
   markPaid: 'PAGADA',
   markVoid: 'ANULADA',
   markCredited: 'ABONADA',
+  creditNote: 'Factura rectificativa',
+  creditNoteNumber: 'Número de rectificativa',
+  correctsInvoice: (number, date) => `${number} del ${date}`,
+  reason: 'Motivo',
+  reasons: {
+    duplicate: 'Factura duplicada',
+    fraudulent: 'Cargo fraudulento',
+    order_change: 'Pedido modificado',
+    product_unsatisfactory: 'Producto o servicio insatisfactorio',
+    other: 'Rectificación',
+  },
+  creditNotes: 'Facturas rectificativas',
   page: (page, of) => `Página ${page} de ${of}`,
   continued: 'continuación',
   downloadPdf: 'Descargar el PDF',

@@ -147,7 +147,7 @@ describe('stack', () => {
     const today = templateSizes({});
     const hypothetical = ROUTES.slice(0, 40).map((route, index) => ({
       ...route,
-      path: `/api/v1/credit-notes/{id}/step-${index}/` as const,
+      path: `/api/v1/quotes/{id}/step-${index}/` as const,
     }));
     const grown = templateSizes({ routes: [...servedRoutes('none'), ...hypothetical] });
     expect(Object.keys(today).length).toBeGreaterThan(1);

@@ -3,6 +3,7 @@
 // amounts and status following.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, newTenant } from '#test/support/api';
+import { readPdf } from '#test/support/pdf';
 import { austrianSeller, euInvoice, frenchBuyer } from '#test/support/eu-invoice';
 
 type Tenant = Awaited<ReturnType<typeof newTenant>>;
@@ -196,5 +197,65 @@ describe('lists', () => {
     expect(elsewhen.json.results).toEqual([]);
     const one = await call('get-credit-note', { token: tenant.apiKey, params: { id: note.id } });
     expect(one.json).toEqual(note);
+  });
+});
+
+describe('documents', () => {
+  it('a credit note has its own page and PDF in the invoice language, and the invoice page lists it', async () => {
+    for (const [locale, expected] of [
+      [
+        'fr-FR',
+        [
+          'Avoir CN-',
+          "Numéro d'avoir",
+          'Rectifie la facture',
+          'du 2 novembre 2026',
+          'Produit ou service non satisfaisant',
+          '101,75',
+        ],
+      ],
+      [
+        'de-AT',
+        [
+          'Rechnungskorrektur CN-',
+          'Korrigiert Rechnung',
+          'vom 2. November 2026',
+          'Ware oder Leistung mangelhaft',
+          '101,75',
+        ],
+      ],
+    ] as const) {
+      const invoice = await issued({ ...euInvoice(), locale });
+      const note = (
+        await creditOf(invoice.id, {
+          lines: [{ line: 0, quantity: 1 }],
+          reason: 'product_unsatisfactory',
+          memo: 'Bruch',
+        })
+      ).json;
+      expect(note.locale).toBe(locale);
+      const token = new URL(note.public_url).pathname.split('/').at(-2)!;
+      const { text } = readPdf((await call('download-public-credit-note', { params: { token } })).bytes);
+      const page = (await call('view-public-credit-note', { params: { token } })).text.replace(/&#(\d+);/g, (_, code) =>
+        String.fromCharCode(Number(code)),
+      );
+      for (const part of [
+        ...expected,
+        note.credit_note_number,
+        invoice.invoice_number,
+        'Weinhaus GmbH',
+        'Société Générale de Test',
+        'Bruch',
+      ]) {
+        expect(text.replace(/[\u00a0\u202f]/g, ' '), `${locale} PDF: ${part}`).toContain(part);
+        expect(page.replace(/[\u00a0\u202f]/g, ' '), `${locale} page: ${part}`).toContain(part);
+      }
+      const invoicePage = (
+        await call('view-public-invoice', {
+          params: { token: new URL(invoice.public_url).pathname.split('/').at(-2)! },
+        })
+      ).text;
+      expect(invoicePage).toContain(`href="${note.public_url}"`);
+    }
   });
 });

@@ -2,16 +2,23 @@
 // corrects as {id, number}.
 import type { CreditNote } from '#shared/domain/credit-note';
 import { formatMinor } from '#shared/domain/decimal';
+import { buyerResource, sellerResource } from '#shared/domain/resources/invoice';
 
 const money = (minor: number) => formatMinor(BigInt(minor));
 
-export const creditNoteResource = (creditNote: CreditNote) => ({
+export const publicCreditNoteUrl = (publicBaseUrl: string, token: string) =>
+  `${publicBaseUrl}/api/v1/public/credit-notes/${token}/`;
+
+export const creditNoteResource = (creditNote: CreditNote, publicBaseUrl: string) => ({
   id: creditNote.id,
   credit_note_number: creditNote.credit_note_number,
   invoice: { id: creditNote.invoice_id, number: creditNote.invoice_number, issue_date: creditNote.invoice_issue_date },
   client: { id: creditNote.client_id, name: creditNote.client_name },
   issue_date: creditNote.issue_date,
   currency: creditNote.currency,
+  locale: creditNote.locale ?? 'en',
+  seller: creditNote.seller ? sellerResource(creditNote.seller) : null,
+  buyer: creditNote.buyer ? buyerResource(creditNote.buyer) : null,
   reason: creditNote.reason,
   memo: creditNote.memo ?? '',
   line_items: creditNote.line_items.map((line) => ({
@@ -36,5 +43,7 @@ export const creditNoteResource = (creditNote: CreditNote) => ({
     tax_amount: money(row.tax_minor),
     tax_exemption_reason: row.tax_exemption_reason ?? null,
   })),
+  public_url: publicCreditNoteUrl(publicBaseUrl, creditNote.public_token),
+  pdf_url: `${publicCreditNoteUrl(publicBaseUrl, creditNote.public_token)}pdf/`,
   created_at: creditNote.created_at,
 });

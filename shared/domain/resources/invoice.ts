@@ -12,7 +12,7 @@ export const publicInvoiceUrl = (publicBaseUrl: string, token: string) =>
 export const invoicePdfUrl = (publicBaseUrl: string, token: string) =>
   `${publicBaseUrl}/api/v1/public/invoices/${token}/pdf/`;
 
-const sellerResource = (seller: SellerSnapshot) => ({
+export const sellerResource = (seller: SellerSnapshot) => ({
   name: seller.name,
   address: seller.address ?? null,
   tax_id: seller.tax_id ?? null,
@@ -23,7 +23,7 @@ const sellerResource = (seller: SellerSnapshot) => ({
   payment_instructions: seller.payment_instructions ?? null,
 });
 
-const buyerResource = (buyer: BuyerSnapshot) => ({
+export const buyerResource = (buyer: BuyerSnapshot) => ({
   name: buyer.name,
   email: buyer.email,
   phone: buyer.phone ?? null,

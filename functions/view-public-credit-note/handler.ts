@@ -1,0 +1,24 @@
+// The page behind a credit note's public_url: found by its unguessable token.
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { findPublicCreditNote } from '#shared/data/public-invoices';
+import { notFoundPage, renderCreditNotePage } from '#shared/documents/invoice-page';
+import { publicEndpoint } from '#shared/http/endpoint';
+import { htmlPage } from '#shared/http/html';
+import { tokenParams } from '#shared/http/schemas/public';
+import { creditNoteResource } from '#shared/domain/resources/credit-note';
+import { routeNamed } from '#functions/routes';
+
+const { TABLE_NAME, PUBLIC_BASE_URL } = config();
+const db = createDb(TABLE_NAME);
+
+export const handler = publicEndpoint(
+  routeNamed('view-public-credit-note'),
+  { params: tokenParams },
+  async ({ params }) => {
+    const found = await findPublicCreditNote(db, params.token);
+    if (!found) return htmlPage(404, notFoundPage());
+    const creditNote = creditNoteResource(found.creditNote, PUBLIC_BASE_URL);
+    return htmlPage(200, renderCreditNotePage({ creditNote, logo: found.logo }));
+  },
+);

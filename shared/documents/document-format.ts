@@ -1,0 +1,125 @@
+// Wording and formatting every document shares (invoices and credit notes): labels in the document's
+// language, money, numbers, dates and countries by Intl in its locale, the parties' blocks, the tax
+// breakdown. Intl formats the API's decimal strings exactly (no floating point).
+import type { BuyerSnapshot, SellerSnapshot } from '#shared/domain/invoice';
+import { DEFAULT_EXEMPTION, type TaxCategory } from '#shared/domain/tax';
+import { wordsFor } from '#shared/documents/labels';
+
+/** Common unit codes printed as the reader knows them; any other prints as its code. */
+const UNIT_SYMBOLS: Record<string, string> = {
+  C62: '',
+  H87: '',
+  HUR: 'h',
+  MIN: 'min',
+  DAY: 'd',
+  WEE: 'wk',
+  MON: 'mo',
+  ANN: 'yr',
+  KGM: 'kg',
+  GRM: 'g',
+  MTR: 'm',
+  KMT: 'km',
+  MTK: 'm²',
+  MTQ: 'm³',
+  LTR: 'l',
+  KWH: 'kWh',
+};
+
+const regionName = (locale: string, code: string) =>
+  new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+
+export function documentFormat(locale: string, currency: string) {
+  const words = wordsFor(locale);
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
+  const percentFormat = new Intl.NumberFormat(locale, { style: 'unit', unit: 'percent', maximumFractionDigits: 4 });
+  const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+  const percent = (value: string) => percentFormat.format(value as unknown as number);
+  return {
+    locale,
+    words,
+    percent,
+    amount: (value: string) => money.format(value as unknown as number),
+    date: (value: string) => {
+      const [year, month, day] = value.split('-').map(Number);
+      return dates.format(Date.UTC(year!, month! - 1, day!));
+    },
+    quantity: (value: number | string, unitCode: string | null) => {
+      const unit = unitCode === null ? '' : (UNIT_SYMBOLS[unitCode] ?? unitCode);
+      return `${number.format(String(value) as unknown as number)}${unit ? ` ${unit}` : ''}`;
+    },
+    region: (code: string) => regionName(locale, code),
+    rateText: (category: TaxCategory, rate: string) => (category === 'S' ? percent(rate) : words.categories[category]),
+    exemptionText: (category: TaxCategory, reason: string | null) => {
+      const standard = DEFAULT_EXEMPTION[category];
+      return reason ?? (standard ? words.exemptions[standard] : null);
+    },
+  };
+}
+
+export type DocumentFormat = ReturnType<typeof documentFormat>;
+
+type Party<T> = { [K in keyof T]: T[K] | null | undefined } | null | undefined;
+
+/** The seller's and the buyer's blocks: name, address lines, VAT number and contact. */
+export function partyBlocks(
+  seller: Party<SellerSnapshot>,
+  buyer: Party<BuyerSnapshot>,
+  fallbackName: string,
+  { words, region }: DocumentFormat,
+) {
+  const address = seller?.address;
+  return {
+    seller: {
+      name: seller?.name ?? fallbackName,
+      lines: [
+        ...(address
+          ? [
+              address.line1,
+              address.line2,
+              `${address.postal_code} ${address.city}`,
+              address.state,
+              region(address.country),
+            ]
+          : []),
+        seller?.tax_id && `${words.vatId}: ${seller.tax_id}`,
+        seller?.registration_number && `${words.registration}: ${seller.registration_number}`,
+        seller?.email,
+        seller?.phone,
+        seller?.website,
+      ].filter((line): line is string => Boolean(line)),
+    },
+    buyer: {
+      name: buyer?.name ?? fallbackName,
+      lines: [
+        buyer?.address,
+        buyer && [buyer.postal_code, buyer.city].filter(Boolean).join(' '),
+        buyer?.state,
+        buyer?.country && region(buyer.country),
+        buyer?.tax_id && `${words.vatId}: ${buyer.tax_id}`,
+      ].filter((line): line is string => Boolean(line)),
+    },
+  };
+}
+
+/** The tax breakdown as printed: the rate or category, its amounts, and the exemption's wording. */
+export const breakdownRows = (
+  rows: {
+    tax_category: TaxCategory;
+    tax_rate: string;
+    taxable_amount: string;
+    tax_amount: string;
+    tax_exemption_reason: string | null;
+  }[],
+  { amount, rateText, exemptionText }: DocumentFormat,
+) =>
+  rows.map((row) => {
+    const label = rateText(row.tax_category, row.tax_rate);
+    const note = exemptionText(row.tax_category, row.tax_exemption_reason);
+    return {
+      label,
+      taxable: amount(row.taxable_amount),
+      tax: amount(row.tax_amount),
+      note: note === label ? null : note,
+    };
+  });
