@@ -304,6 +304,16 @@ export const ROUTES = [
     table: 'read',
   },
   {
+    name: 'send-credit-note',
+    method: 'POST',
+    path: '/api/v1/credit-notes/{id}/send/',
+    credentials: 'any',
+    scope: 'credit_notes:write',
+    table: 'readWrite',
+    sendsEmail: true,
+    rendersDocuments: true,
+  },
+  {
     name: 'get-revenue-report',
     method: 'GET',
     path: '/api/v1/reports/revenue/',

@@ -1,16 +1,20 @@
 // Credit note storage. Issuing one is the invoice's change (its version guards what is left to credit,
 // so concurrent credits never take more than there is) written together with the credit note, the
 // claim of its number from the organization's credit-note series, its public token and its events.
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/data/client';
 import { changeInvoice, invoiceWithOrganization } from '#shared/data/invoices';
-import { creditNoteItem, creditNoteOf } from '#shared/data/items';
+import { creditNoteItem, creditNoteOf, logoOf, ofType, organizationOf } from '#shared/data/items';
+import type { Logo } from '#shared/domain/logo';
+import type { Organization } from '#shared/domain/organization';
 import {
   BY,
   creditNoteKey,
   creditNotesOfOrganization,
   indexQuery,
   invoiceDateSort,
+  organizationKey,
+  organizationLogoKey,
   publicTokenKey,
 } from '#shared/data/keys';
 import { allocateNumber, numberClaim, voidNumber, type Allocated } from '#shared/data/number-series';
@@ -221,4 +225,65 @@ export async function listCreditNotes(
     }),
   );
   return { items: Items.map(creditNoteOf), position: LastEvaluatedKey };
+}
+
+/** The credit note with what its documents need: the organization (reply address) and its logo. */
+export async function creditNoteWithOrganization(
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<{ creditNote: CreditNote; organization: Organization; logo?: Logo } | undefined> {
+  const { Responses } = await db.client.send(
+    new BatchGetCommand({
+      RequestItems: {
+        [db.table]: {
+          Keys: [
+            creditNoteKey(organizationId, id),
+            organizationKey(organizationId),
+            organizationLogoKey(organizationId),
+          ],
+        },
+      },
+    }),
+  );
+  const items = Responses?.[db.table] ?? [];
+  const creditNote = ofType(items, 'credit_note');
+  const organization = ofType(items, 'organization');
+  const logo = ofType(items, 'logo');
+  return creditNote && organization
+    ? {
+        creditNote: creditNoteOf(creditNote),
+        organization: organizationOf(organization),
+        ...(logo ? { logo: logoOf(logo) } : {}),
+      }
+    : undefined;
+}
+
+/** Records one e-mail of the credit note, with its `credit_note.sent` event, in one transaction. */
+export async function recordCreditNoteSending(
+  db: Db,
+  organizationId: string,
+  creditNote: CreditNote,
+  sending: { to: string; sent_at: string; message_id: string },
+  publicBaseUrl: string,
+  now = new Date(),
+): Promise<CreditNote> {
+  const sent = { ...creditNote, sendings: [...(creditNote.sendings ?? []), sending] };
+  await db.client.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: db.table,
+            Key: creditNoteKey(organizationId, creditNote.id),
+            UpdateExpression: 'SET sendings = list_append(if_not_exists(sendings, :none), :sending)',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':none': [], ':sending': [sending] },
+          },
+        },
+        outboxPut(db.table, organizationId, 'credit_note.sent', creditNoteResource(sent, publicBaseUrl), now),
+      ],
+    }),
+  );
+  return sent;
 }

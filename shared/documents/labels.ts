@@ -67,6 +67,9 @@ type Words = {
     view: string;
     payOnline: string;
     signOff: (seller: string) => string;
+    creditNoteSubject: (number: string, seller: string) => string;
+    creditNoteBody: (seller: string, number: string, invoice: string, amount: string) => string;
+    viewCreditNote: string;
   };
 };
 
@@ -153,6 +156,10 @@ const en: Words = {
     view: 'View the invoice',
     payOnline: 'Pay online',
     signOff: (seller) => `Kind regards,\n${seller}`,
+    creditNoteSubject: (number, seller) => `Credit note ${number} from ${seller}`,
+    creditNoteBody: (seller, number, invoice, amount) =>
+      `${seller} has issued credit note ${number} of ${amount} for invoice ${invoice}.`,
+    viewCreditNote: 'View the credit note',
   },
 };
 
@@ -239,6 +246,10 @@ const de: Words = {
     view: 'Rechnung ansehen',
     payOnline: 'Online bezahlen',
     signOff: (seller) => `Mit freundlichen Grüßen\n${seller}`,
+    creditNoteSubject: (number, seller) => `Rechnungskorrektur ${number} von ${seller}`,
+    creditNoteBody: (seller, number, invoice, amount) =>
+      `${seller} hat die Rechnungskorrektur ${number} über ${amount} zur Rechnung ${invoice} ausgestellt.`,
+    viewCreditNote: 'Rechnungskorrektur ansehen',
   },
 };
 
@@ -325,6 +336,10 @@ const fr: Words = {
     view: 'Voir la facture',
     payOnline: 'Payer en ligne',
     signOff: (seller) => `Cordialement,\n${seller}`,
+    creditNoteSubject: (number, seller) => `Avoir ${number} de ${seller}`,
+    creditNoteBody: (seller, number, invoice, amount) =>
+      `${seller} a émis l'avoir ${number} de ${amount} sur la facture ${invoice}.`,
+    viewCreditNote: "Voir l'avoir",
   },
 };
 
@@ -411,6 +426,10 @@ const es: Words = {
     view: 'Ver la factura',
     payOnline: 'Pagar en línea',
     signOff: (seller) => `Atentamente,\n${seller}`,
+    creditNoteSubject: (number, seller) => `Factura rectificativa ${number} de ${seller}`,
+    creditNoteBody: (seller, number, invoice, amount) =>
+      `${seller} ha emitido la factura rectificativa ${number} por ${amount} de la factura ${invoice}.`,
+    viewCreditNote: 'Ver la factura rectificativa',
   },
 };
 

@@ -53,6 +53,8 @@ export type CreditNote = {
   buyer?: BuyerSnapshot;
   public_token: string;
   created_at: string;
+  /** Every e-mail of the credit note. */
+  sendings?: { to: string; sent_at: string; message_id: string }[];
 };
 
 /** Quantities compared in units of 10⁻⁴, the finest a quantity may have. */

@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   'invoice.credited',
   'payment.received',
   'credit_note.created',
+  'credit_note.sent',
   'recurring_invoice.created',
   'webhook.disabled',
   'ping',

@@ -33,39 +33,59 @@ export async function composeInvoiceEmail(email: InvoiceEmail): Promise<Buffer> 
   const { view, invoice } = email;
   const words = view.words.email;
   const seller = view.seller.name;
-  const subject = email.reminder
-    ? words.reminderSubject(invoice.invoice_number, seller)
-    : words.subject(invoice.invoice_number, seller);
-  const opening = email.reminder
-    ? words.reminderBody(invoice.invoice_number, email.overdueDays)
-    : words.body(seller, invoice.invoice_number);
-  const paragraphs = [words.greeting(view.buyer.name), opening, words.dueBy(view.amountDue, view.dueDate)];
-  const links = [
-    [words.view, invoice.public_url],
-    ...(email.payOnline && view.payable ? [[words.payOnline, invoice.public_url]] : []),
-    [view.words.downloadPdf, invoice.pdf_url],
-  ] as const;
+  return composeDocumentEmail({
+    ...email,
+    subject: email.reminder
+      ? words.reminderSubject(invoice.invoice_number, seller)
+      : words.subject(invoice.invoice_number, seller),
+    paragraphs: [
+      email.reminder
+        ? words.reminderBody(invoice.invoice_number, email.overdueDays)
+        : words.body(seller, invoice.invoice_number),
+      words.dueBy(view.amountDue, view.dueDate),
+    ],
+    links: [
+      [words.view, invoice.public_url],
+      ...(email.payOnline && view.payable ? [[words.payOnline, invoice.public_url] as const] : []),
+      [view.words.downloadPdf, invoice.pdf_url],
+    ],
+    filename: `${invoice.invoice_number}.pdf`,
+  });
+}
+
+export type DocumentEmail = Pick<InvoiceEmail, 'from' | 'to' | 'view' | 'replyTo' | 'pdf'> & {
+  subject: string;
+  /** What the e-mail says between the greeting and the links. */
+  paragraphs: string[];
+  links: (readonly [string, string])[];
+  filename: string;
+};
+
+/** Any document's e-mail: greeting, paragraphs, links and sign-off in the document's language, the PDF attached. */
+export async function composeDocumentEmail(email: DocumentEmail): Promise<Buffer> {
+  const { view } = email;
+  const words = view.words.email;
+  const seller = view.seller.name;
+  const paragraphs = [words.greeting(view.buyer.name), ...email.paragraphs];
   const text = [
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
-    ...links.map(([label, url]) => `${label}: ${url}`),
+    ...email.links.map(([label, url]) => `${label}: ${url}`),
     '',
     words.signOff(seller),
   ].join('\n');
   const html = `<!doctype html><html lang="${escapeHtml(view.lang)}"><body style="font-family: sans-serif; color: #1a1a1a">
 ${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
-${links.map(([label, url]) => `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`).join('\n')}
+${email.links.map(([label, url]) => `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`).join('\n')}
 <p>${escapeHtml(words.signOff(seller)).replace(/\n/g, '<br>')}</p>
 </body></html>`;
   return new MailComposer({
     from: { name: seller, address: senderAddress(email.from) },
     ...(email.replyTo ? { replyTo: email.replyTo } : {}),
     to: email.to,
-    subject,
+    subject: email.subject,
     text,
     html,
-    attachments: [
-      { filename: `${invoice.invoice_number}.pdf`, content: Buffer.from(email.pdf), contentType: 'application/pdf' },
-    ],
+    attachments: [{ filename: email.filename, content: Buffer.from(email.pdf), contentType: 'application/pdf' }],
   })
     .compile()
     .build();

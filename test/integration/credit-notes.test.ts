@@ -1,7 +1,7 @@
 // Credit notes: lines or an amount taken off an issued invoice, with its own tax rules, a number from
 // a series of their own, never more than is left (concurrent requests included), and the invoice's
 // amounts and status following.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, newTenant } from '#test/support/api';
 import { readPdf } from '#test/support/pdf';
 import { austrianSeller, euInvoice, frenchBuyer } from '#test/support/eu-invoice';
@@ -257,5 +257,39 @@ describe('documents', () => {
       ).text;
       expect(invoicePage).toContain(`href="${note.public_url}"`);
     }
+  });
+});
+
+describe('sending', () => {
+  it('e-mails the credit note like an invoice, in its language, to the client without an address given', async () => {
+    const invoice = await issued({ ...euInvoice(), locale: 'fr-FR' });
+    const note = (await creditOf(invoice.id, { amount: '10.00', description: 'Geste commercial' })).json;
+    const sent = await call('send-credit-note', { token: tenant.apiKey, params: { id: note.id } });
+    expect([sent.status, sent.json.sent_to], sent.text).toEqual([200, 'compta@sgt.example']);
+    const stored = (await call('get-credit-note', { token: tenant.apiKey, params: { id: note.id } })).json;
+    expect(stored.sendings).toHaveLength(1);
+    const store = (await (await fetch(`${inject('sesEndpoint')}/store`)).json()) as {
+      emails: {
+        messageId: string;
+        from: string;
+        subject: string;
+        body: { text: string };
+        attachments: { filename: string }[];
+      }[];
+    };
+    const email = store.emails.find((each) => each.messageId === stored.sendings[0].message_id)!;
+    expect(email.from).toBe('"Weinhaus GmbH" <billing@acme.example>');
+    expect(email.subject).toBe(`Avoir ${note.credit_note_number} de Weinhaus GmbH`);
+    expect(email.body.text.replace(/[\u00a0\u202f]/g, ' ')).toContain(
+      `Weinhaus GmbH a émis l'avoir ${note.credit_note_number} de 10,00 $US sur la facture ${invoice.invoice_number}.`,
+    );
+    expect(email.attachments.map((attachment) => attachment.filename)).toEqual([`${note.credit_note_number}.pdf`]);
+    const events = (await call('list-events', { token: tenant.apiKey, query: { limit: '100' } })).json.results;
+    expect(
+      events.some(
+        (event: { type: string; data: { object: { id: string } } }) =>
+          event.type === 'credit_note.sent' && event.data.object.id === note.id,
+      ),
+    ).toBe(true);
   });
 });

@@ -42,6 +42,7 @@ const validBody: Partial<Record<Route['name'], object>> = {
   'record-payment': { amount: '1.00', method: 'cash' },
   'send-invoice': { email: 'a@x.example' },
   'create-credit-note': { amount: '0.10', description: 'x', reason: 'other' },
+  'send-credit-note': { email: 'a@x.example' },
 };
 
 let a: Awaited<ReturnType<typeof newTenant>>;

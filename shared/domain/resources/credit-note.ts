@@ -43,6 +43,7 @@ export const creditNoteResource = (creditNote: CreditNote, publicBaseUrl: string
     tax_amount: money(row.tax_minor),
     tax_exemption_reason: row.tax_exemption_reason ?? null,
   })),
+  sendings: creditNote.sendings ?? [],
   public_url: publicCreditNoteUrl(publicBaseUrl, creditNote.public_token),
   pdf_url: `${publicCreditNoteUrl(publicBaseUrl, creditNote.public_token)}pdf/`,
   created_at: creditNote.created_at,

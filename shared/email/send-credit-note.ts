@@ -1,0 +1,60 @@
+// Sending a credit note: render its PDF, hand the e-mail to SES, then record the sending with its
+// event. If SES refuses, nothing is recorded and the caller gets 502 email_delivery_failed.
+import { SendRawEmailCommand } from '@aws-sdk/client-ses';
+import { getClient } from '#shared/data/clients';
+import { creditNoteWithOrganization, recordCreditNoteSending } from '#shared/data/credit-notes';
+import { emailDeliveryFailed } from '#shared/data/invoice-lifecycle';
+import { notFound, validationError } from '#shared/domain/errors';
+import { creditNoteResource } from '#shared/domain/resources/credit-note';
+import type { SendDeps } from '#shared/email/send-invoice';
+
+/** Sends to `to`, or without it to the client's stored address. */
+export async function sendCreditNote(deps: SendDeps, organizationId: string, creditNoteId: string, to?: string) {
+  const found = await creditNoteWithOrganization(deps.db, organizationId, creditNoteId);
+  if (!found) throw notFound('Credit note');
+  const { creditNote: stored, organization, logo } = found;
+  const recipient = to ?? (await getClient(deps.db, organizationId, stored.client_id))?.email;
+  if (!recipient) throw validationError({ email: 'is required: the client has no e-mail address' });
+  const creditNote = creditNoteResource(stored, deps.publicBaseUrl);
+  const [{ renderCreditNotePdf }, { composeDocumentEmail }, { creditNoteView }] = await Promise.all([
+    import('#shared/documents/invoice-pdf'),
+    import('#shared/email/invoice-email'),
+    import('#shared/documents/credit-note-view'),
+  ]);
+  const view = creditNoteView({ creditNote, logo });
+  const words = view.words.email;
+  const raw = await composeDocumentEmail({
+    from: deps.from,
+    to: recipient,
+    view,
+    replyTo: stored.seller?.email ?? organization.email,
+    subject: words.creditNoteSubject(creditNote.credit_note_number, view.seller.name),
+    paragraphs: [
+      words.creditNoteBody(
+        view.seller.name,
+        creditNote.credit_note_number,
+        creditNote.invoice.number,
+        view.totals.find((total) => total.key === 'total')!.value,
+      ),
+    ],
+    links: [
+      [words.viewCreditNote, creditNote.public_url],
+      [view.words.downloadPdf, creditNote.pdf_url],
+    ],
+    filename: `${creditNote.credit_note_number}.pdf`,
+    pdf: await renderCreditNotePdf({ creditNote, logo }),
+  });
+  let messageId: string;
+  try {
+    const sent = await deps.ses.send(
+      new SendRawEmailCommand({ RawMessage: { Data: raw }, Source: deps.from, Destinations: [recipient] }),
+    );
+    messageId = sent.MessageId ?? 'unknown';
+  } catch (error) {
+    deps.log.error('SES refused the credit note e-mail', { error: String(error), credit_note_id: creditNoteId });
+    deps.metrics?.count('InvoiceEmailsFailed');
+    throw emailDeliveryFailed();
+  }
+  const sending = { to: recipient, sent_at: new Date().toISOString(), message_id: messageId };
+  return recordCreditNoteSending(deps.db, organizationId, stored, sending, deps.publicBaseUrl);
+}
