@@ -97,6 +97,7 @@ export async function createCreditNote(
           invoice_id: current.id,
           invoice_number: current.invoice_number,
           invoice_issue_date: current.issue_date,
+          invoice_due_date: current.due_date,
           client_id: current.client_id,
           client_name: current.client_name,
           currency: current.currency,

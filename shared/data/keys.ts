@@ -132,9 +132,10 @@ export const invoicesOfClient = (organizationId: string, clientId: string) =>
 /** Sort value for issue-date ordering; a date range is a BETWEEN on `<from>#` .. `<to>#~`. */
 export const invoiceDateSort = (issueDate: string, invoiceId: string) => `${issueDate}#${invoiceId}`;
 
+export const CREDIT_NOTE_PREFIX = 'CREDIT_NOTE#';
 export const creditNoteKey = (organizationId: string, creditNoteId: string): Key => ({
   pk: org(organizationId),
-  sk: `CREDIT_NOTE#${creditNoteId}`,
+  sk: `${CREDIT_NOTE_PREFIX}${creditNoteId}`,
 });
 export const creditNotesOfOrganization = (organizationId: string) => `${org(organizationId)}#CREDIT_NOTES`;
 

@@ -1,9 +1,10 @@
 // Every invoice or payment of one organization, fields projected: for rebuilding aggregates, never
 // on a request path. One query over the organization's partition, page by page.
 import { type Db, queryAll } from '#shared/data/client';
-import { INVOICE_PREFIX, organizationPartition, PAYMENT_PREFIX } from '#shared/data/keys';
+import { CREDIT_NOTE_PREFIX, INVOICE_PREFIX, organizationPartition, PAYMENT_PREFIX } from '#shared/data/keys';
 import type { Invoice } from '#shared/domain/invoice';
 import type { Payment } from '#shared/domain/payment';
+import type { CreditNote } from '#shared/domain/credit-note';
 
 const everyItem = async <T>(db: Db, organizationId: string, prefix: string, fields: readonly string[]) =>
   (await queryAll(db, {
@@ -15,6 +16,9 @@ const everyItem = async <T>(db: Db, organizationId: string, prefix: string, fiel
 
 export const everyInvoiceOf = <F extends keyof Invoice>(db: Db, organizationId: string, fields: readonly F[]) =>
   everyItem<Pick<Invoice, F>>(db, organizationId, INVOICE_PREFIX, fields);
+
+export const everyCreditNoteOf = <F extends keyof CreditNote>(db: Db, organizationId: string, fields: readonly F[]) =>
+  everyItem<Pick<CreditNote, F>>(db, organizationId, CREDIT_NOTE_PREFIX, fields);
 
 export const everyPaymentOf = <F extends keyof Payment>(db: Db, organizationId: string, fields: readonly F[]) =>
   everyItem<Pick<Payment, F>>(db, organizationId, PAYMENT_PREFIX, fields);

@@ -37,6 +37,7 @@ export type CreditNote = {
   invoice_id: string;
   invoice_number: string;
   invoice_issue_date: string;
+  invoice_due_date: string;
   client_id: string;
   client_name: string;
   currency: string;

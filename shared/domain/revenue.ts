@@ -4,8 +4,10 @@
 
 /** Amounts per bucket, in minor units (bigint: sums of many invoices outgrow a double). */
 export const REVENUE_FIELDS = [
-  /** Totals of issued (sent, not void) invoices, by issue month. */
+  /** Totals of issued (sent, not void) invoices by issue month, less credit notes by their month. */
   'invoiced',
+  /** Credit notes, by the month they were issued. */
+  'credited',
   'invoice_count',
   /** Payments, by the month they were paid. */
   'collected',
@@ -43,6 +45,31 @@ export function invoiceIssued(
       currency: invoice.currency,
       month: latest(issued, monthOf(invoice.due_date)),
       amounts: { came_due: sign * invoice.total_minor },
+    },
+  ];
+}
+
+/**
+ * A credit note, issued on `issue_date`, against an invoice with these dates: it credits its month and
+ * takes its total off what was invoiced then, and off what has fallen due from when the invoice did.
+ */
+export function creditNoteIssued(creditNote: {
+  currency: string;
+  issue_date: string;
+  invoice: { issue_date: string; due_date: string };
+  total_minor: bigint;
+}): Contribution[] {
+  const credited = monthOf(creditNote.issue_date);
+  return [
+    {
+      currency: creditNote.currency,
+      month: credited,
+      amounts: { credited: creditNote.total_minor, invoiced: -creditNote.total_minor },
+    },
+    {
+      currency: creditNote.currency,
+      month: latest(credited, monthOf(creditNote.invoice.issue_date), monthOf(creditNote.invoice.due_date)),
+      amounts: { came_due: -creditNote.total_minor },
     },
   ];
 }
@@ -109,6 +136,7 @@ export type ReportRow = {
   period: Period;
   currency: string;
   invoiced: bigint;
+  credited: bigint;
   collected: bigint;
   outstanding: bigint;
   overdue: bigint;
@@ -137,6 +165,7 @@ export function revenueReport(
         period,
         currency,
         invoiced: 0n,
+        credited: 0n,
         collected: 0n,
         outstanding: 0n,
         overdue: 0n,
@@ -149,6 +178,7 @@ export function revenueReport(
         balance.overdue += amounts.came_due - amounts.settled_after_due;
         if (month < period.firstMonth) continue;
         row.invoiced += amounts.invoiced;
+        row.credited += amounts.credited;
         row.collected += amounts.collected;
         row.invoice_count += amounts.invoice_count;
         row.payment_count += amounts.payment_count;

@@ -2,10 +2,15 @@
 // aggregator can apply events in any order. Definitions: docs/reports.md.
 import { dateIn } from '#shared/domain/dates';
 import { parseDecimal, toMinor } from '#shared/domain/decimal';
-import { invoiceIssued, paymentReceived, type Contribution } from '#shared/domain/revenue';
+import { creditNoteIssued, invoiceIssued, paymentReceived, type Contribution } from '#shared/domain/revenue';
 
 /** The event kinds that change revenue aggregates; the stack's rule forwards only these. */
-export const REVENUE_EVENT_TYPES = ['invoice.sent', 'invoice.voided', 'payment.received'] as const;
+export const REVENUE_EVENT_TYPES = [
+  'invoice.sent',
+  'invoice.voided',
+  'payment.received',
+  'credit_note.created',
+] as const;
 
 type InvoiceObject = {
   currency: string;
@@ -15,6 +20,12 @@ type InvoiceObject = {
   sent_at: string | null;
 };
 type PaymentObject = { currency: string; amount: string; paid_at: string };
+type CreditNoteObject = {
+  currency: string;
+  issue_date: string;
+  total_amount: string;
+  invoice: { issue_date: string; due_date: string };
+};
 export type RevenueEvent = { type: string; data: { object: unknown; payment?: unknown } };
 
 const minorUnits = (amount: string) => {
@@ -38,6 +49,10 @@ export function contributionsOf(event: RevenueEvent, timeZone: string): Contribu
     case 'invoice.voided':
       // A draft voided was never issued; an issued invoice voided stops counting everywhere.
       return invoice.sent_at ? invoiceIssued(issued(), -1n) : [];
+    case 'credit_note.created': {
+      const creditNote = event.data.object as CreditNoteObject;
+      return creditNoteIssued({ ...creditNote, total_minor: minorUnits(creditNote.total_amount) });
+    }
     case 'payment.received': {
       const payment = event.data.payment as PaymentObject;
       return paymentReceived(

@@ -1,11 +1,12 @@
 // Recomputes one organization's revenue aggregates from its invoices and payments — the same
 // contributions the events add — and reports every bucket that differs from what is stored.
 import type { Db } from '#shared/data/client';
-import { everyInvoiceOf, everyPaymentOf } from '#shared/data/organization-scan';
+import { everyCreditNoteOf, everyInvoiceOf, everyPaymentOf } from '#shared/data/organization-scan';
 import { getOrganization } from '#shared/data/organizations';
 import { readRevenue, replaceRevenue, type Bucket } from '#shared/data/revenue';
 import { dateIn } from '#shared/domain/dates';
 import {
+  creditNoteIssued,
   invoiceIssued,
   merged,
   paymentReceived,
@@ -19,7 +20,7 @@ import { timeZoneOf } from '#shared/domain/organization';
 /** The buckets the organization's invoices and payments add up to. */
 export async function expectedRevenue(db: Db, organizationId: string): Promise<Bucket[]> {
   const timeZone = timeZoneOf(await getOrganization(db, organizationId));
-  const [invoices, payments] = await Promise.all([
+  const [invoices, payments, creditNotes] = await Promise.all([
     everyInvoiceOf(db, organizationId, [
       'id',
       'status',
@@ -30,6 +31,13 @@ export async function expectedRevenue(db: Db, organizationId: string): Promise<B
       'total_amount_minor',
     ]),
     everyPaymentOf(db, organizationId, ['invoice_id', 'currency', 'amount_minor', 'paid_at']),
+    everyCreditNoteOf(db, organizationId, [
+      'currency',
+      'issue_date',
+      'invoice_issue_date',
+      'invoice_due_date',
+      'total_amount_minor',
+    ]),
   ]);
   const byId = new Map(invoices.map((invoice) => [invoice.id, invoice]));
   const contributions: Contribution[] = [
@@ -49,6 +57,14 @@ export async function expectedRevenue(db: Db, organizationId: string): Promise<B
           )
         : [];
     }),
+    ...creditNotes.flatMap((creditNote) =>
+      creditNoteIssued({
+        currency: creditNote.currency,
+        issue_date: creditNote.issue_date,
+        invoice: { issue_date: creditNote.invoice_issue_date, due_date: creditNote.invoice_due_date },
+        total_minor: BigInt(creditNote.total_amount_minor),
+      }),
+    ),
   ];
   return merged(contributions).map(({ currency, month, amounts }) => ({
     currency,

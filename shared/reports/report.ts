@@ -53,6 +53,7 @@ export function buildRevenueReport(
         ? {
             ...row,
             invoiced: total.invoiced + row.invoiced,
+            credited: total.credited + row.credited,
             collected: total.collected + row.collected,
             invoice_count: total.invoice_count + row.invoice_count,
             payment_count: total.payment_count + row.payment_count,

@@ -72,7 +72,13 @@ beforeAll(async () => {
   tenant = await newTenant('Revenue Co');
   const client = (await call('create-client', { token: tenant.apiKey, body: { name: 'Buyer', email: 'ap@x.example' } }))
     .json.id;
-  await invoice(client, '2026-01-10', '2026-02-09', '100.00');
+  const credited = await invoice(client, '2026-01-10', '2026-02-09', '100.00');
+  // Credited today (a credit note is dated the day it is issued): it counts in this month.
+  await call('create-credit-note', {
+    token: tenant.apiKey,
+    params: { id: credited },
+    body: { amount: '30.00', description: 'Goodwill', reason: 'other' },
+  });
   const b = await invoice(client, '2026-01-20', '2026-01-31', '250.00');
   await pay(b, '50.00', '2026-02-05T10:00:00Z');
   await pay(b, '200.00', '2026-03-03T09:00:00Z');
@@ -89,6 +95,7 @@ const row = (period_start: string, period_end: string, currency: string, figures
   period_end,
   currency,
   invoiced: '0.00',
+  credited: '0.00',
   collected: '0.00',
   outstanding: '0.00',
   overdue: '0.00',
@@ -133,6 +140,7 @@ describe('GET /api/v1/reports/revenue/', () => {
         {
           currency: 'EUR',
           invoiced: '350.00',
+          credited: '0.00',
           collected: '250.00',
           outstanding: '100.00',
           overdue: '100.00',
@@ -142,6 +150,7 @@ describe('GET /api/v1/reports/revenue/', () => {
         {
           currency: 'USD',
           invoiced: '10.00',
+          credited: '0.00',
           collected: '0.00',
           outstanding: '10.00',
           overdue: '0.00',
@@ -179,6 +188,19 @@ describe('GET /api/v1/reports/revenue/', () => {
         invoice_count: 1,
         outstanding: '10.00',
         overdue: '10.00',
+      }),
+    ]);
+  });
+
+  it('counts a credit note in the month it is issued: credited, taken off invoiced, outstanding and overdue', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const month = await report({ period: 'monthly', start_date: today, end_date: today, currency: 'EUR' });
+    expect(month.json.rows).toEqual([
+      row(`${today.slice(0, 7)}-01`, month.json.end_date, 'EUR', {
+        invoiced: '-30.00',
+        credited: '30.00',
+        outstanding: '70.00',
+        overdue: '70.00',
       }),
     ]);
   });

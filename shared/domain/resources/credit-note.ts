@@ -12,7 +12,12 @@ export const publicCreditNoteUrl = (publicBaseUrl: string, token: string) =>
 export const creditNoteResource = (creditNote: CreditNote, publicBaseUrl: string) => ({
   id: creditNote.id,
   credit_note_number: creditNote.credit_note_number,
-  invoice: { id: creditNote.invoice_id, number: creditNote.invoice_number, issue_date: creditNote.invoice_issue_date },
+  invoice: {
+    id: creditNote.invoice_id,
+    number: creditNote.invoice_number,
+    issue_date: creditNote.invoice_issue_date,
+    due_date: creditNote.invoice_due_date,
+  },
   client: { id: creditNote.client_id, name: creditNote.client_name },
   issue_date: creditNote.issue_date,
   currency: creditNote.currency,

@@ -5,6 +5,7 @@ import { formatMinor } from '#shared/domain/decimal';
 const figures = (row: Omit<ReportRow, 'period'>) => ({
   currency: row.currency,
   invoiced: formatMinor(row.invoiced),
+  credited: formatMinor(row.credited),
   collected: formatMinor(row.collected),
   outstanding: formatMinor(row.outstanding),
   overdue: formatMinor(row.overdue),
