@@ -314,6 +314,14 @@ export const ROUTES = [
     rendersDocuments: true,
   },
   {
+    name: 'create-refund',
+    method: 'POST',
+    path: '/api/v1/credit-notes/{id}/refunds/',
+    credentials: 'any',
+    scope: 'credit_notes:write',
+    table: 'readWrite',
+  },
+  {
     name: 'get-revenue-report',
     method: 'GET',
     path: '/api/v1/reports/revenue/',

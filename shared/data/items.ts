@@ -17,6 +17,7 @@ import {
   paymentKey,
   recurringDueKeys,
   recurringKey,
+  refundKey,
   seriesCounterKey,
   userKey,
   webhookKey,
@@ -27,6 +28,7 @@ import type { Delivery } from '#shared/domain/delivery';
 import type { Invoice } from '#shared/domain/invoice';
 import type { Organization } from '#shared/domain/organization';
 import type { Logo } from '#shared/domain/logo';
+import type { Refund } from '#shared/domain/refund';
 import type { CreditNote } from '#shared/domain/credit-note';
 import type { Payment } from '#shared/domain/payment';
 import type { RecurringInvoice } from '#shared/domain/recurring-invoice';
@@ -135,6 +137,13 @@ export const paymentItem = (organizationId: string, payment: Payment) => ({
   ...payment,
 });
 export const paymentOf = (item: Item) => entityOf<Payment>(item, ['organization_id']);
+
+export const refundItem = (organizationId: string, refund: Refund) => ({
+  ...refundKey(organizationId, refund.credit_note_id, refund.id),
+  type: 'refund',
+  organization_id: organizationId,
+  ...refund,
+});
 
 export const webhookItem = (webhook: Webhook) => ({
   ...webhookKey(webhook.organization_id, webhook.id),

@@ -116,6 +116,11 @@ export const paymentKey = (organizationId: string, invoiceId: string, paymentId:
   sk: `${PAYMENT_PREFIX}${invoiceId}#${paymentId}`,
 });
 export const PAYMENT_PREFIX = 'PAYMENT#';
+export const REFUND_PREFIX = 'REFUND#';
+export const refundKey = (organizationId: string, creditNoteId: string, refundId: string): Key => ({
+  pk: org(organizationId),
+  sk: `${REFUND_PREFIX}${creditNoteId}#${refundId}`,
+});
 export const paymentsOfInvoice = (invoiceId: string) => `${PAYMENT_PREFIX}${invoiceId}#`;
 /** A payment link's checkout, found by its id from the provider's return or the sandbox page. */
 export const checkoutKey = (checkoutId: string): Key => ({ pk: `CHECKOUT#${checkoutId}`, sk: 'CHECKOUT' });

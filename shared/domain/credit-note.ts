@@ -54,6 +54,8 @@ export type CreditNote = {
   buyer?: BuyerSnapshot;
   public_token: string;
   created_at: string;
+  /** Paid back on it so far; absent: 0. */
+  refunded_minor?: number;
   /** Every e-mail of the credit note. */
   sendings?: { to: string; sent_at: string; message_id: string }[];
 };

@@ -16,6 +16,8 @@ export const EVENT_TYPES = [
   'payment.received',
   'credit_note.created',
   'credit_note.sent',
+  'refund.created',
+  'refund.succeeded',
   'recurring_invoice.created',
   'webhook.disabled',
   'ping',

@@ -35,13 +35,25 @@ export function pay(
   return { status: invoice.status === 'overdue' ? 'overdue' : 'partially_paid', paid_minor: paid, settled: false };
 }
 
-/** What is still owed: the total less what was paid and what was credited (never below zero). */
-export const amountDue = (invoice: { total_minor: number; paid_minor: number; credited_minor?: number }) =>
-  Math.max(0, invoice.total_minor - invoice.paid_minor - (invoice.credited_minor ?? 0));
+type Settlement = { total_minor: number; paid_minor: number; credited_minor?: number; refunded_minor?: number };
+/** Paid, less what was paid back. */
+const kept = (invoice: Settlement) => invoice.paid_minor - (invoice.refunded_minor ?? 0);
 
-/** What the seller owes back: paid beyond what is left to pay once credits are taken off. */
-export const amountRefundable = (invoice: { total_minor: number; paid_minor: number; credited_minor?: number }) =>
-  Math.max(0, invoice.paid_minor + (invoice.credited_minor ?? 0) - invoice.total_minor);
+/** What is still owed: the total less what was paid (and kept) and what was credited (never below zero). */
+export const amountDue = (invoice: Settlement) =>
+  Math.max(0, invoice.total_minor - kept(invoice) - (invoice.credited_minor ?? 0));
+
+/** What the seller owes back: paid beyond what is left to pay once credits are taken off, less refunds. */
+export const amountRefundable = (invoice: Settlement) =>
+  Math.max(0, kept(invoice) + (invoice.credited_minor ?? 0) - invoice.total_minor);
+
+/** A refund of `amount` on the invoice: never more than it owes back. */
+export function refund(invoice: Settlement, amount: number): { refunded_minor: number } | Refusal {
+  if (!Number.isSafeInteger(amount) || amount <= 0) return refuse('A refund must be a positive amount', 'amount');
+  if (amount > amountRefundable(invoice))
+    return refuse('The refund is more than is owed back on the invoice', 'amount');
+  return { refunded_minor: (invoice.refunded_minor ?? 0) + amount };
+}
 
 /** Statuses in which an issued invoice may be credited (docs/api.md "Credit notes"). */
 export const CREDITABLE_STATUSES: readonly InvoiceStatus[] = [...OPEN_STATUSES, 'paid', 'credited'];

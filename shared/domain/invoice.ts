@@ -301,6 +301,8 @@ export type Invoice = PricedInvoice &
     amount_paid_minor?: number;
     /** The sum of its credit notes; absent: 0. */
     amount_credited_minor?: number;
+    /** Paid back on its credit notes; absent: 0. */
+    amount_refunded_minor?: number;
     /** Its credit notes' ids, oldest first. */
     credit_notes?: string[];
     sent_at?: string;

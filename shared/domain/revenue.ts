@@ -11,6 +11,8 @@ export const REVENUE_FIELDS = [
   'invoice_count',
   /** Payments, by the month they were paid. */
   'collected',
+  /** Refunds, by the month they were paid back. */
+  'refunded',
   'payment_count',
   /** Payments, by the later of paid month and issue month: what has stopped being outstanding. */
   'settled',
@@ -70,6 +72,24 @@ export function creditNoteIssued(creditNote: {
       currency: creditNote.currency,
       month: latest(credited, monthOf(creditNote.invoice.issue_date), monthOf(creditNote.invoice.due_date)),
       amounts: { came_due: -creditNote.total_minor },
+    },
+  ];
+}
+
+/** A refund paid back on `refunded_date`: it undoes part of what payments settled, from then on. */
+export function refundPaid(
+  refund: { currency: string; refunded_date: string; amount_minor: bigint },
+  invoice: { issue_date: string; due_date: string },
+): Contribution[] {
+  const refunded = monthOf(refund.refunded_date);
+  const issued = monthOf(invoice.issue_date);
+  return [
+    { currency: refund.currency, month: refunded, amounts: { refunded: refund.amount_minor } },
+    { currency: refund.currency, month: latest(refunded, issued), amounts: { settled: -refund.amount_minor } },
+    {
+      currency: refund.currency,
+      month: latest(refunded, issued, monthOf(invoice.due_date)),
+      amounts: { settled_after_due: -refund.amount_minor },
     },
   ];
 }
@@ -138,6 +158,7 @@ export type ReportRow = {
   invoiced: bigint;
   credited: bigint;
   collected: bigint;
+  refunded: bigint;
   outstanding: bigint;
   overdue: bigint;
   invoice_count: bigint;
@@ -167,6 +188,7 @@ export function revenueReport(
         invoiced: 0n,
         credited: 0n,
         collected: 0n,
+        refunded: 0n,
         outstanding: 0n,
         overdue: 0n,
         invoice_count: 0n,
@@ -180,6 +202,7 @@ export function revenueReport(
         row.invoiced += amounts.invoiced;
         row.credited += amounts.credited;
         row.collected += amounts.collected;
+        row.refunded += amounts.refunded;
         row.invoice_count += amounts.invoice_count;
         row.payment_count += amounts.payment_count;
       }

@@ -2,7 +2,13 @@
 // aggregator can apply events in any order. Definitions: docs/reports.md.
 import { dateIn } from '#shared/domain/dates';
 import { parseDecimal, toMinor } from '#shared/domain/decimal';
-import { creditNoteIssued, invoiceIssued, paymentReceived, type Contribution } from '#shared/domain/revenue';
+import {
+  creditNoteIssued,
+  invoiceIssued,
+  paymentReceived,
+  refundPaid,
+  type Contribution,
+} from '#shared/domain/revenue';
 
 /** The event kinds that change revenue aggregates; the stack's rule forwards only these. */
 export const REVENUE_EVENT_TYPES = [
@@ -10,6 +16,7 @@ export const REVENUE_EVENT_TYPES = [
   'invoice.voided',
   'payment.received',
   'credit_note.created',
+  'refund.succeeded',
 ] as const;
 
 type InvoiceObject = {
@@ -20,13 +27,14 @@ type InvoiceObject = {
   sent_at: string | null;
 };
 type PaymentObject = { currency: string; amount: string; paid_at: string };
+type RefundObject = { currency: string; amount: string; refunded_at: string };
 type CreditNoteObject = {
   currency: string;
   issue_date: string;
   total_amount: string;
   invoice: { issue_date: string; due_date: string };
 };
-export type RevenueEvent = { type: string; data: { object: unknown; payment?: unknown } };
+export type RevenueEvent = { type: string; data: { object: unknown; payment?: unknown; refund?: unknown } };
 
 const minorUnits = (amount: string) => {
   const parsed = parseDecimal(amount);
@@ -52,6 +60,17 @@ export function contributionsOf(event: RevenueEvent, timeZone: string): Contribu
     case 'credit_note.created': {
       const creditNote = event.data.object as CreditNoteObject;
       return creditNoteIssued({ ...creditNote, total_minor: minorUnits(creditNote.total_amount) });
+    }
+    case 'refund.succeeded': {
+      const refund = event.data.refund as RefundObject;
+      return refundPaid(
+        {
+          currency: refund.currency,
+          refunded_date: dateIn(timeZone, new Date(refund.refunded_at)),
+          amount_minor: minorUnits(refund.amount),
+        },
+        invoice,
+      );
     }
     case 'payment.received': {
       const payment = event.data.payment as PaymentObject;

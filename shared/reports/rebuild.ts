@@ -1,7 +1,7 @@
 // Recomputes one organization's revenue aggregates from its invoices and payments — the same
 // contributions the events add — and reports every bucket that differs from what is stored.
 import type { Db } from '#shared/data/client';
-import { everyCreditNoteOf, everyInvoiceOf, everyPaymentOf } from '#shared/data/organization-scan';
+import { everyCreditNoteOf, everyInvoiceOf, everyPaymentOf, everyRefundOf } from '#shared/data/organization-scan';
 import { getOrganization } from '#shared/data/organizations';
 import { readRevenue, replaceRevenue, type Bucket } from '#shared/data/revenue';
 import { dateIn } from '#shared/domain/dates';
@@ -10,6 +10,7 @@ import {
   invoiceIssued,
   merged,
   paymentReceived,
+  refundPaid,
   REVENUE_FIELDS,
   zeroAmounts,
   type Contribution,
@@ -20,7 +21,7 @@ import { timeZoneOf } from '#shared/domain/organization';
 /** The buckets the organization's invoices and payments add up to. */
 export async function expectedRevenue(db: Db, organizationId: string): Promise<Bucket[]> {
   const timeZone = timeZoneOf(await getOrganization(db, organizationId));
-  const [invoices, payments, creditNotes] = await Promise.all([
+  const [invoices, payments, creditNotes, refunds] = await Promise.all([
     everyInvoiceOf(db, organizationId, [
       'id',
       'status',
@@ -38,6 +39,7 @@ export async function expectedRevenue(db: Db, organizationId: string): Promise<B
       'invoice_due_date',
       'total_amount_minor',
     ]),
+    everyRefundOf(db, organizationId, ['invoice_id', 'currency', 'amount_minor', 'refunded_at']),
   ]);
   const byId = new Map(invoices.map((invoice) => [invoice.id, invoice]));
   const contributions: Contribution[] = [
@@ -52,6 +54,19 @@ export async function expectedRevenue(db: Db, organizationId: string): Promise<B
               currency: payment.currency,
               paid_date: dateIn(timeZone, new Date(payment.paid_at)),
               amount_minor: BigInt(payment.amount_minor),
+            },
+            invoice,
+          )
+        : [];
+    }),
+    ...refunds.flatMap((refund) => {
+      const invoice = byId.get(refund.invoice_id);
+      return invoice
+        ? refundPaid(
+            {
+              currency: refund.currency,
+              refunded_date: dateIn(timeZone, new Date(refund.refunded_at)),
+              amount_minor: BigInt(refund.amount_minor),
             },
             invoice,
           )

@@ -55,6 +55,7 @@ export function buildRevenueReport(
             invoiced: total.invoiced + row.invoiced,
             credited: total.credited + row.credited,
             collected: total.collected + row.collected,
+            refunded: total.refunded + row.refunded,
             invoice_count: total.invoice_count + row.invoice_count,
             payment_count: total.payment_count + row.payment_count,
           }

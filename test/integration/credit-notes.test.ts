@@ -293,3 +293,67 @@ describe('sending', () => {
     ).toBe(true);
   });
 });
+
+describe('refunds', () => {
+  it('pay back what a credit note leaves owed on a paid invoice, never more, also when asked at once', async () => {
+    const invoice = await issued({
+      line_items: [{ description: 'x', quantity: 1, unit_price: '100.00', tax_rate: '20' }],
+    });
+    await call('record-payment', {
+      token: tenant.apiKey,
+      params: { id: invoice.id },
+      body: { amount: '120.00', method: 'card' },
+    });
+    const note = (await creditOf(invoice.id, { amount: '30.00', description: 'Damaged' })).json;
+    const refund = (body: Record<string, unknown>) =>
+      call('create-refund', {
+        token: tenant.apiKey,
+        params: { id: note.id },
+        body: { method: 'bank_transfer', ...body },
+      });
+    const first = await refund({ amount: '5.00', reference: 'SEPA-1' });
+    expect(first.status, first.text).toBe(201);
+    expect(first.json).toMatchObject({
+      amount: '5.00',
+      credit_note: note.id,
+      invoice: invoice.id,
+      status: 'succeeded',
+    });
+    expect(first.json.id).toMatch(/^ref_/);
+    // Five at once for 10.00 each against 25.00 still owed: two pass.
+    const racing = await Promise.all(Array.from({ length: 5 }, () => refund({ amount: '10.00' })));
+    expect(racing.filter((answer) => answer.status === 201)).toHaveLength(2);
+    expect(racing.filter((answer) => answer.status === 400)).toHaveLength(3);
+    const after = await invoiceNow(invoice.id);
+    expect([after.status, after.amount_refunded, after.amount_refundable, after.amount_due]).toEqual([
+      'paid',
+      '25.00',
+      '5.00',
+      '0.00',
+    ]);
+    expect(
+      (await call('get-credit-note', { token: tenant.apiKey, params: { id: note.id } })).json.amount_refunded,
+    ).toBe('25.00');
+    const tooMuch = await refund({ amount: '5.01' });
+    expect([tooMuch.status, Object.keys(tooMuch.json.error.details.fields)]).toEqual([400, ['amount']]);
+    const events = (await call('list-events', { token: tenant.apiKey, query: { limit: '100' } })).json.results;
+    const kinds = events
+      .filter((event: { data: { refund?: { credit_note: string } } }) => event.data.refund?.credit_note === note.id)
+      .map((event: { type: string }) => event.type);
+    expect(kinds.filter((kind: string) => kind === 'refund.succeeded')).toHaveLength(3);
+    expect(kinds.filter((kind: string) => kind === 'refund.created')).toHaveLength(3);
+  });
+
+  it('refuse money that was never paid: a credit note on an unpaid invoice has nothing to refund', async () => {
+    const invoice = await issued({
+      line_items: [{ description: 'x', quantity: 1, unit_price: '10.00', tax_rate: '20' }],
+    });
+    const note = (await creditOf(invoice.id, { amount: '12.00', description: 'All' })).json;
+    const refused = await call('create-refund', {
+      token: tenant.apiKey,
+      params: { id: note.id },
+      body: { amount: '1.00', method: 'cash' },
+    });
+    expect([refused.status, refused.json.error.code]).toEqual([400, 'validation_error']);
+  });
+});

@@ -82,6 +82,19 @@ beforeAll(async () => {
   const b = await invoice(client, '2026-01-20', '2026-01-31', '250.00');
   await pay(b, '50.00', '2026-02-05T10:00:00Z');
   await pay(b, '200.00', '2026-03-03T09:00:00Z');
+  // Paid in full, then 20.00 credited and paid back today: nothing changes in what is outstanding.
+  const creditNote = (
+    await call('create-credit-note', {
+      token: tenant.apiKey,
+      params: { id: b },
+      body: { amount: '20.00', description: 'Returned', reason: 'order_change' },
+    })
+  ).json;
+  await call('create-refund', {
+    token: tenant.apiKey,
+    params: { id: creditNote.id },
+    body: { amount: '20.00', method: 'bank_transfer' },
+  });
   const voided = await invoice(client, '2026-02-01', '2026-03-03', '40.00');
   await call('void-invoice', { token: tenant.apiKey, params: { id: voided } });
   await invoice(client, '2026-02-10', '2026-03-10', '999.00', 'EUR', false);
@@ -97,6 +110,7 @@ const row = (period_start: string, period_end: string, currency: string, figures
   invoiced: '0.00',
   credited: '0.00',
   collected: '0.00',
+  refunded: '0.00',
   outstanding: '0.00',
   overdue: '0.00',
   invoice_count: 0,
@@ -142,6 +156,7 @@ describe('GET /api/v1/reports/revenue/', () => {
           invoiced: '350.00',
           credited: '0.00',
           collected: '250.00',
+          refunded: '0.00',
           outstanding: '100.00',
           overdue: '100.00',
           invoice_count: 2,
@@ -152,6 +167,7 @@ describe('GET /api/v1/reports/revenue/', () => {
           invoiced: '10.00',
           credited: '0.00',
           collected: '0.00',
+          refunded: '0.00',
           outstanding: '10.00',
           overdue: '0.00',
           invoice_count: 1,
@@ -192,13 +208,14 @@ describe('GET /api/v1/reports/revenue/', () => {
     ]);
   });
 
-  it('counts a credit note in the month it is issued: credited, taken off invoiced, outstanding and overdue', async () => {
+  it('counts credit notes and refunds in their month: credited off invoiced and what is owed, refunds off settled', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const month = await report({ period: 'monthly', start_date: today, end_date: today, currency: 'EUR' });
     expect(month.json.rows).toEqual([
       row(`${today.slice(0, 7)}-01`, month.json.end_date, 'EUR', {
-        invoiced: '-30.00',
-        credited: '30.00',
+        invoiced: '-50.00',
+        credited: '50.00',
+        refunded: '20.00',
         outstanding: '70.00',
         overdue: '70.00',
       }),

@@ -43,6 +43,7 @@ const validBody: Partial<Record<Route['name'], object>> = {
   'send-invoice': { email: 'a@x.example' },
   'create-credit-note': { amount: '0.10', description: 'x', reason: 'other' },
   'send-credit-note': { email: 'a@x.example' },
+  'create-refund': { amount: '0.01', method: 'cash' },
 };
 
 let a: Awaited<ReturnType<typeof newTenant>>;

@@ -41,6 +41,7 @@ export const creditNoteResource = (creditNote: CreditNote, publicBaseUrl: string
   subtotal: money(creditNote.subtotal_minor),
   tax_amount: money(creditNote.tax_amount_minor),
   total_amount: money(creditNote.total_amount_minor),
+  amount_refunded: money(creditNote.refunded_minor ?? 0),
   tax_breakdown: creditNote.tax_breakdown.map((row) => ({
     tax_category: row.tax_category,
     tax_rate: row.tax_rate,

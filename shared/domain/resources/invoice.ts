@@ -39,6 +39,7 @@ const settlementOf = (invoice: Invoice) => ({
   total_minor: invoice.total_amount_minor,
   paid_minor: invoice.amount_paid_minor ?? 0,
   credited_minor: invoice.amount_credited_minor ?? 0,
+  refunded_minor: invoice.amount_refunded_minor ?? 0,
 });
 
 export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
@@ -85,6 +86,7 @@ export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
   total_amount: money(invoice.total_amount_minor),
   amount_paid: money(invoice.amount_paid_minor ?? 0),
   amount_credited: money(invoice.amount_credited_minor ?? 0),
+  amount_refunded: money(invoice.amount_refunded_minor ?? 0),
   amount_due: money(amountDue(settlementOf(invoice))),
   amount_refundable: money(amountRefundable(settlementOf(invoice))),
   notes: invoice.notes ?? '',

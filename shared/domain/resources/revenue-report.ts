@@ -7,6 +7,7 @@ const figures = (row: Omit<ReportRow, 'period'>) => ({
   invoiced: formatMinor(row.invoiced),
   credited: formatMinor(row.credited),
   collected: formatMinor(row.collected),
+  refunded: formatMinor(row.refunded),
   outstanding: formatMinor(row.outstanding),
   overdue: formatMinor(row.overdue),
   invoice_count: Number(row.invoice_count),

@@ -4,6 +4,7 @@ import { toMinor } from '#shared/domain/decimal';
 import { LIMITS } from '#shared/domain/invoice';
 import { calendarDate, cursor, decimal, idOf, listLimit, text } from '#shared/http/schemas/common';
 import { currency } from '#shared/http/schemas/invoices';
+import { PAYMENT_METHODS } from '#shared/http/schemas/payments';
 import '#shared/zod-locale';
 
 const amount = decimal({
@@ -71,6 +72,19 @@ export const creditRequestOf = (body: CreateCreditNoteBody): CreditRequest =>
         })),
       }
     : { amount_minor: Number(toMinor(body.amount!)), description: body.description! };
+
+/** A refund paid out by hand: how much, how, and when. */
+export const createRefundBody = z.strictObject({
+  amount,
+  currency: z.optional(currency),
+  method: z.enum(PAYMENT_METHODS, `must be one of ${PAYMENT_METHODS.join(', ')}`),
+  reference: z.optional(text(200)),
+  refunded_at: z.optional(
+    z.iso
+      .datetime({ message: 'must be an ISO 8601 UTC timestamp' })
+      .check(z.refine<string>((value) => Date.parse(value) <= Date.now() + 5 * 60_000, 'may not be in the future')),
+  ),
+});
 
 export const listCreditNotesQuery = z
   .strictObject({

@@ -1,0 +1,91 @@
+// Refunds on credit notes. A refund is the invoice's change (its version orders refunds, so together
+// they never pay back more than was paid), written with the refund, the credit note's refunded amount
+// and the refund's events.
+import type { Db } from '#shared/data/client';
+import { getCreditNote } from '#shared/data/credit-notes';
+import { refusal } from '#shared/data/invoice-lifecycle';
+import { ChangeConflict, changeInvoice } from '#shared/data/invoices';
+import { refundItem } from '#shared/data/items';
+import { creditNoteKey } from '#shared/data/keys';
+import { notFound, validationError } from '#shared/domain/errors';
+import { newId } from '#shared/domain/ids';
+import { isRefusal, refund as refundOf } from '#shared/domain/invoice-lifecycle';
+import type { Invoice } from '#shared/domain/invoice';
+import type { Refund } from '#shared/domain/refund';
+import { refundResource } from '#shared/domain/resources/refund';
+
+export type NewRefund = Pick<Refund, 'amount_minor' | 'method' | 'reference' | 'refunded_at'> & { currency?: string };
+
+export async function recordRefund(
+  db: Db,
+  organizationId: string,
+  creditNoteId: string,
+  input: NewRefund,
+  publicBaseUrl: string,
+  now = new Date(),
+): Promise<{ refund: Refund; invoice: Invoice }> {
+  const creditNote = await getCreditNote(db, organizationId, creditNoteId);
+  if (!creditNote) throw notFound('Credit note');
+  if (input.currency && input.currency !== creditNote.currency)
+    throw validationError({ currency: `must be the credit note's currency, ${creditNote.currency}` });
+  const left = creditNote.total_amount_minor - (creditNote.refunded_minor ?? 0);
+  if (input.amount_minor > left) throw validationError({ amount: 'is more than is left to refund on the credit note' });
+  const refund: Refund = {
+    id: newId('ref', now.getTime()),
+    credit_note_id: creditNote.id,
+    invoice_id: creditNote.invoice_id,
+    amount_minor: input.amount_minor,
+    currency: creditNote.currency,
+    method: input.method,
+    ...(input.reference ? { reference: input.reference } : {}),
+    refunded_at: input.refunded_at,
+    provider: 'manual',
+    status: 'succeeded',
+    created_at: now.toISOString(),
+  };
+  const invoice = await changeInvoice(
+    db,
+    organizationId,
+    creditNote.invoice_id,
+    (current) => {
+      const next = refundOf(
+        {
+          total_minor: current.total_amount_minor,
+          paid_minor: current.amount_paid_minor ?? 0,
+          credited_minor: current.amount_credited_minor ?? 0,
+          refunded_minor: current.amount_refunded_minor ?? 0,
+        },
+        input.amount_minor,
+      );
+      if (isRefusal(next)) throw refusal(next);
+      return {
+        invoice: { ...current, amount_refunded_minor: next.refunded_minor },
+        events: ['refund.created', 'refund.succeeded'],
+        eventData: { refund: refundResource(refund) },
+        items: [
+          { Put: { TableName: db.table, Item: refundItem(organizationId, refund) } },
+          {
+            // What the credit note has left to refund, checked again in the write.
+            Update: {
+              TableName: db.table,
+              Key: creditNoteKey(organizationId, creditNote.id),
+              UpdateExpression: 'ADD refunded_minor :amount',
+              ConditionExpression: 'attribute_not_exists(refunded_minor) OR refunded_minor <= :most',
+              ExpressionAttributeValues: {
+                ':amount': input.amount_minor,
+                ':most': creditNote.total_amount_minor - input.amount_minor,
+              },
+            },
+          },
+        ],
+      };
+    },
+    publicBaseUrl,
+    now,
+  ).catch((error: unknown) => {
+    if (error instanceof ChangeConflict)
+      throw validationError({ amount: 'is more than is left to refund on the credit note' });
+    throw error;
+  });
+  return { refund, invoice };
+}
