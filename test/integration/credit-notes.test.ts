@@ -357,3 +357,38 @@ describe('refunds', () => {
     expect([refused.status, refused.json.error.code]).toEqual([400, 'validation_error']);
   });
 });
+
+describe('an Idempotency-Key', () => {
+  it('replays a credit note and a refund instead of crediting or paying back twice', async () => {
+    const invoice = await issued({
+      line_items: [{ description: 'x', quantity: 1, unit_price: '50.00', tax_rate: '0' }],
+    });
+    await call('record-payment', {
+      token: tenant.apiKey,
+      params: { id: invoice.id },
+      body: { amount: '50.00', method: 'cash' },
+    });
+    const headers = { 'idempotency-key': `credit-${invoice.id}` };
+    const body = { amount: '10.00', description: 'Once', reason: 'other' };
+    const first = await call('create-credit-note', { token: tenant.apiKey, params: { id: invoice.id }, body, headers });
+    const again = await call('create-credit-note', { token: tenant.apiKey, params: { id: invoice.id }, body, headers });
+    expect(again.json.id).toBe(first.json.id);
+    const refundHeaders = { 'idempotency-key': `refund-${invoice.id}` };
+    const refundBody = { amount: '10.00', method: 'cash' };
+    const paid = await call('create-refund', {
+      token: tenant.apiKey,
+      params: { id: first.json.id },
+      body: refundBody,
+      headers: refundHeaders,
+    });
+    const replayed = await call('create-refund', {
+      token: tenant.apiKey,
+      params: { id: first.json.id },
+      body: refundBody,
+      headers: refundHeaders,
+    });
+    expect(replayed.json.id).toBe(paid.json.id);
+    const after = await invoiceNow(invoice.id);
+    expect([after.amount_credited, after.amount_refunded]).toEqual(['10.00', '10.00']);
+  });
+});
