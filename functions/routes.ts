@@ -320,6 +320,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'credit_notes:write',
     table: 'readWrite',
+    usesStripe: true,
   },
   {
     name: 'get-revenue-report',

@@ -144,6 +144,7 @@ export const refundItem = (organizationId: string, refund: Refund) => ({
   organization_id: organizationId,
   ...refund,
 });
+export const refundOfItem = (item: Item) => entityOf<Refund>(item, ['organization_id']);
 
 export const webhookItem = (webhook: Webhook) => ({
   ...webhookKey(webhook.organization_id, webhook.id),

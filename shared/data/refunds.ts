@@ -1,12 +1,13 @@
 // Refunds on credit notes. A refund is the invoice's change (its version orders refunds, so together
 // they never pay back more than was paid), written with the refund, the credit note's refunded amount
 // and the refund's events.
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/data/client';
 import { getCreditNote } from '#shared/data/credit-notes';
 import { refusal } from '#shared/data/invoice-lifecycle';
 import { ChangeConflict, changeInvoice } from '#shared/data/invoices';
-import { refundItem } from '#shared/data/items';
-import { creditNoteKey } from '#shared/data/keys';
+import { refundItem, refundOfItem } from '#shared/data/items';
+import { creditNoteKey, refundKey } from '#shared/data/keys';
 import { notFound, validationError } from '#shared/domain/errors';
 import { newId } from '#shared/domain/ids';
 import { isRefusal, refund as refundOf } from '#shared/domain/invoice-lifecycle';
@@ -14,7 +15,11 @@ import type { Invoice } from '#shared/domain/invoice';
 import type { Refund } from '#shared/domain/refund';
 import { refundResource } from '#shared/domain/resources/refund';
 
-export type NewRefund = Pick<Refund, 'amount_minor' | 'method' | 'reference' | 'refunded_at'> & { currency?: string };
+export type NewRefund = Pick<Refund, 'amount_minor' | 'method' | 'reference' | 'refunded_at'> & {
+  currency?: string;
+  /** Who pays it back; absent: by hand. */
+  provider?: Refund['provider'];
+};
 
 export async function recordRefund(
   db: Db,
@@ -39,8 +44,9 @@ export async function recordRefund(
     method: input.method,
     ...(input.reference ? { reference: input.reference } : {}),
     refunded_at: input.refunded_at,
-    provider: 'manual',
-    status: 'succeeded',
+    provider: input.provider ?? 'manual',
+    // Paid back by hand means already paid; through a provider, pending until it confirms.
+    status: (input.provider ?? 'manual') === 'manual' ? 'succeeded' : 'pending',
     created_at: now.toISOString(),
   };
   const invoice = await changeInvoice(
@@ -60,7 +66,7 @@ export async function recordRefund(
       if (isRefusal(next)) throw refusal(next);
       return {
         invoice: { ...current, amount_refunded_minor: next.refunded_minor },
-        events: ['refund.created', 'refund.succeeded'],
+        events: refund.status === 'succeeded' ? ['refund.created', 'refund.succeeded'] : ['refund.created'],
         eventData: { refund: refundResource(refund) },
         items: [
           { Put: { TableName: db.table, Item: refundItem(organizationId, refund) } },
@@ -88,4 +94,81 @@ export async function recordRefund(
     throw error;
   });
   return { refund, invoice };
+}
+
+export async function getRefund(db: Db, organizationId: string, creditNoteId: string, refundId: string) {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: refundKey(organizationId, creditNoteId, refundId) }),
+  );
+  return Item ? refundOfItem(Item) : undefined;
+}
+
+/**
+ * The provider's answer on a pending refund: succeeded, or failed (the money is owed back again, on
+ * the invoice and on the credit note). A refund already settled stays as it is: answers are idempotent.
+ */
+export async function settleRefund(
+  db: Db,
+  organizationId: string,
+  pending: Refund,
+  outcome: { status: 'succeeded' | 'failed'; provider_refund_id?: string },
+  publicBaseUrl: string,
+  now = new Date(),
+): Promise<Refund> {
+  const settled: Refund = {
+    ...pending,
+    status: outcome.status,
+    ...(outcome.provider_refund_id ? { provider_refund_id: outcome.provider_refund_id } : {}),
+  };
+  const failed = outcome.status === 'failed';
+  try {
+    await changeInvoice(
+      db,
+      organizationId,
+      pending.invoice_id,
+      (current) => ({
+        invoice: failed
+          ? { ...current, amount_refunded_minor: (current.amount_refunded_minor ?? 0) - pending.amount_minor }
+          : current,
+        events: [failed ? 'refund.failed' : 'refund.succeeded'],
+        eventData: { refund: refundResource(settled) },
+        items: [
+          {
+            Update: {
+              TableName: db.table,
+              Key: refundKey(organizationId, pending.credit_note_id, pending.id),
+              UpdateExpression: 'SET #status = :status, provider_refund_id = :provider',
+              ConditionExpression: '#status = :pending',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':status': outcome.status,
+                ':provider': settled.provider_refund_id ?? null,
+                ':pending': 'pending',
+              },
+            },
+          },
+          ...(failed
+            ? [
+                {
+                  Update: {
+                    TableName: db.table,
+                    Key: creditNoteKey(organizationId, pending.credit_note_id),
+                    UpdateExpression: 'ADD refunded_minor :back',
+                    ExpressionAttributeValues: { ':back': -pending.amount_minor },
+                  },
+                },
+              ]
+            : []),
+        ],
+      }),
+      publicBaseUrl,
+      now,
+    );
+    return settled;
+  } catch (error) {
+    // Settled already by an earlier answer (the provider's reply and its webhook both report it).
+    if (error instanceof ChangeConflict)
+      return (await getRefund(db, organizationId, pending.credit_note_id, pending.id))!;
+    throw error;
+  }
 }

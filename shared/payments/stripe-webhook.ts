@@ -2,6 +2,7 @@
 import type Stripe from 'stripe';
 import type { Db } from '#shared/data/client';
 import { PaymentAlreadyRecorded, recordPayment } from '#shared/data/invoice-lifecycle';
+import { getRefund, settleRefund } from '#shared/data/refunds';
 import { DomainError, ErrorCode, notFound, validationError } from '#shared/domain/errors';
 
 export function verifyStripeEvent(
@@ -23,7 +24,28 @@ export function verifyStripeEvent(
 
 export type StripeOutcome = 'recorded' | 'duplicate' | 'refused' | 'ignored';
 
+/** Stripe's word on a refund this service issued: settles it when final. */
+async function applyRefundEvent(db: Db, event: Stripe.Event, publicBaseUrl: string): Promise<StripeOutcome> {
+  const answer = event.data.object as Stripe.Refund;
+  const { organization_id: organizationId, credit_note_id: creditNoteId, refund_id: refundId } = answer.metadata ?? {};
+  const status =
+    answer.status === 'succeeded'
+      ? 'succeeded'
+      : answer.status === 'failed' || answer.status === 'canceled'
+        ? 'failed'
+        : undefined;
+  if (!organizationId || !creditNoteId || !refundId || !status) return 'ignored';
+  const refund = await getRefund(db, organizationId, creditNoteId, refundId);
+  if (!refund) return 'ignored';
+  if (refund.status !== 'pending') return 'duplicate';
+  await settleRefund(db, organizationId, refund, { status, provider_refund_id: answer.id }, publicBaseUrl);
+  return 'recorded';
+}
+
+const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated']);
+
 export async function applyStripeEvent(db: Db, event: Stripe.Event, publicBaseUrl: string): Promise<StripeOutcome> {
+  if (REFUND_EVENTS.has(event.type)) return applyRefundEvent(db, event, publicBaseUrl);
   if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded')
     return 'ignored';
   const session = event.data.object as Stripe.Checkout.Session;

@@ -39,7 +39,7 @@ export async function expectedRevenue(db: Db, organizationId: string): Promise<B
       'invoice_due_date',
       'total_amount_minor',
     ]),
-    everyRefundOf(db, organizationId, ['invoice_id', 'currency', 'amount_minor', 'refunded_at']),
+    everyRefundOf(db, organizationId, ['invoice_id', 'currency', 'amount_minor', 'refunded_at', 'status']),
   ]);
   const byId = new Map(invoices.map((invoice) => [invoice.id, invoice]));
   const contributions: Contribution[] = [
@@ -61,7 +61,7 @@ export async function expectedRevenue(db: Db, organizationId: string): Promise<B
     }),
     ...refunds.flatMap((refund) => {
       const invoice = byId.get(refund.invoice_id);
-      return invoice
+      return invoice && refund.status === 'succeeded'
         ? refundPaid(
             {
               currency: refund.currency,

@@ -344,6 +344,29 @@ describe('refunds', () => {
     expect(kinds.filter((kind: string) => kind === 'refund.created')).toHaveLength(3);
   });
 
+  it('through the sandbox, mirroring Stripe: issued against the sandbox payment and confirmed at once', async () => {
+    const invoice = await issued({
+      line_items: [{ description: 'x', quantity: 1, unit_price: '10.00', tax_rate: '0' }],
+    });
+    const link = await call('create-payment-link', { token: tenant.apiKey, params: { id: invoice.id } });
+    const checkout = new URL(link.json.url).pathname.split('/').at(-2)!;
+    await call('complete-sandbox-checkout', { params: { id: checkout, outcome: 'pay' } });
+    const note = (await creditOf(invoice.id, { amount: '4.00', description: 'Partial' })).json;
+    const refund = await call('create-refund', {
+      token: tenant.apiKey,
+      params: { id: note.id },
+      body: { amount: '4.00', refund_via: 'sandbox' },
+    });
+    expect(refund.status, refund.text).toBe(201);
+    expect(refund.json).toMatchObject({ status: 'succeeded', provider: 'sandbox', amount: '4.00' });
+    const refusedVia = await call('create-refund', {
+      token: tenant.apiKey,
+      params: { id: note.id },
+      body: { amount: '1.00', refund_via: 'stripe' },
+    });
+    expect([refusedVia.status, refusedVia.json.error.code]).toEqual([409, 'payments_not_configured']);
+  });
+
   it('refuse money that was never paid: a credit note on an unpaid invoice has nothing to refund', async () => {
     const invoice = await issued({
       line_items: [{ description: 'x', quantity: 1, unit_price: '10.00', tax_rate: '20' }],

@@ -8,6 +8,9 @@ import { call, invoiceBody, newTenant, tableItemCount } from '#test/support/api'
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const sessions: Record<string, string>[] = [];
+const refunds: Record<string, string>[] = [];
+/** What the stand-in answers to the next refund: Stripe's status, or a refusal. */
+let nextRefund: 'pending' | 'succeeded' | 'refused' = 'pending';
 let fake: Server;
 
 beforeAll(async () => {
@@ -15,6 +18,29 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+    if (req.method === 'POST' && req.url === '/v1/refunds') {
+      // The SDK's idempotency key: the same key answers the same refund, as Stripe does.
+      const key = String(req.headers['idempotency-key']);
+      const known = refunds.findIndex((refund) => refund.idempotency === key);
+      if (known < 0) refunds.push({ ...form, idempotency: key, status: nextRefund });
+      const index = known < 0 ? refunds.length - 1 : known;
+      const refund = refunds[index]!;
+      if (refund.status === 'refused') {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        return res.end(
+          JSON.stringify({ error: { type: 'invalid_request_error', message: 'Charge already refunded' } }),
+        );
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(
+        JSON.stringify({
+          id: `re_test_${index + 1}`,
+          object: 'refund',
+          amount: Number(form.amount),
+          status: refund.status,
+        }),
+      );
+    }
     if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') {
       res.writeHead(404, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'unknown' } }));
@@ -131,6 +157,88 @@ describe('Stripe', () => {
     expect(unsigned.status).toBe(400);
     expect(await tableItemCount()).toBe(before);
     expect((await call('get-invoice', { token: tenant.apiKey, params: { id: invoice.id } })).json.status).toBe('sent');
+  });
+
+  it('refunds a credit note through Stripe, idempotently, and settles it when Stripe confirms', async () => {
+    const tenant = await newTenant('Stripe Refunds');
+    const client = (await call('create-client', { token: tenant.apiKey, body: { name: 'C', email: 'c@x.example' } }))
+      .json.id;
+    const { json: invoice } = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(client) });
+    await call('send-invoice', { token: tenant.apiKey, params: { id: invoice.id }, body: { email: 'c@x.example' } });
+    await call('stripe-webhook', signedEvent(completed('evt_paid_for_refund', invoice, tenant.id, 6492)));
+    const note = (
+      await call('create-credit-note', {
+        token: tenant.apiKey,
+        params: { id: invoice.id },
+        body: { amount: '20.00', description: 'Returned', reason: 'order_change' },
+      })
+    ).json;
+    nextRefund = 'pending';
+    const issued = await call('create-refund', {
+      token: tenant.apiKey,
+      params: { id: note.id },
+      body: { amount: '15.00', refund_via: 'stripe' },
+    });
+    expect(issued.status, issued.text).toBe(201);
+    expect(issued.json).toMatchObject({
+      status: 'pending',
+      provider: 'stripe',
+      reference: 'pi_test_1',
+      amount: '15.00',
+    });
+    expect(refunds.at(-1)).toMatchObject({
+      payment_intent: 'pi_test_1',
+      amount: '1500',
+      'metadata[refund_id]': issued.json.id,
+      'metadata[credit_note_id]': note.id,
+      idempotency: issued.json.id,
+    });
+    // Pending money is reserved: only 5.00 is left to refund meanwhile.
+    const meanwhile = await call('get-invoice', { token: tenant.apiKey, params: { id: invoice.id } });
+    expect([meanwhile.json.amount_refunded, meanwhile.json.amount_refundable]).toEqual(['15.00', '5.00']);
+    const confirmed = {
+      id: 'evt_refund_ok',
+      object: 'event',
+      type: 'refund.updated',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: 're_test_1',
+          object: 'refund',
+          status: 'succeeded',
+          metadata: { organization_id: tenant.id, credit_note_id: note.id, refund_id: issued.json.id },
+        },
+      },
+    };
+    expect((await call('stripe-webhook', signedEvent(confirmed))).json.outcome).toBe('recorded');
+    expect((await call('stripe-webhook', signedEvent(confirmed))).json.outcome).toBe('duplicate');
+    const events = (await call('list-events', { token: tenant.apiKey, query: { limit: '100' } })).json.results;
+    const succeeded = events.filter((event: { type: string }) => event.type === 'refund.succeeded');
+    expect(succeeded.map((event: { data: { refund: { id: string; status: string } } }) => event.data.refund)).toEqual([
+      expect.objectContaining({ id: issued.json.id, status: 'succeeded' }),
+    ]);
+
+    // Stripe refuses the next one: it fails at once, and the money is owed back again.
+    nextRefund = 'refused';
+    const refused = await call('create-refund', {
+      token: tenant.apiKey,
+      params: { id: note.id },
+      body: { amount: '5.00', refund_via: 'stripe' },
+    });
+    expect(refused.json.status).toBe('failed');
+    const after = await call('get-invoice', { token: tenant.apiKey, params: { id: invoice.id } });
+    expect([after.json.amount_refunded, after.json.amount_refundable]).toEqual(['15.00', '5.00']);
+    const failed = (await call('list-events', { token: tenant.apiKey, query: { limit: '100' } })).json.results.filter(
+      (event: { type: string }) => event.type === 'refund.failed',
+    );
+    expect(failed).toHaveLength(1);
+
+    const beyond = await call('create-refund', {
+      token: tenant.apiKey,
+      params: { id: note.id },
+      body: { amount: '5.01', refund_via: 'stripe' },
+    });
+    expect([beyond.status, beyond.json.error.code]).toEqual([400, 'validation_error']);
   });
 
   it('acknowledges events it does not act on', async () => {

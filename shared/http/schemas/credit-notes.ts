@@ -5,6 +5,7 @@ import { LIMITS } from '#shared/domain/invoice';
 import { calendarDate, cursor, decimal, idOf, listLimit, text } from '#shared/http/schemas/common';
 import { currency } from '#shared/http/schemas/invoices';
 import { PAYMENT_METHODS } from '#shared/http/schemas/payments';
+import { REFUND_VIA } from '#shared/domain/refund';
 import '#shared/zod-locale';
 
 const amount = decimal({
@@ -77,8 +78,10 @@ export const creditRequestOf = (body: CreateCreditNoteBody): CreditRequest =>
 export const createRefundBody = z.strictObject({
   amount,
   currency: z.optional(currency),
-  method: z.enum(PAYMENT_METHODS, `must be one of ${PAYMENT_METHODS.join(', ')}`),
+  method: z._default(z.enum(PAYMENT_METHODS, `must be one of ${PAYMENT_METHODS.join(', ')}`), 'other'),
   reference: z.optional(text(200)),
+  /** By hand (the default: the money has left), or issued through the provider the payment came in by. */
+  refund_via: z._default(z.enum(REFUND_VIA, `must be one of ${REFUND_VIA.join(', ')}`), 'manual'),
   refunded_at: z.optional(
     z.iso
       .datetime({ message: 'must be an ISO 8601 UTC timestamp' })
