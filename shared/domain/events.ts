@@ -18,6 +18,7 @@ export const EVENT_TYPES = [
   'credit_note.sent',
   'refund.created',
   'refund.succeeded',
+  'refund.failed',
   'recurring_invoice.created',
   'webhook.disabled',
   'ping',
