@@ -30,7 +30,7 @@ import {
 import { dateIn } from '#shared/domain/dates';
 import { DomainError, notFound, validationError } from '#shared/domain/errors';
 import { newCapabilityToken, newId } from '#shared/domain/ids';
-import { credit, isRefusal } from '#shared/domain/invoice-lifecycle';
+import { credit, isRefusal, settlementOf } from '#shared/domain/invoice-lifecycle';
 import { sellerOf, type Invoice } from '#shared/domain/invoice';
 import { creditNoteNumberingOf, CREDIT_NOTE_SERIES, formatNumber, seriesFor } from '#shared/domain/numbering';
 import { timeZoneOf } from '#shared/domain/organization';
@@ -49,15 +49,7 @@ function decideCredit(invoice: Invoice, draft: NewCreditNote) {
   if (draft.currency && draft.currency !== invoice.currency)
     throw validationError({ currency: `must be the invoice's currency, ${invoice.currency}` });
   const credited = creditLines(invoice, draft.request);
-  const next = credit(
-    {
-      status: invoice.status,
-      total_minor: invoice.total_amount_minor,
-      paid_minor: invoice.amount_paid_minor ?? 0,
-      credited_minor: invoice.amount_credited_minor ?? 0,
-    },
-    credited.total_minor,
-  );
+  const next = credit(settlementOf(invoice), credited.total_minor);
   if (isRefusal(next)) throw refusal(next);
   return { credited, next };
 }

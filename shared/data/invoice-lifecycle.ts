@@ -2,7 +2,15 @@
 // (and reminders), payments, void and the overdue move. The rules are shared/domain/invoice-lifecycle.ts.
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '#shared/domain/ids';
-import { becomeOverdue, isRefusal, pay, send, voidInvoice, type Refusal } from '#shared/domain/invoice-lifecycle';
+import {
+  becomeOverdue,
+  isRefusal,
+  pay,
+  send,
+  settlementOf,
+  voidInvoice,
+  type Refusal,
+} from '#shared/domain/invoice-lifecycle';
 import { DomainError, ErrorCode, invalidState, validationError } from '#shared/domain/errors';
 import { paymentResource } from '#shared/domain/resources/payment';
 import type { Db } from '#shared/data/client';
@@ -65,11 +73,7 @@ export async function voidStoredInvoice(
     organizationId,
     invoiceId,
     (current) => {
-      const next = voidInvoice({
-        status: current.status,
-        paid_minor: current.amount_paid_minor ?? 0,
-        credited_minor: current.amount_credited_minor ?? 0,
-      });
+      const next = voidInvoice(settlementOf(current));
       if (isRefusal(next)) throw refusal(next);
       return { invoice: { ...current, status: next.status, voided_at: now.toISOString() }, events: ['invoice.voided'] };
     },
@@ -116,15 +120,7 @@ export async function recordPayment(
           invoice_id: invoiceId,
           created_at: now.toISOString(),
         };
-        const next = pay(
-          {
-            status: current.status,
-            total_minor: current.total_amount_minor,
-            paid_minor: current.amount_paid_minor ?? 0,
-            credited_minor: current.amount_credited_minor ?? 0,
-          },
-          input.amount_minor,
-        );
+        const next = pay(settlementOf(current), input.amount_minor);
         if (isRefusal(next)) throw refusal(next);
         return {
           invoice: {

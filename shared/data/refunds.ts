@@ -10,7 +10,7 @@ import { refundItem, refundOfItem } from '#shared/data/items';
 import { creditNoteKey, refundKey } from '#shared/data/keys';
 import { notFound, validationError } from '#shared/domain/errors';
 import { newId } from '#shared/domain/ids';
-import { isRefusal, refund as refundOf } from '#shared/domain/invoice-lifecycle';
+import { isRefusal, refund as refundOf, settlementOf } from '#shared/domain/invoice-lifecycle';
 import type { Invoice } from '#shared/domain/invoice';
 import type { Refund } from '#shared/domain/refund';
 import { refundResource } from '#shared/domain/resources/refund';
@@ -54,15 +54,7 @@ export async function recordRefund(
     organizationId,
     creditNote.invoice_id,
     (current) => {
-      const next = refundOf(
-        {
-          total_minor: current.total_amount_minor,
-          paid_minor: current.amount_paid_minor ?? 0,
-          credited_minor: current.amount_credited_minor ?? 0,
-          refunded_minor: current.amount_refunded_minor ?? 0,
-        },
-        input.amount_minor,
-      );
+      const next = refundOf(settlementOf(current), input.amount_minor);
       if (isRefusal(next)) throw refusal(next);
       return {
         invoice: { ...current, amount_refunded_minor: next.refunded_minor },

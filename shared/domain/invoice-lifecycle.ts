@@ -1,6 +1,6 @@
 // The invoice status machine (docs/api.md "Invoice lifecycle"), as pure functions: each answers the
 // next state or why the change is not allowed. Storage applies the answer with its event.
-import type { InvoiceStatus } from '#shared/domain/invoice';
+import type { Invoice, InvoiceStatus } from '#shared/domain/invoice';
 
 /** Why a change is refused: the invoice's state forbids it, or the amount is wrong. */
 export type Refusal = { refused: string; because: 'state' | 'amount' };
@@ -36,6 +36,20 @@ export function pay(
 }
 
 type Settlement = { total_minor: number; paid_minor: number; credited_minor?: number; refunded_minor?: number };
+
+/** An invoice's money as the status machine reads it. */
+export const settlementOf = (
+  invoice: Pick<
+    Invoice,
+    'status' | 'total_amount_minor' | 'amount_paid_minor' | 'amount_credited_minor' | 'amount_refunded_minor'
+  >,
+) => ({
+  status: invoice.status,
+  total_minor: invoice.total_amount_minor,
+  paid_minor: invoice.amount_paid_minor ?? 0,
+  credited_minor: invoice.amount_credited_minor ?? 0,
+  refunded_minor: invoice.amount_refunded_minor ?? 0,
+});
 /** Paid, less what was paid back. */
 const kept = (invoice: Settlement) => invoice.paid_minor - (invoice.refunded_minor ?? 0);
 

@@ -1,12 +1,10 @@
 // Sending a credit note: render its PDF, hand the e-mail to SES, then record the sending with its
 // event. If SES refuses, nothing is recorded and the caller gets 502 email_delivery_failed.
-import { SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { getClient } from '#shared/data/clients';
 import { creditNoteWithOrganization, recordCreditNoteSending } from '#shared/data/credit-notes';
-import { emailDeliveryFailed } from '#shared/data/invoice-lifecycle';
 import { notFound, validationError } from '#shared/domain/errors';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
-import type { SendDeps } from '#shared/email/send-invoice';
+import { deliverEmail, type SendDeps } from '#shared/email/send-invoice';
 
 /** Sends to `to`, or without it to the client's stored address. */
 export async function sendCreditNote(deps: SendDeps, organizationId: string, creditNoteId: string, to?: string) {
@@ -44,17 +42,7 @@ export async function sendCreditNote(deps: SendDeps, organizationId: string, cre
     filename: `${creditNote.credit_note_number}.pdf`,
     pdf: await renderCreditNotePdf({ creditNote, logo }),
   });
-  let messageId: string;
-  try {
-    const sent = await deps.ses.send(
-      new SendRawEmailCommand({ RawMessage: { Data: raw }, Source: deps.from, Destinations: [recipient] }),
-    );
-    messageId = sent.MessageId ?? 'unknown';
-  } catch (error) {
-    deps.log.error('SES refused the credit note e-mail', { error: String(error), credit_note_id: creditNoteId });
-    deps.metrics?.count('InvoiceEmailsFailed');
-    throw emailDeliveryFailed();
-  }
+  const messageId = await deliverEmail(deps, raw, recipient, { credit_note_id: creditNoteId });
   const sending = { to: recipient, sent_at: new Date().toISOString(), message_id: messageId };
   return recordCreditNoteSending(deps.db, organizationId, stored, sending, deps.publicBaseUrl);
 }

@@ -25,6 +25,28 @@ export type SendDeps = {
   payOnline?: boolean;
 };
 
+/**
+ * Hands a composed e-mail to SES; answers its message id. A refusal is logged and counted, and the
+ * caller gets 502 email_delivery_failed (nothing is recorded).
+ */
+export async function deliverEmail(
+  deps: SendDeps,
+  raw: Buffer,
+  recipient: string,
+  about: Record<string, string>,
+): Promise<string> {
+  try {
+    const sent = await deps.ses.send(
+      new SendRawEmailCommand({ RawMessage: { Data: raw }, Source: deps.from, Destinations: [recipient] }),
+    );
+    return sent.MessageId ?? 'unknown';
+  } catch (error) {
+    deps.log.error('SES refused the e-mail', { error: String(error), ...about });
+    deps.metrics?.count('InvoiceEmailsFailed');
+    throw emailDeliveryFailed();
+  }
+}
+
 /** Sends to `to`, or without it to the client's stored address. */
 export async function sendInvoice(deps: SendDeps, organizationId: string, invoiceId: string, to?: string) {
   const found = await invoiceWithOrganization(deps.db, organizationId, invoiceId);
@@ -63,17 +85,7 @@ export async function sendInvoice(deps: SendDeps, organizationId: string, invoic
     payOnline: deps.payOnline ?? false,
     pdf,
   });
-  let messageId: string;
-  try {
-    const sent = await deps.ses.send(
-      new SendRawEmailCommand({ RawMessage: { Data: raw }, Source: deps.from, Destinations: [recipient] }),
-    );
-    messageId = sent.MessageId ?? 'unknown';
-  } catch (error) {
-    deps.log.error('SES refused the invoice e-mail', { error: String(error), invoice_id: invoiceId });
-    deps.metrics?.count('InvoiceEmailsFailed');
-    throw emailDeliveryFailed();
-  }
+  const messageId = await deliverEmail(deps, raw, recipient, { invoice_id: invoiceId });
   const sentAt = new Date().toISOString();
   const updated = await recordSending(
     deps.db,

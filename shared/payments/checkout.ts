@@ -5,7 +5,7 @@ import type { Db } from '#shared/data/client';
 import { getInvoice } from '#shared/data/invoices';
 import { PaymentAlreadyRecorded, recordPayment } from '#shared/data/invoice-lifecycle';
 import { findCheckout, saveCheckout, setCheckoutStatus } from '#shared/data/checkouts';
-import { amountDue, OPEN_STATUSES } from '#shared/domain/invoice-lifecycle';
+import { amountDue, OPEN_STATUSES, settlementOf } from '#shared/domain/invoice-lifecycle';
 import { CAPABILITY_TOKEN, newCheckoutId } from '#shared/domain/ids';
 import { DomainError, ErrorCode, invalidState, notFound } from '#shared/domain/errors';
 import { publicInvoiceUrl } from '#shared/domain/resources/invoice';
@@ -53,11 +53,7 @@ export async function createPaymentLink(
     typeof invoiceOrId === 'string' ? await getInvoice(deps.db, organizationId, invoiceOrId) : invoiceOrId;
   if (!invoice) throw notFound('Invoice');
   if (!OPEN_STATUSES.includes(invoice.status)) throw invalidState(`A ${invoice.status} invoice cannot be paid online`);
-  const due = amountDue({
-    total_minor: invoice.total_amount_minor,
-    paid_minor: invoice.amount_paid_minor ?? 0,
-    credited_minor: invoice.amount_credited_minor ?? 0,
-  });
+  const due = amountDue(settlementOf(invoice));
   if (due <= 0) throw invalidState('Nothing is due on this invoice');
   const base = {
     id: newCheckoutId(),

@@ -2,7 +2,7 @@
 import { formatMinor, parseDecimal } from '#shared/domain/decimal';
 import { taxBreakdownOf, type BuyerSnapshot, type Invoice, type SellerSnapshot } from '#shared/domain/invoice';
 import { categoryFor, DEFAULT_TAX_ROUNDING } from '#shared/domain/tax';
-import { amountDue, amountRefundable } from '#shared/domain/invoice-lifecycle';
+import { amountDue, amountRefundable, settlementOf } from '#shared/domain/invoice-lifecycle';
 import { DEFAULT_UNIT } from '#shared/domain/unit-codes';
 
 const money = (minor: number) => formatMinor(BigInt(minor));
@@ -33,13 +33,6 @@ export const buyerResource = (buyer: BuyerSnapshot) => ({
   postal_code: buyer.postal_code ?? null,
   country: buyer.country ?? null,
   tax_id: buyer.tax_id ?? null,
-});
-
-const settlementOf = (invoice: Invoice) => ({
-  total_minor: invoice.total_amount_minor,
-  paid_minor: invoice.amount_paid_minor ?? 0,
-  credited_minor: invoice.amount_credited_minor ?? 0,
-  refunded_minor: invoice.amount_refunded_minor ?? 0,
 });
 
 export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({

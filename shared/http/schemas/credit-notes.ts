@@ -3,7 +3,7 @@ import { CREDIT_REASONS, type CreditRequest } from '#shared/domain/credit-note';
 import { toMinor } from '#shared/domain/decimal';
 import { LIMITS } from '#shared/domain/invoice';
 import { calendarDate, cursor, decimal, idOf, listLimit, text } from '#shared/http/schemas/common';
-import { currency } from '#shared/http/schemas/invoices';
+import { currency, issueDateRange } from '#shared/http/schemas/invoices';
 import { PAYMENT_METHODS } from '#shared/http/schemas/payments';
 import { REFUND_VIA } from '#shared/domain/refund';
 import '#shared/zod-locale';
@@ -98,9 +98,4 @@ export const listCreditNotesQuery = z
     issue_date_from: z.optional(calendarDate),
     issue_date_to: z.optional(calendarDate),
   })
-  .check(
-    z.refine<{ issue_date_from?: string; issue_date_to?: string }>(
-      (query) => !query.issue_date_from || !query.issue_date_to || query.issue_date_from <= query.issue_date_to,
-      { message: 'may not be after issue_date_to', path: ['issue_date_from'] },
-    ),
-  );
+  .check(issueDateRange);

@@ -145,6 +145,12 @@ export const updateInvoiceBody = z.partial(z.strictObject(invoiceFields)).check(
 );
 export type UpdateInvoiceBody = z.infer<typeof updateInvoiceBody>;
 
+/** A list's issue date range may not run backwards. */
+export const issueDateRange = z.refine<{ issue_date_from?: string; issue_date_to?: string }>(
+  (query) => !query.issue_date_from || !query.issue_date_to || query.issue_date_from <= query.issue_date_to,
+  { message: 'may not be after issue_date_to', path: ['issue_date_from'] },
+);
+
 export const listInvoicesQuery = z
   .strictObject({
     limit: listLimit,
@@ -154,12 +160,7 @@ export const listInvoicesQuery = z
     issue_date_from: z.optional(calendarDate),
     issue_date_to: z.optional(calendarDate),
   })
-  .check(
-    z.refine<{ issue_date_from?: string; issue_date_to?: string }>(
-      (query) => !query.issue_date_from || !query.issue_date_to || query.issue_date_from <= query.issue_date_to,
-      { message: 'may not be after issue_date_to', path: ['issue_date_from'] },
-    ),
-  );
+  .check(issueDateRange);
 export type ListInvoicesQuery = z.infer<typeof listInvoicesQuery>;
 
 /** A new invoice as createInvoice takes it: priced there, under the organization's tax rounding. */
