@@ -90,6 +90,8 @@ export async function createCreditNote(
           invoice_number: current.invoice_number,
           invoice_issue_date: current.issue_date,
           invoice_due_date: current.due_date,
+          ...(current.supply_date ? { supply_date: current.supply_date } : {}),
+          ...(current.service_period ? { service_period: current.service_period } : {}),
           client_id: current.client_id,
           client_name: current.client_name,
           currency: current.currency,

@@ -3,7 +3,7 @@
 // mirrors the invoice's; it can never take off more than is left on a line or on the invoice.
 import { parseDecimal, type Scaled } from '#shared/domain/decimal';
 import { validationError } from '#shared/domain/errors';
-import type { BuyerSnapshot, Invoice, PricedLine, SellerSnapshot, TaxRow } from '#shared/domain/invoice';
+import type { BuyerSnapshot, Invoice, PricedLine, SellerSnapshot, Supply, TaxRow } from '#shared/domain/invoice';
 import { allocateMinor, divideHalfUp } from '#shared/domain/pricing';
 import { categoryFor, type TaxCategory } from '#shared/domain/tax';
 
@@ -31,7 +31,8 @@ export type CreditNoteLine = {
   total_minor: number;
 };
 
-export type CreditNote = {
+/** A credit note carries the supply date or period of the invoice it corrects. */
+export type CreditNote = Supply & {
   id: string;
   credit_note_number: string;
   invoice_id: string;
