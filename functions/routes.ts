@@ -323,6 +323,22 @@ export const ROUTES = [
     usesStripe: true,
   },
   {
+    name: 'get-invoice-e-invoice',
+    method: 'GET',
+    path: '/api/v1/invoices/{id}/e-invoice/',
+    credentials: 'any',
+    scope: 'invoices:read',
+    table: 'read',
+  },
+  {
+    name: 'get-credit-note-e-invoice',
+    method: 'GET',
+    path: '/api/v1/credit-notes/{id}/e-invoice/',
+    credentials: 'any',
+    scope: 'credit_notes:read',
+    table: 'read',
+  },
+  {
     name: 'get-revenue-report',
     method: 'GET',
     path: '/api/v1/reports/revenue/',

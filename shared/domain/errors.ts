@@ -21,6 +21,7 @@ export const ErrorCode = {
   internalError: 'internal_error',
   emailDeliveryFailed: 'email_delivery_failed',
   paymentsNotConfigured: 'payments_not_configured',
+  eInvoiceIncomplete: 'e_invoice_incomplete',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

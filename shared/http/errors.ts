@@ -21,6 +21,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   internal_error: 500,
   email_delivery_failed: 502,
   payments_not_configured: 409,
+  e_invoice_incomplete: 422,
 };
 
 /** Headers an error carries besides its body: Retry-After when the caller should wait. */

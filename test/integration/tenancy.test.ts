@@ -46,6 +46,12 @@ const validBody: Partial<Record<Route['name'], object>> = {
   'create-refund': { amount: '0.01', method: 'cash' },
 };
 
+/** Valid queries for routes that need one. */
+const validQuery: Partial<Record<Route['name'], Record<string, string>>> = {
+  'get-invoice-e-invoice': { format: 'ubl' },
+  'get-credit-note-e-invoice': { format: 'ubl' },
+};
+
 let a: Awaited<ReturnType<typeof newTenant>>;
 let b: Awaited<ReturnType<typeof newTenant>>;
 const idsOfB = {} as Record<Resource, string>;
@@ -101,6 +107,7 @@ describe('tenant isolation', () => {
     const result = await call(route.name as never, {
       token,
       params: { id, ...extraParams[route.name] },
+      query: validQuery[route.name],
       body: route.method === 'PATCH' ? patchBody[resource] : validBody[route.name],
     });
     expect(result.status).toBe(404);
