@@ -186,19 +186,26 @@ function paymentMeans(root: XMLBuilder, seller: SellerSnapshot | undefined, refe
 const lineCategory = (line: { tax_category?: TaxCategory; tax_rate: string }) =>
   line.tax_category ?? categoryFor(parseDecimal(line.tax_rate)!);
 
+/** A document's root with what every UBL document of the service opens with: customization, profile, number, date. */
+function documentRoot(kind: 'Invoice' | 'CreditNote', number: string, issueDate: string) {
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(
+    kind === 'Invoice' ? NS.invoice : NS.creditNote,
+    kind,
+    { 'xmlns:cac': NS.cac, 'xmlns:cbc': NS.cbc },
+  );
+  root.ele(NS.cbc, 'cbc:CustomizationID').txt(PEPPOL_BIS);
+  root.ele(NS.cbc, 'cbc:ProfileID').txt(PEPPOL_PROFILE);
+  root.ele(NS.cbc, 'cbc:ID').txt(number);
+  root.ele(NS.cbc, 'cbc:IssueDate').txt(issueDate);
+  return root;
+}
+
 /** The invoice as a UBL 2.1 Invoice (type 380). */
 export function ublInvoice(invoice: Invoice): string {
   const rows = taxBreakdownOf(invoice);
   const categories = rows.map((row) => row.tax_category);
   const currency = invoice.currency;
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(NS.invoice, 'Invoice', {
-    'xmlns:cac': NS.cac,
-    'xmlns:cbc': NS.cbc,
-  });
-  root.ele(NS.cbc, 'cbc:CustomizationID').txt(PEPPOL_BIS);
-  root.ele(NS.cbc, 'cbc:ProfileID').txt(PEPPOL_PROFILE);
-  root.ele(NS.cbc, 'cbc:ID').txt(invoice.invoice_number);
-  root.ele(NS.cbc, 'cbc:IssueDate').txt(invoice.issue_date);
+  const root = documentRoot('Invoice', invoice.invoice_number, invoice.issue_date);
   root.ele(NS.cbc, 'cbc:DueDate').txt(invoice.due_date);
   root.ele(NS.cbc, 'cbc:InvoiceTypeCode').txt('380');
   for (const note of [invoice.notes, invoice.terms]) if (note) root.ele(NS.cbc, 'cbc:Note').txt(note);
@@ -267,14 +274,7 @@ export function ublCreditNote(creditNote: CreditNote): string {
   const rows = creditNote.tax_breakdown;
   const categories = rows.map((row) => row.tax_category);
   const currency = creditNote.currency;
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(NS.creditNote, 'CreditNote', {
-    'xmlns:cac': NS.cac,
-    'xmlns:cbc': NS.cbc,
-  });
-  root.ele(NS.cbc, 'cbc:CustomizationID').txt(PEPPOL_BIS);
-  root.ele(NS.cbc, 'cbc:ProfileID').txt(PEPPOL_PROFILE);
-  root.ele(NS.cbc, 'cbc:ID').txt(creditNote.credit_note_number);
-  root.ele(NS.cbc, 'cbc:IssueDate').txt(creditNote.issue_date);
+  const root = documentRoot('CreditNote', creditNote.credit_note_number, creditNote.issue_date);
   root.ele(NS.cbc, 'cbc:CreditNoteTypeCode').txt('381');
   if (creditNote.memo) root.ele(NS.cbc, 'cbc:Note').txt(creditNote.memo);
   root.ele(NS.cbc, 'cbc:DocumentCurrencyCode').txt(currency);

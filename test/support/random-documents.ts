@@ -5,6 +5,7 @@ import { creditBreakdown, creditLines, type CreditNote } from '#shared/domain/cr
 import { priceInvoice, type Invoice, type LineItemInput } from '#shared/domain/invoice';
 import type { Scaled } from '#shared/domain/decimal';
 import type { TaxCategory, TaxRounding } from '#shared/domain/tax';
+import { austrianSeller, frenchBuyer } from '#test/support/eu-invoice';
 
 const scaled = (units: bigint, scale: number): Scaled => ({ units, scale });
 const UNICODE = ['Łódź Café ✓', 'Ελληνικά', 'Кириллица', 'Tiếng Việt', '"quotes" & <angles>', 'x'.repeat(300)];
@@ -94,26 +95,14 @@ function invoiceOf(
     updated_at: '2026-11-02T10:00:00.000Z',
     version: 1,
     ...(shape.paid ? { amount_paid_minor: Math.floor(priced.total_amount_minor / 2) } : {}),
-    seller: {
-      name: 'Weinhaus GmbH',
-      address: { line1: 'Hauptstraße 1', line2: 'Hof 2', city: 'Wien', postal_code: '1010', country: 'AT' },
-      tax_id: 'ATU13585627',
-      registration_number: 'FN 123456a',
-      email: 'office@weinhaus.example',
-      phone: '+43 1 234567',
-      payment_instructions: { iban: 'AT611904300234573201', bic: 'BKAUATWW', account_name: 'Weinhaus GmbH' },
-    },
-    buyer: {
-      name: 'Société Générale de Test',
-      email: 'compta@sgt.example',
-      address: '29 boulevard Haussmann',
-      city: 'Paris',
-      postal_code: '75009',
-      country: 'FR',
-      tax_id: 'FR40303265045',
-    },
+    // The parties of the EU invoice fixture, as an invoice keeps them.
+    seller: { name: legal_name, ...seller },
+    buyer: buyerFields,
   };
 }
+
+const { legal_name, ...seller } = austrianSeller;
+const { locale: _locale, ...buyerFields } = frenchBuyer;
 
 /** A credit note of part of the invoice: its first line by quantity, or one amount over the whole. */
 export function creditNoteOf(invoice: Invoice, byLine: boolean): CreditNote | undefined {
