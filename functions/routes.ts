@@ -26,7 +26,7 @@ export type Route = {
   signsTokens?: boolean;
   /** Functions that may send e-mail through SES, from the configured identity only. */
   sendsEmail?: boolean;
-  /** Functions that draw invoice PDFs: their deployed bundle carries the document fonts (shared/documents/fonts.ts). */
+  /** Functions that draw invoice PDFs: their deployed bundle carries the document fonts and colour profile (shared/documents/assets.ts). */
   rendersDocuments?: boolean;
   /** Functions that get the Stripe keys, when the deployment has them. */
   usesStripe?: boolean;
@@ -329,6 +329,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'invoices:read',
     table: 'read',
+    rendersDocuments: true,
   },
   {
     name: 'get-credit-note-e-invoice',
@@ -337,6 +338,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'credit_notes:read',
     table: 'read',
+    rendersDocuments: true,
   },
   {
     name: 'get-revenue-report',

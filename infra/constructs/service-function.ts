@@ -7,7 +7,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
 import { ESM_REQUIRE_BANNER, UNUSED_SDK_MODULES } from '#infra/bundling';
-import { FONT_FILES, FONT_PACKAGE } from '#shared/documents/fonts';
+import { DOCUMENT_ASSETS } from '#shared/documents/assets';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -23,15 +23,15 @@ export type ServiceFunctionProps = {
    * Lambda keeps 100 of the account's concurrency unreserved and new accounts often have less.
    */
   concurrency?: number;
-  /** Copies the document fonts next to the bundle, where shared/documents/fonts.ts looks first. */
+  /** Copies the document fonts and colour profile next to the bundle, where shared/documents/assets.ts looks first. */
   rendersDocuments?: boolean;
 };
 
-/** Shell commands that put the fonts in the bundle's fonts/ folder (CDK runs them after esbuild). */
-export const fontCommands = (inputDir: string, outputDir: string) => [
-  `mkdir -p "${outputDir}/fonts"`,
-  ...Object.values(FONT_FILES).map(
-    (file) => `cp "${inputDir}/node_modules/${FONT_PACKAGE}/${file}" "${outputDir}/fonts/"`,
+/** Shell commands that put the document assets in the bundle's assets/ folder (CDK runs them after esbuild). */
+export const assetCommands = (inputDir: string, outputDir: string) => [
+  `mkdir -p "${outputDir}/assets"`,
+  ...Object.values(DOCUMENT_ASSETS).map(
+    (asset) => `cp "${inputDir}/node_modules/${asset.package}/${asset.file}" "${outputDir}/assets/"`,
   ),
 ];
 
@@ -80,7 +80,7 @@ export class ServiceFunction extends NodejsFunction {
               commandHooks: {
                 beforeBundling: () => [],
                 beforeInstall: () => [],
-                afterBundling: fontCommands,
+                afterBundling: assetCommands,
               },
             }
           : {}),

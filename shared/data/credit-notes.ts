@@ -92,6 +92,8 @@ export async function createCreditNote(
           invoice_due_date: current.due_date,
           ...(current.supply_date ? { supply_date: current.supply_date } : {}),
           ...(current.service_period ? { service_period: current.service_period } : {}),
+          ...(current.buyer_reference ? { buyer_reference: current.buyer_reference } : {}),
+          ...(current.purchase_order ? { purchase_order: current.purchase_order } : {}),
           client_id: current.client_id,
           client_name: current.client_name,
           currency: current.currency,

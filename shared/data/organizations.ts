@@ -3,6 +3,7 @@ import { organizationResource } from '#shared/domain/resources/organization';
 import { outboxPut } from '#shared/data/events';
 import type { Role } from '#shared/domain/roles';
 import type { TaxRounding } from '#shared/domain/tax';
+import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
 import type { Db } from '#shared/data/client';
 import { invoiceCounterItem, logoItem, membershipItem, organizationItem, organizationOf } from '#shared/data/items';
 import { organizationKey, organizationLogoKey } from '#shared/data/keys';
@@ -94,6 +95,7 @@ export async function updateOrganization(
     invoice_numbering?: NumberingFormat;
     credit_note_numbering?: NumberingFormat;
     tax_rounding?: TaxRounding;
+    e_invoice_format?: EInvoiceFormat | null;
     /** A new logo, or null to remove it. */
     logo?: { logo: Logo; info: LogoInfo } | null;
   } & SellerProfile & { default_currency?: string },

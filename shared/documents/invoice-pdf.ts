@@ -4,7 +4,7 @@
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, degrees, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { qrModules } from '#shared/documents/epc-qr';
-import { documentFonts } from '#shared/documents/fonts';
+import { documentFonts } from '#shared/documents/assets';
 import { creditNoteView, type CreditNoteDocument } from '#shared/documents/credit-note-view';
 import { invoiceView, type InvoiceDocument, type InvoiceView } from '#shared/documents/invoice-view';
 
@@ -50,8 +50,11 @@ export const renderInvoicePdf = (document: InvoiceDocument) => renderDocumentPdf
 
 export const renderCreditNotePdf = (document: CreditNoteDocument) => renderDocumentPdf(creditNoteView(document));
 
-/** Draws a document's view: an invoice's or a credit note's. */
-export async function renderDocumentPdf(view: InvoiceView): Promise<Uint8Array> {
+/** Draws a document's view: an invoice's or a credit note's; `finish` may add to it before it is saved. */
+export async function renderDocumentPdf(
+  view: InvoiceView,
+  finish?: (pdf: PDFDocument) => Promise<void>,
+): Promise<Uint8Array> {
   const { words } = view;
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
@@ -285,5 +288,6 @@ export async function renderDocumentPdf(view: InvoiceView): Promise<Uint8Array> 
       color: MUTED,
     });
   });
+  await finish?.(pdf);
   return pdf.save();
 }

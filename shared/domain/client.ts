@@ -11,6 +11,8 @@ export type ClientFields = {
   country?: string;
   /** VAT or other tax number, checked against `country` like the seller's. */
   tax_id?: string;
+  /** Where e-invoices reach it (EN 16931 BT-49), `scheme:value` such as `0208:0123456789`. */
+  peppol_id?: string;
   /** BCP 47: documents to this client are written in its language. */
   locale?: string;
 };

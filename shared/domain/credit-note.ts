@@ -45,6 +45,9 @@ export type CreditNote = Supply & {
   issue_date: string;
   reason: CreditReason;
   memo?: string;
+  /** The invoice's buyer reference and purchase order, which the buyer matches the credit note by. */
+  buyer_reference?: string;
+  purchase_order?: string;
   line_items: CreditNoteLine[];
   tax_breakdown: TaxRow[];
   subtotal_minor: number;

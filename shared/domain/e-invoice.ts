@@ -1,16 +1,24 @@
-// Whether a document can be a valid EN 16931 e-invoice, and if not, what is missing by business term
-// (docs/e-invoicing.md "Readiness"): asked before any XML is written, so nobody gets a document
-// that fails validation.
+// Whether a document can be a valid EN 16931 e-invoice in a format, and if not, what is missing by
+// business term (docs/e-invoicing.md "Readiness"): asked before any XML is written, so nobody gets a
+// document that fails validation.
 import { DomainError, ErrorCode } from '#shared/domain/errors';
 import type { BuyerSnapshot, SellerSnapshot, TaxRow } from '#shared/domain/invoice';
 import { needsBothTaxIds } from '#shared/domain/tax';
+import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
 
-export const E_INVOICE_FORMATS = ['ubl'] as const;
-export type EInvoiceFormat = (typeof E_INVOICE_FORMATS)[number];
+/** The German CIUS asks more of a document than EN 16931 (BR-DE-…). */
+const isXRechnung = (format: EInvoiceFormat) => format.startsWith('xrechnung');
 
 export type Missing = { business_term: string; field: string; message: string };
 
-export function eInvoiceGaps(document: { seller?: SellerSnapshot; buyer?: BuyerSnapshot; rows: TaxRow[] }): Missing[] {
+export type Readiness = {
+  seller?: SellerSnapshot;
+  buyer?: BuyerSnapshot;
+  rows: TaxRow[];
+  buyer_reference?: string;
+};
+
+export function eInvoiceGaps(format: EInvoiceFormat, document: Readiness): Missing[] {
   const missing: Missing[] = [];
   const need = (business_term: string, field: string, message: string) =>
     missing.push({ business_term, field, message });
@@ -23,16 +31,26 @@ export function eInvoiceGaps(document: { seller?: SellerSnapshot; buyer?: BuyerS
   if (!buyer?.country) need('BT-55', 'client.country', "the buyer's country (BR-11)");
   if (categories.some(needsBothTaxIds) && !buyer?.tax_id)
     need('BT-48', 'client.tax_id', "the buyer's VAT identifier (BR-AE-02, BR-IC-02)");
+  if (!isXRechnung(format)) return missing;
+  if (!document.buyer_reference)
+    need('BT-10', 'invoice.buyer_reference', 'the buyer reference, such as a Leitweg-ID (BR-DE-15)');
+  if (!seller?.phone) need('BT-42', 'organization.phone', "the seller contact's telephone number (BR-DE-6)");
+  if (!seller?.email)
+    need('BT-43', 'organization.email', "the seller contact's e-mail, also its electronic address (BR-DE-7)");
+  if (!seller?.payment_instructions?.iban)
+    need('BT-84', 'organization.payment_instructions.iban', 'payment instructions with an IBAN (BR-DE-1, BR-DE-23)');
+  if (!buyer?.city) need('BT-52', 'client.city', "the buyer's city (BR-DE-8)");
+  if (!buyer?.postal_code) need('BT-53', 'client.postal_code', "the buyer's post code (BR-DE-9)");
   return missing;
 }
 
-/** Refuses a document that cannot be a valid e-invoice, naming what it lacks. */
-export function assertEInvoiceReady(document: Parameters<typeof eInvoiceGaps>[0]): void {
-  const missing = eInvoiceGaps(document);
+/** Refuses a document that cannot be a valid e-invoice in the format, naming what it lacks. */
+export function assertEInvoiceReady(format: EInvoiceFormat, document: Readiness): void {
+  const missing = eInvoiceGaps(format, document);
   if (missing.length > 0)
     throw new DomainError(
       ErrorCode.eInvoiceIncomplete,
-      `The document cannot be an EN 16931 e-invoice: ${missing.map((gap) => gap.business_term).join(', ')} missing`,
+      `The document cannot be a ${format} e-invoice: ${missing.map((gap) => gap.business_term).join(', ')} missing`,
       { missing },
     );
 }

@@ -248,7 +248,7 @@ export type Sending = { to: string; sent_at: string; message_id: string; reminde
 /** The seller as the invoice shows it, copied when the invoice is created: later profile changes leave it. */
 export type SellerSnapshot = { name: string } & Pick<
   SellerProfile,
-  'address' | 'tax_id' | 'registration_number' | 'email' | 'phone' | 'website' | 'payment_instructions'
+  'address' | 'tax_id' | 'registration_number' | 'email' | 'phone' | 'website' | 'payment_instructions' | 'peppol_id'
 >;
 
 /** The buyer as the invoice shows it, copied from the client when it is billed. */
@@ -263,6 +263,7 @@ export const sellerOf = (organization: Organization): SellerSnapshot => ({
   phone: organization.phone,
   website: organization.website,
   payment_instructions: organization.payment_instructions,
+  peppol_id: organization.peppol_id,
 });
 
 export const buyerOf = ({ locale: _locale, ...fields }: ClientFields): BuyerSnapshot => ({
@@ -275,6 +276,7 @@ export const buyerOf = ({ locale: _locale, ...fields }: ClientFields): BuyerSnap
   postal_code: fields.postal_code,
   country: fields.country,
   tax_id: fields.tax_id,
+  peppol_id: fields.peppol_id,
 });
 
 /** When the goods or services were supplied: one date, or a period (EN 16931 BT-72, BG-14). */
@@ -292,6 +294,9 @@ export type Invoice = PricedInvoice &
     currency: string;
     notes?: string;
     terms?: string;
+    /** The buyer's reference (BT-10), such as a Leitweg-ID, and its purchase order number (BT-13). */
+    buyer_reference?: string;
+    purchase_order?: string;
     public_token: string;
     created_at: string;
     updated_at: string;
@@ -329,4 +334,6 @@ export type InvoiceContent = PricedInvoice &
     currency: string;
     notes?: string;
     terms?: string;
+    buyer_reference?: string;
+    purchase_order?: string;
   };

@@ -2,6 +2,7 @@
 import type { NumberingFormat } from '#shared/domain/numbering';
 import type { SellerProfile } from '#shared/domain/seller';
 import type { TaxRounding } from '#shared/domain/tax';
+import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
 import type { LogoInfo } from '#shared/domain/logo';
 
 export type Organization = SellerProfile & {
@@ -19,6 +20,8 @@ export type Organization = SellerProfile & {
   logo?: LogoInfo;
   /** Absent: per_line. Copied onto each invoice when it is created. */
   tax_rounding?: TaxRounding;
+  /** The e-invoice `send` attaches and the public page offers; absent: none. */
+  e_invoice_format?: EInvoiceFormat | null;
   /** IANA zone of the organization's calendar dates; organizations created before zones were stored are in UTC. */
   time_zone?: string;
   created_at: string;

@@ -25,6 +25,8 @@ export type SellerProfile = {
   phone?: string;
   website?: string;
   payment_instructions?: PaymentInstructions;
+  /** Where e-invoices reach it (EN 16931 BT-34), `scheme:value` such as `9930:DE123456789`. */
+  peppol_id?: string;
   /** BCP 47; documents are written in its language. */
   locale?: string;
   default_notes?: string;

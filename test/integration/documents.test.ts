@@ -15,7 +15,7 @@ import { build } from 'esbuild';
 import { bundleHandler } from '#bench/bundle';
 import { ROUTES, type Route } from '#functions/routes';
 import { QUEUES, type QueueSpec } from '#functions/topology';
-import { fontCommands } from '#infra/constructs/service-function';
+import { assetCommands } from '#infra/constructs/service-function';
 import { toApiGatewayEvent } from '#infra/local/api-server';
 import { epcPayload } from '#shared/documents/epc-qr';
 import { call, newTenant } from '#test/support/api';
@@ -357,7 +357,7 @@ describe('the deployed bundle', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bundle-'));
     try {
       await bundleHandler('functions/download-public-invoice/handler.ts', join(dir, 'index.mjs'));
-      execFileSync('sh', ['-c', fontCommands(process.cwd(), dir).join(' && ')]);
+      execFileSync('sh', ['-c', assetCommands(process.cwd(), dir).join(' && ')]);
       const event = toApiGatewayEvent(
         {
           method: 'GET',
@@ -408,7 +408,7 @@ describe('the deployed bundle', () => {
         metafile: true,
         logLevel: 'silent',
       });
-      expect(Object.keys(metafile.inputs).includes('shared/documents/fonts.ts'), handler).toBe(flagged);
+      expect(Object.keys(metafile.inputs).includes('shared/documents/assets.ts'), handler).toBe(flagged);
     }
   });
 });

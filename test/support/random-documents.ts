@@ -49,6 +49,8 @@ export const randomInvoice = fc
     currency: fc.constantFrom('EUR', 'USD', 'GBP', 'CHF', 'PLN'),
     period: fc.boolean(),
     paid: fc.boolean(),
+    references: fc.constantFrom(true, true, true, false),
+    electronicAddresses: fc.boolean(),
   })
   .chain((shape) =>
     fc
@@ -69,6 +71,8 @@ function invoiceOf(
     currency: string;
     period: boolean;
     paid: boolean;
+    references: boolean;
+    electronicAddresses: boolean;
   },
   lines: LineItemInput[],
 ): Invoice {
@@ -95,9 +99,10 @@ function invoiceOf(
     updated_at: '2026-11-02T10:00:00.000Z',
     version: 1,
     ...(shape.paid ? { amount_paid_minor: Math.floor(priced.total_amount_minor / 2) } : {}),
-    // The parties of the EU invoice fixture, as an invoice keeps them.
-    seller: { name: legal_name, ...seller },
-    buyer: buyerFields,
+    ...(shape.references ? { buyer_reference: '04011000-12345-03', purchase_order: 'PO-4711/Ü' } : {}),
+    // The parties of the EU invoice fixture, as an invoice keeps them, with their Peppol addresses or without.
+    seller: { name: legal_name, ...seller, ...(shape.electronicAddresses ? { peppol_id: '9915:ATU13585627' } : {}) },
+    buyer: { ...buyerFields, ...(shape.electronicAddresses ? { peppol_id: '0009:30326504500017' } : {}) },
   };
 }
 
@@ -124,6 +129,8 @@ export function creditNoteOf(invoice: Invoice, byLine: boolean): CreditNote | un
       invoice_due_date: invoice.due_date,
       ...(invoice.supply_date ? { supply_date: invoice.supply_date } : {}),
       ...(invoice.service_period ? { service_period: invoice.service_period } : {}),
+      ...(invoice.buyer_reference ? { buyer_reference: invoice.buyer_reference } : {}),
+      ...(invoice.purchase_order ? { purchase_order: invoice.purchase_order } : {}),
       client_id: invoice.client_id,
       client_name: invoice.client_name,
       currency: invoice.currency,

@@ -12,6 +12,7 @@ export const clientResource = (client: Client) => ({
   postal_code: client.postal_code ?? null,
   country: client.country ?? null,
   tax_id: client.tax_id ?? null,
+  peppol_id: client.peppol_id ?? null,
   locale: client.locale ?? null,
   is_active: client.is_active,
   created_at: client.created_at,

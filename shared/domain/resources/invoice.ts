@@ -21,6 +21,7 @@ export const sellerResource = (seller: SellerSnapshot) => ({
   phone: seller.phone ?? null,
   website: seller.website ?? null,
   payment_instructions: seller.payment_instructions ?? null,
+  peppol_id: seller.peppol_id ?? null,
 });
 
 export const buyerResource = (buyer: BuyerSnapshot) => ({
@@ -33,6 +34,7 @@ export const buyerResource = (buyer: BuyerSnapshot) => ({
   postal_code: buyer.postal_code ?? null,
   country: buyer.country ?? null,
   tax_id: buyer.tax_id ?? null,
+  peppol_id: buyer.peppol_id ?? null,
 });
 
 export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
@@ -48,6 +50,8 @@ export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
   locale: invoice.locale ?? 'en',
   supply_date: invoice.supply_date ?? null,
   service_period: invoice.service_period ?? null,
+  buyer_reference: invoice.buyer_reference ?? null,
+  purchase_order: invoice.purchase_order ?? null,
   line_items: invoice.line_items.map((line) => ({
     description: line.description,
     quantity: Number(line.quantity),

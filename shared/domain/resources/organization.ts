@@ -21,6 +21,8 @@ export const organizationResource = (organization: Organization) => ({
   phone: organization.phone ?? null,
   website: organization.website ?? null,
   payment_instructions: organization.payment_instructions ?? null,
+  peppol_id: organization.peppol_id ?? null,
+  e_invoice_format: organization.e_invoice_format ?? null,
   logo: organization.logo ?? null,
   locale: organization.locale ?? 'en',
   default_notes: organization.default_notes ?? '',

@@ -1,4 +1,4 @@
-import { cursor, listLimit, text } from '#shared/http/schemas/common';
+import { cursor, electronicAddress, listLimit, text } from '#shared/http/schemas/common';
 import * as z from 'zod/mini';
 import '#shared/zod-locale';
 import { DOCUMENT_LANGUAGES, isDocumentLocale } from '#shared/domain/seller';
@@ -14,6 +14,7 @@ const clientFields = {
   country: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as "US"'))),
   /** Checked against the country (given with it or stored) by the repository. */
   tax_id: z.optional(z.string()),
+  peppol_id: z.optional(electronicAddress),
   locale: z.optional(
     z.string().check(z.refine<string>(isDocumentLocale, `must be a BCP 47 tag in ${DOCUMENT_LANGUAGES.join(', ')}`)),
   ),

@@ -1,11 +1,17 @@
 import { decimalTextOf, formatMinor, parseDecimal, type Scaled } from '#shared/domain/decimal';
 import { isCalendarDate } from '#shared/domain/dates';
+import { electronicAddressProblem } from '#shared/domain/electronic-address';
 import * as z from 'zod/mini';
 import '#shared/zod-locale';
 
 export const calendarDate = z
   .string()
   .check(z.refine<string>(isCalendarDate, 'must be a real date written YYYY-MM-DD'));
+
+/** A party's electronic address for e-invoices (BT-34 / BT-49), `scheme:value`. */
+export const electronicAddress = z
+  .string()
+  .check(z.refine<string>((text) => electronicAddressProblem(text) === undefined, electronicAddressProblem('') ?? ''));
 
 export const idOf = (prefix: string) =>
   z.string().check(z.regex(new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`), `must be a ${prefix}_ identifier`));

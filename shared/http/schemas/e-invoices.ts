@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { E_INVOICE_FORMATS } from '#shared/domain/e-invoice';
+import { E_INVOICE_FORMATS } from '#shared/domain/e-invoice-format';
 import '#shared/zod-locale';
 
 export const eInvoiceQuery = z.strictObject({

@@ -106,6 +106,9 @@ const invoiceFields = {
   prices_include_tax: z.boolean('must be true or false'),
   supply_date: z.nullable(calendarDate),
   service_period: z.nullable(servicePeriod),
+  /** The buyer's reference (BT-10), such as a German Leitweg-ID, and its purchase order (BT-13). */
+  buyer_reference: z.nullable(text(200)),
+  purchase_order: z.nullable(text(200)),
   locale: z
     .string()
     .check(z.refine<string>(isDocumentLocale, `must be a BCP 47 tag in ${DOCUMENT_LANGUAGES.join(', ')}`)),
@@ -133,6 +136,8 @@ export const createInvoiceBody = z
     prices_include_tax: z.optional(invoiceFields.prices_include_tax),
     supply_date: z.optional(calendarDate),
     service_period: z.optional(servicePeriod),
+    buyer_reference: z.optional(text(200)),
+    purchase_order: z.optional(text(200)),
     locale: z.optional(invoiceFields.locale),
   })
   .check(dueNotBeforeIssue, oneSupplyDate);
@@ -173,6 +178,8 @@ export function newInvoiceContent(body: CreateInvoiceBody) {
     notes: body.notes,
     terms: body.terms,
     ...supplyOf(body),
+    buyer_reference: body.buyer_reference,
+    purchase_order: body.purchase_order,
     locale: body.locale,
     lines: body.line_items.map(lineInput),
     discount: toDiscount(body.discount),
@@ -194,6 +201,9 @@ export function changedInvoiceContent(current: Invoice, body: UpdateInvoiceBody)
     currency: body.currency ?? current.currency,
     notes: body.notes ?? current.notes,
     terms: body.terms ?? current.terms,
+    // null clears a reference; absent keeps it
+    buyer_reference: body.buyer_reference === undefined ? current.buyer_reference : (body.buyer_reference ?? undefined),
+    purchase_order: body.purchase_order === undefined ? current.purchase_order : (body.purchase_order ?? undefined),
     locale: body.locale ?? current.locale,
   };
   if (next.due_date < next.issue_date) throw validationError({ due_date: 'may not be before issue_date' });

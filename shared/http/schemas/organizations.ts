@@ -3,8 +3,9 @@ import { isTimeZone } from '#shared/domain/dates';
 import { DEFAULT_PADDING, numberingProblem } from '#shared/domain/numbering';
 import { bicProblem, DOCUMENT_LANGUAGES, ibanProblem, isCountryCode, isDocumentLocale } from '#shared/domain/seller';
 import { currency } from '#shared/http/schemas/invoices';
-import { text } from '#shared/http/schemas/common';
+import { electronicAddress, text } from '#shared/http/schemas/common';
 import { TAX_ROUNDINGS } from '#shared/domain/tax';
+import { E_INVOICE_FORMATS } from '#shared/domain/e-invoice-format';
 import { logoFromDataUrl } from '#shared/domain/logo';
 import '#shared/zod-locale';
 
@@ -52,6 +53,7 @@ const sellerFields = {
   default_notes: z.optional(text(2000)),
   default_terms: z.optional(text(2000)),
   payment_term_days: z.optional(z.int().check(z.minimum(0), z.maximum(365))),
+  peppol_id: z.optional(electronicAddress),
 };
 
 const numberingFormat = z
@@ -89,6 +91,10 @@ export const updateOrganizationBody = z
           }),
         ),
       ),
+    ),
+    /** The e-invoice `send` attaches and the public page offers; null: none. */
+    e_invoice_format: z.optional(
+      z.nullable(z.enum(E_INVOICE_FORMATS, `must be one of ${E_INVOICE_FORMATS.join(', ')}`)),
     ),
     tax_rounding: z.optional(z.enum(TAX_ROUNDINGS, `must be one of ${TAX_ROUNDINGS.join(', ')}`)),
     /** How new invoice numbers print and when they restart (docs/api.md, "The organization"). */

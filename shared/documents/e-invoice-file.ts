@@ -1,0 +1,72 @@
+// An invoice or a credit note as the file of an e-invoice format: the XML, or for Factur-X the
+// document's PDF with the CII inside. Refuses a draft and a document the format cannot carry
+// (422 e_invoice_incomplete naming the business terms), so no invalid e-invoice leaves the service.
+import { ciiXml } from '#shared/documents/cii';
+import { creditNoteTerms, invoiceTerms, SPECIFICATIONS, type EDocument } from '#shared/documents/en16931';
+import { eInvoiceXml } from '#shared/documents/e-invoice-xml';
+import type { InvoiceView } from '#shared/documents/invoice-view';
+import type { CreditNote } from '#shared/domain/credit-note';
+import { assertEInvoiceReady } from '#shared/domain/e-invoice';
+import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
+import { invalidState } from '#shared/domain/errors';
+import { taxBreakdownOf, type Invoice } from '#shared/domain/invoice';
+import type { Logo } from '#shared/domain/logo';
+import { creditNoteResource } from '#shared/domain/resources/credit-note';
+import { invoiceResource } from '#shared/domain/resources/invoice';
+
+export type EInvoiceFile = { filename: string; content: string | Uint8Array; contentType: string };
+
+async function fileOf(
+  format: EInvoiceFormat,
+  terms: EDocument,
+  view: () => Promise<InvoiceView>,
+): Promise<EInvoiceFile> {
+  if (format !== 'factur-x')
+    return {
+      filename: `${terms.number}${format.startsWith('xrechnung') ? '-xrechnung' : ''}.xml`,
+      content: eInvoiceXml(format, terms),
+      contentType: 'application/xml; charset=utf-8',
+    };
+  // The PDF libraries are large; loaded only when a Factur-X file is asked for.
+  const [{ renderDocumentPdf }, { embedFacturX }, drawn] = await Promise.all([
+    import('#shared/documents/invoice-pdf'),
+    import('#shared/documents/factur-x'),
+    view(),
+  ]);
+  const xml = ciiXml(terms, SPECIFICATIONS.en16931);
+  const content = await renderDocumentPdf(drawn, (pdf) =>
+    embedFacturX(pdf, xml, { title: drawn.title, author: drawn.seller.name }),
+  );
+  return { filename: `${terms.number}.pdf`, content, contentType: 'application/pdf' };
+}
+
+/** An issued invoice in the format. */
+export function invoiceEInvoice(
+  format: EInvoiceFormat,
+  { invoice, logo }: { invoice: Invoice; logo?: Logo },
+  publicBaseUrl: string,
+): Promise<EInvoiceFile> {
+  if (invoice.status === 'draft') throw invalidState('A draft is not an invoice yet: send it first');
+  assertEInvoiceReady(format, { ...invoice, rows: taxBreakdownOf(invoice) });
+  return fileOf(format, invoiceTerms(invoice), async () =>
+    (await import('#shared/documents/invoice-view')).invoiceView({
+      invoice: invoiceResource(invoice, publicBaseUrl),
+      logo,
+    }),
+  );
+}
+
+/** A credit note in the format (type 381, referring to its invoice). */
+export function creditNoteEInvoice(
+  format: EInvoiceFormat,
+  { creditNote, logo }: { creditNote: CreditNote; logo?: Logo },
+  publicBaseUrl: string,
+): Promise<EInvoiceFile> {
+  assertEInvoiceReady(format, { ...creditNote, rows: creditNote.tax_breakdown });
+  return fileOf(format, creditNoteTerms(creditNote), async () =>
+    (await import('#shared/documents/credit-note-view')).creditNoteView({
+      creditNote: creditNoteResource(creditNote, publicBaseUrl),
+      logo,
+    }),
+  );
+}

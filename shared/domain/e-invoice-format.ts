@@ -1,0 +1,3 @@
+// The e-invoice formats the service writes (docs/e-invoicing.md "Formats").
+export const E_INVOICE_FORMATS = ['ubl', 'cii', 'xrechnung-ubl', 'xrechnung-cii', 'factur-x'] as const;
+export type EInvoiceFormat = (typeof E_INVOICE_FORMATS)[number];
