@@ -531,6 +531,15 @@ export const ROUTES = [
     rendersDocuments: true,
   },
   {
+    name: 'download-public-e-invoice',
+    method: 'GET',
+    path: '/api/v1/public/invoices/{token}/e-invoice/',
+    credentials: 'public',
+    scope: null,
+    table: 'read',
+    rendersDocuments: true,
+  },
+  {
     name: 'pay-public-invoice',
     method: 'POST',
     path: '/api/v1/public/invoices/{token}/pay/',

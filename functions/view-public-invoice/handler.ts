@@ -10,6 +10,7 @@ import { publicPageQuery, tokenParams } from '#shared/http/schemas/public';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { creditNotesOfInvoice } from '#shared/data/credit-notes';
+import { FORMAT_NAMES } from '#shared/domain/e-invoice-format';
 import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, PAYMENT_PROVIDER } = config();
@@ -41,6 +42,7 @@ export const handler = publicEndpoint(
         payAction: payable ? 'pay/' : undefined,
         notice: query.payment,
         creditNotes,
+        ...(found.organization.e_invoice_format ? { eInvoice: FORMAT_NAMES[found.organization.e_invoice_format] } : {}),
       }),
     );
   },

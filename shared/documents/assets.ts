@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 export const DOCUMENT_ASSETS = {
   regular: { package: 'dejavu-fonts-ttf', file: 'ttf/DejaVuSans.ttf' },
@@ -16,10 +17,22 @@ export const DOCUMENT_ASSETS = {
 
 type Asset = keyof typeof DOCUMENT_ASSETS;
 
+/** Where a package is installed: from its package.json, or from its entry point where its exports hide the rest. */
+function packageFolder(name: string): string {
+  const require = createRequire(import.meta.url);
+  try {
+    return dirname(require.resolve(`${name}/package.json`));
+  } catch {
+    const entry = require.resolve(name);
+    return entry.slice(0, entry.lastIndexOf(`node_modules/${name}/`) + `node_modules/${name}`.length);
+  }
+}
+
 const assetPath = (asset: Asset) => {
   const { package: name, file } = DOCUMENT_ASSETS[asset];
   const bundled = new URL(`./assets/${file.split('/').pop()}`, import.meta.url);
-  return existsSync(bundled) ? bundled : createRequire(import.meta.url).resolve(`${name}/${file}`);
+  if (existsSync(bundled)) return bundled;
+  return join(packageFolder(name), file);
 };
 
 const loaded = new Map<Asset, Promise<Buffer>>();

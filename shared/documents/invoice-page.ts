@@ -43,12 +43,14 @@ export type PageInput = InvoiceDocument & {
   payAction?: string;
   notice?: 'succeeded' | 'failed';
   creditNotes?: CreditNoteLink[];
+  /** The name of the e-invoice format the page offers (the organization's default), if any. */
+  eInvoice?: string;
 };
 
 const lines = (values: string[]) => values.map(escape).join('<br>');
 
-export const renderInvoicePage = ({ payAction, notice, creditNotes, ...document }: PageInput) =>
-  renderDocumentPage(invoiceView(document), { payAction, notice, creditNotes });
+export const renderInvoicePage = ({ payAction, notice, creditNotes, eInvoice, ...document }: PageInput) =>
+  renderDocumentPage(invoiceView(document), { payAction, notice, creditNotes, eInvoice });
 
 export const renderCreditNotePage = (document: CreditNoteDocument) => renderDocumentPage(creditNoteView(document), {});
 
@@ -57,7 +59,12 @@ export type CreditNoteLink = { number: string; issue_date: string; total: string
 
 function renderDocumentPage(
   view: InvoiceView,
-  { payAction, notice, creditNotes = [] }: Pick<PageInput, 'payAction' | 'notice' | 'creditNotes'>,
+  {
+    payAction,
+    notice,
+    creditNotes = [],
+    eInvoice,
+  }: Pick<PageInput, 'payAction' | 'notice' | 'creditNotes' | 'eInvoice'>,
 ): string {
   const { words } = view;
   const discountCell = (value: string) =>
@@ -165,6 +172,7 @@ ${
 ${view.notes ? `<h2>${escape(words.notes)}</h2><p>${lines(view.notes.split('\n'))}</p>` : ''}
 ${view.terms ? `<h2>${escape(words.terms)}</h2><p>${lines(view.terms.split('\n'))}</p>` : ''}
 <p><a href="pdf/">${escape(words.downloadPdf)}</a></p>
+${eInvoice ? `<p><a href="e-invoice/">${escape(words.downloadEInvoice(eInvoice))}</a></p>` : ''}
 </main>
 </body>
 </html>`;

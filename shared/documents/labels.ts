@@ -52,6 +52,7 @@ type Words = {
   page: (page: number, of: number) => string;
   continued: string;
   downloadPdf: string;
+  downloadEInvoice: (format: string) => string;
   pay: (amount: string) => string;
   paymentReceived: string;
   paymentFailed: string;
@@ -125,6 +126,7 @@ const en: Words = {
   page: (page, of) => `Page ${page} of ${of}`,
   continued: 'continued',
   downloadPdf: 'Download the PDF',
+  downloadEInvoice: (format) => `Download the e-invoice (${format})`,
   pay: (amount) => `Pay ${amount}`,
   paymentReceived: 'Thank you: your payment was received.',
   paymentFailed: 'The payment did not go through; nothing was charged.',
@@ -215,6 +217,7 @@ const de: Words = {
   page: (page, of) => `Seite ${page} von ${of}`,
   continued: 'Fortsetzung',
   downloadPdf: 'PDF herunterladen',
+  downloadEInvoice: (format) => `E-Rechnung herunterladen (${format})`,
   pay: (amount) => `${amount} bezahlen`,
   paymentReceived: 'Vielen Dank: Ihre Zahlung ist eingegangen.',
   paymentFailed: 'Die Zahlung ist nicht durchgegangen; es wurde nichts abgebucht.',
@@ -305,6 +308,7 @@ const fr: Words = {
   page: (page, of) => `Page ${page} sur ${of}`,
   continued: 'suite',
   downloadPdf: 'Télécharger le PDF',
+  downloadEInvoice: (format) => `Télécharger la facture électronique (${format})`,
   pay: (amount) => `Payer ${amount}`,
   paymentReceived: 'Merci : votre paiement a bien été reçu.',
   paymentFailed: "Le paiement n'a pas abouti ; rien n'a été débité.",
@@ -395,6 +399,7 @@ const es: Words = {
   page: (page, of) => `Página ${page} de ${of}`,
   continued: 'continuación',
   downloadPdf: 'Descargar el PDF',
+  downloadEInvoice: (format) => `Descargar la factura electrónica (${format})`,
   pay: (amount) => `Pagar ${amount}`,
   paymentReceived: 'Gracias: hemos recibido su pago.',
   paymentFailed: 'El pago no se ha completado; no se ha cobrado nada.',

@@ -19,7 +19,11 @@ export type InvoiceEmail = {
   /** Whether the public page offers online payment. */
   payOnline: boolean;
   pdf: Uint8Array;
+  /** Files sent with the PDF: the e-invoice in the organization's default format. */
+  attachments?: Attachment[];
 };
+
+export type Attachment = { filename: string; content: string | Uint8Array; contentType: string };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -53,7 +57,7 @@ export async function composeInvoiceEmail(email: InvoiceEmail): Promise<Buffer> 
   });
 }
 
-export type DocumentEmail = Pick<InvoiceEmail, 'from' | 'to' | 'view' | 'replyTo' | 'pdf'> & {
+export type DocumentEmail = Pick<InvoiceEmail, 'from' | 'to' | 'view' | 'replyTo' | 'pdf' | 'attachments'> & {
   subject: string;
   /** What the e-mail says between the greeting and the links. */
   paragraphs: string[];
@@ -85,7 +89,10 @@ ${email.links.map(([label, url]) => `<p><a href="${escapeHtml(url)}">${escapeHtm
     subject: email.subject,
     text,
     html,
-    attachments: [{ filename: email.filename, content: Buffer.from(email.pdf), contentType: 'application/pdf' }],
+    attachments: [
+      { filename: email.filename, content: Buffer.from(email.pdf), contentType: 'application/pdf' },
+      ...(email.attachments ?? []).map((file) => ({ ...file, content: Buffer.from(file.content) })),
+    ],
   })
     .compile()
     .build();

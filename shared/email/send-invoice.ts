@@ -67,12 +67,22 @@ export async function sendInvoice(deps: SendDeps, organizationId: string, invoic
     deps.publicBaseUrl,
   );
   // The PDF and MIME libraries are large; loaded on first use, not at every cold start.
-  const [{ renderInvoicePdf }, { composeInvoiceEmail }, { invoiceView }] = await Promise.all([
+  const [{ renderInvoicePdf }, { composeInvoiceEmail }, { invoiceView }, { invoiceEInvoice }] = await Promise.all([
     import('#shared/documents/invoice-pdf'),
     import('#shared/email/invoice-email'),
     import('#shared/documents/invoice-view'),
+    import('#shared/documents/e-invoice-file'),
   ]);
-  const pdf = await renderInvoicePdf({ invoice, logo });
+  // With a default e-invoice format the e-mail carries it: Factur-X in place of the PDF, XML beside it.
+  const format = organization.e_invoice_format;
+  const eInvoice = format
+    ? await invoiceEInvoice(
+        format,
+        { invoice: { ...stored, ...issuedParties, status: invoice.status }, logo },
+        deps.publicBaseUrl,
+      )
+    : undefined;
+  const pdf = format === 'factur-x' ? (eInvoice!.content as Uint8Array) : await renderInvoicePdf({ invoice, logo });
   const today = dateIn(timeZoneOf(organization));
   const raw = await composeInvoiceEmail({
     from: deps.from,
@@ -84,6 +94,7 @@ export async function sendInvoice(deps: SendDeps, organizationId: string, invoic
     reminder,
     payOnline: deps.payOnline ?? false,
     pdf,
+    attachments: eInvoice && format !== 'factur-x' ? [eInvoice] : [],
   });
   const messageId = await deliverEmail(deps, raw, recipient, { invoice_id: invoiceId });
   const sentAt = new Date().toISOString();

@@ -1,0 +1,244 @@
+// The e-invoice routes as a client uses them: an issued invoice and its credit note in every format,
+// checked by the official rules; Factur-X read back with pdf-lib; 422 naming what a format lacks; and
+// the organization's default format attached by send and offered on the public page.
+import { inject, beforeAll, describe, expect, it } from 'vitest';
+import { call, newTenant } from '#test/support/api';
+import { austrianSeller, euInvoice, frenchBuyer } from '#test/support/eu-invoice';
+import { validateEInvoices } from '#test/support/e-invoice-validator';
+import { readFacturX } from '#test/support/factur-x-reader';
+import { readPdf } from '#test/support/pdf';
+import { xrechnungViolations } from '#test/support/xrechnung-rules';
+
+const XML_FORMATS = ['ubl', 'cii', 'xrechnung-ubl', 'xrechnung-cii'] as const;
+const LEITWEG_ID = '991-01234-44';
+
+let tenant: Awaited<ReturnType<typeof newTenant>>;
+let clientId: string;
+beforeAll(async () => {
+  tenant = await newTenant('E-invoicing');
+  await call('update-organization', {
+    token: tenant.ownerToken,
+    body: { ...austrianSeller, default_currency: 'EUR', peppol_id: '9915:ATU13585627' },
+  });
+  clientId = (
+    await call('create-client', { token: tenant.apiKey, body: { ...frenchBuyer, peppol_id: '0009:30326504500017' } })
+  ).json.id;
+});
+
+const issue = async (extra: Record<string, unknown> = {}) => {
+  const created = await call('create-invoice', {
+    token: tenant.apiKey,
+    body: { client: clientId, issue_date: '2026-11-02', due_date: '2026-12-02', ...euInvoice(), ...extra },
+  });
+  expect(created.status, created.text).toBe(201);
+  await call('send-invoice', { token: tenant.apiKey, params: { id: created.json.id } });
+  return created.json;
+};
+const eInvoiceOf = (id: string, format: string) =>
+  call('get-invoice-e-invoice', { token: tenant.apiKey, params: { id }, query: { format } });
+
+describe('GET …/e-invoice/?format=…', () => {
+  it('answers an issued invoice and its credit note in every XML format, each valid by the official rules', async () => {
+    const draft = (await call('create-invoice', { token: tenant.apiKey, body: { client: clientId, ...euInvoice() } }))
+      .json;
+    const refused = await eInvoiceOf(draft.id, 'cii');
+    expect([refused.status, refused.json.error.code]).toEqual([409, 'invalid_state']);
+
+    const invoice = await issue({ buyer_reference: LEITWEG_ID, purchase_order: 'PO-77' });
+    expect([invoice.buyer_reference, invoice.purchase_order]).toEqual([LEITWEG_ID, 'PO-77']);
+    const note = (
+      await call('create-credit-note', {
+        token: tenant.apiKey,
+        params: { id: invoice.id },
+        body: { lines: [{ line: 0, quantity: 1 }], reason: 'order_change' },
+      })
+    ).json;
+    const files = new Map<string, string>();
+    for (const format of XML_FORMATS) {
+      const answer = await eInvoiceOf(invoice.id, format);
+      expect(answer.status, `${format}: ${answer.text}`).toBe(200);
+      expect(answer.headers['content-type']).toContain('application/xml');
+      const credit = await call('get-credit-note-e-invoice', {
+        token: tenant.apiKey,
+        params: { id: note.id },
+        query: { format },
+      });
+      expect(credit.status, `${format}: ${credit.text}`).toBe(200);
+      files.set(`${format}-invoice.xml`, answer.text);
+      files.set(`${format}-credit-note.xml`, credit.text);
+    }
+    const ubl = files.get('ubl-invoice.xml')!;
+    expect(ubl).toContain('<cbc:TaxInclusiveAmount currencyID="EUR">565.07</cbc:TaxInclusiveAmount>');
+    expect(ubl).toContain(`<cbc:BuyerReference>${LEITWEG_ID}</cbc:BuyerReference>`);
+    expect(ubl).toContain('<cbc:EndpointID schemeID="0009">30326504500017</cbc:EndpointID>');
+    expect(ubl).toContain('<cbc:EndpointID schemeID="9915">ATU13585627</cbc:EndpointID>');
+    expect(files.get('cii-invoice.xml')).toContain('<ram:GrandTotalAmount>565.07</ram:GrandTotalAmount>');
+    expect(files.get('cii-invoice.xml')).toContain('<ram:IssuerAssignedID>PO-77</ram:IssuerAssignedID>');
+    expect(files.get('xrechnung-cii-credit-note.xml')).toContain('<ram:TypeCode>381</ram:TypeCode>');
+
+    const result = await validateEInvoices(files);
+    expect(result.failures).toEqual([]);
+    expect(result.output).toContain(`${files.size} passed, 0 failed`);
+    for (const [name, xml] of files)
+      if (name.startsWith('xrechnung')) expect(xrechnungViolations(xml), name).toEqual([]);
+  }, 120_000);
+
+  it('answers Factur-X: the invoice PDF as PDF/A-3 carrying the CII as factur-x.xml', async () => {
+    const invoice = await issue();
+    const answer = await eInvoiceOf(invoice.id, 'factur-x');
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/pdf');
+    expect(answer.headers['content-disposition']).toBe(`attachment; filename="${invoice.invoice_number}.pdf"`);
+    expect(readPdf(answer.bytes).text).toContain(invoice.invoice_number);
+
+    const read = await readFacturX(answer.bytes);
+    const [attachment] = read.attachments;
+    expect(read.attachments).toHaveLength(1);
+    expect(attachment).toMatchObject({
+      name: 'factur-x.xml',
+      fileName: 'factur-x.xml',
+      unicodeFileName: 'factur-x.xml',
+      relationship: '/Alternative',
+      mimeType: 'text/xml',
+    });
+    expect(read.associated).toEqual([String(attachment!.ref)]);
+    // The XML inside is the CII the API answers for the invoice.
+    expect(attachment!.content).toBe((await eInvoiceOf(invoice.id, 'cii')).text);
+    expect(read.metadata).toMatchObject({ type: '/Metadata', subtype: '/XML', filtered: false });
+    for (const property of [
+      '<pdfaid:part>3</pdfaid:part>',
+      '<pdfaid:conformance>B</pdfaid:conformance>',
+      '<fx:DocumentType>INVOICE</fx:DocumentType>',
+      '<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>',
+      '<fx:Version>1.0</fx:Version>',
+      '<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>',
+      '<pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>',
+      '<dc:title>',
+    ])
+      expect(read.metadata.xmp).toContain(property);
+    // The XMP dates are the Info dictionary's, to the second.
+    const created = /<xmp:CreateDate>([^<]+)<\/xmp:CreateDate>/.exec(read.metadata.xmp)![1]!;
+    expect(new Date(created).getTime()).toBe(read.info.created!.getTime());
+    expect(read.outputIntent).toMatchObject({ subtype: '/GTS_PDFA1', components: 3 });
+    expect(read.outputIntent.profileBytes).toBeGreaterThan(1000);
+    expect(read.fileId).toMatch(/^\[ <[0-9A-F]{32}> <[0-9A-F]{32}> \]$/i);
+    const result = await validateEInvoices(new Map([['factur-x.xml', attachment!.content]]));
+    expect(result.output).toContain('1 passed, 0 failed');
+  }, 120_000);
+
+  it('answers 422 e_invoice_incomplete naming what the format lacks, by business term', async () => {
+    const invoice = await issue();
+    const xrechnung = await eInvoiceOf(invoice.id, 'xrechnung-ubl');
+    expect([xrechnung.status, xrechnung.json.error.code]).toEqual([422, 'e_invoice_incomplete']);
+    expect(xrechnung.json.error.details.missing).toEqual([
+      {
+        business_term: 'BT-10',
+        field: 'invoice.buyer_reference',
+        message: 'the buyer reference, such as a Leitweg-ID (BR-DE-15)',
+      },
+    ]);
+    // The same invoice is complete for plain EN 16931.
+    expect((await eInvoiceOf(invoice.id, 'ubl')).status).toBe(200);
+
+    const bare = await newTenant('Bare');
+    const client = (
+      await call('create-client', { token: bare.apiKey, body: { name: 'No country', email: 'n@x.example' } })
+    ).json.id;
+    const created = await call('create-invoice', {
+      token: bare.apiKey,
+      body: { client, line_items: [{ description: 'x', quantity: 1, unit_price: '10.00', tax_rate: '20' }] },
+    });
+    await call('send-invoice', { token: bare.apiKey, params: { id: created.json.id } });
+    const terms = async (format: string) =>
+      (
+        await call('get-invoice-e-invoice', { token: bare.apiKey, params: { id: created.json.id }, query: { format } })
+      ).json.error.details.missing.map((gap: { business_term: string }) => gap.business_term);
+    expect(await terms('cii')).toEqual(['BG-5', 'BT-31', 'BT-55']);
+    expect(await terms('factur-x')).toEqual(['BG-5', 'BT-31', 'BT-55']);
+    expect(await terms('xrechnung-cii')).toEqual([
+      'BG-5',
+      'BT-31',
+      'BT-55',
+      'BT-10',
+      'BT-42',
+      'BT-43',
+      'BT-84',
+      'BT-52',
+      'BT-53',
+    ]);
+    const unknown = await call('get-invoice-e-invoice', {
+      token: bare.apiKey,
+      params: { id: created.json.id },
+      query: { format: 'pdf' },
+    });
+    expect([unknown.status, Object.keys(unknown.json.error.details.fields)]).toEqual([400, ['format']]);
+  }, 60_000);
+
+  it('refuses an electronic address outside the EAS code list, on clients and the organization', async () => {
+    for (const peppol_id of ['0123456789', '1234:0123', '0208:', 'EM:has space'])
+      for (const [route, token] of [
+        ['create-client', tenant.apiKey],
+        ['update-organization', tenant.ownerToken],
+      ] as const) {
+        const refused = await call(route, { token, body: { name: 'X', email: 'x@x.example', peppol_id } });
+        expect([refused.status, Object.keys(refused.json.error.details.fields)], `${route} ${peppol_id}`).toEqual([
+          400,
+          ['peppol_id'],
+        ]);
+      }
+    const client = await call('get-client', { token: tenant.apiKey, params: { id: clientId } });
+    expect(client.json.peppol_id).toBe('0009:30326504500017');
+  });
+});
+
+type StoredEmail = { messageId: string; attachments: { filename: string; contentType: string; content: string }[] };
+const storedEmail = async (messageId: string) => {
+  const store = (await (await fetch(`${inject('sesEndpoint')}/store`)).json()) as { emails: StoredEmail[] };
+  return store.emails.find((email) => email.messageId === messageId)!;
+};
+
+describe("the organization's default e-invoice format", () => {
+  const sentEmail = async (invoiceId: string) => {
+    const sent = await call('get-invoice', { token: tenant.apiKey, params: { id: invoiceId } });
+    return storedEmail(sent.json.sendings.at(-1).message_id);
+  };
+  const setFormat = (e_invoice_format: string | null) =>
+    call('update-organization', { token: tenant.ownerToken, body: { e_invoice_format } });
+
+  it('is attached by send beside the PDF, or as the PDF itself for Factur-X, and offered by the public page', async () => {
+    expect((await setFormat('xrechnung-cii')).json.e_invoice_format).toBe('xrechnung-cii');
+    const invoice = await issue({ buyer_reference: LEITWEG_ID });
+    const email = await sentEmail(invoice.id);
+    expect(email.attachments.map((each) => [each.filename, each.contentType])).toEqual([
+      [`${invoice.invoice_number}.pdf`, 'application/pdf'],
+      [`${invoice.invoice_number}-xrechnung.xml`, 'application/xml'],
+    ]);
+    const xml = Buffer.from(email.attachments[1]!.content, 'base64').toString('utf8');
+    expect(xrechnungViolations(xml)).toEqual([]);
+    const token = new URL(invoice.public_url).pathname.split('/').at(-2)!;
+    const page = await call('view-public-invoice', { params: { token } });
+    expect(page.text).toContain('<a href="e-invoice/">Télécharger la facture électronique (XRechnung)</a>');
+    const download = await call('download-public-e-invoice', { params: { token } });
+    expect([download.status, download.text]).toEqual([200, xml]);
+
+    // Without a buyer reference the invoice cannot be an XRechnung: send refuses and sends nothing.
+    const draft = (await call('create-invoice', { token: tenant.apiKey, body: { client: clientId, ...euInvoice() } }))
+      .json;
+    const refused = await call('send-invoice', { token: tenant.apiKey, params: { id: draft.id } });
+    expect([refused.status, refused.json.error.code]).toEqual([422, 'e_invoice_incomplete']);
+    expect((await call('get-invoice', { token: tenant.apiKey, params: { id: draft.id } })).json.status).toBe('draft');
+
+    await setFormat('factur-x');
+    const facturX = await issue();
+    const [pdf] = (await sentEmail(facturX.id)).attachments;
+    expect(pdf).toMatchObject({ filename: `${facturX.invoice_number}.pdf`, contentType: 'application/pdf' });
+    expect((await readFacturX(Buffer.from(pdf!.content, 'base64'))).attachments[0]!.name).toBe('factur-x.xml');
+
+    expect((await setFormat(null)).json.e_invoice_format).toBeNull();
+    const plainToken = new URL(facturX.public_url).pathname.split('/').at(-2)!;
+    expect((await call('view-public-invoice', { params: { token: plainToken } })).text).not.toContain('e-invoice/');
+    expect((await call('download-public-e-invoice', { params: { token: plainToken } })).status).toBe(404);
+    const bad = await call('update-organization', { token: tenant.ownerToken, body: { e_invoice_format: 'pdf' } });
+    expect([bad.status, Object.keys(bad.json.error.details.fields)]).toEqual([400, ['e_invoice_format']]);
+  }, 120_000);
+});
