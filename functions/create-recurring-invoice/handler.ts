@@ -37,6 +37,8 @@ export const handler = endpoint(
       currency: body.currency,
       notes: body.notes,
       terms: body.terms,
+      buyer_reference: body.buyer_reference,
+      purchase_order: body.purchase_order,
       auto_send: body.auto_send,
       send_to: body.send_to,
       line_items: templateLines(body.line_items),

@@ -15,9 +15,10 @@ export const handler = endpoint(
   { db, params: idParams('rec'), body: updateRecurringBody },
   async ({ organizationId, params, body }) => {
     const { line_items: lines, end_date: endDate, max_count: maxCount, send_to: sendTo, ...rest } = body;
+    const { buyer_reference: buyerReference, purchase_order: purchaseOrder, ...others } = rest;
     const template = await changeRecurring(db, organizationId, params.id, (current) => ({
       ...current,
-      ...rest,
+      ...others,
       ...(lines
         ? {
             line_items: templateLines(lines),
@@ -26,6 +27,8 @@ export const handler = endpoint(
       ...(endDate !== undefined ? { end_date: endDate ?? undefined } : {}),
       ...(maxCount !== undefined ? { max_count: maxCount ?? undefined } : {}),
       ...(sendTo !== undefined ? { send_to: sendTo ?? undefined } : {}),
+      ...(buyerReference !== undefined ? { buyer_reference: buyerReference ?? undefined } : {}),
+      ...(purchaseOrder !== undefined ? { purchase_order: purchaseOrder ?? undefined } : {}),
     }));
     return { status: 200, body: recurringInvoiceResource(template) };
   },

@@ -13,6 +13,9 @@ export type RecurringInvoice = Schedule & {
   currency?: string;
   notes?: string;
   terms?: string;
+  /** Given to every invoice it generates (BT-10, BT-13): a public buyer's Leitweg-ID stays the same. */
+  buyer_reference?: string;
+  purchase_order?: string;
   auto_send: boolean;
   send_to?: string;
   status: 'active' | 'paused' | 'ended';

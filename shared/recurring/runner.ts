@@ -24,6 +24,8 @@ const draftOf = (template: RecurringInvoice, runDate: string) => ({
   currency: template.currency,
   notes: template.notes,
   terms: template.terms,
+  buyer_reference: template.buyer_reference,
+  purchase_order: template.purchase_order,
   lines: template.line_items.map(storedLineInput),
 });
 

@@ -82,6 +82,40 @@ describe('recurring invoices', () => {
     expect(after.json).toMatchObject({ generated_count: 3, last_run_date: '2026-03-31', next_run_date: '2026-04-30' });
   });
 
+  it('give every generated invoice the buyer reference and purchase order of the template', async () => {
+    const { tenant, client } = await tenantWithClient('Leitweg Co');
+    const created = await call('create-recurring-invoice', {
+      token: tenant.apiKey,
+      body: {
+        client,
+        frequency: 'monthly',
+        start_date: '2026-01-15',
+        line_items: [line],
+        buyer_reference: '991-01234-44',
+        purchase_order: 'PO-1',
+      },
+    });
+    expect([created.json.buyer_reference, created.json.purchase_order]).toEqual(['991-01234-44', 'PO-1']);
+    await run('2026-01-15');
+    const changed = await call('update-recurring-invoice', {
+      token: tenant.apiKey,
+      params: { id: created.json.id },
+      body: { purchase_order: null, buyer_reference: '991-01234-45' },
+    });
+    expect([changed.json.buyer_reference, changed.json.purchase_order]).toEqual(['991-01234-45', null]);
+    await run('2026-02-15');
+    const invoices = await invoicesOf(tenant.apiKey);
+    expect(
+      invoices.map((i: { buyer_reference: string; purchase_order: string | null }) => [
+        i.buyer_reference,
+        i.purchase_order,
+      ]),
+    ).toEqual([
+      ['991-01234-44', 'PO-1'],
+      ['991-01234-45', null],
+    ]);
+  });
+
   it('catch up every missed period once after an outage', async () => {
     const { tenant, client } = await tenantWithClient('Outage Co');
     await call('create-recurring-invoice', {

@@ -14,6 +14,8 @@ export const recurringInvoiceResource = (template: RecurringInvoice) => ({
   line_items: template.line_items.map((line) => ({ ...line, quantity: Number(line.quantity) })),
   notes: template.notes ?? '',
   terms: template.terms ?? '',
+  buyer_reference: template.buyer_reference ?? null,
+  purchase_order: template.purchase_order ?? null,
   auto_send: template.auto_send,
   send_to: template.send_to ?? null,
   status: template.status,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { isCalendarDate } from '#shared/domain/dates';
 import { FREQUENCIES } from '#shared/domain/recurrence';
-import { calendarDate, idOf } from '#shared/http/schemas/common';
+import { calendarDate, idOf, text } from '#shared/http/schemas/common';
 import { createInvoiceBody } from '#shared/http/schemas/invoices';
 import '#shared/zod-locale';
 
@@ -40,6 +40,8 @@ export const createRecurringBody = z
     currency: fields.currency,
     notes: fields.notes,
     terms: fields.terms,
+    buyer_reference: fields.buyer_reference,
+    purchase_order: fields.purchase_order,
     auto_send: z._default(z.boolean(), false),
     send_to: z.optional(z.email('must be an e-mail address')),
   })
@@ -76,6 +78,8 @@ export const updateRecurringBody = z
     currency: fields.currency,
     notes: fields.notes,
     terms: fields.terms,
+    buyer_reference: z.optional(z.nullable(text(200))),
+    purchase_order: z.optional(z.nullable(text(200))),
     auto_send: z.optional(z.boolean()),
     send_to: z.optional(z.nullable(z.email('must be an e-mail address'))),
   })
