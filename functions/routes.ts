@@ -514,6 +514,15 @@ export const ROUTES = [
     rendersDocuments: true,
   },
   {
+    name: 'download-public-credit-note-e-invoice',
+    method: 'GET',
+    path: '/api/v1/public/credit-notes/{token}/e-invoice/',
+    credentials: 'public',
+    scope: null,
+    table: 'read',
+    rendersDocuments: true,
+  },
+  {
     name: 'view-public-invoice',
     method: 'GET',
     path: '/api/v1/public/invoices/{token}/',

@@ -7,6 +7,7 @@ import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';
 import { tokenParams } from '#shared/http/schemas/public';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
+import { FORMAT_NAMES } from '#shared/domain/e-invoice-format';
 import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL } = config();
@@ -19,6 +20,10 @@ export const handler = publicEndpoint(
     const found = await findPublicCreditNote(db, params.token);
     if (!found) return htmlPage(404, notFoundPage());
     const creditNote = creditNoteResource(found.creditNote, PUBLIC_BASE_URL);
-    return htmlPage(200, renderCreditNotePage({ creditNote, logo: found.logo }));
+    const format = found.organization.e_invoice_format;
+    return htmlPage(
+      200,
+      renderCreditNotePage({ creditNote, logo: found.logo, ...(format ? { eInvoice: FORMAT_NAMES[format] } : {}) }),
+    );
   },
 );

@@ -3,8 +3,8 @@ import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { CAPABILITY_TOKEN } from '#shared/domain/ids';
 import type { Db } from '#shared/data/client';
 import { invoiceWithOrganization } from '#shared/data/invoices';
-import { creditNoteKey, organizationLogoKey, publicTokenKey } from '#shared/data/keys';
-import { creditNoteOf, logoOf, ofType } from '#shared/data/items';
+import { creditNoteKey, organizationKey, organizationLogoKey, publicTokenKey } from '#shared/data/keys';
+import { creditNoteOf, logoOf, ofType, organizationOf } from '#shared/data/items';
 import type { CreditNote } from '#shared/domain/credit-note';
 import type { Invoice } from '#shared/domain/invoice';
 import type { Organization } from '#shared/domain/organization';
@@ -21,7 +21,7 @@ export async function findPublicInvoice(db: Db, token: string): Promise<PublicIn
   return found && { organizationId, ...found };
 }
 
-export type PublicCreditNote = { creditNote: CreditNote; logo?: Logo };
+export type PublicCreditNote = { creditNote: CreditNote; organization: Organization; logo?: Logo };
 
 /** A credit note as its recipient reaches it: by its own unguessable token. */
 export async function findPublicCreditNote(db: Db, token: string): Promise<PublicCreditNote | undefined> {
@@ -33,13 +33,23 @@ export async function findPublicCreditNote(db: Db, token: string): Promise<Publi
     new BatchGetCommand({
       RequestItems: {
         [db.table]: {
-          Keys: [creditNoteKey(organizationId, String(link.credit_note_id)), organizationLogoKey(organizationId)],
+          Keys: [
+            creditNoteKey(organizationId, String(link.credit_note_id)),
+            organizationKey(organizationId),
+            organizationLogoKey(organizationId),
+          ],
         },
       },
     }),
   );
   const items = Responses?.[db.table] ?? [];
   const creditNote = ofType(items, 'credit_note');
+  const organization = ofType(items, 'organization');
   const logo = ofType(items, 'logo');
-  return creditNote ? { creditNote: creditNoteOf(creditNote), ...(logo ? { logo: logoOf(logo) } : {}) } : undefined;
+  if (!creditNote || !organization) return undefined;
+  return {
+    creditNote: creditNoteOf(creditNote),
+    organization: organizationOf(organization),
+    ...(logo ? { logo: logoOf(logo) } : {}),
+  };
 }

@@ -52,7 +52,8 @@ const lines = (values: string[]) => values.map(escape).join('<br>');
 export const renderInvoicePage = ({ payAction, notice, creditNotes, eInvoice, ...document }: PageInput) =>
   renderDocumentPage(invoiceView(document), { payAction, notice, creditNotes, eInvoice });
 
-export const renderCreditNotePage = (document: CreditNoteDocument) => renderDocumentPage(creditNoteView(document), {});
+export const renderCreditNotePage = ({ eInvoice, ...document }: CreditNoteDocument & Pick<PageInput, 'eInvoice'>) =>
+  renderDocumentPage(creditNoteView(document), { eInvoice });
 
 /** A link to a credit note of the invoice, as its page lists them. */
 export type CreditNoteLink = { number: string; issue_date: string; total: string; url: string };

@@ -14,11 +14,18 @@ export async function sendCreditNote(deps: SendDeps, organizationId: string, cre
   const recipient = to ?? (await getClient(deps.db, organizationId, stored.client_id))?.email;
   if (!recipient) throw validationError({ email: 'is required: the client has no e-mail address' });
   const creditNote = creditNoteResource(stored, deps.publicBaseUrl);
-  const [{ renderCreditNotePdf }, { composeDocumentEmail }, { creditNoteView }] = await Promise.all([
-    import('#shared/documents/invoice-pdf'),
-    import('#shared/email/invoice-email'),
-    import('#shared/documents/credit-note-view'),
-  ]);
+  const [{ renderCreditNotePdf }, { composeDocumentEmail }, { creditNoteView }, { creditNoteEInvoice }] =
+    await Promise.all([
+      import('#shared/documents/invoice-pdf'),
+      import('#shared/email/invoice-email'),
+      import('#shared/documents/credit-note-view'),
+      import('#shared/documents/e-invoice-file'),
+    ]);
+  // With a default e-invoice format the e-mail carries it, as an invoice's does.
+  const format = organization.e_invoice_format;
+  const eInvoice = format
+    ? await creditNoteEInvoice(format, { creditNote: stored, logo }, deps.publicBaseUrl)
+    : undefined;
   const view = creditNoteView({ creditNote, logo });
   const words = view.words.email;
   const raw = await composeDocumentEmail({
@@ -40,7 +47,8 @@ export async function sendCreditNote(deps: SendDeps, organizationId: string, cre
       [view.words.downloadPdf, creditNote.pdf_url],
     ],
     filename: `${creditNote.credit_note_number}.pdf`,
-    pdf: await renderCreditNotePdf({ creditNote, logo }),
+    pdf: format === 'factur-x' ? (eInvoice!.content as Uint8Array) : await renderCreditNotePdf({ creditNote, logo }),
+    attachments: eInvoice && format !== 'factur-x' ? [eInvoice] : [],
   });
   const messageId = await deliverEmail(deps, raw, recipient, { credit_note_id: creditNoteId });
   const sending = { to: recipient, sent_at: new Date().toISOString(), message_id: messageId };

@@ -221,6 +221,33 @@ describe("the organization's default e-invoice format", () => {
     const download = await call('download-public-e-invoice', { params: { token } });
     expect([download.status, download.text]).toEqual([200, xml]);
 
+    // A credit note of it goes out the same way, and its page offers its own e-invoice.
+    const note = (
+      await call('create-credit-note', {
+        token: tenant.apiKey,
+        params: { id: invoice.id },
+        body: { amount: '10.00', description: 'Gutschrift', reason: 'order_change' },
+      })
+    ).json;
+    const sentNote = await call('send-credit-note', { token: tenant.apiKey, params: { id: note.id } });
+    expect(sentNote.status, sentNote.text).toBe(200);
+    const noteEmail = await storedEmail(
+      (await call('get-credit-note', { token: tenant.apiKey, params: { id: note.id } })).json.sendings[0].message_id,
+    );
+    expect(noteEmail.attachments.map((each) => each.filename)).toEqual([
+      `${note.credit_note_number}.pdf`,
+      `${note.credit_note_number}-xrechnung.xml`,
+    ]);
+    const noteXml = Buffer.from(noteEmail.attachments[1]!.content, 'base64').toString('utf8');
+    expect(noteXml).toContain('<ram:TypeCode>381</ram:TypeCode>');
+    expect(xrechnungViolations(noteXml)).toEqual([]);
+    const noteToken = new URL(note.public_url).pathname.split('/').at(-2)!;
+    expect((await call('view-public-credit-note', { params: { token: noteToken } })).text).toContain(
+      '<a href="e-invoice/">',
+    );
+    const noteDownload = await call('download-public-credit-note-e-invoice', { params: { token: noteToken } });
+    expect([noteDownload.status, noteDownload.text]).toEqual([200, noteXml]);
+
     // Without a buyer reference the invoice cannot be an XRechnung: send refuses and sends nothing.
     const draft = (await call('create-invoice', { token: tenant.apiKey, body: { client: clientId, ...euInvoice() } }))
       .json;
@@ -238,6 +265,7 @@ describe("the organization's default e-invoice format", () => {
     const plainToken = new URL(facturX.public_url).pathname.split('/').at(-2)!;
     expect((await call('view-public-invoice', { params: { token: plainToken } })).text).not.toContain('e-invoice/');
     expect((await call('download-public-e-invoice', { params: { token: plainToken } })).status).toBe(404);
+    expect((await call('download-public-credit-note-e-invoice', { params: { token: noteToken } })).status).toBe(404);
     const bad = await call('update-organization', { token: tenant.ownerToken, body: { e_invoice_format: 'pdf' } });
     expect([bad.status, Object.keys(bad.json.error.details.fields)]).toEqual([400, ['e_invoice_format']]);
   }, 120_000);

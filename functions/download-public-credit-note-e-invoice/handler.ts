@@ -1,0 +1,30 @@
+// The credit note's e-invoice behind its public page's link, in the organization's default format
+// (404 when it has none).
+import { config } from '#shared/config';
+import { createDb } from '#shared/data/client';
+import { findPublicCreditNote } from '#shared/data/public-invoices';
+import { creditNoteEInvoice } from '#shared/documents/e-invoice-file';
+import { notFoundPage } from '#shared/documents/invoice-page';
+import { publicEndpoint } from '#shared/http/endpoint';
+import { htmlPage } from '#shared/http/html';
+import { tokenParams } from '#shared/http/schemas/public';
+import { routeNamed } from '#functions/routes';
+
+const { TABLE_NAME, PUBLIC_BASE_URL } = config();
+const db = createDb(TABLE_NAME);
+
+export const handler = publicEndpoint(
+  routeNamed('download-public-credit-note-e-invoice'),
+  { params: tokenParams },
+  async ({ params }) => {
+    const found = await findPublicCreditNote(db, params.token);
+    const format = found?.organization.e_invoice_format;
+    if (!found || !format) return htmlPage(404, notFoundPage());
+    const file = await creditNoteEInvoice(format, found, PUBLIC_BASE_URL);
+    return {
+      status: 200,
+      raw: { content: file.content, contentType: file.contentType },
+      headers: { 'content-disposition': `attachment; filename="${file.filename}"`, 'cache-control': 'no-store' },
+    };
+  },
+);
