@@ -50,7 +50,7 @@ export function assertEInvoiceReady(format: EInvoiceFormat, document: Readiness)
   if (missing.length > 0)
     throw new DomainError(
       ErrorCode.eInvoiceIncomplete,
-      `The document cannot be a ${format} e-invoice: ${missing.map((gap) => gap.business_term).join(', ')} missing`,
+      `The document cannot be an e-invoice in the ${format} format: ${missing.map((gap) => gap.business_term).join(', ')} missing`,
       { missing },
     );
 }
