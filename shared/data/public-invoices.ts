@@ -1,10 +1,10 @@
 // Invoices as their recipients reach them: by the unguessable public token, never by id.
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { CAPABILITY_TOKEN } from '#shared/domain/ids';
 import type { Db } from '#shared/data/client';
 import { invoiceWithOrganization } from '#shared/data/invoices';
-import { creditNoteKey, organizationKey, organizationLogoKey, publicTokenKey } from '#shared/data/keys';
-import { creditNoteOf, logoOf, ofType, organizationOf } from '#shared/data/items';
+import { creditNoteWithOrganization } from '#shared/data/credit-notes';
+import { publicTokenKey } from '#shared/data/keys';
 import type { CreditNote } from '#shared/domain/credit-note';
 import type { Invoice } from '#shared/domain/invoice';
 import type { Organization } from '#shared/domain/organization';
@@ -28,28 +28,5 @@ export async function findPublicCreditNote(db: Db, token: string): Promise<Publi
   if (!CAPABILITY_TOKEN.test(token)) return undefined;
   const { Item: link } = await db.client.send(new GetCommand({ TableName: db.table, Key: publicTokenKey(token) }));
   if (!link?.credit_note_id) return undefined;
-  const organizationId = String(link.organization_id);
-  const { Responses } = await db.client.send(
-    new BatchGetCommand({
-      RequestItems: {
-        [db.table]: {
-          Keys: [
-            creditNoteKey(organizationId, String(link.credit_note_id)),
-            organizationKey(organizationId),
-            organizationLogoKey(organizationId),
-          ],
-        },
-      },
-    }),
-  );
-  const items = Responses?.[db.table] ?? [];
-  const creditNote = ofType(items, 'credit_note');
-  const organization = ofType(items, 'organization');
-  const logo = ofType(items, 'logo');
-  if (!creditNote || !organization) return undefined;
-  return {
-    creditNote: creditNoteOf(creditNote),
-    organization: organizationOf(organization),
-    ...(logo ? { logo: logoOf(logo) } : {}),
-  };
+  return creditNoteWithOrganization(db, String(link.organization_id), String(link.credit_note_id));
 }
