@@ -9,7 +9,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { busTargets, createQueues, startConsumers, startEventBus, startStreamPoller } from '#infra/local/pipeline';
 import { ensureTable } from '#infra/local/create-table';
 import {
-  freePort,
+  portNear,
   javaProblem,
   LOCAL_CREDENTIALS,
   startDynamoDbLocal,
@@ -20,6 +20,7 @@ import {
 import { JOBS } from '#functions/jobs';
 import { startIdentityProvider } from '#infra/local/identity-provider';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER, seedDemo, type DemoData } from '#infra/local/seed';
+import { seedDemoInvoices } from '#infra/local/demo-invoices';
 import { generateSigningKeys, type SigningKeys } from '#shared/auth/signing-keys';
 import type { PaymentProvider } from '#shared/payments/provider';
 
@@ -58,11 +59,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 try {
-  const dynamo = await startDynamoDbLocal({ port: await freePort(), dataDir: join(stateDir, 'dynamodb') });
+  // Each service on a port derived from PORT, so URLs stay the same from one start to the next.
+  const dynamo = await startDynamoDbLocal({
+    port: await portNear(apiPort + 1, 'DynamoDB Local'),
+    dataDir: join(stateDir, 'dynamodb'),
+  });
   running.push(dynamo);
-  const ses = await startSesEmulator(await freePort());
+  const ses = await startSesEmulator(await portNear(apiPort + 2, 'E-mail inbox'));
   running.push(ses);
-  const sqs = await startSqsEmulator(await freePort());
+  const sqs = await startSqsEmulator(await portNear(apiPort + 3, 'SQS emulator'));
   running.push(sqs);
 
   // Generated on first start and kept with the state: cursor key, token signing key, IdP key.
@@ -91,7 +96,7 @@ try {
   const queues = await createQueues(sqsClient);
   const bus = await startEventBus(sqsClient, busTargets(queues));
   running.push(bus);
-  const idpPort = await freePort();
+  const idpPort = await portNear(apiPort + 4, 'Identity provider');
   Object.assign(process.env, LOCAL_CREDENTIALS, {
     ACCESS_TOKEN_PRIVATE_JWK: JSON.stringify(secrets.signing.privateJwk),
     ACCESS_TOKEN_PUBLIC_JWKS: JSON.stringify(secrets.signing.publicJwks),
@@ -119,7 +124,8 @@ try {
   const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint });
   const table = await ensureTable(dynamoClient, TABLE_NAME);
   const seedFile = join(stateDir, 'seed.json');
-  if (table === 'created' || !existsSync(seedFile)) {
+  const fresh = table === 'created' || !existsSync(seedFile);
+  if (fresh) {
     const { createDb } = await import('#shared/data/client');
     writeFileSync(seedFile, JSON.stringify(await seedDemo(createDb(TABLE_NAME)), null, 2), { mode: 0o600 });
   }
@@ -155,6 +161,15 @@ try {
     running.push({ stop: async () => clearInterval(timer) });
   }
 
+  // A new database gets clients and an invoice in every status, made through the API just started.
+  const invoicesFile = join(stateDir, 'demo-invoices.json');
+  if (fresh) {
+    const invoices = await seedDemoInvoices(api.url, demo.organizations[0]!.apiKey);
+    await runJob('overdue-sweeper');
+    writeFileSync(invoicesFile, JSON.stringify(invoices, null, 2));
+  }
+  const demoInvoices = existsSync(invoicesFile) ? JSON.parse(readFileSync(invoicesFile, 'utf8')) : {};
+
   const dev = {
     api_base_url: api.url,
     idp_login_url: idp.loginUrl,
@@ -164,6 +179,7 @@ try {
       organizations: organizations.map((membership) => membership.id),
     })),
     api_key: demo.organizations[0]!.apiKey,
+    invoices: demoInvoices,
     email_store_url: ses.storeUrl,
     email_viewer_url: ses.endpoint,
     sqs_endpoint: sqs.endpoint,

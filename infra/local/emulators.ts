@@ -30,6 +30,14 @@ export async function freePort(): Promise<number> {
   return listenOnce(0);
 }
 
+/** `port` when it is free, else any free one (said on the console): the laptop's ports stay put across restarts. */
+export async function portNear(port: number, what: string): Promise<number> {
+  if (await canListen(port)) return port;
+  const other = await freePort();
+  console.warn(`${what}: port ${port} is taken, using ${other}`);
+  return other;
+}
+
 const canListen = (port: number) =>
   listenOnce(port).then(
     () => true,
