@@ -32,6 +32,8 @@ type DevJson = {
   idp_login_url: string;
   organizations: { id: string; api_key: string }[];
   users: { email: string; password: string; organizations: string[] }[];
+  invoices: Record<string, string>;
+  sqs_endpoint: string;
 };
 let info: DevJson;
 
@@ -119,6 +121,39 @@ describe('npm run dev', () => {
     expect(info.api_key).toMatch(/^inv_live_/);
     expect((await fetch(info.email_store_url)).status).toBe(200);
     expect(info.organizations.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('seeds a new database with an invoice in every status, and puts each service on a port after PORT', async () => {
+    const statuses = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'credited', 'void'];
+    expect(Object.keys(info.invoices)).toEqual(statuses);
+    for (const status of statuses) {
+      const invoice = await api('GET', `/api/v1/invoices/${info.invoices[status]}/`);
+      expect([invoice.status, invoice.json.status]).toEqual([200, status]);
+    }
+    const store = (await (await fetch(info.email_store_url)).json()) as { emails: unknown[] };
+    expect(store.emails.length).toBeGreaterThanOrEqual(6);
+    // Ports follow PORT unless one was taken (then the console says so).
+    const services = [info.dynamodb_endpoint, info.email_store_url, info.sqs_endpoint, info.idp_login_url];
+    services.forEach((url, index) => {
+      if (!output.includes(`port ${port + index + 1} is taken`))
+        expect(new URL(url).port).toBe(String(port + index + 1));
+    });
+  });
+
+  it('prints a ready access token with `npm run token`, as the README uses it', async () => {
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [TSX, 'infra/local/token.ts', ...args], {
+        env: { ...process.env, DEV_STATE_DIR: stateDir },
+        encoding: 'utf8',
+      });
+    const access = run().stdout.trim();
+    const organizations = await api('GET', '/api/v1/users/me/organizations/', { token: access });
+    expect(organizations.status).toBe(200);
+    const second = JSON.parse(run(info.users[1]!.email, '--json').stdout);
+    expect(Object.keys(second).sort()).toEqual(['access', 'access_expires', 'organization', 'refresh']);
+    expect(second.organization.role).toBe('owner');
+    const unknown = run('nobody@example.com');
+    expect([unknown.status, unknown.stderr]).toEqual([1, expect.stringContaining('No demo user nobody@example.com')]);
   });
 
   it('serves the README flow: create a client, create an invoice, list invoices', async () => {
@@ -615,6 +650,12 @@ describe('npm run dev', () => {
     const again = await startDev();
     expect(output).toContain('reused database');
     expect(again.api_key).toBe(info.api_key);
+    // The same addresses, and the demo invoices are not made twice.
+    expect([again.email_store_url, again.idp_login_url, again.invoices]).toEqual([
+      info.email_store_url,
+      info.idp_login_url,
+      info.invoices,
+    ]);
     info = again;
     const fetched = await api('GET', `/api/v1/clients/${client.json.id}/`);
     expect(fetched.json.name).toBe('Survivor');
