@@ -22,6 +22,8 @@ export type Route = {
   /** The scope the caller needs; null only for public routes. */
   scope: Scope | null;
   table: TableAccess;
+  /** The status of a successful answer: 201 created, 202 accepted, 204 no content; absent: 200. */
+  status?: 201 | 202 | 204;
   /** Functions that sign access tokens get the private key; no other function holds it. */
   signsTokens?: boolean;
   /** Functions that may send e-mail through SES, from the configured identity only. */
@@ -64,6 +66,7 @@ export const ROUTES = [
     credentials: 'public',
     scope: null,
     table: 'readWrite',
+    status: 204,
   },
   {
     name: 'get-jwks',
@@ -104,6 +107,7 @@ export const ROUTES = [
     credentials: 'user',
     scope: 'api_keys:manage',
     table: 'readWrite',
+    status: 201,
   },
   {
     name: 'list-api-keys',
@@ -152,6 +156,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'clients:write',
     table: 'readWrite',
+    status: 201,
   },
   {
     name: 'list-clients',
@@ -193,6 +198,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'invoices:write',
     table: 'readWrite',
+    status: 201,
   },
   {
     name: 'list-invoices',
@@ -244,6 +250,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'invoices:send',
     table: 'readWrite',
+    status: 201,
     usesStripe: true,
   },
   {
@@ -261,6 +268,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'payments:write',
     table: 'readWrite',
+    status: 201,
   },
   {
     name: 'list-payments',
@@ -277,6 +285,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'credit_notes:write',
     table: 'readWrite',
+    status: 201,
   },
   {
     name: 'list-invoice-credit-notes',
@@ -320,6 +329,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'credit_notes:write',
     table: 'readWrite',
+    status: 201,
     usesStripe: true,
   },
   {
@@ -355,6 +365,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'recurring:write',
     table: 'readWrite',
+    status: 201,
   },
   {
     name: 'list-recurring-invoices',
@@ -429,6 +440,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'webhooks:write',
     table: 'readWrite',
+    status: 201,
   },
   {
     name: 'list-webhooks',
@@ -461,6 +473,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'webhooks:write',
     table: 'readWrite',
+    status: 204,
   },
   {
     name: 'rotate-webhook-secret',
@@ -477,6 +490,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'webhooks:write',
     table: 'readWrite',
+    status: 202,
   },
   {
     name: 'list-deliveries',
@@ -494,6 +508,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'webhooks:write',
     table: 'readWrite',
+    status: 202,
     queuesDeliveries: true,
   },
   {

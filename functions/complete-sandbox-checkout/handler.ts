@@ -4,7 +4,7 @@ import { createDb } from '#shared/data/client';
 import { notFoundPage } from '#shared/documents/invoice-page';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';
-import { checkoutParams } from '#shared/http/schemas/public';
+import { checkoutOutcomeParams } from '#shared/http/schemas/public';
 import { completeCheckout, getCheckout } from '#shared/payments/checkout';
 import { publicInvoiceUrl } from '#shared/domain/resources/invoice';
 import { routeNamed } from '#functions/routes';
@@ -14,10 +14,10 @@ const db = createDb(TABLE_NAME);
 
 export const handler = publicEndpoint(
   routeNamed('complete-sandbox-checkout'),
-  { params: checkoutParams },
+  { params: checkoutOutcomeParams },
   async ({ params }) => {
     const checkout = await getCheckout(db, params.id);
-    if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox' || !params.outcome)
+    if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox')
       return htmlPage(404, notFoundPage());
     const outcome = await completeCheckout(db, checkout, params.outcome, PUBLIC_BASE_URL);
     const result = outcome === 'paid' || outcome === 'already_paid' ? 'succeeded' : 'failed';

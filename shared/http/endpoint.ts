@@ -85,7 +85,15 @@ function inputOf<B, Q, P>(
   };
 }
 
-function chain(route: EndpointRoute, handle: Handle, authentication?: ReturnType<typeof authenticate>) {
+/** What a route takes, as its handler declares it: read by the OpenAPI document (infra/openapi). */
+export type Contract = { route: string; body?: ZodMiniType; query?: ZodMiniType; params?: ZodMiniType };
+
+function chain(
+  route: EndpointRoute,
+  schemas: Omit<Contract, 'route'>,
+  handle: Handle,
+  authentication?: ReturnType<typeof authenticate>,
+) {
   const { LOG_LEVEL, MAX_BODY_BYTES, PUBLIC_BASE_URL } = config();
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext>({
     timeoutEarlyInMillis: 0,
@@ -93,10 +101,12 @@ function chain(route: EndpointRoute, handle: Handle, authentication?: ReturnType
   if (authentication) handler.use(authentication);
   const handled = handler.use(jsonBody(MAX_BODY_BYTES)).handler(handle);
   // The request id is the correlation id of everything this request causes (events, deliveries, logs).
-  return (event: APIGatewayProxyEventV2, context: Context) =>
+  const run = (event: APIGatewayProxyEventV2, context: Context) =>
     withCorrelationId(event.requestContext?.requestId ?? context.awsRequestId, () =>
       handled(event, context as RequestContext),
     );
+  const contract: Contract = { route: route.name, body: schemas.body, query: schemas.query, params: schemas.params };
+  return Object.assign(run, { contract });
 }
 
 export function endpoint<B = undefined, Q = undefined, P = undefined>(
@@ -115,6 +125,7 @@ export function endpoint<B = undefined, Q = undefined, P = undefined>(
 
   return chain(
     route,
+    schemas,
     async (event, context) => {
       const principal = context.principal!;
       const request = { ...inputOf(schemas, event, context), principal, organizationId: principal.organizationId };
@@ -145,7 +156,7 @@ export function publicEndpoint<B = undefined, Q = undefined, P = undefined>(
   run: (request: Input<B, Q, P>) => Promise<Reply>,
 ) {
   if (route.credentials !== 'public') throw new Error(`${route.name} needs a credential: use endpoint`);
-  return chain(route, async (event, context) =>
+  return chain(route, schemas, async (event, context) =>
     toResult(await run(inputOf({ ...schemas, db: undefined as never }, event, context))),
   );
 }
