@@ -42,6 +42,14 @@ export type Route = {
 
 export const ROUTES = [
   {
+    name: 'get-openapi',
+    method: 'GET',
+    path: '/api/v1/openapi.json',
+    credentials: 'public',
+    scope: null,
+    table: 'none',
+  },
+  {
     name: 'exchange-token',
     method: 'POST',
     path: '/api/v1/users/auth/exchange/',

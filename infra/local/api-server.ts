@@ -1,5 +1,7 @@
 // The laptop counterpart of API Gateway: an HTTP server that turns each request into the
 // APIGatewayProxyEventV2 a route's Lambda would receive and calls that route's real handler.
+import { createReadStream } from 'node:fs';
+import { referencePage, scalarScript } from '#infra/openapi/reference-page';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -165,6 +167,17 @@ export async function startApiServer({
           { 'content-type': 'application/json' },
           JSON.stringify((await runJob(job[1]!, event)) ?? null),
         );
+      }
+      // The API reference page and its script, beside the API (infra/openapi/reference-page.ts).
+      if (req.method === 'GET' && (url.pathname === '/reference/' || url.pathname === '/reference'))
+        return send(
+          200,
+          { 'content-type': 'text/html; charset=utf-8' },
+          referencePage('/api/v1/openapi.json', '/reference/scalar.js'),
+        );
+      if (req.method === 'GET' && url.pathname === '/reference/scalar.js') {
+        res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'max-age=3600' });
+        return void createReadStream(scalarScript()).pipe(res);
       }
       const matched = matchRoute(compiled, req.method ?? 'GET', url.pathname);
       if (matched === undefined)

@@ -178,6 +178,8 @@ try {
       password,
       organizations: organizations.map((membership) => membership.id),
     })),
+    reference_url: `${api.url}/reference/`,
+    openapi_url: `${api.url}/api/v1/openapi.json`,
     api_key: demo.organizations[0]!.apiKey,
     invoices: demoInvoices,
     email_store_url: ses.storeUrl,
@@ -194,6 +196,7 @@ try {
   console.log(`
 Invoicing service is running (state in ${stateDir}, ${table === 'created' ? 'new database' : 'reused database'})
   API             ${api.url}/api/v1/
+  API reference   ${dev.reference_url}   (OpenAPI: ${dev.openapi_url})
   API key         ${dev.api_key}   (organization ${demo.organizations[0]!.name})
   Sign in         POST ${idp.loginUrl} {"email": "${demo.users[0]!.email}", "password": "${demo.users[0]!.password}"}
   E-mail inbox    ${ses.endpoint}   (raw: ${ses.storeUrl})

@@ -74,8 +74,11 @@ function errorResponses(codes: ErrorCode[]) {
 
 const title = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).replaceAll('-', ' ');
 const operationId = (name: string) => name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
-/** The resource a path is about: its first segment after /api/v1/. */
-const tagOf = (path: string) => path.split('/')[3] ?? 'api';
+/** The resource a path is about: its first segment after /api/v1/ (the documents about the API itself: meta). */
+const tagOf = (path: string) => {
+  const segment = path.split('/')[3] ?? '';
+  return segment.includes('.') ? 'meta' : segment;
+};
 
 function operation(route: Route, contract: Contract | undefined): ZodOpenApiOperationObject {
   const status = route.status ?? 200;
@@ -136,7 +139,7 @@ export function openApiDocument(
           'A multi-tenant invoicing API: clients, invoices with exact money and gapless numbers, credit notes, ' +
           'payments, EN 16931 e-invoices, recurring invoices and signed webhooks. Conventions: docs/api.md.',
       },
-      servers: [{ url: 'http://127.0.0.1:3000', description: 'npm run dev' }],
+      servers: [{ url: '/', description: 'The server this document is served from' }],
       components: {
         securitySchemes: {
           apiKey: {

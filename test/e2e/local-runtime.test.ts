@@ -373,6 +373,38 @@ describe('npm run dev', () => {
     expect([denied.status, denied.json.error.code]).toEqual([403, 'organization_access_denied']);
   });
 
+  it('serves the OpenAPI document and a reference page that shows every route, with nothing fetched from outside', async () => {
+    const committed = JSON.parse(readFileSync('docs/openapi.json', 'utf8'));
+    const served = await api('GET', '/api/v1/openapi.json', { token: null });
+    expect(served.json).toEqual(committed);
+    const summaries = Object.values(committed.paths as Record<string, Record<string, { summary: string }>>).flatMap(
+      (item) => Object.values(item).map((operation) => operation.summary),
+    );
+    expect(summaries.length).toBeGreaterThan(60);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    try {
+      const page = await browser.newPage();
+      const outside: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).hostname !== '127.0.0.1') outside.push(request.url());
+      });
+      await page.goto(`${info.api_base_url}/reference/`, { waitUntil: 'networkidle' });
+      await page.waitForFunction(() => document.body.innerText.includes('Create invoice'));
+      const text = await page.evaluate(() => document.body.innerText);
+      expect(summaries.filter((summary) => !text.includes(summary))).toEqual([]);
+      expect(outside).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+    // The same page as a static site, for any web server.
+    const site = mkdtempSync(join(tmpdir(), 'reference-'));
+    const written = spawnSync(process.execPath, [TSX, 'infra/openapi/write-reference.ts', site], { encoding: 'utf8' });
+    expect(written.status, written.stderr).toBe(0);
+    expect(readFileSync(join(site, 'index.html'), 'utf8')).toMatch(/data-url="openapi.json"[\s\S]*src="scalar.js"/);
+    expect(JSON.parse(readFileSync(join(site, 'openapi.json'), 'utf8'))).toEqual(committed);
+    rmSync(site, { recursive: true, force: true });
+  });
+
   it('shows the public page in a real browser, and its Pay button leads to a paid invoice', async () => {
     const client = await api('POST', '/api/v1/clients/', {
       body: { name: 'Browser Buyer', email: 'buyer@browser.example' },
