@@ -1,5 +1,6 @@
 // The one table of HTTP routes. The CDK stack creates a function and an API route for each entry;
 // infra/local serves the same entries; the tenant-isolation tests iterate it too.
+import type { ErrorCode } from '#shared/domain/errors';
 import type { Scope } from '#shared/domain/scopes';
 import type { PaymentProvider } from '#shared/payments/provider';
 
@@ -24,6 +25,8 @@ export type Route = {
   table: TableAccess;
   /** The status of a successful answer: 201 created, 202 accepted, 204 no content; absent: 200. */
   status?: 201 | 202 | 204;
+  /** Error codes of the domain the route may answer, besides those its credentials and input give (docs/openapi.json). */
+  errors?: ErrorCode[];
   /** Functions that sign access tokens get the private key; no other function holds it. */
   signsTokens?: boolean;
   /** Functions that may send e-mail through SES, from the configured identity only. */
@@ -140,6 +143,7 @@ export const ROUTES = [
     credentials: 'user',
     scope: 'api_keys:manage',
     table: 'readWrite',
+    errors: ['invalid_state'],
   },
   {
     name: 'enable-api-key',
@@ -148,6 +152,7 @@ export const ROUTES = [
     credentials: 'user',
     scope: 'api_keys:manage',
     table: 'readWrite',
+    errors: ['invalid_state'],
   },
   {
     name: 'revoke-api-key',
@@ -206,6 +211,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'invoices:write',
     table: 'readWrite',
+    errors: ['invalid_state'],
     status: 201,
   },
   {
@@ -240,6 +246,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'invoices:write',
     table: 'readWrite',
+    errors: ['invalid_state'],
   },
   {
     name: 'send-invoice',
@@ -248,6 +255,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'invoices:send',
     table: 'readWrite',
+    errors: ['invalid_state', 'e_invoice_incomplete', 'email_delivery_failed'],
     sendsEmail: true,
     rendersDocuments: true,
   },
@@ -258,6 +266,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'invoices:send',
     table: 'readWrite',
+    errors: ['invalid_state', 'payments_not_configured'],
     status: 201,
     usesStripe: true,
   },
@@ -268,6 +277,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'invoices:write',
     table: 'readWrite',
+    errors: ['invalid_state'],
   },
   {
     name: 'record-payment',
@@ -276,6 +286,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'payments:write',
     table: 'readWrite',
+    errors: ['invalid_state'],
     status: 201,
   },
   {
@@ -293,6 +304,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'credit_notes:write',
     table: 'readWrite',
+    errors: ['invalid_state'],
     status: 201,
   },
   {
@@ -327,6 +339,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'credit_notes:write',
     table: 'readWrite',
+    errors: ['e_invoice_incomplete', 'email_delivery_failed'],
     sendsEmail: true,
     rendersDocuments: true,
   },
@@ -337,6 +350,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'credit_notes:write',
     table: 'readWrite',
+    errors: ['invalid_state', 'payments_not_configured'],
     status: 201,
     usesStripe: true,
   },
@@ -347,6 +361,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'invoices:read',
     table: 'read',
+    errors: ['invalid_state', 'e_invoice_incomplete'],
     rendersDocuments: true,
   },
   {
@@ -356,6 +371,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'credit_notes:read',
     table: 'read',
+    errors: ['e_invoice_incomplete'],
     rendersDocuments: true,
   },
   {
@@ -373,6 +389,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'recurring:write',
     table: 'readWrite',
+    errors: ['invalid_state'],
     status: 201,
   },
   {
@@ -398,6 +415,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'recurring:write',
     table: 'readWrite',
+    errors: ['invalid_state'],
   },
   {
     name: 'list-generated-invoices',
@@ -415,6 +433,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'recurring:write',
     table: 'readWrite',
+    errors: ['invalid_state'],
   },
   {
     name: 'resume-recurring-invoice',
@@ -423,6 +442,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'recurring:write',
     table: 'readWrite',
+    errors: ['invalid_state'],
   },
   {
     name: 'end-recurring-invoice',
@@ -431,6 +451,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'recurring:write',
     table: 'readWrite',
+    errors: ['invalid_state'],
   },
   {
     name: 'list-events',
@@ -543,6 +564,7 @@ export const ROUTES = [
     credentials: 'public',
     scope: null,
     table: 'read',
+    errors: ['e_invoice_incomplete'],
     rendersDocuments: true,
   },
   {
@@ -569,6 +591,7 @@ export const ROUTES = [
     credentials: 'public',
     scope: null,
     table: 'read',
+    errors: ['invalid_state', 'e_invoice_incomplete'],
     rendersDocuments: true,
   },
   {
@@ -578,6 +601,7 @@ export const ROUTES = [
     credentials: 'public',
     scope: null,
     table: 'readWrite',
+    errors: ['invalid_state', 'payments_not_configured'],
     usesStripe: true,
   },
   {

@@ -35,7 +35,7 @@ function errorCodes(route: Route, contract: Contract | undefined): ErrorCode[] {
   if (contract?.body || contract?.query || contract?.params) codes.push('validation_error');
   if (route.path.includes('{')) codes.push('not_found');
   if (route.method === 'POST' && route.credentials !== 'public') codes.push('idempotency_conflict');
-  codes.push('internal_error');
+  codes.push(...(route.errors ?? []), 'internal_error');
   return codes;
 }
 
