@@ -629,6 +629,7 @@ export const ROUTES = [
     credentials: 'public',
     scope: null,
     table: 'readWrite',
+    errors: ['validation_error', 'not_found'],
     usesStripe: true,
   },
 ] as const satisfies readonly Route[];

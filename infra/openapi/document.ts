@@ -58,6 +58,12 @@ const errorSchema = (codes: ErrorCode[]) => ({
   },
 });
 
+/** Every answer carries the id of its request, which its logs and the events it causes share. */
+const REQUEST_ID = {
+  description: 'The id of this request: quote it when reporting a problem',
+  schema: { type: 'string' as const },
+};
+
 function errorResponses(codes: ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(STATUS_OF[code], [...(byStatus.get(STATUS_OF[code]) ?? []), code]);
@@ -66,6 +72,17 @@ function errorResponses(codes: ErrorCode[]) {
       String(status),
       {
         description: listed.join(', '),
+        headers: {
+          'X-Request-Id': REQUEST_ID,
+          ...(status === 429
+            ? {
+                'Retry-After': {
+                  description: 'Seconds to wait before trying again',
+                  schema: { type: 'integer' as const, minimum: 1 },
+                },
+              }
+            : {}),
+        },
         content: { 'application/json': { schema: errorSchema(listed) } },
       },
     ]),
@@ -112,7 +129,10 @@ function operation(route: Route, contract: Contract | undefined): ZodOpenApiOper
       ? { requestBody: { required: true, content: { 'application/json': { schema: contract.body } } } }
       : {}),
     responses: {
-      [String(status)]: { description: status === 204 ? 'No content' : 'Success' },
+      [String(status)]: {
+        description: status === 204 ? 'No content' : 'Success',
+        headers: { 'X-Request-Id': REQUEST_ID },
+      },
       ...errorResponses(errorCodes(route, contract)),
     },
   };

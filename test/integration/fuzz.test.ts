@@ -149,6 +149,7 @@ describe('requests derived from the OpenAPI document', () => {
       });
       const about = `${route.name} ${JSON.stringify(request).slice(0, 300)} → ${answer.status} ${answer.text.slice(0, 300)}`;
       expect(answer.status, about).toBeLessThan(500);
+      expect(answer.headers['x-request-id'], about).toBeTruthy();
       if (answer.status < 400) continue;
       expect(Object.keys(answer.json ?? {}), about).toEqual(['error']);
       expect(documentedCodes(operation, answer.status), about).toContain(answer.json.error.code);

@@ -55,6 +55,8 @@ describe('the OpenAPI document', () => {
         expect.objectContaining({ name: 'format', in: 'query', required: true }),
       ]),
     );
+    const tooMany = create.responses!['429'] as { headers: Record<string, unknown> };
+    expect(Object.keys(tooMany.headers)).toEqual(['X-Request-Id', 'Retry-After']);
     const list = document.paths!['/api/v1/invoices/']!.get!;
     expect((list.parameters ?? []).map((parameter) => (parameter as { name: string }).name)).toEqual(
       expect.arrayContaining(['limit', 'cursor', 'status', 'client']),
