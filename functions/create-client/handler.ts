@@ -4,13 +4,14 @@ import { createClient } from '#shared/data/clients';
 import { endpoint } from '#shared/http/endpoint';
 import { createClientBody } from '#shared/http/schemas/clients';
 import { createdClientResource } from '#shared/domain/resources/client';
+import { createdClientResponse } from '#shared/http/schemas/responses/clients';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('create-client'),
-  { db, body: createClientBody },
+  { db, body: createClientBody, response: createdClientResponse },
   async ({ organizationId, body }) => {
     const client = await createClient(db, organizationId, body);
     return { status: 201, body: createdClientResource(client) };

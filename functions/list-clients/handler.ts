@@ -5,6 +5,7 @@ import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
 import { listClientsQuery } from '#shared/http/schemas/clients';
 import { clientResource } from '#shared/domain/resources/client';
+import { clientPage } from '#shared/http/schemas/responses/clients';
 import { routeNamed } from '#functions/routes';
 
 const settings = config();
@@ -14,7 +15,7 @@ const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('list-clients'),
-  { db, query: listClientsQuery },
+  { db, query: listClientsQuery, response: clientPage },
   async ({ organizationId, query, baseUrl }) => {
     const scope = `${organizationId}|clients|${query.is_active ?? ''}`;
     const list = listing(

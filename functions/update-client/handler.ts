@@ -6,13 +6,14 @@ import { notFound } from '#shared/domain/errors';
 import { updateClientBody } from '#shared/http/schemas/clients';
 import { idParams } from '#shared/http/schemas/common';
 import { clientResource } from '#shared/domain/resources/client';
+import { clientResponse } from '#shared/http/schemas/responses/clients';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('update-client'),
-  { db, params: idParams('cli'), body: updateClientBody },
+  { db, params: idParams('cli'), body: updateClientBody, response: clientResponse },
   async ({ organizationId, params, body }) => {
     const client = await updateClient(db, organizationId, params.id, body);
     if (!client) throw notFound('Client');

@@ -132,6 +132,7 @@ function operation(route: Route, contract: Contract | undefined): ZodOpenApiOper
       [String(status)]: {
         description: status === 204 ? 'No content' : 'Success',
         headers: { 'X-Request-Id': REQUEST_ID },
+        ...(contract?.response ? { content: { 'application/json': { schema: contract.response } } } : {}),
       },
       ...errorResponses(errorCodes(route, contract)),
     },

@@ -34,7 +34,14 @@ type Input<B, Q, P> = {
 
 export type EndpointRequest<B, Q, P> = Input<B, Q, P> & { principal: Principal; organizationId: string };
 
-type Schemas<B, Q, P> = { db: Db; body?: ZodMiniType<B>; query?: ZodMiniType<Q>; params?: ZodMiniType<P> };
+type Schemas<B, Q, P> = {
+  db: Db;
+  body?: ZodMiniType<B>;
+  query?: ZodMiniType<Q>;
+  params?: ZodMiniType<P>;
+  /** What a success answers: for the OpenAPI document and the tests' checks, never parsed at run time. */
+  response?: ZodMiniType;
+};
 
 /** What the chain needs to know of a route; functions/routes.ts declares every one. */
 export type EndpointRoute = {
@@ -86,7 +93,13 @@ function inputOf<B, Q, P>(
 }
 
 /** What a route takes, as its handler declares it: read by the OpenAPI document (infra/openapi). */
-export type Contract = { route: string; body?: ZodMiniType; query?: ZodMiniType; params?: ZodMiniType };
+export type Contract = {
+  route: string;
+  body?: ZodMiniType;
+  query?: ZodMiniType;
+  params?: ZodMiniType;
+  response?: ZodMiniType;
+};
 
 function chain(
   route: EndpointRoute,
@@ -105,7 +118,8 @@ function chain(
     withCorrelationId(event.requestContext?.requestId ?? context.awsRequestId, () =>
       handled(event, context as RequestContext),
     );
-  const contract: Contract = { route: route.name, body: schemas.body, query: schemas.query, params: schemas.params };
+  const { body, query, params, response } = schemas;
+  const contract: Contract = { route: route.name, body, query, params, response };
   return Object.assign(run, { contract });
 }
 

@@ -2,7 +2,9 @@
 // the committed copy (docs/openapi.json) is exactly what generation gives: a change to the contract
 // shows in review. `npm run openapi` writes it again.
 import { readFileSync, writeFileSync } from 'node:fs';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
+import { call, newTenant } from '#test/support/api';
 import { openApiDocument } from '#infra/openapi/document';
 import type { Contract } from '#shared/http/endpoint';
 import { ROUTES, type Route } from '#functions/routes';
@@ -61,6 +63,25 @@ describe('the OpenAPI document', () => {
     expect((list.parameters ?? []).map((parameter) => (parameter as { name: string }).name)).toEqual(
       expect.arrayContaining(['limit', 'cursor', 'status', 'client']),
     );
+  });
+
+  it('describes the answers of the routes that declare them, and every test call is checked against them', async () => {
+    const document = await generated();
+    const created = document.paths!['/api/v1/clients/']!.post!.responses!['201'] as {
+      content: Record<string, { schema: { $ref: string } }>;
+    };
+    expect(created.content['application/json']!.schema.$ref).toBe('#/components/schemas/CreatedClient');
+    const tenant = await newTenant('Described');
+    const client = await call('create-client', { token: tenant.apiKey, body: { name: 'A', email: 'a@x.example' } });
+    const { handler } = (await import('../../functions/get-client/handler.ts')) as {
+      handler: { contract: Contract };
+    };
+    const answer = await call('get-client', { token: tenant.apiKey, params: { id: client.json.id } });
+    const schema = handler.contract.response!;
+    expect(z.safeParse(schema, answer.json).success).toBe(true);
+    // A field the schema does not name, or a wrong type, is refused: strict schemas.
+    expect(z.safeParse(schema, { ...answer.json, extra: 1 }).success).toBe(false);
+    expect(z.safeParse(schema, { ...answer.json, created_at: 'yesterday' }).success).toBe(false);
   });
 
   it('is the committed docs/openapi.json (run `npm run openapi` after changing the contract)', async () => {

@@ -1,5 +1,7 @@
 // Calls route handlers in-process with the same API Gateway event the local server builds, against
 // DynamoDB Local; plus helpers to inspect the table and count DynamoDB calls.
+import * as z from 'zod/mini';
+import type { Contract } from '#shared/http/endpoint';
 import '#test/support/usage';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -82,7 +84,15 @@ export async function call(name: RouteName, options: CallOptions = {}): Promise<
   const text = bytes.toString('utf8');
   const json =
     text && String(answered['content-type'] ?? '').startsWith('application/json') ? JSON.parse(text) : undefined;
-  return { status: result.statusCode ?? 200, headers: answered, json, text, bytes };
+  const status = result.statusCode ?? 200;
+  // Every success of a route that declares its response is checked against it, in every test.
+  const declared = (handler as { contract?: Contract }).contract?.response;
+  if (declared && status < 300 && json !== undefined) {
+    const checked = z.safeParse(declared, json);
+    if (!checked.success)
+      throw new Error(`${name} answered ${status} outside its response schema: ${z.prettifyError(checked.error)}`);
+  }
+  return { status, headers: answered, json, text, bytes };
 }
 
 const direct = new DynamoDBClient({ endpoint: inject('dynamoEndpoint') });

@@ -1,0 +1,42 @@
+// Clients as the API answers them (shared/domain/resources/client.ts).
+import * as z from 'zod/mini';
+import type { clientResource, createdClientResource } from '#shared/domain/resources/client';
+import { idOfResource, nullableText, pageOf, type Same, timestamp } from '#shared/http/schemas/responses/common';
+
+export const clientResponse = z
+  .strictObject({
+    id: idOfResource('cli'),
+    name: z.string(),
+    email: z.string(),
+    phone: nullableText,
+    address: nullableText,
+    city: nullableText,
+    state: nullableText,
+    postal_code: nullableText,
+    country: nullableText,
+    tax_id: nullableText,
+    peppol_id: nullableText,
+    locale: nullableText,
+    is_active: z.boolean(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .register(z.globalRegistry, { id: 'Client' });
+
+/** The creation answer is the short form. */
+export const createdClientResponse = z
+  .strictObject({
+    id: idOfResource('cli'),
+    name: z.string(),
+    email: z.string(),
+    is_active: z.boolean(),
+    created_at: timestamp,
+  })
+  .register(z.globalRegistry, { id: 'CreatedClient' });
+
+export const clientPage = pageOf(clientResponse).register(z.globalRegistry, { id: 'ClientPage' });
+
+const _agree: [
+  Same<z.output<typeof clientResponse>, ReturnType<typeof clientResource>>,
+  Same<z.output<typeof createdClientResponse>, ReturnType<typeof createdClientResource>>,
+] = [true, true];
