@@ -5,6 +5,7 @@ import { idParams } from '#shared/http/schemas/common';
 import { createPaymentLink } from '#shared/payments/checkout';
 import { paymentDeps } from '#shared/payments/payment-deps';
 import { paymentLinkResource } from '#shared/domain/resources/checkout';
+import { paymentLinkResponse } from '#shared/http/schemas/responses/payments';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
@@ -12,7 +13,7 @@ const deps = await paymentDeps(db);
 
 export const handler = endpoint(
   routeNamed('create-payment-link'),
-  { db, params: idParams('inv') },
+  { db, params: idParams('inv'), response: paymentLinkResponse },
   async ({ organizationId, params }) => {
     const checkout = await createPaymentLink(deps, organizationId, params.id);
     return { status: 201, body: paymentLinkResource(checkout) };

@@ -9,6 +9,7 @@ import { createRefundBody } from '#shared/http/schemas/credit-notes';
 import { refundProvider } from '#shared/payments/provider';
 import { issueRefund } from '#shared/payments/refunds';
 import { refundResource } from '#shared/domain/resources/refund';
+import { refundResponse } from '#shared/http/schemas/responses/payments';
 import { routeNamed } from '#functions/routes';
 
 const settings = config();
@@ -17,7 +18,7 @@ const deps = { db, provider: await refundProvider(settings), publicBaseUrl: sett
 
 export const handler = endpoint(
   routeNamed('create-refund'),
-  { db, params: idParams('cn'), body: createRefundBody },
+  { db, params: idParams('cn'), body: createRefundBody, response: refundResponse },
   async ({ organizationId, params, body }) => {
     const refund = await issueRefund(deps, organizationId, params.id, {
       via: body.refund_via,

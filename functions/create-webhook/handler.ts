@@ -6,13 +6,14 @@ import { endpoint } from '#shared/http/endpoint';
 import { validationError } from '#shared/domain/errors';
 import { createWebhookBody } from '#shared/http/schemas/webhooks';
 import { webhookWithSecret } from '#shared/domain/resources/webhook';
+import { webhookWithSecretResponse } from '#shared/http/schemas/responses/webhooks';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('create-webhook'),
-  { db, body: createWebhookBody },
+  { db, body: createWebhookBody, response: webhookWithSecretResponse },
   async ({ organizationId, body }) => {
     try {
       return { status: 201, body: webhookWithSecret(await createWebhook(db, organizationId, body)) };

@@ -6,13 +6,14 @@ import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { webhookWithSecret } from '#shared/domain/resources/webhook';
+import { webhookWithSecretResponse } from '#shared/http/schemas/responses/webhooks';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('rotate-webhook-secret'),
-  { db, params: idParams('whk') },
+  { db, params: idParams('whk'), response: webhookWithSecretResponse },
   async ({ organizationId, params }) => {
     const current = await getWebhook(db, organizationId, params.id);
     const saved = current && (await saveWebhook(db, rotateSecret(current)));

@@ -7,13 +7,14 @@ import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { updateWebhookBody } from '#shared/http/schemas/webhooks';
 import { webhookResource } from '#shared/domain/resources/webhook';
+import { webhookResponse } from '#shared/http/schemas/responses/webhooks';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('update-webhook'),
-  { db, params: idParams('whk'), body: updateWebhookBody },
+  { db, params: idParams('whk'), body: updateWebhookBody, response: webhookResponse },
   async ({ organizationId, params, body }) => {
     const current = await getWebhook(db, organizationId, params.id);
     const status = body.enabled === undefined ? current?.status : body.enabled ? 'enabled' : 'disabled';

@@ -9,6 +9,8 @@ export const idOfResource = (prefix: string) =>
   z.string().check(z.regex(new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`)));
 export const timestamp = z.iso.datetime();
 export const nullableText = z.nullable(z.string());
+/** Money: a decimal string with two fraction digits. */
+export const money = z.string().check(z.regex(/^-?\d+\.\d{2}$/));
 
 /** A page of a list: its items and the absolute URL of the next page, or null on the last. */
 export const pageOf = <T extends z.ZodMiniType>(item: T) =>

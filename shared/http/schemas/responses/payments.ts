@@ -1,0 +1,57 @@
+// Payments, refunds and payment links as the API answers them (shared/domain/resources).
+import * as z from 'zod/mini';
+import { REFUND_VIA } from '#shared/domain/refund';
+import type { paymentLinkResource } from '#shared/domain/resources/checkout';
+import type { paymentResource } from '#shared/domain/resources/payment';
+import type { refundResource } from '#shared/domain/resources/refund';
+import { idOfResource, money, nullableText, type Same, timestamp } from '#shared/http/schemas/responses/common';
+
+export const paymentResponse = z
+  .strictObject({
+    id: idOfResource('pay'),
+    invoice: idOfResource('inv'),
+    amount: money,
+    currency: z.string(),
+    paid_at: timestamp,
+    method: z.string(),
+    reference: nullableText,
+    provider: z.enum(['manual', 'stripe', 'sandbox']),
+    created_at: timestamp,
+  })
+  .register(z.globalRegistry, { id: 'Payment' });
+
+export const paymentPage = z
+  .strictObject({ results: z.array(paymentResponse), next: z.null() })
+  .register(z.globalRegistry, { id: 'PaymentList' });
+
+export const refundResponse = z
+  .strictObject({
+    id: idOfResource('ref'),
+    credit_note: idOfResource('cn'),
+    invoice: idOfResource('inv'),
+    amount: money,
+    currency: z.string(),
+    method: z.string(),
+    reference: nullableText,
+    refunded_at: timestamp,
+    status: z.enum(['pending', 'succeeded', 'failed']),
+    provider: z.enum(REFUND_VIA),
+    created_at: timestamp,
+  })
+  .register(z.globalRegistry, { id: 'Refund' });
+
+export const paymentLinkResponse = z
+  .strictObject({
+    url: z.url(),
+    provider: z.enum(['stripe', 'sandbox']),
+    amount: money,
+    currency: z.string(),
+    expires_at: timestamp,
+  })
+  .register(z.globalRegistry, { id: 'PaymentLink' });
+
+const _agree: [
+  Same<z.output<typeof paymentResponse>, ReturnType<typeof paymentResource>>,
+  Same<z.output<typeof refundResponse>, ReturnType<typeof refundResource>>,
+  Same<z.output<typeof paymentLinkResponse>, ReturnType<typeof paymentLinkResource>>,
+] = [true, true, true];
