@@ -5,13 +5,14 @@ import { createDb } from '#shared/data/client';
 import { endpoint } from '#shared/http/endpoint';
 import { createApiKeyBody } from '#shared/http/schemas/auth';
 import { apiKeyResource } from '#shared/domain/resources/api-key';
+import { apiKeyWithSecretResponse } from '#shared/http/schemas/responses/access';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('create-api-key'),
-  { db, body: createApiKeyBody },
+  { db, body: createApiKeyBody, response: apiKeyWithSecretResponse },
   async ({ organizationId, principal, body }) => {
     const createdBy = principal.kind === 'user' ? principal.userId : principal.credentialId;
     const { record, secret } = await createApiKey(db, organizationId, { ...body, created_by: createdBy });

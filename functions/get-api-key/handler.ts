@@ -5,13 +5,14 @@ import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { apiKeyResource } from '#shared/domain/resources/api-key';
+import { apiKeyResponse } from '#shared/http/schemas/responses/access';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('get-api-key'),
-  { db, params: idParams('key') },
+  { db, params: idParams('key'), response: apiKeyResponse },
   async ({ organizationId, params }) => {
     const key = await getApiKey(db, organizationId, params.id);
     if (!key) throw notFound('API key');

@@ -6,13 +6,14 @@ import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { updateOrganizationBody } from '#shared/http/schemas/organizations';
 import { organizationResource } from '#shared/domain/resources/organization';
+import { organizationResponse } from '#shared/http/schemas/responses/access';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('update-organization'),
-  { db, body: updateOrganizationBody },
+  { db, body: updateOrganizationBody, response: organizationResponse },
   async ({ organizationId, body }) => {
     const organization = await updateOrganization(db, organizationId, body);
     if (!organization) throw notFound('Organization');

@@ -7,7 +7,10 @@ export const apiKeyResource = (key: ApiKeyRecord, now = new Date()) => ({
   prefix: API_KEY_PREFIX,
   hint: key.hint,
   scopes: key.scopes,
-  status: key.status === 'active' && key.expires_at && key.expires_at <= now.toISOString() ? 'expired' : key.status,
+  status:
+    key.status === 'active' && key.expires_at && key.expires_at <= now.toISOString()
+      ? ('expired' as const)
+      : key.status,
   created_by: key.created_by,
   created_at: key.created_at,
   expires_at: key.expires_at ?? null,

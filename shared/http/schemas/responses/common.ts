@@ -2,8 +2,12 @@
 // resource function it describes (shared/domain/resources) agree field for field, at compile time.
 import * as z from 'zod/mini';
 
-/** True only when A and B are the same type: a schema's output against a resource function's result. */
-export type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+/**
+ * True when A and B hold the same fields with the same types (each assignable to the other): a
+ * schema's output against a resource function's result. A field only one side names, required on
+ * that side, makes it false.
+ */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 export const idOfResource = (prefix: string) =>
   z.string().check(z.regex(new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`)));

@@ -1,0 +1,91 @@
+// API keys and the organization as the API answers them (shared/domain/resources).
+import * as z from 'zod/mini';
+import { API_KEY_PREFIX } from '#shared/domain/api-key';
+import { ALL_SCOPES } from '#shared/domain/scopes';
+import { LOGO_TYPES } from '#shared/domain/logo';
+import { TAX_ROUNDINGS } from '#shared/domain/tax';
+import { E_INVOICE_FORMATS } from '#shared/domain/e-invoice-format';
+import type { apiKeyResource } from '#shared/domain/resources/api-key';
+import type { organizationResource } from '#shared/domain/resources/organization';
+import { idOfResource, nullableText, type Same, timestamp } from '#shared/http/schemas/responses/common';
+
+const apiKeyFields = {
+  id: idOfResource('key'),
+  name: z.string(),
+  prefix: z.string(),
+  hint: z.string(),
+  scopes: z.array(z.enum(ALL_SCOPES)),
+  status: z.enum(['active', 'disabled', 'revoked', 'expired']),
+  created_by: z.string(),
+  created_at: timestamp,
+  expires_at: z.nullable(timestamp),
+  last_used_at: z.nullable(timestamp),
+  /** Requests per UTC day, newest first, for the last 30 days. */
+  usage: z.array(z.strictObject({ date: z.string(), requests: z.number() })),
+};
+
+export const apiKeyResponse = z.strictObject(apiKeyFields).register(z.globalRegistry, { id: 'ApiKey' });
+
+/** On creation only: the secret, shown once. */
+export const apiKeyWithSecretResponse = z
+  .strictObject({ ...apiKeyFields, secret: z.string().check(z.startsWith(API_KEY_PREFIX)) })
+  .register(z.globalRegistry, { id: 'ApiKeyWithSecret' });
+
+export const apiKeyList = z
+  .strictObject({ results: z.array(apiKeyResponse), next: z.null() })
+  .register(z.globalRegistry, { id: 'ApiKeyList' });
+
+const numbering = z.strictObject({ pattern: z.string(), padding: z.number(), reset: z.enum(['never', 'yearly']) });
+
+export const organizationResponse = z
+  .strictObject({
+    id: idOfResource('org'),
+    name: z.string(),
+    subscription_tier: z.string(),
+    subscription_status: z.string(),
+    default_currency: z.string(),
+    time_zone: z.string(),
+    invoice_numbering: numbering,
+    credit_note_numbering: numbering,
+    tax_rounding: z.enum(TAX_ROUNDINGS),
+    legal_name: nullableText,
+    address: z.nullable(
+      z.strictObject({
+        line1: z.string(),
+        line2: z.optional(z.string()),
+        city: z.string(),
+        postal_code: z.string(),
+        state: z.optional(z.string()),
+        country: z.string(),
+      }),
+    ),
+    tax_id: nullableText,
+    registration_number: nullableText,
+    email: nullableText,
+    phone: nullableText,
+    website: nullableText,
+    payment_instructions: z.nullable(
+      z.strictObject({
+        iban: z.optional(z.string()),
+        bic: z.optional(z.string()),
+        account_name: z.optional(z.string()),
+        text: z.optional(z.string()),
+      }),
+    ),
+    peppol_id: nullableText,
+    e_invoice_format: z.nullable(z.enum(E_INVOICE_FORMATS)),
+    logo: z.nullable(
+      z.strictObject({ content_type: z.enum(LOGO_TYPES), size: z.number(), width: z.number(), height: z.number() }),
+    ),
+    locale: z.string(),
+    default_notes: z.string(),
+    default_terms: z.string(),
+    payment_term_days: z.number(),
+    created_at: timestamp,
+  })
+  .register(z.globalRegistry, { id: 'Organization' });
+
+const _agree: [
+  Same<z.output<typeof apiKeyResponse>, ReturnType<typeof apiKeyResource>>,
+  Same<z.output<typeof organizationResponse>, ReturnType<typeof organizationResource>>,
+] = [true, true];
