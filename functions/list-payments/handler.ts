@@ -6,14 +6,14 @@ import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { paymentResource } from '#shared/domain/resources/payment';
-import { paymentPage } from '#shared/http/schemas/responses/payments';
+import { paymentList } from '#shared/http/schemas/responses/payments';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('list-payments'),
-  { db, params: idParams('inv'), response: paymentPage },
+  { db, params: idParams('inv'), response: paymentList },
   async ({ organizationId, params }) => {
     const [invoice, payments] = await Promise.all([
       getInvoice(db, organizationId, params.id),

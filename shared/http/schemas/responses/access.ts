@@ -7,7 +7,7 @@ import { TAX_ROUNDINGS } from '#shared/domain/tax';
 import { E_INVOICE_FORMATS } from '#shared/domain/e-invoice-format';
 import type { apiKeyResource } from '#shared/domain/resources/api-key';
 import type { organizationResource } from '#shared/domain/resources/organization';
-import { idOfResource, nullableText, type Same, timestamp } from '#shared/http/schemas/responses/common';
+import { allOf, idOfResource, nullableText, type Same, timestamp } from '#shared/http/schemas/responses/common';
 
 const apiKeyFields = {
   id: idOfResource('key'),
@@ -31,9 +31,7 @@ export const apiKeyWithSecretResponse = z
   .strictObject({ ...apiKeyFields, secret: z.string().check(z.startsWith(API_KEY_PREFIX)) })
   .register(z.globalRegistry, { id: 'ApiKeyWithSecret' });
 
-export const apiKeyList = z
-  .strictObject({ results: z.array(apiKeyResponse), next: z.null() })
-  .register(z.globalRegistry, { id: 'ApiKeyList' });
+export const apiKeyList = allOf(apiKeyResponse).register(z.globalRegistry, { id: 'ApiKeyList' });
 
 const numbering = z.strictObject({ pattern: z.string(), padding: z.number(), reset: z.enum(['never', 'yearly']) });
 

@@ -16,6 +16,9 @@ export const nullableText = z.nullable(z.string());
 /** Money: a decimal string with two fraction digits. */
 export const money = z.string().check(z.regex(/^-?\d+\.\d{2}$/));
 
+/** A whole list in one answer: its items, and `next` always null. */
+export const allOf = <T extends z.ZodMiniType>(item: T) => z.strictObject({ results: z.array(item), next: z.null() });
+
 /** A page of a list: its items and the absolute URL of the next page, or null on the last. */
 export const pageOf = <T extends z.ZodMiniType>(item: T) =>
   z.strictObject({ results: z.array(item), next: z.nullable(z.url()) });

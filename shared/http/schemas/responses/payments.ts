@@ -4,7 +4,7 @@ import { REFUND_VIA } from '#shared/domain/refund';
 import type { paymentLinkResource } from '#shared/domain/resources/checkout';
 import type { paymentResource } from '#shared/domain/resources/payment';
 import type { refundResource } from '#shared/domain/resources/refund';
-import { idOfResource, money, nullableText, type Same, timestamp } from '#shared/http/schemas/responses/common';
+import { allOf, idOfResource, money, nullableText, type Same, timestamp } from '#shared/http/schemas/responses/common';
 
 export const paymentResponse = z
   .strictObject({
@@ -20,9 +20,7 @@ export const paymentResponse = z
   })
   .register(z.globalRegistry, { id: 'Payment' });
 
-export const paymentPage = z
-  .strictObject({ results: z.array(paymentResponse), next: z.null() })
-  .register(z.globalRegistry, { id: 'PaymentList' });
+export const paymentList = allOf(paymentResponse).register(z.globalRegistry, { id: 'PaymentList' });
 
 export const refundResponse = z
   .strictObject({

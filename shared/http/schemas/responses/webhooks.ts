@@ -1,7 +1,7 @@
 // Webhook subscriptions as the API answers them (shared/domain/resources/webhook.ts).
 import * as z from 'zod/mini';
 import type { webhookResource, webhookWithSecret } from '#shared/domain/resources/webhook';
-import { idOfResource, nullableText, type Same, timestamp } from '#shared/http/schemas/responses/common';
+import { allOf, idOfResource, nullableText, type Same, timestamp } from '#shared/http/schemas/responses/common';
 
 const fields = {
   id: idOfResource('whk'),
@@ -20,9 +20,7 @@ export const webhookWithSecretResponse = z
   .strictObject({ ...fields, secret: z.string().check(z.startsWith('whsec_')) })
   .register(z.globalRegistry, { id: 'WebhookWithSecret' });
 
-export const webhookList = z
-  .strictObject({ results: z.array(webhookResponse), next: z.null() })
-  .register(z.globalRegistry, { id: 'WebhookList' });
+export const webhookList = allOf(webhookResponse).register(z.globalRegistry, { id: 'WebhookList' });
 
 const _agree: [
   Same<z.output<typeof webhookResponse>, ReturnType<typeof webhookResource>>,
