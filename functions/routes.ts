@@ -23,8 +23,13 @@ export type Route = {
   /** The scope the caller needs; null only for public routes. */
   scope: Scope | null;
   table: TableAccess;
-  /** The status of a successful answer: 201 created, 202 accepted, 204 no content; absent: 200. */
-  status?: 201 | 202 | 204;
+  /** The status of a successful answer: 201 created, 202 accepted, 204 no content, 303 see other; absent: 200. */
+  status?: 201 | 202 | 204 | 303;
+  /**
+   * What a success is when it is not JSON: a PDF, an e-invoice (XML, or PDF for Factur-X), an HTML
+   * page, or a redirect. Public ones are opened by browsers: a missing document answers an HTML page.
+   */
+  serves?: 'pdf' | 'e-invoice' | 'page' | 'redirect';
   /** Error codes of the domain the route may answer, besides those its credentials and input give (docs/openapi.json). */
   errors?: ErrorCode[];
   /** Functions that sign access tokens get the private key; no other function holds it. */
@@ -60,6 +65,7 @@ export const ROUTES = [
     scope: null,
     table: 'readWrite',
     signsTokens: true,
+    errors: ['invalid_token', 'permission_denied', 'organization_access_denied', 'rate_limited'],
   },
   {
     name: 'refresh-token',
@@ -69,6 +75,7 @@ export const ROUTES = [
     scope: null,
     table: 'readWrite',
     signsTokens: true,
+    errors: ['invalid_token', 'permission_denied', 'rate_limited'],
   },
   {
     name: 'logout',
@@ -211,7 +218,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'invoices:write',
     table: 'readWrite',
-    errors: ['invalid_state'],
+    errors: ['invalid_state', 'not_found'],
     status: 201,
   },
   {
@@ -246,7 +253,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'invoices:write',
     table: 'readWrite',
-    errors: ['invalid_state'],
+    errors: ['invalid_state', 'not_found'],
   },
   {
     name: 'send-invoice',
@@ -363,6 +370,7 @@ export const ROUTES = [
     table: 'read',
     errors: ['invalid_state', 'e_invoice_incomplete'],
     rendersDocuments: true,
+    serves: 'e-invoice',
   },
   {
     name: 'get-credit-note-e-invoice',
@@ -373,6 +381,7 @@ export const ROUTES = [
     table: 'read',
     errors: ['e_invoice_incomplete'],
     rendersDocuments: true,
+    serves: 'e-invoice',
   },
   {
     name: 'get-revenue-report',
@@ -389,7 +398,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'recurring:write',
     table: 'readWrite',
-    errors: ['invalid_state'],
+    errors: ['invalid_state', 'not_found'],
     status: 201,
   },
   {
@@ -547,6 +556,7 @@ export const ROUTES = [
     credentials: 'public',
     scope: null,
     table: 'read',
+    serves: 'page',
   },
   {
     name: 'download-public-credit-note',
@@ -556,6 +566,7 @@ export const ROUTES = [
     scope: null,
     table: 'read',
     rendersDocuments: true,
+    serves: 'pdf',
   },
   {
     name: 'download-public-credit-note-e-invoice',
@@ -566,6 +577,7 @@ export const ROUTES = [
     table: 'read',
     errors: ['e_invoice_incomplete'],
     rendersDocuments: true,
+    serves: 'e-invoice',
   },
   {
     name: 'view-public-invoice',
@@ -574,6 +586,7 @@ export const ROUTES = [
     credentials: 'public',
     scope: null,
     table: 'read',
+    serves: 'page',
   },
   {
     name: 'download-public-invoice',
@@ -583,6 +596,7 @@ export const ROUTES = [
     scope: null,
     table: 'read',
     rendersDocuments: true,
+    serves: 'pdf',
   },
   {
     name: 'download-public-e-invoice',
@@ -593,6 +607,7 @@ export const ROUTES = [
     table: 'read',
     errors: ['invalid_state', 'e_invoice_incomplete'],
     rendersDocuments: true,
+    serves: 'e-invoice',
   },
   {
     name: 'pay-public-invoice',
@@ -603,6 +618,8 @@ export const ROUTES = [
     table: 'readWrite',
     errors: ['invalid_state', 'payments_not_configured'],
     usesStripe: true,
+    status: 303,
+    serves: 'redirect',
   },
   {
     name: 'view-sandbox-checkout',
@@ -612,6 +629,7 @@ export const ROUTES = [
     scope: null,
     table: 'read',
     sandboxOnly: true,
+    serves: 'page',
   },
   {
     name: 'complete-sandbox-checkout',
@@ -621,6 +639,8 @@ export const ROUTES = [
     scope: null,
     table: 'readWrite',
     sandboxOnly: true,
+    status: 303,
+    serves: 'redirect',
   },
   {
     name: 'stripe-webhook',

@@ -6,6 +6,7 @@ import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { createCreditNoteBody, creditRequestOf } from '#shared/http/schemas/credit-notes';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
+import { creditNoteResponse } from '#shared/http/schemas/responses/credit-notes';
 import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL } = config();
@@ -13,7 +14,7 @@ const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('create-credit-note'),
-  { db, params: idParams('inv'), body: createCreditNoteBody },
+  { db, params: idParams('inv'), body: createCreditNoteBody, response: creditNoteResponse },
   async ({ organizationId, params, body }) => {
     const { creditNote } = await createCreditNote(
       db,

@@ -11,13 +11,14 @@ import { invalidState, notFound } from '#shared/domain/errors';
 import { createRecurringBody } from '#shared/http/schemas/recurring';
 import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
 import { timeZoneOf } from '#shared/domain/organization';
+import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('create-recurring-invoice'),
-  { db, body: createRecurringBody },
+  { db, body: createRecurringBody, response: recurringInvoiceResponse },
   async ({ organizationId, body }) => {
     const [client, organization] = await Promise.all([
       getClient(db, organizationId, body.client),

@@ -6,6 +6,7 @@ import { config, identityProviderConfig } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { exchangeBody } from '#shared/http/schemas/auth';
+import { tokenSetResponse } from '#shared/http/schemas/responses/sessions';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
@@ -15,7 +16,7 @@ const verifyIdentity = identityTokenVerifier({ issuer: IDP_ISSUER, audience: IDP
 
 export const handler = publicEndpoint(
   routeNamed('exchange-token'),
-  { body: exchangeBody },
+  { body: exchangeBody, response: tokenSetResponse },
   async ({ body, sourceIp }) => {
     await enforceLimit(db, LIMITS.exchangePerIp, sourceIp);
     const identity = await verifyIdentity(body.idp_token);

@@ -5,6 +5,7 @@ import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { invoiceResource } from '#shared/domain/resources/invoice';
+import { invoiceResponse } from '#shared/http/schemas/responses/invoices';
 import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL } = config();
@@ -12,7 +13,7 @@ const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('get-invoice'),
-  { db, params: idParams('inv') },
+  { db, params: idParams('inv'), response: invoiceResponse },
   async ({ organizationId, params }) => {
     const invoice = await getInvoice(db, organizationId, params.id);
     if (!invoice) throw notFound('Invoice');

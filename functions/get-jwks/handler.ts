@@ -1,11 +1,12 @@
 // The public keys that verify access tokens, for resource servers that check them themselves.
 import { config } from '#shared/config';
 import { publicEndpoint } from '#shared/http/endpoint';
+import { jwksResponse } from '#shared/http/schemas/responses/meta';
 import { routeNamed } from '#functions/routes';
 
 const { ACCESS_TOKEN_PUBLIC_JWKS } = config();
 
-export const handler = publicEndpoint(routeNamed('get-jwks'), {}, async () => ({
+export const handler = publicEndpoint(routeNamed('get-jwks'), { response: jwksResponse }, async () => ({
   status: 200,
   body: ACCESS_TOKEN_PUBLIC_JWKS,
   headers: { 'cache-control': 'public, max-age=300' },

@@ -5,13 +5,14 @@ import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
+import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('get-recurring-invoice'),
-  { db, params: idParams('rec') },
+  { db, params: idParams('rec'), response: recurringInvoiceResponse },
   async ({ organizationId, params }) => {
     const template = await getRecurringInvoice(db, organizationId, params.id);
     if (!template) throw notFound('Recurring invoice');

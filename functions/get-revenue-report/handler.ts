@@ -10,13 +10,14 @@ import { revenueReportQuery } from '#shared/http/schemas/reports';
 import { buildRevenueReport } from '#shared/reports/report';
 import { revenueReportResource } from '#shared/domain/resources/revenue-report';
 import { timeZoneOf } from '#shared/domain/organization';
+import { revenueReportResponse } from '#shared/http/schemas/responses/reports';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('get-revenue-report'),
-  { db, query: revenueReportQuery },
+  { db, query: revenueReportQuery, response: revenueReportResponse },
   async ({ organizationId, query }) => {
     const [organization, buckets] = await Promise.all([
       getOrganization(db, organizationId),

@@ -5,6 +5,7 @@ import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
 import { listCreditNotesQuery } from '#shared/http/schemas/credit-notes';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
+import { creditNotePage } from '#shared/http/schemas/responses/credit-notes';
 import { routeNamed } from '#functions/routes';
 
 const settings = config();
@@ -14,7 +15,7 @@ const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('list-credit-notes'),
-  { db, query: listCreditNotesQuery },
+  { db, query: listCreditNotesQuery, response: creditNotePage },
   async ({ organizationId, query, baseUrl }) => {
     const { limit, cursor, ...filters } = query;
     const scope = `${organizationId}|credit-notes|${JSON.stringify(filters)}`;

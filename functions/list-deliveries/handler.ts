@@ -8,6 +8,8 @@ import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { cursorSecret, listing } from '#shared/http/pagination';
 import { deliveriesQuery, idParams } from '#shared/http/schemas/common';
+import { deliveryResource } from '#shared/domain/resources/delivery';
+import { deliveryPage } from '#shared/http/schemas/responses/events';
 import { routeNamed } from '#functions/routes';
 
 const settings = config();
@@ -17,13 +19,13 @@ const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('list-deliveries'),
-  { db, params: idParams('whk'), query: deliveriesQuery },
+  { db, params: idParams('whk'), query: deliveriesQuery, response: deliveryPage },
   async ({ organizationId, params, query, baseUrl }) => {
     if (!(await getWebhook(db, organizationId, params.id))) throw notFound('Webhook');
     const scope = `${organizationId}|deliveries|${params.id}`;
     const path = `/api/v1/webhooks/${params.id}/deliveries/`;
     const list = listing(CURSOR_SECRET, { scope, baseUrl, path, query: { limit: String(query.limit) } }, query.cursor);
     const page = await listDeliveries(db, organizationId, params.id, query.limit, list.startKey);
-    return { status: 200, body: list.page(page, (delivery) => delivery) };
+    return { status: 200, body: list.page(page, deliveryResource) };
   },
 );

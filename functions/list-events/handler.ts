@@ -6,6 +6,7 @@ import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
 import { listEventsQuery } from '#shared/http/schemas/webhooks';
 import { eventResource } from '#shared/domain/resources/event';
+import { eventPage } from '#shared/http/schemas/responses/events';
 import { routeNamed } from '#functions/routes';
 
 const settings = config();
@@ -15,7 +16,7 @@ const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('list-events'),
-  { db, query: listEventsQuery },
+  { db, query: listEventsQuery, response: eventPage },
   async ({ organizationId, query, baseUrl }) => {
     const scope = `${organizationId}|events|${query.type?.join(',') ?? ''}`;
     const list = listing(

@@ -8,6 +8,7 @@ import { notFound } from '#shared/domain/errors';
 import { cursorSecret, listing } from '#shared/http/pagination';
 import { deliveriesQuery, idParams } from '#shared/http/schemas/common';
 import { invoiceResource } from '#shared/domain/resources/invoice';
+import { invoicePage } from '#shared/http/schemas/responses/invoices';
 import { routeNamed } from '#functions/routes';
 
 const settings = config();
@@ -17,7 +18,7 @@ const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('list-generated-invoices'),
-  { db, params: idParams('rec'), query: deliveriesQuery },
+  { db, params: idParams('rec'), query: deliveriesQuery, response: invoicePage },
   async ({ organizationId, params, query, baseUrl }) => {
     const template = await getRecurringInvoice(db, organizationId, params.id);
     if (!template) throw notFound('Recurring invoice');

@@ -6,6 +6,7 @@ import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
+import { creditNoteList } from '#shared/http/schemas/responses/credit-notes';
 import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL } = config();
@@ -13,7 +14,7 @@ const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('list-invoice-credit-notes'),
-  { db, params: idParams('inv') },
+  { db, params: idParams('inv'), response: creditNoteList },
   async ({ organizationId, params }) => {
     const invoice = await getInvoice(db, organizationId, params.id);
     if (!invoice) throw notFound('Invoice');

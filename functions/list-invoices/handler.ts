@@ -5,6 +5,7 @@ import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
 import { listInvoicesQuery } from '#shared/http/schemas/invoices';
 import { invoiceResource } from '#shared/domain/resources/invoice';
+import { invoicePage } from '#shared/http/schemas/responses/invoices';
 import { routeNamed } from '#functions/routes';
 
 const settings = config();
@@ -14,7 +15,7 @@ const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('list-invoices'),
-  { db, query: listInvoicesQuery },
+  { db, query: listInvoicesQuery, response: invoicePage },
   async ({ organizationId, query, baseUrl }) => {
     const { limit, cursor, ...filters } = query;
     const scope = `${organizationId}|invoices|${JSON.stringify(filters)}`;

@@ -1,3 +1,4 @@
+import { voidedNumberList } from '#shared/http/schemas/responses/reports';
 import { routeNamed } from '#functions/routes';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
@@ -10,7 +11,7 @@ const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('list-voided-numbers'),
-  { db, params: seriesParams },
+  { db, params: seriesParams, response: voidedNumberList },
   async ({ organizationId, params }) => {
     const voided = await voidedNumbers(db, organizationId, params.series);
     return { status: 200, body: { results: voided.map(voidedNumberResource), next: null } };

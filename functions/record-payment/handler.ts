@@ -8,6 +8,7 @@ import { idParams } from '#shared/http/schemas/common';
 import { recordPaymentBody } from '#shared/http/schemas/payments';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import { paymentResource } from '#shared/domain/resources/payment';
+import { recordedPaymentResponse } from '#shared/http/schemas/responses/invoices';
 import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL } = config();
@@ -15,7 +16,7 @@ const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('record-payment'),
-  { db, params: idParams('inv'), body: recordPaymentBody },
+  { db, params: idParams('inv'), body: recordPaymentBody, response: recordedPaymentResponse },
   async ({ organizationId, params, body }) => {
     const { invoice, payment } = await recordPayment(
       db,

@@ -6,6 +6,7 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { refreshBody } from '#shared/http/schemas/auth';
+import { refreshedAccessResponse } from '#shared/http/schemas/responses/sessions';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
@@ -13,7 +14,7 @@ const deps = await sessionDeps(db);
 
 export const handler = publicEndpoint(
   routeNamed('refresh-token'),
-  { body: refreshBody },
+  { body: refreshBody, response: refreshedAccessResponse },
   async ({ body, sourceIp }) => {
     await enforceLimit(db, LIMITS.refreshPerIp, sourceIp);
     await enforceLimit(db, LIMITS.refreshPerSession, hashRefreshToken(body.refresh));

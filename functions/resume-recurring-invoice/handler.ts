@@ -4,13 +4,14 @@ import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { setRecurringStatus } from '#shared/recurring/changes';
 import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
+import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('resume-recurring-invoice'),
-  { db, params: idParams('rec') },
+  { db, params: idParams('rec'), response: recurringInvoiceResponse },
   async ({ organizationId, params }) => ({
     status: 200,
     body: recurringInvoiceResource(await setRecurringStatus(db, organizationId, params.id, 'active')),

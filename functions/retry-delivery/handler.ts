@@ -10,6 +10,7 @@ import { getWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { deliveryParams } from '#shared/http/schemas/common';
+import { retryQueuedResponse } from '#shared/http/schemas/responses/events';
 import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, WEBHOOK_DELIVERY_QUEUE_URL } = config();
@@ -18,7 +19,7 @@ const sqs = sqsClient();
 
 export const handler = endpoint(
   routeNamed('retry-delivery'),
-  { db, params: deliveryParams },
+  { db, params: deliveryParams, response: retryQueuedResponse },
   async ({ organizationId, params }) => {
     const [webhook, delivery] = await Promise.all([
       getWebhook(db, organizationId, params.id),

@@ -6,6 +6,7 @@ import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { sendInvoiceBody } from '#shared/http/schemas/invoices';
 import { createMetrics } from '#shared/observability/metrics';
+import { sentResponse } from '#shared/http/schemas/responses/invoices';
 import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, EMAIL_FROM } = config();
@@ -15,7 +16,7 @@ const metrics = createMetrics();
 
 export const handler = endpoint(
   routeNamed('send-credit-note'),
-  { db, params: idParams('cn'), body: sendInvoiceBody },
+  { db, params: idParams('cn'), body: sendInvoiceBody, response: sentResponse },
   async ({ organizationId, params, body, log }) => {
     const deps = { db, ses, from: EMAIL_FROM, publicBaseUrl: PUBLIC_BASE_URL, log, metrics };
     const creditNote = await sendCreditNote(deps, organizationId, params.id, body.email).finally(() =>

@@ -6,6 +6,7 @@ import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { sendInvoiceBody } from '#shared/http/schemas/invoices';
 import { createMetrics } from '#shared/observability/metrics';
+import { sentResponse } from '#shared/http/schemas/responses/invoices';
 import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, EMAIL_FROM, PAYMENT_PROVIDER } = config();
@@ -15,7 +16,7 @@ const metrics = createMetrics();
 
 export const handler = endpoint(
   routeNamed('send-invoice'),
-  { db, params: idParams('inv'), body: sendInvoiceBody },
+  { db, params: idParams('inv'), body: sendInvoiceBody, response: sentResponse },
   async ({ organizationId, params, body, log }) => {
     const sending = sendInvoice(
       {

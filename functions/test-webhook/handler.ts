@@ -7,13 +7,14 @@ import { getWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
+import { pingQueuedResponse } from '#shared/http/schemas/responses/events';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('test-webhook'),
-  { db, params: idParams('whk') },
+  { db, params: idParams('whk'), response: pingQueuedResponse },
   async ({ organizationId, params }) => {
     const webhook = await getWebhook(db, organizationId, params.id);
     if (!webhook) throw notFound('Webhook');

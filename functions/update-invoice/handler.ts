@@ -5,6 +5,7 @@ import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { changedInvoiceContent, updateInvoiceBody } from '#shared/http/schemas/invoices';
 import { invoiceResource } from '#shared/domain/resources/invoice';
+import { invoiceResponse } from '#shared/http/schemas/responses/invoices';
 import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL } = config();
@@ -12,7 +13,7 @@ const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('update-invoice'),
-  { db, params: idParams('inv'), body: updateInvoiceBody },
+  { db, params: idParams('inv'), body: updateInvoiceBody, response: invoiceResponse },
   async ({ organizationId, params, body }) => {
     const invoice = await updateDraftInvoice(
       db,

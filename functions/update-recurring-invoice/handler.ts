@@ -6,13 +6,14 @@ import { idParams } from '#shared/http/schemas/common';
 import { updateRecurringBody } from '#shared/http/schemas/recurring';
 import { changeRecurring } from '#shared/recurring/changes';
 import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
+import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('update-recurring-invoice'),
-  { db, params: idParams('rec'), body: updateRecurringBody },
+  { db, params: idParams('rec'), body: updateRecurringBody, response: recurringInvoiceResponse },
   async ({ organizationId, params, body }) => {
     const { line_items: lines, end_date: endDate, max_count: maxCount, send_to: sendTo, ...rest } = body;
     const { buyer_reference: buyerReference, purchase_order: purchaseOrder, ...others } = rest;

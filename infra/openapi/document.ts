@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document of the API, generated from the route table (functions/routes.ts) and the
 // request schemas each handler declares (shared/http/endpoint.ts `contract`), with zod-openapi.
 // Written to docs/openapi.json by `npm run openapi`; a test regenerates it and fails on any drift.
+import { sample } from 'openapi-sampler';
 import {
   createDocument,
   type ZodObjectInput,
@@ -10,7 +11,9 @@ import {
 import type { ErrorCode } from '#shared/domain/errors';
 import type { Contract } from '#shared/http/endpoint';
 import { STATUS_OF } from '#shared/http/errors';
-import type { Route } from '#functions/routes';
+import { eventResponses } from '#shared/http/schemas/responses/events';
+import type { Route, RouteName } from '#functions/routes';
+import { REQUEST_EXAMPLES } from '#infra/openapi/examples';
 
 const SECURITY: Record<Route['credentials'], Record<string, string[]>[]> = {
   any: [{ apiKey: [] }, { accessToken: [] }],
@@ -36,7 +39,7 @@ function errorCodes(route: Route, contract: Contract | undefined): ErrorCode[] {
   if (route.path.includes('{')) codes.push('not_found');
   if (route.method === 'POST' && route.credentials !== 'public') codes.push('idempotency_conflict');
   codes.push(...(route.errors ?? []), 'internal_error');
-  return codes;
+  return [...new Set(codes)];
 }
 
 const errorSchema = (codes: ErrorCode[]) => ({
@@ -61,7 +64,35 @@ const errorSchema = (codes: ErrorCode[]) => ({
 /** Every answer carries the id of its request, which its logs and the events it causes share. */
 const REQUEST_ID = {
   description: 'The id of this request: quote it when reporting a problem',
+  required: true,
   schema: { type: 'string' as const },
+};
+
+const binary = { type: 'string' as const, contentMediaType: 'application/octet-stream' };
+const html = { 'text/html': { schema: { type: 'string' as const } } };
+
+/** The body of a success that is not JSON, by what the route serves. */
+const SERVED: Record<NonNullable<Route['serves']>, object> = {
+  pdf: { content: { 'application/pdf': { schema: binary } } },
+  'e-invoice': {
+    content: {
+      'application/xml': { schema: { type: 'string' as const } },
+      'application/pdf': { schema: { ...binary, description: 'Factur-X: the PDF with the CII XML embedded' } },
+    },
+  },
+  page: { content: html },
+  redirect: {
+    headers: {
+      Location: { description: 'Where the browser goes next', required: true, schema: { type: 'string' as const } },
+    },
+  },
+};
+
+/** A public route a browser opens answers a missing document with a page, not JSON. */
+const NOT_FOUND_PAGE = {
+  description: 'No such document: an HTML page says so',
+  headers: { 'X-Request-Id': REQUEST_ID },
+  content: html,
 };
 
 function errorResponses(codes: ErrorCode[]) {
@@ -78,6 +109,7 @@ function errorResponses(codes: ErrorCode[]) {
             ? {
                 'Retry-After': {
                   description: 'Seconds to wait before trying again',
+                  required: true,
                   schema: { type: 'integer' as const, minimum: 1 },
                 },
               }
@@ -96,6 +128,17 @@ const tagOf = (path: string) => {
   const segment = path.split('/')[3] ?? '';
   return segment.includes('.') ? 'meta' : segment;
 };
+
+function success(route: Route, contract: Contract | undefined) {
+  const description = { 204: 'No content', 303: 'See other' }[route.status as number] ?? 'Success';
+  const served = route.serves ? (SERVED[route.serves] as { headers?: object; content?: object }) : {};
+  return {
+    description,
+    headers: { 'X-Request-Id': REQUEST_ID, ...served.headers },
+    ...(served.content ? { content: served.content } : {}),
+    ...(contract?.response ? { content: { 'application/json': { schema: contract.response } } } : {}),
+  };
+}
 
 function operation(route: Route, contract: Contract | undefined): ZodOpenApiOperationObject {
   const status = route.status ?? 200;
@@ -126,17 +169,61 @@ function operation(route: Route, contract: Contract | undefined): ZodOpenApiOper
         }
       : {}),
     ...(contract?.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: contract.body } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: contract.body, example: REQUEST_EXAMPLES[route.name as RouteName] },
+            },
+          },
+        }
       : {}),
     responses: {
-      [String(status)]: {
-        description: status === 204 ? 'No content' : 'Success',
-        headers: { 'X-Request-Id': REQUEST_ID },
-        ...(contract?.response ? { content: { 'application/json': { schema: contract.response } } } : {}),
-      },
       ...errorResponses(errorCodes(route, contract)),
+      [String(status)]: success(route, contract),
+      ...(route.serves && route.credentials === 'public' ? { '404': NOT_FOUND_PAGE } : {}),
     },
   };
+}
+
+/** The Standard Webhooks headers every delivery carries (docs/events.md). */
+const SIGNATURE_HEADERS = [
+  {
+    name: 'webhook-id',
+    description: 'The event id: the same on every attempt and retry, so receivers can de-duplicate',
+  },
+  { name: 'webhook-timestamp', description: 'Unix seconds when this attempt was signed; refuse old ones' },
+  {
+    name: 'webhook-signature',
+    description:
+      '`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; ' +
+      'space-separated, two during a secret rotation',
+  },
+].map((header) => ({ ...header, in: 'header' as const, required: true, schema: { type: 'string' as const } }));
+
+/** What the service POSTs to a subscription's URL for each kind of event. */
+function webhooks() {
+  return Object.fromEntries(
+    Object.entries(eventResponses).map(([type, schema]) => [
+      type,
+      {
+        post: {
+          operationId: `on${type.replace(/(^|[._])(\w)/g, (_, __, letter: string) => letter.toUpperCase())}`,
+          summary: `The ${type} event`,
+          description: 'Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).',
+          tags: ['events'],
+          security: [],
+          parameters: SIGNATURE_HEADERS,
+          requestBody: { required: true, content: { 'application/json': { schema } } },
+          responses: {
+            '2XX': {
+              description: 'Received; anything else is retried on the schedule, and 410 disables the subscription',
+            },
+          },
+        },
+      },
+    ]),
+  );
 }
 
 /** The document for `routes`, each with the contract its handler declares (undefined: none). */
@@ -150,7 +237,7 @@ export function openApiDocument(
     const item = (paths[route.path] ??= {});
     item[route.method.toLowerCase() as 'get'] = operation(route, contracts.get(route.name));
   }
-  return createDocument(
+  const document = createDocument(
     {
       openapi: '3.1.0',
       info: {
@@ -177,7 +264,32 @@ export function openApiDocument(
         },
       },
       paths,
+      webhooks: webhooks(),
     },
-    { reused: 'ref' },
+    { reused: 'inline' },
   );
+  withSampleAnswers(document);
+  return document;
+}
+
+type Media = { schema?: object; example?: unknown };
+type Answers = { responses?: Record<string, { content?: Record<string, Media> }>; requestBody?: unknown };
+
+/**
+ * Every JSON answer gets an example, sampled from its schema by openapi-sampler (the sampler Redoc
+ * uses): the fields' own examples (ids, money, dates) where they have them, the first enum value,
+ * else a placeholder of the right type. So an example always matches its schema.
+ */
+function withSampleAnswers(document: ReturnType<typeof createDocument>) {
+  const operations = [...Object.values(document.paths ?? {}), ...Object.values(document.webhooks ?? {})].flatMap(
+    (item) => Object.values(item as Record<string, Answers>),
+  );
+  for (const operation of operations) {
+    const bodies = Object.values(operation.responses ?? {}).map((response) => response.content?.['application/json']);
+    const request = (operation.requestBody as { content?: Record<string, Media> } | undefined)?.content?.[
+      'application/json'
+    ];
+    for (const media of [...bodies, request])
+      if (media?.schema && media.example === undefined) media.example = sample(media.schema as never, {}, document);
+  }
 }

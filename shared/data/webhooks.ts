@@ -16,6 +16,7 @@ import { type Db, unlessConditionFailed } from '#shared/data/client';
 import { webhookItem, webhookOf } from '#shared/data/items';
 import { organizationPartition, WEBHOOK_PREFIX, webhookCountKey, webhookKey } from '#shared/data/keys';
 import { generateWebhookSecret, type Webhook } from '#shared/domain/webhook';
+import { webhookResource } from '#shared/domain/resources/webhook';
 
 export const MAX_WEBHOOKS_PER_ORGANIZATION = 20;
 const ROTATION_OVERLAP_MS = 24 * 3600_000;
@@ -188,14 +189,6 @@ export async function deleteWebhook(db: Db, organizationId: string, webhookId: s
   }
 }
 
-const webhookResourceOf = (webhook: Webhook) => ({
-  id: webhook.id,
-  url: webhook.url,
-  events: webhook.events,
-  status: webhook.status,
-  disabled_reason: webhook.disabled_reason ?? null,
-});
-
 /** Disables a subscription the service gave up on, with its `webhook.disabled` event. */
 export async function disableWebhook(db: Db, webhook: Webhook, reason: string, now = new Date()): Promise<void> {
   const disabled: Webhook = { ...webhook, status: 'disabled', disabled_reason: reason, updated_at: now.toISOString() };
@@ -204,7 +197,7 @@ export async function disableWebhook(db: Db, webhook: Webhook, reason: string, n
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: db.table, Item: webhookItem(disabled), ConditionExpression: 'attribute_exists(pk)' } },
-          outboxPut(db.table, webhook.organization_id, 'webhook.disabled', webhookResourceOf(disabled), now),
+          outboxPut(db.table, webhook.organization_id, 'webhook.disabled', webhookResource(disabled), now),
         ],
       }),
     );

@@ -6,6 +6,7 @@ import '#test/support/usage';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { inject } from 'vitest';
+import { contractBreaches } from '#test/support/contract-check';
 import { ROUTES, type Route, type RouteName } from '#functions/routes';
 import { toApiGatewayEvent } from '#infra/local/api-server';
 import { seedOrganization, seedUser } from '#infra/local/seed';
@@ -85,13 +86,15 @@ export async function call(name: RouteName, options: CallOptions = {}): Promise<
   const json =
     text && String(answered['content-type'] ?? '').startsWith('application/json') ? JSON.parse(text) : undefined;
   const status = result.statusCode ?? 200;
-  // Every success of a route that declares its response is checked against it, in every test.
+  // Every answer, in every test, is checked against the handler's response schema and the document.
   const declared = (handler as { contract?: Contract }).contract?.response;
   if (declared && status < 300 && json !== undefined) {
     const checked = z.safeParse(declared, json);
     if (!checked.success)
       throw new Error(`${name} answered ${status} outside its response schema: ${z.prettifyError(checked.error)}`);
   }
+  const breaches = contractBreaches(route, { status, headers: answered, text, json });
+  if (breaches.length) throw new Error(`${name} answered ${status} outside docs/openapi.json: ${breaches.join('; ')}`);
   return { status, headers: answered, json, text, bytes };
 }
 

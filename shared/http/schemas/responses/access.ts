@@ -7,7 +7,15 @@ import { TAX_ROUNDINGS } from '#shared/domain/tax';
 import { E_INVOICE_FORMATS } from '#shared/domain/e-invoice-format';
 import type { apiKeyResource } from '#shared/domain/resources/api-key';
 import type { organizationResource } from '#shared/domain/resources/organization';
-import { allOf, idOfResource, nullableText, type Same, timestamp } from '#shared/http/schemas/responses/common';
+import { paymentInstructions, postalAddress } from '#shared/http/schemas/responses/parties';
+import {
+  allOf,
+  currency,
+  idOfResource,
+  nullableText,
+  type Same,
+  timestamp,
+} from '#shared/http/schemas/responses/common';
 
 const apiKeyFields = {
   id: idOfResource('key'),
@@ -28,7 +36,13 @@ export const apiKeyResponse = z.strictObject(apiKeyFields).register(z.globalRegi
 
 /** On creation only: the secret, shown once. */
 export const apiKeyWithSecretResponse = z
-  .strictObject({ ...apiKeyFields, secret: z.string().check(z.startsWith(API_KEY_PREFIX)) })
+  .strictObject({
+    ...apiKeyFields,
+    secret: z
+      .string()
+      .check(z.startsWith(API_KEY_PREFIX))
+      .register(z.globalRegistry, { examples: [`${API_KEY_PREFIX}3Wq8kT2vN9xR4mB7cY1zL5pH6jD0fG`] }),
+  })
   .register(z.globalRegistry, { id: 'ApiKeyWithSecret' });
 
 export const apiKeyList = allOf(apiKeyResponse).register(z.globalRegistry, { id: 'ApiKeyList' });
@@ -41,35 +55,19 @@ export const organizationResponse = z
     name: z.string(),
     subscription_tier: z.string(),
     subscription_status: z.string(),
-    default_currency: z.string(),
+    default_currency: currency,
     time_zone: z.string(),
     invoice_numbering: numbering,
     credit_note_numbering: numbering,
     tax_rounding: z.enum(TAX_ROUNDINGS),
     legal_name: nullableText,
-    address: z.nullable(
-      z.strictObject({
-        line1: z.string(),
-        line2: z.optional(z.string()),
-        city: z.string(),
-        postal_code: z.string(),
-        state: z.optional(z.string()),
-        country: z.string(),
-      }),
-    ),
+    address: z.nullable(postalAddress),
     tax_id: nullableText,
     registration_number: nullableText,
     email: nullableText,
     phone: nullableText,
     website: nullableText,
-    payment_instructions: z.nullable(
-      z.strictObject({
-        iban: z.optional(z.string()),
-        bic: z.optional(z.string()),
-        account_name: z.optional(z.string()),
-        text: z.optional(z.string()),
-      }),
-    ),
+    payment_instructions: z.nullable(paymentInstructions),
     peppol_id: nullableText,
     e_invoice_format: z.nullable(z.enum(E_INVOICE_FORMATS)),
     logo: z.nullable(

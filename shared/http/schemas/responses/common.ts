@@ -10,11 +10,36 @@ import * as z from 'zod/mini';
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 export const idOfResource = (prefix: string) =>
-  z.string().check(z.regex(new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`)));
-export const timestamp = z.iso.datetime();
+  z
+    .string()
+    .check(z.regex(new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`)))
+    .register(z.globalRegistry, {
+      description: `\`${prefix}_\` and a ULID`,
+      examples: [`${prefix}_01JD3M8Q5W0000000000000000`],
+    });
+export const timestamp = z.iso.datetime().register(z.globalRegistry, {
+  id: 'Timestamp',
+  description: 'An instant, ISO 8601 in UTC',
+  examples: ['2026-11-23T10:00:00.000Z'],
+});
+export const calendarDate = z.iso.date().register(z.globalRegistry, {
+  id: 'CalendarDate',
+  description: 'A calendar date, YYYY-MM-DD',
+  examples: ['2026-11-23'],
+});
 export const nullableText = z.nullable(z.string());
-/** Money: a decimal string with two fraction digits. */
-export const money = z.string().check(z.regex(/^-?\d+\.\d{2}$/));
+export const money = z
+  .string()
+  .check(z.regex(/^-?\d+\.\d{2}$/))
+  .register(z.globalRegistry, {
+    id: 'Money',
+    description: 'An amount: a decimal string with two fraction digits, never a number',
+    examples: ['1190.00'],
+  });
+export const currency = z
+  .string()
+  .check(z.regex(/^[A-Z]{3}$/))
+  .register(z.globalRegistry, { id: 'Currency', description: 'ISO 4217 currency code', examples: ['EUR'] });
 
 /** A whole list in one answer: its items, and `next` always null. */
 export const allOf = <T extends z.ZodMiniType>(item: T) => z.strictObject({ results: z.array(item), next: z.null() });

@@ -1,17 +1,26 @@
 // Payments, refunds and payment links as the API answers them (shared/domain/resources).
 import * as z from 'zod/mini';
+import type { StripeOutcome } from '#shared/payments/stripe-webhook';
 import { REFUND_VIA } from '#shared/domain/refund';
 import type { paymentLinkResource } from '#shared/domain/resources/checkout';
 import type { paymentResource } from '#shared/domain/resources/payment';
 import type { refundResource } from '#shared/domain/resources/refund';
-import { allOf, idOfResource, money, nullableText, type Same, timestamp } from '#shared/http/schemas/responses/common';
+import {
+  allOf,
+  currency,
+  idOfResource,
+  money,
+  nullableText,
+  type Same,
+  timestamp,
+} from '#shared/http/schemas/responses/common';
 
 export const paymentResponse = z
   .strictObject({
     id: idOfResource('pay'),
     invoice: idOfResource('inv'),
     amount: money,
-    currency: z.string(),
+    currency,
     paid_at: timestamp,
     method: z.string(),
     reference: nullableText,
@@ -28,7 +37,7 @@ export const refundResponse = z
     credit_note: idOfResource('cn'),
     invoice: idOfResource('inv'),
     amount: money,
-    currency: z.string(),
+    currency,
     method: z.string(),
     reference: nullableText,
     refunded_at: timestamp,
@@ -43,13 +52,19 @@ export const paymentLinkResponse = z
     url: z.url(),
     provider: z.enum(['stripe', 'sandbox']),
     amount: money,
-    currency: z.string(),
+    currency,
     expires_at: timestamp,
   })
   .register(z.globalRegistry, { id: 'PaymentLink' });
+
+/** Stripe's webhook: what became of the event it sent (docs/payments.md). */
+export const stripeReceiptResponse = z
+  .strictObject({ received: z.literal(true), outcome: z.enum(['recorded', 'duplicate', 'refused', 'ignored']) })
+  .register(z.globalRegistry, { id: 'StripeReceipt' });
 
 const _agree: [
   Same<z.output<typeof paymentResponse>, ReturnType<typeof paymentResource>>,
   Same<z.output<typeof refundResponse>, ReturnType<typeof refundResource>>,
   Same<z.output<typeof paymentLinkResponse>, ReturnType<typeof paymentLinkResource>>,
-] = [true, true, true];
+  Same<z.output<typeof stripeReceiptResponse>['outcome'], StripeOutcome>,
+] = [true, true, true, true];

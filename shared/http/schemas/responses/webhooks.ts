@@ -17,7 +17,13 @@ export const webhookResponse = z.strictObject(fields).register(z.globalRegistry,
 
 /** On creation and rotation only: the signing secret, shown once. */
 export const webhookWithSecretResponse = z
-  .strictObject({ ...fields, secret: z.string().check(z.startsWith('whsec_')) })
+  .strictObject({
+    ...fields,
+    secret: z
+      .string()
+      .check(z.startsWith('whsec_'))
+      .register(z.globalRegistry, { examples: ['whsec_MfKQ9r8GKYqXJp7aXJ2k3w8pS1vN4bT6'] }),
+  })
   .register(z.globalRegistry, { id: 'WebhookWithSecret' });
 
 export const webhookList = allOf(webhookResponse).register(z.globalRegistry, { id: 'WebhookList' });

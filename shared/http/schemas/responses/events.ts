@@ -1,0 +1,106 @@
+// Events as the event log lists them and webhooks deliver them: one schema per kind, whose
+// `data.object` is the resource as the API answers it (docs/events.md), and the delivery log.
+import * as z from 'zod/mini';
+import type { EventType } from '#shared/domain/events';
+import type { deliveryResource } from '#shared/domain/resources/delivery';
+import { idOfResource, pageOf, type Same, timestamp } from '#shared/http/schemas/responses/common';
+import { organizationResponse } from '#shared/http/schemas/responses/access';
+import { clientResponse } from '#shared/http/schemas/responses/clients';
+import { creditNoteResponse } from '#shared/http/schemas/responses/credit-notes';
+import { invoiceResponse } from '#shared/http/schemas/responses/invoices';
+import { paymentResponse, refundResponse } from '#shared/http/schemas/responses/payments';
+import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
+import { webhookResponse } from '#shared/http/schemas/responses/webhooks';
+
+const ping = z.strictObject({ webhook_id: idOfResource('whk'), message: z.string() });
+
+/** What `data` holds for each kind: the object, and beside it the payment or refund that caused it. */
+const DATA: Record<EventType, z.ZodMiniObject> = {
+  'organization.updated': z.strictObject({ object: organizationResponse }),
+  'client.created': z.strictObject({ object: clientResponse }),
+  'client.updated': z.strictObject({ object: clientResponse }),
+  'client.archived': z.strictObject({ object: clientResponse }),
+  'invoice.created': z.strictObject({ object: invoiceResponse }),
+  'invoice.updated': z.strictObject({ object: invoiceResponse }),
+  'invoice.sent': z.strictObject({ object: invoiceResponse }),
+  'invoice.reminder_sent': z.strictObject({ object: invoiceResponse }),
+  'invoice.paid': z.strictObject({ object: invoiceResponse, payment: paymentResponse }),
+  'invoice.overdue': z.strictObject({ object: invoiceResponse }),
+  'invoice.voided': z.strictObject({ object: invoiceResponse }),
+  'invoice.credited': z.strictObject({ object: invoiceResponse }),
+  'payment.received': z.strictObject({ object: invoiceResponse, payment: paymentResponse }),
+  'credit_note.created': z.strictObject({ object: creditNoteResponse }),
+  'credit_note.sent': z.strictObject({ object: creditNoteResponse }),
+  'refund.created': z.strictObject({ object: invoiceResponse, refund: refundResponse }),
+  'refund.succeeded': z.strictObject({ object: invoiceResponse, refund: refundResponse }),
+  'refund.failed': z.strictObject({ object: invoiceResponse, refund: refundResponse }),
+  'recurring_invoice.created': z.strictObject({ object: recurringInvoiceResponse }),
+  'webhook.disabled': z.strictObject({ object: webhookResponse }),
+  ping: z.strictObject({ object: ping }),
+};
+
+/** The schema's name in the document: `invoice.paid` → `InvoicePaidEvent`. */
+export const eventSchemaName = (type: string) =>
+  `${type
+    .split(/[._]/)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('')}Event`;
+
+/** One schema per kind, by kind. */
+export const eventResponses: Record<EventType, z.ZodMiniObject> = Object.fromEntries(
+  Object.entries(DATA).map(([type, data]) => [
+    type,
+    z
+      .strictObject({
+        id: idOfResource('evt'),
+        type: z.literal(type),
+        organization_id: idOfResource('org'),
+        created_at: timestamp,
+        data,
+      })
+      .register(z.globalRegistry, { id: eventSchemaName(type) }),
+  ]),
+) as never;
+
+export const eventResponse = z
+  .discriminatedUnion('type', Object.values(eventResponses) as [z.ZodMiniObject, ...z.ZodMiniObject[]])
+  .register(z.globalRegistry, { id: 'Event', description: 'An event of any kind, told apart by `type`' });
+
+export const eventPage = pageOf(eventResponse).register(z.globalRegistry, { id: 'EventPage' });
+
+export const deliveryResponse = z
+  .strictObject({
+    id: idOfResource('evt'),
+    webhook_id: idOfResource('whk'),
+    event_id: idOfResource('evt'),
+    event_type: z.string(),
+    status: z.enum(['delivered', 'retrying', 'failed', 'skipped']),
+    attempt_count: z.number(),
+    attempts: z.array(
+      z.strictObject({
+        at: timestamp,
+        outcome: z.enum(['delivered', 'failed', 'gone', 'refused']),
+        status_code: z.nullable(z.number()),
+        duration_ms: z.number(),
+        response_excerpt: z.nullable(z.string()),
+        error: z.nullable(z.string()),
+        retry_after_seconds: z.nullable(z.number()),
+      }),
+    ),
+    next_retry_at: z.nullable(timestamp),
+    updated_at: timestamp,
+    correlation_id: z.nullable(z.string()),
+  })
+  .register(z.globalRegistry, { id: 'Delivery' });
+
+export const deliveryPage = pageOf(deliveryResponse).register(z.globalRegistry, { id: 'DeliveryPage' });
+
+export const retryQueuedResponse = z
+  .strictObject({ id: idOfResource('evt'), status: z.literal('queued') })
+  .register(z.globalRegistry, { id: 'RetryQueued' });
+
+export const pingQueuedResponse = z
+  .strictObject({ event_id: idOfResource('evt'), type: z.literal('ping') })
+  .register(z.globalRegistry, { id: 'PingQueued' });
+
+const _agree: [Same<z.output<typeof deliveryResponse>, ReturnType<typeof deliveryResource>>] = [true];

@@ -1,0 +1,121 @@
+// Invoices as the API answers them (shared/domain/resources/invoice.ts), and the answers of the
+// actions on them: send, and a payment recorded with the invoice it settles.
+import * as z from 'zod/mini';
+import { INVOICE_STATUSES } from '#shared/domain/invoice';
+import { TAX_CATEGORIES, TAX_ROUNDINGS } from '#shared/domain/tax';
+import type { invoiceResource } from '#shared/domain/resources/invoice';
+import {
+  calendarDate,
+  currency,
+  idOfResource,
+  money,
+  nullableText,
+  pageOf,
+  type Same,
+  timestamp,
+} from '#shared/http/schemas/responses/common';
+import { buyerResponse, sellerResponse } from '#shared/http/schemas/responses/parties';
+import { paymentResponse } from '#shared/http/schemas/responses/payments';
+
+const decimalText = (description: string, examples: string[]) =>
+  z
+    .string()
+    .check(z.regex(/^\d+(\.\d+)?$/))
+    .register(z.globalRegistry, { description, examples });
+
+export const taxCategory = z
+  .enum(TAX_CATEGORIES)
+  .register(z.globalRegistry, { id: 'TaxCategory', description: 'VAT category code (UNCL5305)' });
+export const taxRate = decimalText('VAT rate in percent', ['19', '7.7']);
+
+export const discount = z
+  .union([z.strictObject({ percent: decimalText('Percent off', ['10']) }), z.strictObject({ amount: money })])
+  .register(z.globalRegistry, { id: 'Discount', description: 'A percentage or a fixed amount off, net of tax' });
+
+export const taxRow = z
+  .strictObject({
+    tax_category: taxCategory,
+    tax_rate: taxRate,
+    taxable_amount: money,
+    tax_amount: money,
+    tax_exemption_reason: nullableText,
+  })
+  .register(z.globalRegistry, { id: 'TaxBreakdownRow', description: 'One VAT category and rate (EN 16931 BG-23)' });
+
+export const sending = z
+  .strictObject({ to: z.string(), sent_at: timestamp, message_id: z.string(), reminder: z.boolean() })
+  .register(z.globalRegistry, { id: 'Sending', description: 'One e-mail of the document' });
+
+const invoiceLine = z.strictObject({
+  description: z.string(),
+  quantity: z.number(),
+  unit: z.string().register(z.globalRegistry, { description: 'UN/ECE Recommendation 20 unit code', examples: ['C62'] }),
+  unit_price: decimalText('Price of one unit, net or gross as prices_include_tax says', ['100.00']),
+  discount: z.nullable(discount),
+  discount_amount: money,
+  net_amount: money,
+  tax_category: taxCategory,
+  tax_rate: taxRate,
+  tax_exemption_reason: nullableText,
+  tax_amount: money,
+  total: money,
+});
+
+export const invoiceResponse = z
+  .strictObject({
+    id: idOfResource('inv'),
+    invoice_number: z.string(),
+    status: z.enum(INVOICE_STATUSES),
+    client: z.strictObject({ id: idOfResource('cli'), name: z.string() }),
+    seller: z.nullable(sellerResponse),
+    buyer: z.nullable(buyerResponse),
+    issue_date: calendarDate,
+    due_date: calendarDate,
+    currency,
+    locale: z.string(),
+    supply_date: z.nullable(calendarDate),
+    service_period: z.nullable(z.strictObject({ start: calendarDate, end: calendarDate })),
+    buyer_reference: nullableText,
+    purchase_order: nullableText,
+    line_items: z.array(invoiceLine),
+    discount: z.nullable(discount),
+    prices_include_tax: z.boolean(),
+    tax_rounding: z.enum(TAX_ROUNDINGS),
+    subtotal: money,
+    discount_amount: money,
+    taxable_amount: money,
+    tax_amount: money,
+    tax_breakdown: z.array(taxRow),
+    total_amount: money,
+    amount_paid: money,
+    amount_credited: money,
+    amount_refunded: money,
+    amount_due: money,
+    amount_refundable: money,
+    notes: z.string(),
+    terms: z.string(),
+    public_url: z.url(),
+    pdf_url: z.url(),
+    sent_at: z.nullable(timestamp),
+    paid_at: z.nullable(timestamp),
+    voided_at: z.nullable(timestamp),
+    sendings: z.array(sending),
+    recurring_invoice: z.nullable(idOfResource('rec')),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .register(z.globalRegistry, { id: 'Invoice' });
+
+export const invoicePage = pageOf(invoiceResponse).register(z.globalRegistry, { id: 'InvoicePage' });
+
+/** A payment recorded by hand: the payment, with the invoice after it in place of the invoice's id. */
+export const recordedPaymentResponse = z
+  .strictObject({ ...paymentResponse.def.shape, invoice: invoiceResponse })
+  .register(z.globalRegistry, { id: 'RecordedPayment' });
+
+/** The answer of send, for invoices and credit notes alike. */
+export const sentResponse = z
+  .strictObject({ message: z.string(), sent_to: z.string(), sent_at: timestamp })
+  .register(z.globalRegistry, { id: 'SendResult' });
+
+const _agree: [Same<z.output<typeof invoiceResponse>, ReturnType<typeof invoiceResource>>] = [true];
