@@ -42,6 +42,13 @@ function errorCodes(route: Route, contract: Contract | undefined): ErrorCode[] {
   return [...new Set(codes)];
 }
 
+/** What an error's `details` may hold; its `code` says which. */
+const ERROR_DETAILS = {
+  type: 'object' as const,
+  description: 'What the code needs said: fields, missing terms, request id',
+};
+
+/** The error envelope, with `code` narrowed to the codes the answer can carry. */
 const errorSchema = (codes: ErrorCode[]) => ({
   type: 'object' as const,
   required: ['error'],
@@ -52,21 +59,26 @@ const errorSchema = (codes: ErrorCode[]) => ({
       properties: {
         code: { type: 'string' as const, enum: codes },
         message: { type: 'string' as const },
-        details: {
-          type: 'object' as const,
-          description: 'What the code needs said: fields, missing terms, request id',
-        },
+        details: { $ref: '#/components/schemas/ErrorDetails' },
       },
     },
   },
 });
 
 /** Every answer carries the id of its request, which its logs and the events it causes share. */
-const REQUEST_ID = {
-  description: 'The id of this request: quote it when reporting a problem',
-  required: true,
-  schema: { type: 'string' as const },
+const HEADERS = {
+  RequestId: {
+    description: 'The id of this request: quote it when reporting a problem',
+    required: true,
+    schema: { type: 'string' as const },
+  },
+  RetryAfter: {
+    description: 'Seconds to wait before trying again',
+    required: true,
+    schema: { type: 'integer' as const, minimum: 1 },
+  },
 };
+const REQUEST_ID = { $ref: '#/components/headers/RequestId' };
 
 const binary = { type: 'string' as const, contentMediaType: 'application/octet-stream' };
 const html = { 'text/html': { schema: { type: 'string' as const } } };
@@ -107,15 +119,16 @@ function errorResponses(codes: ErrorCode[]) {
           'X-Request-Id': REQUEST_ID,
           ...(status === 429
             ? {
-                'Retry-After': {
-                  description: 'Seconds to wait before trying again',
-                  required: true,
-                  schema: { type: 'integer' as const, minimum: 1 },
-                },
+                'Retry-After': { $ref: '#/components/headers/RetryAfter' },
               }
             : {}),
         },
-        content: { 'application/json': { schema: errorSchema(listed) } },
+        content: {
+          'application/json': {
+            schema: errorSchema(listed),
+            example: { error: { code: listed[0], message: 'What was refused and why, in one sentence' } },
+          },
+        },
       },
     ]),
   );
@@ -249,6 +262,8 @@ export function openApiDocument(
       },
       servers: [{ url: '/', description: 'The server this document is served from' }],
       components: {
+        schemas: { ErrorDetails: ERROR_DETAILS },
+        headers: HEADERS,
         securitySchemes: {
           apiKey: {
             type: 'http',
@@ -269,18 +284,56 @@ export function openApiDocument(
     { reused: 'inline' },
   );
   withSampleAnswers(document);
+  withSharedRefusals(document);
   return document;
 }
 
-type Media = { schema?: object; example?: unknown };
-type Answers = { responses?: Record<string, { content?: Record<string, Media> }>; requestBody?: unknown };
+const pascal = (code: string) => code.replace(/(^|_)(\w)/g, (_, __, letter: string) => letter.toUpperCase());
 
 /**
- * Every JSON answer gets an example, sampled from its schema by openapi-sampler (the sampler Redoc
- * uses): the fields' own examples (ids, money, dates) where they have them, the first enum value,
- * else a placeholder of the right type. So an example always matches its schema.
+ * An error answer that several operations give word for word (the credential refusals, 413, 415,
+ * 429, 500) is written once under components/responses, named after its codes, and referred to.
  */
-function withSampleAnswers(document: ReturnType<typeof createDocument>) {
+function withSharedRefusals(document: Document) {
+  type Responses = Record<string, { $ref?: string; description?: string }>;
+  const operations = Object.values(document.paths ?? {}).flatMap((item) =>
+    Object.values(item as Record<string, { responses: Responses }>),
+  );
+  const uses = new Map<string, number>();
+  const each = (visit: (responses: Responses, status: string, text: string) => void) => {
+    for (const { responses } of operations)
+      for (const [status, response] of Object.entries(responses))
+        if (Number(status) >= 400 && response.description !== NOT_FOUND_PAGE.description)
+          visit(responses, status, JSON.stringify(response));
+  };
+  each((_, __, text) => uses.set(text, (uses.get(text) ?? 0) + 1));
+  const shared: Record<string, object> = {};
+  each((responses, status, text) => {
+    if ((uses.get(text) ?? 0) < 2) return;
+    const name = responses[status]!.description!.split(', ').map(pascal).join('Or');
+    shared[name] = JSON.parse(text);
+    responses[status] = { $ref: `#/components/responses/${name}` };
+  });
+  document.components = { ...document.components, responses: shared as never };
+}
+
+type Media = { schema?: { $ref?: string }; example?: unknown };
+type Answers = { responses?: Record<string, { content?: Record<string, Media> }>; requestBody?: unknown };
+type Document = ReturnType<typeof createDocument>;
+
+/** The named schema `media` refers to, if it refers to one. */
+export const namedSchema = (document: Document, media: Media) =>
+  media.schema?.$ref?.startsWith('#/components/schemas/')
+    ? (document.components?.schemas?.[media.schema.$ref.split('/').at(-1)!] as { examples?: unknown[] })
+    : undefined;
+
+/**
+ * Every JSON body gets an example, sampled from its schema by openapi-sampler (the sampler Redoc
+ * uses): the fields' own examples (ids, money, dates) where they have them, the first enum value,
+ * else a placeholder of the right type. A named schema holds its example once, for every operation
+ * and event that uses it; an inline one holds it on the operation.
+ */
+function withSampleAnswers(document: Document) {
   const operations = [...Object.values(document.paths ?? {}), ...Object.values(document.webhooks ?? {})].flatMap(
     (item) => Object.values(item as Record<string, Answers>),
   );
@@ -289,7 +342,11 @@ function withSampleAnswers(document: ReturnType<typeof createDocument>) {
     const request = (operation.requestBody as { content?: Record<string, Media> } | undefined)?.content?.[
       'application/json'
     ];
-    for (const media of [...bodies, request])
-      if (media?.schema && media.example === undefined) media.example = sample(media.schema as never, {}, document);
+    for (const media of [...bodies, request]) {
+      if (!media?.schema || media.example !== undefined) continue;
+      const named = namedSchema(document, media);
+      if (named) named.examples ??= [sample(media.schema as never, {}, document)];
+      else media.example = sample(media.schema as never, {}, document);
+    }
   }
 }

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { freePort, LOCAL_CREDENTIALS } from '#infra/local/emulators';
+import { ROUTES } from '#functions/routes';
+import { checkedClient } from '#test/support/checked-client';
 
 const TSX = join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
 /** Debian's Chromium (never a browser download); screenshots are kept under .artifacts/. */
@@ -70,6 +72,27 @@ async function stopDev(): Promise<number | null> {
   return exited;
 }
 
+/** The typed client for one credential (the demo organization's API key unless given; null: none). */
+const sdk = (credential: string | null = info.api_key) =>
+  checkedClient({ baseUrl: info.api_base_url, credential: credential ?? undefined });
+
+/** The route of the table `path` is an address of, with its path parameters. */
+function routeAt(method: string, path: string) {
+  for (const route of ROUTES) {
+    if (route.method !== method) continue;
+    const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+    const pattern = new RegExp(`^${route.path.replace(/\{\w+\}/g, '([^/]+)')}$`);
+    const found = pattern.exec(path);
+    if (found)
+      return { route, params: Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(found[i + 1]!)])) };
+  }
+  return undefined;
+}
+
+/**
+ * A request by method and address: through the typed client when the address is a route of the
+ * document (so its answer is checked against it), else with plain fetch (unknown paths, methods).
+ */
 const api = async (
   method: string,
   path: string,
@@ -79,7 +102,20 @@ const api = async (
     headers = {},
   }: { body?: unknown; token?: string | null; headers?: Record<string, string> } = {},
 ) => {
-  const response = await fetch(new URL(path, info.api_base_url), {
+  const url = new URL(path, info.api_base_url);
+  const found = routeAt(method, url.pathname);
+  if (found) {
+    const query = Object.fromEntries(url.searchParams);
+    const { response, data, error } = await sdk(token).request(
+      method.toLowerCase() as 'get',
+      found.route.path as '/api/v1/invoices/',
+      { params: { path: found.params, query }, body, headers, parseAs: 'text' } as never,
+    );
+    const text = (data as string | undefined) ?? '';
+    const json = response.ok ? (text ? JSON.parse(text) : undefined) : error;
+    return { status: response.status, headers: response.headers, json };
+  }
+  const response = await fetch(url, {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -156,30 +192,42 @@ describe('npm run dev', () => {
     expect([unknown.status, unknown.stderr]).toEqual([1, expect.stringContaining('No demo user nobody@example.com')]);
   });
 
-  it('serves the README flow: create a client, create an invoice, list invoices', async () => {
-    const client = await api('POST', '/api/v1/clients/', {
+  it('serves the README flow through the typed client: create a client, create an invoice, list invoices', async () => {
+    const api = sdk();
+    const client = await api.POST('/api/v1/clients/', {
       body: { name: 'Acme Corp', email: 'billing@acme.example', country: 'US' },
     });
-    expect(client.status).toBe(201);
-    const invoice = await api('POST', '/api/v1/invoices/', {
+    expect(client.response.status).toBe(201);
+    const invoice = await api.POST('/api/v1/invoices/', {
       body: {
-        client: client.json.id,
+        client: client.data!.id,
         issue_date: '2026-11-01',
         due_date: '2026-12-01',
         line_items: [{ description: 'Consulting', quantity: 10, unit_price: '150.00', tax_rate: '10.00' }],
       },
     });
-    expect(invoice.status).toBe(201);
-    expect(invoice.json).toMatchObject({
+    expect(invoice.response.status).toBe(201);
+    expect(invoice.data).toMatchObject({
       status: 'draft',
       subtotal: '1500.00',
       tax_amount: '150.00',
       total_amount: '1650.00',
     });
-    expect(invoice.json.public_url.startsWith(`${info.api_base_url}/`)).toBe(true);
-    const list = await api('GET', '/api/v1/invoices/');
-    expect(list.status).toBe(200);
-    expect(list.json.results.map((i: { id: string }) => i.id)).toContain(invoice.json.id);
+    expect(invoice.data!.public_url.startsWith(`${info.api_base_url}/`)).toBe(true);
+    const list = await api.GET('/api/v1/invoices/', { params: { query: { status: 'draft', limit: 100 } } });
+    expect(list.data!.results.map((listed) => listed.id)).toContain(invoice.data!.id);
+    // Refusals come back typed too: the error envelope with its documented code.
+    const missing = await api.GET('/api/v1/invoices/{id}/', { params: { path: { id: `inv_${'0'.repeat(26)}` } } });
+    expect([missing.response.status, missing.error?.error.code]).toEqual([404, 'not_found']);
+    // The client gives every POST its own Idempotency-Key: a retry of the same call is a new request.
+    const again = await api.POST('/api/v1/clients/', { body: { name: 'Acme Corp', email: 'billing@acme.example' } });
+    expect(again.data!.id).not.toBe(client.data!.id);
+    // A draft has no e-invoice yet: files come back as text or blobs (parseAs), refusals as JSON.
+    const draft = await api.GET('/api/v1/invoices/{id}/e-invoice/', {
+      params: { path: { id: invoice.data!.id }, query: { format: 'ubl' } },
+      parseAs: 'text',
+    });
+    expect([draft.response.status, draft.error?.error.code]).toEqual([409, 'invalid_state']);
   });
 
   it('follows next links, which are absolute URLs of this server', async () => {

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, newTenant, tableItemCount } from '#test/support/api';
+import { deref } from '#infra/openapi/refs';
 import { ROUTES, type Route, type RouteName } from '#functions/routes';
 
 type Schema = {
@@ -90,8 +91,11 @@ function requestFor(operation: Operation) {
 /** The codes the document lists for a status of the operation. */
 const documentedCodes = (operation: Operation, status: number): unknown[] =>
   resolve(
-    resolve(operation.responses[String(status)]?.content?.['application/json']?.schema)?.properties?.error?.properties
-      ?.code,
+    resolve(
+      deref<Operation['responses'][string] | undefined>(document, operation.responses[String(status)])?.content?.[
+        'application/json'
+      ]?.schema,
+    )?.properties?.error?.properties?.code,
   )?.enum ?? [];
 
 const fuzzed = (ROUTES as readonly Route[]).filter((route) => {

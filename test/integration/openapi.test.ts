@@ -1,11 +1,17 @@
 // The OpenAPI document is generated from the route table and the schemas each handler declares, and
 // the committed copy (docs/openapi.json) is exactly what generation gives: a change to the contract
 // shows in review. `npm run openapi` writes it again.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { call, newTenant } from '#test/support/api';
-import { openApiDocument } from '#infra/openapi/document';
+import { contractChanges, withChanges } from '#infra/openapi/changes';
+import { CLIENT_TYPES, clientTypes } from '#infra/openapi/client-types';
+import { namedSchema, openApiDocument } from '#infra/openapi/document';
+import { deref } from '#infra/openapi/refs';
 import type { Contract } from '#shared/http/endpoint';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -14,6 +20,7 @@ import { REQUEST_EXAMPLES } from '#infra/openapi/examples';
 import { EVENT_TYPES } from '#shared/domain/events';
 
 const COMMITTED = 'docs/openapi.json';
+const CHANGELOG = 'docs/api-changelog.md';
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
 async function generated() {
@@ -61,7 +68,7 @@ describe('the OpenAPI document', () => {
         expect.objectContaining({ name: 'format', in: 'query', required: true }),
       ]),
     );
-    const tooMany = create.responses!['429'] as { headers: Record<string, unknown> };
+    const tooMany = deref<{ headers: Record<string, unknown> }>(document, create.responses!['429'] as never);
     expect(Object.keys(tooMany.headers)).toEqual(['X-Request-Id', 'Retry-After']);
     const list = document.paths!['/api/v1/invoices/']!.get!;
     expect((list.parameters ?? []).map((parameter) => (parameter as { name: string }).name)).toEqual(
@@ -89,9 +96,19 @@ describe('the OpenAPI document', () => {
   });
 
   it('is the committed docs/openapi.json (run `npm run openapi` after changing the contract)', async () => {
-    const text = `${JSON.stringify(await generated(), null, 2)}\n`;
-    if (process.env.UPDATE_OPENAPI === '1') writeFileSync(COMMITTED, text);
+    const document = await generated();
+    const text = `${JSON.stringify(document, null, 2)}\n`;
+    const types = await clientTypes(document);
+    if (process.env.UPDATE_OPENAPI === '1') {
+      // What changed goes into the changelog under Unreleased, breaking changes first.
+      const changes = contractChanges(JSON.parse(readFileSync(COMMITTED, 'utf8')), JSON.parse(text));
+      writeFileSync(CHANGELOG, withChanges(readFileSync(CHANGELOG, 'utf8'), changes));
+      writeFileSync(COMMITTED, text);
+      writeFileSync(CLIENT_TYPES, types);
+    }
     expect(readFileSync(COMMITTED, 'utf8')).toBe(text);
+    // The typed client's types are generated from the same document, and committed with it.
+    expect(readFileSync(CLIENT_TYPES, 'utf8')).toBe(types);
   });
 
   it('describes every JSON answer with a schema, and every other answer by what the route serves', async () => {
@@ -136,14 +153,16 @@ describe('the OpenAPI document', () => {
     let checked = 0;
     for (const [, operation] of operations) {
       const media = [
-        ...Object.values(operation.responses as Record<string, { content?: Record<string, unknown> }>).map(
-          (response) => response.content?.['application/json'],
+        ...Object.values(operation.responses as Record<string, object>).map(
+          (response) => deref<{ content?: Record<string, unknown> }>(document, response).content?.['application/json'],
         ),
         (operation.requestBody as { content: Record<string, unknown> } | undefined)?.content['application/json'],
       ] as ({ schema: object; example: unknown } | undefined)[];
       for (const json of media.filter((found) => found !== undefined)) {
         const validate = ajv.compile({ ...json.schema, components: document.components });
-        expect(validate(json.example), JSON.stringify(validate.errors)).toBe(true);
+        const example = json.example ?? namedSchema(document, json)?.examples?.[0];
+        expect(example, JSON.stringify(json.schema)).toBeDefined();
+        expect(validate(example), JSON.stringify(validate.errors)).toBe(true);
         checked++;
       }
     }
@@ -168,6 +187,37 @@ describe('the OpenAPI document', () => {
       };
       expect(named.properties.type.const, type).toBe(type);
     }
+  });
+
+  it('builds the client package, whose compiled module signs and keys its requests', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'client-'));
+    const built = spawnSync(
+      process.execPath,
+      ['node_modules/typescript/bin/tsc', '-p', 'clients/typescript/tsconfig.json', '--outDir', out],
+      { encoding: 'utf8' },
+    );
+    expect(built.status, built.stdout + built.stderr).toBe(0);
+    const { createInvoicingClient } = (await import(join(out, 'index.js'))) as typeof import('#client');
+    const seen: Request[] = [];
+    const api = createInvoicingClient({
+      baseUrl: 'http://127.0.0.1:9',
+      credential: () => 'inv_live_key',
+      fetch: async (request: Request) => {
+        seen.push(request);
+        return new Response(JSON.stringify({ id: 'cli_1' }), { status: 201 });
+      },
+    });
+    await api.POST('/api/v1/clients/', { body: { name: 'A', email: 'a@x.example' } });
+    await api.POST('/api/v1/clients/', {
+      body: { name: 'A', email: 'a@x.example' },
+      headers: { 'Idempotency-Key': 'k' },
+    });
+    await api.GET('/api/v1/clients/');
+    expect(seen.map((request) => request.headers.get('authorization'))).toEqual(Array(3).fill('Bearer inv_live_key'));
+    const keys = seen.map((request) => request.headers.get('idempotency-key'));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys.slice(1)).toEqual(['k', null]);
+    rmSync(out, { recursive: true, force: true });
   });
 
   it('declares in the route table every success status a handler answers', () => {

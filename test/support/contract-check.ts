@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Route } from '#functions/routes';
+import { deref } from '#infra/openapi/refs';
 
 type Header = { required?: boolean };
 type Response = { headers?: Record<string, Header>; content?: Record<string, { schema: object }> };
@@ -32,14 +33,16 @@ export type Answer = { status: number; headers: Record<string, string>; text: st
 export function contractBreaches(route: Pick<Route, 'name' | 'method' | 'path'>, answer: Answer): string[] {
   const operation = document.paths[route.path]?.[route.method.toLowerCase()];
   if (!operation) return [`${route.method} ${route.path} is not in docs/openapi.json`];
-  const response = operation.responses[String(answer.status)];
+  const response = deref<Response | undefined>(document, operation.responses[String(answer.status)]);
   if (!response) return [`status ${answer.status} is not documented (${Object.keys(operation.responses).join(', ')})`];
   const breaches: string[] = [];
   const headers = Object.fromEntries(
     Object.entries(answer.headers).map(([name, value]) => [name.toLowerCase(), value]),
   );
-  for (const [name, header] of Object.entries(response.headers ?? {}))
+  for (const [name, given] of Object.entries(response.headers ?? {})) {
+    const header = deref<Header>(document, given);
     if (header.required && headers[name.toLowerCase()] === undefined) breaches.push(`header ${name} is missing`);
+  }
   const mediaType = String(headers['content-type'] ?? '')
     .split(';')[0]!
     .trim();

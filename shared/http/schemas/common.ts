@@ -55,7 +55,14 @@ export const decimal = ({
 const LIMIT_MESSAGE = 'must be a whole number from 1 to 100';
 export const listLimit = z._default(
   z.pipe(
-    z.string(),
+    // Documented as the integer it stands for: a query string carries it as digits.
+    z.string().register(z.globalRegistry, {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      default: 25,
+      description: 'Items per page',
+    }),
     z.transform((value: string, context) => {
       const limit = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
       if (limit >= 1 && limit <= 100) return limit;

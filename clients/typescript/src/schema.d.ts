@@ -1,0 +1,9657 @@
+// Generated from docs/openapi.json by `npm run client`: do not edit.
+
+export interface paths {
+    "/api/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get openapi
+         * @description No credential.
+         */
+        get: operations["getOpenapi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/auth/exchange/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange token
+         * @description No credential.
+         */
+        post: operations["exchangeToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/auth/refresh/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh token
+         * @description No credential.
+         */
+        post: operations["refreshToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/auth/logout/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Logout
+         * @description No credential.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get jwks
+         * @description No credential.
+         */
+        get: operations["getJwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/organizations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my organizations
+         * @description Needs the scope `organization:read`.
+         */
+        get: operations["listMyOrganizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get organization
+         * @description Needs the scope `organization:read`.
+         */
+        get: operations["getOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update organization
+         * @description Needs the scope `organization:write`.
+         */
+        patch: operations["updateOrganization"];
+        trace?: never;
+    };
+    "/api/v1/api-keys/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List api keys
+         * @description Needs the scope `api_keys:manage`.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create api key
+         * @description Needs the scope `api_keys:manage`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get api key
+         * @description Needs the scope `api_keys:manage`.
+         */
+        get: operations["getApiKey"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke api key
+         * @description Needs the scope `api_keys:manage`.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}/disable/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable api key
+         * @description Needs the scope `api_keys:manage`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["disableApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}/enable/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable api key
+         * @description Needs the scope `api_keys:manage`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["enableApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List clients
+         * @description Needs the scope `clients:read`.
+         */
+        get: operations["listClients"];
+        put?: never;
+        /**
+         * Create client
+         * @description Needs the scope `clients:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["createClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get client
+         * @description Needs the scope `clients:read`.
+         */
+        get: operations["getClient"];
+        put?: never;
+        post?: never;
+        /**
+         * Archive client
+         * @description Needs the scope `clients:write`.
+         */
+        delete: operations["archiveClient"];
+        options?: never;
+        head?: never;
+        /**
+         * Update client
+         * @description Needs the scope `clients:write`.
+         */
+        patch: operations["updateClient"];
+        trace?: never;
+    };
+    "/api/v1/invoices/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List invoices
+         * @description Needs the scope `invoices:read`.
+         */
+        get: operations["listInvoices"];
+        put?: never;
+        /**
+         * Create invoice
+         * @description Needs the scope `invoices:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["createInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/number-series/{series}/voided/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List voided numbers
+         * @description Needs the scope `invoices:read`.
+         */
+        get: operations["listVoidedNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get invoice
+         * @description Needs the scope `invoices:read`.
+         */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update invoice
+         * @description Needs the scope `invoices:write`.
+         */
+        patch: operations["updateInvoice"];
+        trace?: never;
+    };
+    "/api/v1/invoices/{id}/send/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send invoice
+         * @description Needs the scope `invoices:send`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["sendInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{id}/payment-link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create payment link
+         * @description Needs the scope `invoices:send`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["createPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{id}/void/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void invoice
+         * @description Needs the scope `invoices:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["voidInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{id}/payments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payments
+         * @description Needs the scope `invoices:read`.
+         */
+        get: operations["listPayments"];
+        put?: never;
+        /**
+         * Record payment
+         * @description Needs the scope `payments:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["recordPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{id}/credit-notes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List invoice credit notes
+         * @description Needs the scope `credit_notes:read`.
+         */
+        get: operations["listInvoiceCreditNotes"];
+        put?: never;
+        /**
+         * Create credit note
+         * @description Needs the scope `credit_notes:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["createCreditNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/credit-notes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List credit notes
+         * @description Needs the scope `credit_notes:read`.
+         */
+        get: operations["listCreditNotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/credit-notes/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get credit note
+         * @description Needs the scope `credit_notes:read`.
+         */
+        get: operations["getCreditNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/credit-notes/{id}/send/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send credit note
+         * @description Needs the scope `credit_notes:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["sendCreditNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/credit-notes/{id}/refunds/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create refund
+         * @description Needs the scope `credit_notes:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{id}/e-invoice/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get invoice e invoice
+         * @description Needs the scope `invoices:read`.
+         */
+        get: operations["getInvoiceEInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/credit-notes/{id}/e-invoice/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get credit note e invoice
+         * @description Needs the scope `credit_notes:read`.
+         */
+        get: operations["getCreditNoteEInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/revenue/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get revenue report
+         * @description Needs the scope `reports:read`.
+         */
+        get: operations["getRevenueReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recurring-invoices/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List recurring invoices
+         * @description Needs the scope `recurring:read`.
+         */
+        get: operations["listRecurringInvoices"];
+        put?: never;
+        /**
+         * Create recurring invoice
+         * @description Needs the scope `recurring:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["createRecurringInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recurring-invoices/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get recurring invoice
+         * @description Needs the scope `recurring:read`.
+         */
+        get: operations["getRecurringInvoice"];
+        put?: never;
+        post?: never;
+        /**
+         * End recurring invoice
+         * @description Needs the scope `recurring:write`.
+         */
+        delete: operations["endRecurringInvoice"];
+        options?: never;
+        head?: never;
+        /**
+         * Update recurring invoice
+         * @description Needs the scope `recurring:write`.
+         */
+        patch: operations["updateRecurringInvoice"];
+        trace?: never;
+    };
+    "/api/v1/recurring-invoices/{id}/invoices/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List generated invoices
+         * @description Needs the scope `invoices:read`.
+         */
+        get: operations["listGeneratedInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recurring-invoices/{id}/pause/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause recurring invoice
+         * @description Needs the scope `recurring:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["pauseRecurringInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recurring-invoices/{id}/resume/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume recurring invoice
+         * @description Needs the scope `recurring:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["resumeRecurringInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Needs the scope `events:read`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhooks
+         * @description Needs the scope `webhooks:read`.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create webhook
+         * @description Needs the scope `webhooks:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get webhook
+         * @description Needs the scope `webhooks:read`.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete webhook
+         * @description Needs the scope `webhooks:write`.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Update webhook
+         * @description Needs the scope `webhooks:write`.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/rotate-secret/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate webhook secret
+         * @description Needs the scope `webhooks:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/test/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test webhook
+         * @description Needs the scope `webhooks:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deliveries
+         * @description Needs the scope `webhooks:read`.
+         */
+        get: operations["listDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries/{delivery_id}/retry/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry delivery
+         * @description Needs the scope `webhooks:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["retryDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/credit-notes/{token}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * View public credit note
+         * @description No credential.
+         */
+        get: operations["viewPublicCreditNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/credit-notes/{token}/pdf/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download public credit note
+         * @description No credential.
+         */
+        get: operations["downloadPublicCreditNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/credit-notes/{token}/e-invoice/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download public credit note e invoice
+         * @description No credential.
+         */
+        get: operations["downloadPublicCreditNoteEInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/invoices/{token}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * View public invoice
+         * @description No credential.
+         */
+        get: operations["viewPublicInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/invoices/{token}/pdf/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download public invoice
+         * @description No credential.
+         */
+        get: operations["downloadPublicInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/invoices/{token}/e-invoice/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download public e invoice
+         * @description No credential.
+         */
+        get: operations["downloadPublicEInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/invoices/{token}/pay/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay public invoice
+         * @description No credential.
+         */
+        post: operations["payPublicInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/sandbox/checkout/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * View sandbox checkout
+         * @description No credential.
+         */
+        get: operations["viewSandboxCheckout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/sandbox/checkout/{id}/{outcome}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete sandbox checkout
+         * @description No credential.
+         */
+        post: operations["completeSandboxCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/stripe/webhook/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe webhook
+         * @description No credential.
+         */
+        post: operations["stripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "organization.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The organization.updated event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onOrganizationUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "client.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The client.created event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onClientCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "client.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The client.updated event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onClientUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "client.archived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The client.archived event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onClientArchived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invoice.created event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onInvoiceCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invoice.updated event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onInvoiceUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invoice.sent event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onInvoiceSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.reminder_sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invoice.reminder_sent event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onInvoiceReminderSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invoice.paid event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onInvoicePaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invoice.overdue event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onInvoiceOverdue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.voided": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invoice.voided event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onInvoiceVoided"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.credited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invoice.credited event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onInvoiceCredited"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The payment.received event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onPaymentReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credit_note.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The credit_note.created event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onCreditNoteCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credit_note.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The credit_note.sent event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onCreditNoteSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The refund.created event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onRefundCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The refund.succeeded event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onRefundSucceeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The refund.failed event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onRefundFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recurring_invoice.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The recurring_invoice.created event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onRecurringInvoiceCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The webhook.disabled event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onWebhookDisabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The ping event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onPing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /** @description What the code needs said: fields, missing terms, request id */
+        ErrorDetails: Record<string, never>;
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "organization.updated",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "org_01JD3M8Q5W0000000000000000",
+         *           "name": "string",
+         *           "subscription_tier": "string",
+         *           "subscription_status": "string",
+         *           "default_currency": "EUR",
+         *           "time_zone": "string",
+         *           "invoice_numbering": {
+         *             "pattern": "string",
+         *             "padding": 0,
+         *             "reset": "never"
+         *           },
+         *           "credit_note_numbering": {
+         *             "pattern": "string",
+         *             "padding": 0,
+         *             "reset": "never"
+         *           },
+         *           "tax_rounding": "per_line",
+         *           "legal_name": "string",
+         *           "address": {
+         *             "line1": "string",
+         *             "line2": "string",
+         *             "city": "string",
+         *             "postal_code": "string",
+         *             "state": "string",
+         *             "country": "DE"
+         *           },
+         *           "tax_id": "string",
+         *           "registration_number": "string",
+         *           "email": "string",
+         *           "phone": "string",
+         *           "website": "string",
+         *           "payment_instructions": {
+         *             "iban": "string",
+         *             "bic": "string",
+         *             "account_name": "string",
+         *             "text": "string"
+         *           },
+         *           "peppol_id": "string",
+         *           "e_invoice_format": "ubl",
+         *           "logo": {
+         *             "content_type": "image/png",
+         *             "size": 0,
+         *             "width": 0,
+         *             "height": 0
+         *           },
+         *           "locale": "string",
+         *           "default_notes": "string",
+         *           "default_terms": "string",
+         *           "payment_term_days": 0,
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        OrganizationUpdatedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "organization.updated";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Organization"];
+            };
+        };
+        /**
+         * Format: date-time
+         * @description An instant, ISO 8601 in UTC
+         * @example 2026-11-23T10:00:00.000Z
+         */
+        Timestamp: string;
+        /**
+         * @example {
+         *       "id": "org_01JD3M8Q5W0000000000000000",
+         *       "name": "string",
+         *       "subscription_tier": "string",
+         *       "subscription_status": "string",
+         *       "default_currency": "EUR",
+         *       "time_zone": "string",
+         *       "invoice_numbering": {
+         *         "pattern": "string",
+         *         "padding": 0,
+         *         "reset": "never"
+         *       },
+         *       "credit_note_numbering": {
+         *         "pattern": "string",
+         *         "padding": 0,
+         *         "reset": "never"
+         *       },
+         *       "tax_rounding": "per_line",
+         *       "legal_name": "string",
+         *       "address": {
+         *         "line1": "string",
+         *         "line2": "string",
+         *         "city": "string",
+         *         "postal_code": "string",
+         *         "state": "string",
+         *         "country": "DE"
+         *       },
+         *       "tax_id": "string",
+         *       "registration_number": "string",
+         *       "email": "string",
+         *       "phone": "string",
+         *       "website": "string",
+         *       "payment_instructions": {
+         *         "iban": "string",
+         *         "bic": "string",
+         *         "account_name": "string",
+         *         "text": "string"
+         *       },
+         *       "peppol_id": "string",
+         *       "e_invoice_format": "ubl",
+         *       "logo": {
+         *         "content_type": "image/png",
+         *         "size": 0,
+         *         "width": 0,
+         *         "height": 0
+         *       },
+         *       "locale": "string",
+         *       "default_notes": "string",
+         *       "default_terms": "string",
+         *       "payment_term_days": 0,
+         *       "created_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        Organization: {
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            name: string;
+            subscription_tier: string;
+            subscription_status: string;
+            default_currency: components["schemas"]["Currency"];
+            time_zone: string;
+            invoice_numbering: {
+                pattern: string;
+                padding: number;
+                /** @enum {string} */
+                reset: "never" | "yearly";
+            };
+            credit_note_numbering: {
+                pattern: string;
+                padding: number;
+                /** @enum {string} */
+                reset: "never" | "yearly";
+            };
+            /** @enum {string} */
+            tax_rounding: "per_line" | "per_rate";
+            legal_name: string | null;
+            address: components["schemas"]["PostalAddress"] | null;
+            tax_id: string | null;
+            registration_number: string | null;
+            email: string | null;
+            phone: string | null;
+            website: string | null;
+            payment_instructions: components["schemas"]["PaymentInstructions"] | null;
+            peppol_id: string | null;
+            e_invoice_format: ("ubl" | "cii" | "xrechnung-ubl" | "xrechnung-cii" | "factur-x") | null;
+            logo: {
+                /** @enum {string} */
+                content_type: "image/png" | "image/jpeg";
+                size: number;
+                width: number;
+                height: number;
+            } | null;
+            locale: string;
+            default_notes: string;
+            default_terms: string;
+            payment_term_days: number;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description ISO 4217 currency code
+         * @example EUR
+         */
+        Currency: string;
+        PostalAddress: {
+            line1: string;
+            line2?: string;
+            city: string;
+            postal_code: string;
+            state?: string;
+            /**
+             * @description ISO 3166-1 alpha-2
+             * @example DE
+             */
+            country: string;
+        };
+        PaymentInstructions: {
+            iban?: string;
+            bic?: string;
+            account_name?: string;
+            text?: string;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "client.created",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "cli_01JD3M8Q5W0000000000000000",
+         *           "name": "string",
+         *           "email": "string",
+         *           "phone": "string",
+         *           "address": "string",
+         *           "city": "string",
+         *           "state": "string",
+         *           "postal_code": "string",
+         *           "country": "string",
+         *           "tax_id": "string",
+         *           "peppol_id": "string",
+         *           "locale": "string",
+         *           "is_active": true,
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        ClientCreatedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "client.created";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Client"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "cli_01JD3M8Q5W0000000000000000",
+         *       "name": "string",
+         *       "email": "string",
+         *       "phone": "string",
+         *       "address": "string",
+         *       "city": "string",
+         *       "state": "string",
+         *       "postal_code": "string",
+         *       "country": "string",
+         *       "tax_id": "string",
+         *       "peppol_id": "string",
+         *       "locale": "string",
+         *       "is_active": true,
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "updated_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        Client: {
+            /**
+             * @description `cli_` and a ULID
+             * @example cli_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            name: string;
+            email: string;
+            phone: string | null;
+            address: string | null;
+            city: string | null;
+            state: string | null;
+            postal_code: string | null;
+            country: string | null;
+            tax_id: string | null;
+            peppol_id: string | null;
+            locale: string | null;
+            is_active: boolean;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "client.updated",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "cli_01JD3M8Q5W0000000000000000",
+         *           "name": "string",
+         *           "email": "string",
+         *           "phone": "string",
+         *           "address": "string",
+         *           "city": "string",
+         *           "state": "string",
+         *           "postal_code": "string",
+         *           "country": "string",
+         *           "tax_id": "string",
+         *           "peppol_id": "string",
+         *           "locale": "string",
+         *           "is_active": true,
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        ClientUpdatedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "client.updated";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Client"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "client.archived",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "cli_01JD3M8Q5W0000000000000000",
+         *           "name": "string",
+         *           "email": "string",
+         *           "phone": "string",
+         *           "address": "string",
+         *           "city": "string",
+         *           "state": "string",
+         *           "postal_code": "string",
+         *           "country": "string",
+         *           "tax_id": "string",
+         *           "peppol_id": "string",
+         *           "locale": "string",
+         *           "is_active": true,
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        ClientArchivedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "client.archived";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Client"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "invoice.created",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true
+         *             }
+         *           ],
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        InvoiceCreatedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invoice.created";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "inv_01JD3M8Q5W0000000000000000",
+         *       "invoice_number": "string",
+         *       "status": "draft",
+         *       "client": {
+         *         "id": "cli_01JD3M8Q5W0000000000000000",
+         *         "name": "string"
+         *       },
+         *       "seller": {
+         *         "name": "string",
+         *         "address": {
+         *           "line1": "string",
+         *           "line2": "string",
+         *           "city": "string",
+         *           "postal_code": "string",
+         *           "state": "string",
+         *           "country": "DE"
+         *         },
+         *         "tax_id": "string",
+         *         "registration_number": "string",
+         *         "email": "string",
+         *         "phone": "string",
+         *         "website": "string",
+         *         "payment_instructions": {
+         *           "iban": "string",
+         *           "bic": "string",
+         *           "account_name": "string",
+         *           "text": "string"
+         *         },
+         *         "peppol_id": "string"
+         *       },
+         *       "buyer": {
+         *         "name": "string",
+         *         "email": "string",
+         *         "phone": "string",
+         *         "address": "string",
+         *         "city": "string",
+         *         "state": "string",
+         *         "postal_code": "string",
+         *         "country": "string",
+         *         "tax_id": "string",
+         *         "peppol_id": "string"
+         *       },
+         *       "issue_date": "2026-11-23",
+         *       "due_date": "2026-11-23",
+         *       "currency": "EUR",
+         *       "locale": "string",
+         *       "supply_date": "2026-11-23",
+         *       "service_period": {
+         *         "start": "2026-11-23",
+         *         "end": "2026-11-23"
+         *       },
+         *       "buyer_reference": "string",
+         *       "purchase_order": "string",
+         *       "line_items": [
+         *         {
+         *           "description": "string",
+         *           "quantity": 0,
+         *           "unit": "C62",
+         *           "unit_price": "100.00",
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "discount_amount": "1190.00",
+         *           "net_amount": "1190.00",
+         *           "tax_category": "S",
+         *           "tax_rate": "19",
+         *           "tax_exemption_reason": "string",
+         *           "tax_amount": "1190.00",
+         *           "total": "1190.00"
+         *         }
+         *       ],
+         *       "discount": {
+         *         "percent": "10"
+         *       },
+         *       "prices_include_tax": true,
+         *       "tax_rounding": "per_line",
+         *       "subtotal": "1190.00",
+         *       "discount_amount": "1190.00",
+         *       "taxable_amount": "1190.00",
+         *       "tax_amount": "1190.00",
+         *       "tax_breakdown": [
+         *         {
+         *           "tax_category": "S",
+         *           "tax_rate": "19",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_exemption_reason": "string"
+         *         }
+         *       ],
+         *       "total_amount": "1190.00",
+         *       "amount_paid": "1190.00",
+         *       "amount_credited": "1190.00",
+         *       "amount_refunded": "1190.00",
+         *       "amount_due": "1190.00",
+         *       "amount_refundable": "1190.00",
+         *       "notes": "string",
+         *       "terms": "string",
+         *       "public_url": "http://example.com",
+         *       "pdf_url": "http://example.com",
+         *       "sent_at": "2026-11-23T10:00:00.000Z",
+         *       "paid_at": "2026-11-23T10:00:00.000Z",
+         *       "voided_at": "2026-11-23T10:00:00.000Z",
+         *       "sendings": [
+         *         {
+         *           "to": "string",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "message_id": "string",
+         *           "reminder": true
+         *         }
+         *       ],
+         *       "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "updated_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        Invoice: {
+            /**
+             * @description `inv_` and a ULID
+             * @example inv_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            invoice_number: string;
+            /** @enum {string} */
+            status: "draft" | "sent" | "partially_paid" | "paid" | "overdue" | "credited" | "void";
+            client: {
+                /**
+                 * @description `cli_` and a ULID
+                 * @example cli_01JD3M8Q5W0000000000000000
+                 */
+                id: string;
+                name: string;
+            };
+            seller: components["schemas"]["Seller"] | null;
+            buyer: components["schemas"]["Buyer"] | null;
+            issue_date: components["schemas"]["CalendarDate"];
+            due_date: components["schemas"]["CalendarDate"];
+            currency: components["schemas"]["Currency"];
+            locale: string;
+            supply_date: components["schemas"]["CalendarDate"] | null;
+            service_period: {
+                start: components["schemas"]["CalendarDate"];
+                end: components["schemas"]["CalendarDate"];
+            } | null;
+            buyer_reference: string | null;
+            purchase_order: string | null;
+            line_items: {
+                description: string;
+                quantity: number;
+                /**
+                 * @description UN/ECE Recommendation 20 unit code
+                 * @example C62
+                 */
+                unit: string;
+                /**
+                 * @description Price of one unit, net or gross as prices_include_tax says
+                 * @example 100.00
+                 */
+                unit_price: string;
+                discount: components["schemas"]["Discount"] | null;
+                discount_amount: components["schemas"]["Money"];
+                net_amount: components["schemas"]["Money"];
+                tax_category: components["schemas"]["TaxCategory"];
+                /**
+                 * @description VAT rate in percent
+                 * @example 19
+                 * @example 7.7
+                 */
+                tax_rate: string;
+                tax_exemption_reason: string | null;
+                tax_amount: components["schemas"]["Money"];
+                total: components["schemas"]["Money"];
+            }[];
+            discount: components["schemas"]["Discount"] | null;
+            prices_include_tax: boolean;
+            /** @enum {string} */
+            tax_rounding: "per_line" | "per_rate";
+            subtotal: components["schemas"]["Money"];
+            discount_amount: components["schemas"]["Money"];
+            taxable_amount: components["schemas"]["Money"];
+            tax_amount: components["schemas"]["Money"];
+            tax_breakdown: components["schemas"]["TaxBreakdownRow"][];
+            total_amount: components["schemas"]["Money"];
+            amount_paid: components["schemas"]["Money"];
+            amount_credited: components["schemas"]["Money"];
+            amount_refunded: components["schemas"]["Money"];
+            amount_due: components["schemas"]["Money"];
+            amount_refundable: components["schemas"]["Money"];
+            notes: string;
+            terms: string;
+            /** Format: uri */
+            public_url: string;
+            /** Format: uri */
+            pdf_url: string;
+            sent_at: components["schemas"]["Timestamp"] | null;
+            paid_at: components["schemas"]["Timestamp"] | null;
+            voided_at: components["schemas"]["Timestamp"] | null;
+            sendings: components["schemas"]["Sending"][];
+            recurring_invoice: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description The seller as the document shows it */
+        Seller: {
+            name: string;
+            address: components["schemas"]["PostalAddress"] | null;
+            tax_id: string | null;
+            registration_number: string | null;
+            email: string | null;
+            phone: string | null;
+            website: string | null;
+            payment_instructions: components["schemas"]["PaymentInstructions"] | null;
+            /** @description Electronic address (EN 16931 BT-34/BT-49), `scheme:value` */
+            peppol_id: string | null;
+        };
+        /** @description The buyer as the document shows it */
+        Buyer: {
+            name: string;
+            email: string;
+            phone: string | null;
+            address: string | null;
+            city: string | null;
+            state: string | null;
+            postal_code: string | null;
+            country: string | null;
+            tax_id: string | null;
+            /** @description Electronic address (EN 16931 BT-34/BT-49), `scheme:value` */
+            peppol_id: string | null;
+        };
+        /**
+         * Format: date
+         * @description A calendar date, YYYY-MM-DD
+         * @example 2026-11-23
+         */
+        CalendarDate: string;
+        /** @description A percentage or a fixed amount off, net of tax */
+        Discount: {
+            /**
+             * @description Percent off
+             * @example 10
+             */
+            percent: string;
+        } | {
+            amount: components["schemas"]["Money"];
+        };
+        /**
+         * @description An amount: a decimal string with two fraction digits, never a number
+         * @example 1190.00
+         */
+        Money: string;
+        /**
+         * @description VAT category code (UNCL5305)
+         * @enum {string}
+         */
+        TaxCategory: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+        /** @description One VAT category and rate (EN 16931 BG-23) */
+        TaxBreakdownRow: {
+            tax_category: components["schemas"]["TaxCategory"];
+            /**
+             * @description VAT rate in percent
+             * @example 19
+             * @example 7.7
+             */
+            tax_rate: string;
+            taxable_amount: components["schemas"]["Money"];
+            tax_amount: components["schemas"]["Money"];
+            tax_exemption_reason: string | null;
+        };
+        /** @description One e-mail of the document */
+        Sending: {
+            to: string;
+            sent_at: components["schemas"]["Timestamp"];
+            message_id: string;
+            reminder: boolean;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "invoice.updated",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true
+         *             }
+         *           ],
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        InvoiceUpdatedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invoice.updated";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "invoice.sent",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true
+         *             }
+         *           ],
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        InvoiceSentEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invoice.sent";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "invoice.reminder_sent",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true
+         *             }
+         *           ],
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        InvoiceReminderSentEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invoice.reminder_sent";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "invoice.paid",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true
+         *             }
+         *           ],
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "payment": {
+         *           "id": "pay_01JD3M8Q5W0000000000000000",
+         *           "invoice": "inv_01JD3M8Q5W0000000000000000",
+         *           "amount": "1190.00",
+         *           "currency": "EUR",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "method": "string",
+         *           "reference": "string",
+         *           "provider": "manual",
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        InvoicePaidEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invoice.paid";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+                payment: components["schemas"]["Payment"];
+            };
+        };
+        Payment: {
+            /**
+             * @description `pay_` and a ULID
+             * @example pay_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description `inv_` and a ULID
+             * @example inv_01JD3M8Q5W0000000000000000
+             */
+            invoice: string;
+            amount: components["schemas"]["Money"];
+            currency: components["schemas"]["Currency"];
+            paid_at: components["schemas"]["Timestamp"];
+            method: string;
+            reference: string | null;
+            /** @enum {string} */
+            provider: "manual" | "stripe" | "sandbox";
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "invoice.overdue",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true
+         *             }
+         *           ],
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        InvoiceOverdueEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invoice.overdue";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "invoice.voided",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true
+         *             }
+         *           ],
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        InvoiceVoidedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invoice.voided";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "invoice.credited",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true
+         *             }
+         *           ],
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        InvoiceCreditedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invoice.credited";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "payment.received",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true
+         *             }
+         *           ],
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "payment": {
+         *           "id": "pay_01JD3M8Q5W0000000000000000",
+         *           "invoice": "inv_01JD3M8Q5W0000000000000000",
+         *           "amount": "1190.00",
+         *           "currency": "EUR",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "method": "string",
+         *           "reference": "string",
+         *           "provider": "manual",
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        PaymentReceivedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment.received";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+                payment: components["schemas"]["Payment"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "credit_note.created",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "cn_01JD3M8Q5W0000000000000000",
+         *           "credit_note_number": "string",
+         *           "invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23",
+         *             "due_date": "2026-11-23"
+         *           },
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "reason": "duplicate",
+         *           "memo": "string",
+         *           "line_items": [
+         *             {
+         *               "invoice_line": 0,
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "string",
+         *               "unit_price": "string",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "net_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "subtotal": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string"
+         *             }
+         *           ],
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        CreditNoteCreatedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "credit_note.created";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["CreditNote"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "cn_01JD3M8Q5W0000000000000000",
+         *       "credit_note_number": "string",
+         *       "invoice": {
+         *         "id": "inv_01JD3M8Q5W0000000000000000",
+         *         "number": "string",
+         *         "issue_date": "2026-11-23",
+         *         "due_date": "2026-11-23"
+         *       },
+         *       "client": {
+         *         "id": "cli_01JD3M8Q5W0000000000000000",
+         *         "name": "string"
+         *       },
+         *       "issue_date": "2026-11-23",
+         *       "currency": "EUR",
+         *       "locale": "string",
+         *       "seller": {
+         *         "name": "string",
+         *         "address": {
+         *           "line1": "string",
+         *           "line2": "string",
+         *           "city": "string",
+         *           "postal_code": "string",
+         *           "state": "string",
+         *           "country": "DE"
+         *         },
+         *         "tax_id": "string",
+         *         "registration_number": "string",
+         *         "email": "string",
+         *         "phone": "string",
+         *         "website": "string",
+         *         "payment_instructions": {
+         *           "iban": "string",
+         *           "bic": "string",
+         *           "account_name": "string",
+         *           "text": "string"
+         *         },
+         *         "peppol_id": "string"
+         *       },
+         *       "buyer": {
+         *         "name": "string",
+         *         "email": "string",
+         *         "phone": "string",
+         *         "address": "string",
+         *         "city": "string",
+         *         "state": "string",
+         *         "postal_code": "string",
+         *         "country": "string",
+         *         "tax_id": "string",
+         *         "peppol_id": "string"
+         *       },
+         *       "reason": "duplicate",
+         *       "memo": "string",
+         *       "line_items": [
+         *         {
+         *           "invoice_line": 0,
+         *           "description": "string",
+         *           "quantity": 0,
+         *           "unit": "string",
+         *           "unit_price": "string",
+         *           "tax_category": "S",
+         *           "tax_rate": "19",
+         *           "net_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "total": "1190.00"
+         *         }
+         *       ],
+         *       "subtotal": "1190.00",
+         *       "tax_amount": "1190.00",
+         *       "total_amount": "1190.00",
+         *       "amount_refunded": "1190.00",
+         *       "tax_breakdown": [
+         *         {
+         *           "tax_category": "S",
+         *           "tax_rate": "19",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_exemption_reason": "string"
+         *         }
+         *       ],
+         *       "sendings": [
+         *         {
+         *           "to": "string",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "message_id": "string"
+         *         }
+         *       ],
+         *       "public_url": "http://example.com",
+         *       "pdf_url": "http://example.com",
+         *       "created_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        CreditNote: {
+            /**
+             * @description `cn_` and a ULID
+             * @example cn_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            credit_note_number: string;
+            invoice: {
+                /**
+                 * @description `inv_` and a ULID
+                 * @example inv_01JD3M8Q5W0000000000000000
+                 */
+                id: string;
+                number: string;
+                issue_date: components["schemas"]["CalendarDate"];
+                due_date: components["schemas"]["CalendarDate"];
+            };
+            client: {
+                /**
+                 * @description `cli_` and a ULID
+                 * @example cli_01JD3M8Q5W0000000000000000
+                 */
+                id: string;
+                name: string;
+            };
+            issue_date: components["schemas"]["CalendarDate"];
+            currency: components["schemas"]["Currency"];
+            locale: string;
+            seller: components["schemas"]["Seller"] | null;
+            buyer: components["schemas"]["Buyer"] | null;
+            /** @enum {string} */
+            reason: "duplicate" | "fraudulent" | "order_change" | "product_unsatisfactory" | "other";
+            memo: string;
+            line_items: {
+                /** @description Index of the invoice line it credits; null for an amount spread over the whole invoice */
+                invoice_line: number | null;
+                description: string;
+                quantity: number | null;
+                unit: string | null;
+                unit_price: string | null;
+                tax_category: components["schemas"]["TaxCategory"];
+                /**
+                 * @description VAT rate in percent
+                 * @example 19
+                 * @example 7.7
+                 */
+                tax_rate: string;
+                net_amount: components["schemas"]["Money"];
+                tax_amount: components["schemas"]["Money"];
+                total: components["schemas"]["Money"];
+            }[];
+            subtotal: components["schemas"]["Money"];
+            tax_amount: components["schemas"]["Money"];
+            total_amount: components["schemas"]["Money"];
+            amount_refunded: components["schemas"]["Money"];
+            tax_breakdown: components["schemas"]["TaxBreakdownRow"][];
+            sendings: {
+                to: string;
+                sent_at: components["schemas"]["Timestamp"];
+                message_id: string;
+            }[];
+            /** Format: uri */
+            public_url: string;
+            /** Format: uri */
+            pdf_url: string;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "credit_note.sent",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "cn_01JD3M8Q5W0000000000000000",
+         *           "credit_note_number": "string",
+         *           "invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23",
+         *             "due_date": "2026-11-23"
+         *           },
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "reason": "duplicate",
+         *           "memo": "string",
+         *           "line_items": [
+         *             {
+         *               "invoice_line": 0,
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "string",
+         *               "unit_price": "string",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "net_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "subtotal": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string"
+         *             }
+         *           ],
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        CreditNoteSentEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "credit_note.sent";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["CreditNote"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "refund.created",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true
+         *             }
+         *           ],
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "refund": {
+         *           "id": "ref_01JD3M8Q5W0000000000000000",
+         *           "credit_note": "cn_01JD3M8Q5W0000000000000000",
+         *           "invoice": "inv_01JD3M8Q5W0000000000000000",
+         *           "amount": "1190.00",
+         *           "currency": "EUR",
+         *           "method": "string",
+         *           "reference": "string",
+         *           "refunded_at": "2026-11-23T10:00:00.000Z",
+         *           "status": "pending",
+         *           "provider": "manual",
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        RefundCreatedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "refund.created";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+                refund: components["schemas"]["Refund"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "ref_01JD3M8Q5W0000000000000000",
+         *       "credit_note": "cn_01JD3M8Q5W0000000000000000",
+         *       "invoice": "inv_01JD3M8Q5W0000000000000000",
+         *       "amount": "1190.00",
+         *       "currency": "EUR",
+         *       "method": "string",
+         *       "reference": "string",
+         *       "refunded_at": "2026-11-23T10:00:00.000Z",
+         *       "status": "pending",
+         *       "provider": "manual",
+         *       "created_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        Refund: {
+            /**
+             * @description `ref_` and a ULID
+             * @example ref_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description `cn_` and a ULID
+             * @example cn_01JD3M8Q5W0000000000000000
+             */
+            credit_note: string;
+            /**
+             * @description `inv_` and a ULID
+             * @example inv_01JD3M8Q5W0000000000000000
+             */
+            invoice: string;
+            amount: components["schemas"]["Money"];
+            currency: components["schemas"]["Currency"];
+            method: string;
+            reference: string | null;
+            refunded_at: components["schemas"]["Timestamp"];
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            /** @enum {string} */
+            provider: "manual" | "stripe" | "sandbox";
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "refund.succeeded",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true
+         *             }
+         *           ],
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "refund": {
+         *           "id": "ref_01JD3M8Q5W0000000000000000",
+         *           "credit_note": "cn_01JD3M8Q5W0000000000000000",
+         *           "invoice": "inv_01JD3M8Q5W0000000000000000",
+         *           "amount": "1190.00",
+         *           "currency": "EUR",
+         *           "method": "string",
+         *           "reference": "string",
+         *           "refunded_at": "2026-11-23T10:00:00.000Z",
+         *           "status": "pending",
+         *           "provider": "manual",
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        RefundSucceededEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "refund.succeeded";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+                refund: components["schemas"]["Refund"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "refund.failed",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true
+         *             }
+         *           ],
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "refund": {
+         *           "id": "ref_01JD3M8Q5W0000000000000000",
+         *           "credit_note": "cn_01JD3M8Q5W0000000000000000",
+         *           "invoice": "inv_01JD3M8Q5W0000000000000000",
+         *           "amount": "1190.00",
+         *           "currency": "EUR",
+         *           "method": "string",
+         *           "reference": "string",
+         *           "refunded_at": "2026-11-23T10:00:00.000Z",
+         *           "status": "pending",
+         *           "provider": "manual",
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        RefundFailedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "refund.failed";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+                refund: components["schemas"]["Refund"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "recurring_invoice.created",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "rec_01JD3M8Q5W0000000000000000",
+         *           "client": "cli_01JD3M8Q5W0000000000000000",
+         *           "frequency": "weekly",
+         *           "interval": 0,
+         *           "start_date": "2026-11-23",
+         *           "end_date": "2026-11-23",
+         *           "max_count": 0,
+         *           "day_of_month": 0,
+         *           "due_in_days": 0,
+         *           "currency": "EUR",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit_price": "string",
+         *               "tax_rate": "19",
+         *               "unit": "string",
+         *               "tax_category": "S",
+         *               "tax_exemption_reason": "string",
+         *               "discount": {
+         *                 "percent": "10"
+         *               }
+         *             }
+         *           ],
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "auto_send": true,
+         *           "send_to": "string",
+         *           "status": "active",
+         *           "next_run_date": "2026-11-23",
+         *           "last_run_date": "2026-11-23",
+         *           "generated_count": 0,
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        RecurringInvoiceCreatedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "recurring_invoice.created";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["RecurringInvoice"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "rec_01JD3M8Q5W0000000000000000",
+         *       "client": "cli_01JD3M8Q5W0000000000000000",
+         *       "frequency": "weekly",
+         *       "interval": 0,
+         *       "start_date": "2026-11-23",
+         *       "end_date": "2026-11-23",
+         *       "max_count": 0,
+         *       "day_of_month": 0,
+         *       "due_in_days": 0,
+         *       "currency": "EUR",
+         *       "line_items": [
+         *         {
+         *           "description": "string",
+         *           "quantity": 0,
+         *           "unit_price": "string",
+         *           "tax_rate": "19",
+         *           "unit": "string",
+         *           "tax_category": "S",
+         *           "tax_exemption_reason": "string",
+         *           "discount": {
+         *             "percent": "10"
+         *           }
+         *         }
+         *       ],
+         *       "notes": "string",
+         *       "terms": "string",
+         *       "buyer_reference": "string",
+         *       "purchase_order": "string",
+         *       "auto_send": true,
+         *       "send_to": "string",
+         *       "status": "active",
+         *       "next_run_date": "2026-11-23",
+         *       "last_run_date": "2026-11-23",
+         *       "generated_count": 0,
+         *       "created_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        RecurringInvoice: {
+            /**
+             * @description `rec_` and a ULID
+             * @example rec_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description `cli_` and a ULID
+             * @example cli_01JD3M8Q5W0000000000000000
+             */
+            client: string;
+            /** @enum {string} */
+            frequency: "weekly" | "monthly" | "quarterly" | "yearly";
+            interval: number;
+            start_date: components["schemas"]["CalendarDate"];
+            end_date: components["schemas"]["CalendarDate"] | null;
+            max_count: number | null;
+            day_of_month: number | null;
+            due_in_days: number;
+            currency: components["schemas"]["Currency"] | null;
+            line_items: {
+                description: string;
+                quantity: number;
+                unit_price: string;
+                /**
+                 * @description VAT rate in percent
+                 * @example 19
+                 * @example 7.7
+                 */
+                tax_rate: string;
+                unit?: string;
+                tax_category?: components["schemas"]["TaxCategory"];
+                tax_exemption_reason?: string;
+                discount?: components["schemas"]["Discount"];
+            }[];
+            notes: string;
+            terms: string;
+            buyer_reference: string | null;
+            purchase_order: string | null;
+            auto_send: boolean;
+            send_to: string | null;
+            /** @enum {string} */
+            status: "active" | "paused" | "ended";
+            next_run_date: components["schemas"]["CalendarDate"] | null;
+            last_run_date: components["schemas"]["CalendarDate"] | null;
+            generated_count: number;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "webhook.disabled",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "whk_01JD3M8Q5W0000000000000000",
+         *           "url": "http://example.com",
+         *           "events": [
+         *             "string"
+         *           ],
+         *           "status": "enabled",
+         *           "disabled_reason": "string",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        WebhookDisabledEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "webhook.disabled";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Webhook"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "whk_01JD3M8Q5W0000000000000000",
+         *       "url": "http://example.com",
+         *       "events": [
+         *         "string"
+         *       ],
+         *       "status": "enabled",
+         *       "disabled_reason": "string",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "updated_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        Webhook: {
+            /**
+             * @description `whk_` and a ULID
+             * @example whk_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /** Format: uri */
+            url: string;
+            events: string[];
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            disabled_reason: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "ping",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "webhook_id": "whk_01JD3M8Q5W0000000000000000",
+         *           "message": "string"
+         *         }
+         *       }
+         *     }
+         */
+        PingEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ping";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: {
+                    /**
+                     * @description `whk_` and a ULID
+                     * @example whk_01JD3M8Q5W0000000000000000
+                     */
+                    webhook_id: string;
+                    message: string;
+                };
+            };
+        };
+        /**
+         * @description This document
+         * @example {
+         *       "openapi": "3.1.0",
+         *       "info": {
+         *         "title": "string",
+         *         "version": "string",
+         *         "property1": null,
+         *         "property2": null
+         *       },
+         *       "paths": {
+         *         "property1": null,
+         *         "property2": null
+         *       },
+         *       "property1": null,
+         *       "property2": null
+         *     }
+         */
+        OpenApiDocument: {
+            /** @constant */
+            openapi: "3.1.0";
+            info: {
+                title: string;
+                version: string;
+            } & {
+                [key: string]: unknown;
+            };
+            paths: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @example {
+         *       "access": "string",
+         *       "refresh": "string",
+         *       "access_expires": 0,
+         *       "organization": {
+         *         "id": "org_01JD3M8Q5W0000000000000000",
+         *         "name": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        TokenSet: {
+            /** @description A JWT, sent as `Authorization: Bearer` */
+            access: string;
+            /** @description Exchanged at the refresh route; kept secret */
+            refresh: string;
+            /** @description Seconds the access token is valid for */
+            access_expires: number;
+            organization: {
+                /**
+                 * @description `org_` and a ULID
+                 * @example org_01JD3M8Q5W0000000000000000
+                 */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                role: "owner" | "admin" | "member";
+            };
+        };
+        /**
+         * @example {
+         *       "access": "string",
+         *       "access_expires": 0
+         *     }
+         */
+        RefreshedAccess: {
+            /** @description A JWT, sent as `Authorization: Bearer` */
+            access: string;
+            /** @description Seconds the access token is valid for */
+            access_expires: number;
+        };
+        /**
+         * @example {
+         *       "keys": [
+         *         {
+         *           "kty": "string",
+         *           "kid": "string",
+         *           "alg": "string",
+         *           "property1": null,
+         *           "property2": null
+         *         }
+         *       ]
+         *     }
+         */
+        JsonWebKeySet: {
+            keys: ({
+                kty: string;
+                kid?: string;
+                alg?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+        };
+        /**
+         * @description Every organization the user belongs to; `is_active` marks the one the token is for
+         * @example [
+         *       {
+         *         "id": "org_01JD3M8Q5W0000000000000000",
+         *         "name": "string",
+         *         "role": "owner",
+         *         "is_active": true
+         *       }
+         *     ]
+         */
+        MyOrganizations: {
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member";
+            is_active: boolean;
+        }[];
+        /**
+         * @example {
+         *       "id": "key_01JD3M8Q5W0000000000000000",
+         *       "name": "string",
+         *       "prefix": "string",
+         *       "hint": "string",
+         *       "scopes": [
+         *         "organization:read"
+         *       ],
+         *       "status": "active",
+         *       "created_by": "string",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "expires_at": "2026-11-23T10:00:00.000Z",
+         *       "last_used_at": "2026-11-23T10:00:00.000Z",
+         *       "usage": [
+         *         {
+         *           "date": "string",
+         *           "requests": 0
+         *         }
+         *       ],
+         *       "secret": "inv_live_3Wq8kT2vN9xR4mB7cY1zL5pH6jD0fG"
+         *     }
+         */
+        ApiKeyWithSecret: {
+            /**
+             * @description `key_` and a ULID
+             * @example key_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            name: string;
+            prefix: string;
+            hint: string;
+            scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "api_keys:manage")[];
+            /** @enum {string} */
+            status: "active" | "disabled" | "revoked" | "expired";
+            created_by: string;
+            created_at: components["schemas"]["Timestamp"];
+            expires_at: components["schemas"]["Timestamp"] | null;
+            last_used_at: components["schemas"]["Timestamp"] | null;
+            usage: {
+                date: string;
+                requests: number;
+            }[];
+            /**
+             * Format: starts_with
+             * @example inv_live_3Wq8kT2vN9xR4mB7cY1zL5pH6jD0fG
+             */
+            secret: string;
+        };
+        /**
+         * @example {
+         *       "results": [
+         *         {
+         *           "id": "key_01JD3M8Q5W0000000000000000",
+         *           "name": "string",
+         *           "prefix": "string",
+         *           "hint": "string",
+         *           "scopes": [
+         *             "organization:read"
+         *           ],
+         *           "status": "active",
+         *           "created_by": "string",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "expires_at": "2026-11-23T10:00:00.000Z",
+         *           "last_used_at": "2026-11-23T10:00:00.000Z",
+         *           "usage": [
+         *             {
+         *               "date": "string",
+         *               "requests": 0
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "next": null
+         *     }
+         */
+        ApiKeyList: {
+            results: components["schemas"]["ApiKey"][];
+            next: null;
+        };
+        /**
+         * @example {
+         *       "id": "key_01JD3M8Q5W0000000000000000",
+         *       "name": "string",
+         *       "prefix": "string",
+         *       "hint": "string",
+         *       "scopes": [
+         *         "organization:read"
+         *       ],
+         *       "status": "active",
+         *       "created_by": "string",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "expires_at": "2026-11-23T10:00:00.000Z",
+         *       "last_used_at": "2026-11-23T10:00:00.000Z",
+         *       "usage": [
+         *         {
+         *           "date": "string",
+         *           "requests": 0
+         *         }
+         *       ]
+         *     }
+         */
+        ApiKey: {
+            /**
+             * @description `key_` and a ULID
+             * @example key_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            name: string;
+            prefix: string;
+            hint: string;
+            scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "api_keys:manage")[];
+            /** @enum {string} */
+            status: "active" | "disabled" | "revoked" | "expired";
+            created_by: string;
+            created_at: components["schemas"]["Timestamp"];
+            expires_at: components["schemas"]["Timestamp"] | null;
+            last_used_at: components["schemas"]["Timestamp"] | null;
+            usage: {
+                date: string;
+                requests: number;
+            }[];
+        };
+        /**
+         * @example {
+         *       "id": "cli_01JD3M8Q5W0000000000000000",
+         *       "name": "string",
+         *       "email": "string",
+         *       "is_active": true,
+         *       "created_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        CreatedClient: {
+            /**
+             * @description `cli_` and a ULID
+             * @example cli_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            name: string;
+            email: string;
+            is_active: boolean;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @example {
+         *       "results": [
+         *         {
+         *           "id": "cli_01JD3M8Q5W0000000000000000",
+         *           "name": "string",
+         *           "email": "string",
+         *           "phone": "string",
+         *           "address": "string",
+         *           "city": "string",
+         *           "state": "string",
+         *           "postal_code": "string",
+         *           "country": "string",
+         *           "tax_id": "string",
+         *           "peppol_id": "string",
+         *           "locale": "string",
+         *           "is_active": true,
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       ],
+         *       "next": "http://example.com"
+         *     }
+         */
+        ClientPage: {
+            results: components["schemas"]["Client"][];
+            next: string | null;
+        };
+        /**
+         * @example {
+         *       "results": [
+         *         {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true
+         *             }
+         *           ],
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       ],
+         *       "next": "http://example.com"
+         *     }
+         */
+        InvoicePage: {
+            results: components["schemas"]["Invoice"][];
+            next: string | null;
+        };
+        /**
+         * @example {
+         *       "results": [
+         *         {
+         *           "number": "string",
+         *           "sequence": 0,
+         *           "series": "string",
+         *           "reason": "string",
+         *           "voided_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       ],
+         *       "next": null
+         *     }
+         */
+        VoidedNumberList: {
+            results: components["schemas"]["VoidedNumber"][];
+            next: null;
+        };
+        VoidedNumber: {
+            number: string;
+            sequence: number;
+            series: string;
+            reason: string;
+            voided_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @example {
+         *       "message": "string",
+         *       "sent_to": "string",
+         *       "sent_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        SendResult: {
+            message: string;
+            sent_to: string;
+            sent_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @example {
+         *       "url": "http://example.com",
+         *       "provider": "stripe",
+         *       "amount": "1190.00",
+         *       "currency": "EUR",
+         *       "expires_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        PaymentLink: {
+            /** Format: uri */
+            url: string;
+            /** @enum {string} */
+            provider: "stripe" | "sandbox";
+            amount: components["schemas"]["Money"];
+            currency: components["schemas"]["Currency"];
+            expires_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @example {
+         *       "id": "pay_01JD3M8Q5W0000000000000000",
+         *       "invoice": {
+         *         "id": "inv_01JD3M8Q5W0000000000000000",
+         *         "invoice_number": "string",
+         *         "status": "draft",
+         *         "client": {
+         *           "id": "cli_01JD3M8Q5W0000000000000000",
+         *           "name": "string"
+         *         },
+         *         "seller": {
+         *           "name": "string",
+         *           "address": {
+         *             "line1": "string",
+         *             "line2": "string",
+         *             "city": "string",
+         *             "postal_code": "string",
+         *             "state": "string",
+         *             "country": "DE"
+         *           },
+         *           "tax_id": "string",
+         *           "registration_number": "string",
+         *           "email": "string",
+         *           "phone": "string",
+         *           "website": "string",
+         *           "payment_instructions": {
+         *             "iban": "string",
+         *             "bic": "string",
+         *             "account_name": "string",
+         *             "text": "string"
+         *           },
+         *           "peppol_id": "string"
+         *         },
+         *         "buyer": {
+         *           "name": "string",
+         *           "email": "string",
+         *           "phone": "string",
+         *           "address": "string",
+         *           "city": "string",
+         *           "state": "string",
+         *           "postal_code": "string",
+         *           "country": "string",
+         *           "tax_id": "string",
+         *           "peppol_id": "string"
+         *         },
+         *         "issue_date": "2026-11-23",
+         *         "due_date": "2026-11-23",
+         *         "currency": "EUR",
+         *         "locale": "string",
+         *         "supply_date": "2026-11-23",
+         *         "service_period": {
+         *           "start": "2026-11-23",
+         *           "end": "2026-11-23"
+         *         },
+         *         "buyer_reference": "string",
+         *         "purchase_order": "string",
+         *         "line_items": [
+         *           {
+         *             "description": "string",
+         *             "quantity": 0,
+         *             "unit": "C62",
+         *             "unit_price": "100.00",
+         *             "discount": {
+         *               "percent": "10"
+         *             },
+         *             "discount_amount": "1190.00",
+         *             "net_amount": "1190.00",
+         *             "tax_category": "S",
+         *             "tax_rate": "19",
+         *             "tax_exemption_reason": "string",
+         *             "tax_amount": "1190.00",
+         *             "total": "1190.00"
+         *           }
+         *         ],
+         *         "discount": {
+         *           "percent": "10"
+         *         },
+         *         "prices_include_tax": true,
+         *         "tax_rounding": "per_line",
+         *         "subtotal": "1190.00",
+         *         "discount_amount": "1190.00",
+         *         "taxable_amount": "1190.00",
+         *         "tax_amount": "1190.00",
+         *         "tax_breakdown": [
+         *           {
+         *             "tax_category": "S",
+         *             "tax_rate": "19",
+         *             "taxable_amount": "1190.00",
+         *             "tax_amount": "1190.00",
+         *             "tax_exemption_reason": "string"
+         *           }
+         *         ],
+         *         "total_amount": "1190.00",
+         *         "amount_paid": "1190.00",
+         *         "amount_credited": "1190.00",
+         *         "amount_refunded": "1190.00",
+         *         "amount_due": "1190.00",
+         *         "amount_refundable": "1190.00",
+         *         "notes": "string",
+         *         "terms": "string",
+         *         "public_url": "http://example.com",
+         *         "pdf_url": "http://example.com",
+         *         "sent_at": "2026-11-23T10:00:00.000Z",
+         *         "paid_at": "2026-11-23T10:00:00.000Z",
+         *         "voided_at": "2026-11-23T10:00:00.000Z",
+         *         "sendings": [
+         *           {
+         *             "to": "string",
+         *             "sent_at": "2026-11-23T10:00:00.000Z",
+         *             "message_id": "string",
+         *             "reminder": true
+         *           }
+         *         ],
+         *         "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *         "created_at": "2026-11-23T10:00:00.000Z",
+         *         "updated_at": "2026-11-23T10:00:00.000Z"
+         *       },
+         *       "amount": "1190.00",
+         *       "currency": "EUR",
+         *       "paid_at": "2026-11-23T10:00:00.000Z",
+         *       "method": "string",
+         *       "reference": "string",
+         *       "provider": "manual",
+         *       "created_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        RecordedPayment: {
+            /**
+             * @description `pay_` and a ULID
+             * @example pay_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            invoice: components["schemas"]["Invoice"];
+            amount: components["schemas"]["Money"];
+            currency: components["schemas"]["Currency"];
+            paid_at: components["schemas"]["Timestamp"];
+            method: string;
+            reference: string | null;
+            /** @enum {string} */
+            provider: "manual" | "stripe" | "sandbox";
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @example {
+         *       "results": [
+         *         {
+         *           "id": "pay_01JD3M8Q5W0000000000000000",
+         *           "invoice": "inv_01JD3M8Q5W0000000000000000",
+         *           "amount": "1190.00",
+         *           "currency": "EUR",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "method": "string",
+         *           "reference": "string",
+         *           "provider": "manual",
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       ],
+         *       "next": null
+         *     }
+         */
+        PaymentList: {
+            results: components["schemas"]["Payment"][];
+            next: null;
+        };
+        /**
+         * @example {
+         *       "results": [
+         *         {
+         *           "id": "cn_01JD3M8Q5W0000000000000000",
+         *           "credit_note_number": "string",
+         *           "invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23",
+         *             "due_date": "2026-11-23"
+         *           },
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "reason": "duplicate",
+         *           "memo": "string",
+         *           "line_items": [
+         *             {
+         *               "invoice_line": 0,
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "string",
+         *               "unit_price": "string",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "net_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "subtotal": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string"
+         *             }
+         *           ],
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       ],
+         *       "next": null
+         *     }
+         */
+        CreditNoteList: {
+            results: components["schemas"]["CreditNote"][];
+            next: null;
+        };
+        /**
+         * @example {
+         *       "results": [
+         *         {
+         *           "id": "cn_01JD3M8Q5W0000000000000000",
+         *           "credit_note_number": "string",
+         *           "invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23",
+         *             "due_date": "2026-11-23"
+         *           },
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "reason": "duplicate",
+         *           "memo": "string",
+         *           "line_items": [
+         *             {
+         *               "invoice_line": 0,
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "string",
+         *               "unit_price": "string",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "net_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "subtotal": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string"
+         *             }
+         *           ],
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       ],
+         *       "next": "http://example.com"
+         *     }
+         */
+        CreditNotePage: {
+            results: components["schemas"]["CreditNote"][];
+            next: string | null;
+        };
+        /**
+         * @example {
+         *       "period": "monthly",
+         *       "start_date": "2026-11-23",
+         *       "end_date": "2026-11-23",
+         *       "time_zone": "string",
+         *       "rows": [
+         *         {
+         *           "period_start": "2026-11-23",
+         *           "period_end": "2026-11-23",
+         *           "currency": "EUR",
+         *           "invoiced": "1190.00",
+         *           "credited": "1190.00",
+         *           "collected": "1190.00",
+         *           "refunded": "1190.00",
+         *           "outstanding": "1190.00",
+         *           "overdue": "1190.00",
+         *           "invoice_count": 0,
+         *           "payment_count": 0
+         *         }
+         *       ],
+         *       "totals": [
+         *         {
+         *           "currency": "EUR",
+         *           "invoiced": "1190.00",
+         *           "credited": "1190.00",
+         *           "collected": "1190.00",
+         *           "refunded": "1190.00",
+         *           "outstanding": "1190.00",
+         *           "overdue": "1190.00",
+         *           "invoice_count": 0,
+         *           "payment_count": 0
+         *         }
+         *       ]
+         *     }
+         */
+        RevenueReport: {
+            /** @enum {string} */
+            period: "monthly" | "quarterly" | "yearly";
+            start_date: components["schemas"]["CalendarDate"];
+            end_date: components["schemas"]["CalendarDate"];
+            time_zone: string;
+            rows: {
+                period_start: components["schemas"]["CalendarDate"];
+                period_end: components["schemas"]["CalendarDate"];
+                currency: components["schemas"]["Currency"];
+                invoiced: components["schemas"]["Money"];
+                credited: components["schemas"]["Money"];
+                collected: components["schemas"]["Money"];
+                refunded: components["schemas"]["Money"];
+                outstanding: components["schemas"]["Money"];
+                overdue: components["schemas"]["Money"];
+                invoice_count: number;
+                payment_count: number;
+            }[];
+            totals: {
+                currency: components["schemas"]["Currency"];
+                invoiced: components["schemas"]["Money"];
+                credited: components["schemas"]["Money"];
+                collected: components["schemas"]["Money"];
+                refunded: components["schemas"]["Money"];
+                outstanding: components["schemas"]["Money"];
+                overdue: components["schemas"]["Money"];
+                invoice_count: number;
+                payment_count: number;
+            }[];
+        };
+        /**
+         * @example {
+         *       "results": [
+         *         {
+         *           "id": "rec_01JD3M8Q5W0000000000000000",
+         *           "client": "cli_01JD3M8Q5W0000000000000000",
+         *           "frequency": "weekly",
+         *           "interval": 0,
+         *           "start_date": "2026-11-23",
+         *           "end_date": "2026-11-23",
+         *           "max_count": 0,
+         *           "day_of_month": 0,
+         *           "due_in_days": 0,
+         *           "currency": "EUR",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit_price": "string",
+         *               "tax_rate": "19",
+         *               "unit": "string",
+         *               "tax_category": "S",
+         *               "tax_exemption_reason": "string",
+         *               "discount": {
+         *                 "percent": "10"
+         *               }
+         *             }
+         *           ],
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "auto_send": true,
+         *           "send_to": "string",
+         *           "status": "active",
+         *           "next_run_date": "2026-11-23",
+         *           "last_run_date": "2026-11-23",
+         *           "generated_count": 0,
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       ],
+         *       "next": null
+         *     }
+         */
+        RecurringInvoiceList: {
+            results: components["schemas"]["RecurringInvoice"][];
+            next: null;
+        };
+        /**
+         * @example {
+         *       "results": [
+         *         {
+         *           "id": "evt_01JD3M8Q5W0000000000000000",
+         *           "type": "organization.updated",
+         *           "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "data": {
+         *             "object": {
+         *               "id": "org_01JD3M8Q5W0000000000000000",
+         *               "name": "string",
+         *               "subscription_tier": "string",
+         *               "subscription_status": "string",
+         *               "default_currency": "EUR",
+         *               "time_zone": "string",
+         *               "invoice_numbering": {
+         *                 "pattern": "string",
+         *                 "padding": 0,
+         *                 "reset": "never"
+         *               },
+         *               "credit_note_numbering": {
+         *                 "pattern": "string",
+         *                 "padding": 0,
+         *                 "reset": "never"
+         *               },
+         *               "tax_rounding": "per_line",
+         *               "legal_name": "string",
+         *               "address": {
+         *                 "line1": "string",
+         *                 "line2": "string",
+         *                 "city": "string",
+         *                 "postal_code": "string",
+         *                 "state": "string",
+         *                 "country": "DE"
+         *               },
+         *               "tax_id": "string",
+         *               "registration_number": "string",
+         *               "email": "string",
+         *               "phone": "string",
+         *               "website": "string",
+         *               "payment_instructions": {
+         *                 "iban": "string",
+         *                 "bic": "string",
+         *                 "account_name": "string",
+         *                 "text": "string"
+         *               },
+         *               "peppol_id": "string",
+         *               "e_invoice_format": "ubl",
+         *               "logo": {
+         *                 "content_type": "image/png",
+         *                 "size": 0,
+         *                 "width": 0,
+         *                 "height": 0
+         *               },
+         *               "locale": "string",
+         *               "default_notes": "string",
+         *               "default_terms": "string",
+         *               "payment_term_days": 0,
+         *               "created_at": "2026-11-23T10:00:00.000Z"
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "next": "http://example.com"
+         *     }
+         */
+        EventPage: {
+            results: components["schemas"]["Event"][];
+            next: string | null;
+        };
+        /** @description An event of any kind, told apart by `type` */
+        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
+        /**
+         * @example {
+         *       "id": "whk_01JD3M8Q5W0000000000000000",
+         *       "url": "http://example.com",
+         *       "events": [
+         *         "string"
+         *       ],
+         *       "status": "enabled",
+         *       "disabled_reason": "string",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "updated_at": "2026-11-23T10:00:00.000Z",
+         *       "secret": "whsec_MfKQ9r8GKYqXJp7aXJ2k3w8pS1vN4bT6"
+         *     }
+         */
+        WebhookWithSecret: {
+            /**
+             * @description `whk_` and a ULID
+             * @example whk_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /** Format: uri */
+            url: string;
+            events: string[];
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            disabled_reason: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+            /**
+             * Format: starts_with
+             * @example whsec_MfKQ9r8GKYqXJp7aXJ2k3w8pS1vN4bT6
+             */
+            secret: string;
+        };
+        /**
+         * @example {
+         *       "results": [
+         *         {
+         *           "id": "whk_01JD3M8Q5W0000000000000000",
+         *           "url": "http://example.com",
+         *           "events": [
+         *             "string"
+         *           ],
+         *           "status": "enabled",
+         *           "disabled_reason": "string",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       ],
+         *       "next": null
+         *     }
+         */
+        WebhookList: {
+            results: components["schemas"]["Webhook"][];
+            next: null;
+        };
+        /**
+         * @example {
+         *       "event_id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "ping"
+         *     }
+         */
+        PingQueued: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            event_id: string;
+            /** @constant */
+            type: "ping";
+        };
+        /**
+         * @example {
+         *       "results": [
+         *         {
+         *           "id": "evt_01JD3M8Q5W0000000000000000",
+         *           "webhook_id": "whk_01JD3M8Q5W0000000000000000",
+         *           "event_id": "evt_01JD3M8Q5W0000000000000000",
+         *           "event_type": "string",
+         *           "status": "delivered",
+         *           "attempt_count": 0,
+         *           "attempts": [
+         *             {
+         *               "at": "2026-11-23T10:00:00.000Z",
+         *               "outcome": "delivered",
+         *               "status_code": 0,
+         *               "duration_ms": 0,
+         *               "response_excerpt": "string",
+         *               "error": "string",
+         *               "retry_after_seconds": 0
+         *             }
+         *           ],
+         *           "next_retry_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z",
+         *           "correlation_id": "string"
+         *         }
+         *       ],
+         *       "next": "http://example.com"
+         *     }
+         */
+        DeliveryPage: {
+            results: components["schemas"]["Delivery"][];
+            next: string | null;
+        };
+        Delivery: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description `whk_` and a ULID
+             * @example whk_01JD3M8Q5W0000000000000000
+             */
+            webhook_id: string;
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            event_id: string;
+            event_type: string;
+            /** @enum {string} */
+            status: "delivered" | "retrying" | "failed" | "skipped";
+            attempt_count: number;
+            attempts: {
+                at: components["schemas"]["Timestamp"];
+                /** @enum {string} */
+                outcome: "delivered" | "failed" | "gone" | "refused";
+                status_code: number | null;
+                duration_ms: number;
+                response_excerpt: string | null;
+                error: string | null;
+                retry_after_seconds: number | null;
+            }[];
+            next_retry_at: components["schemas"]["Timestamp"] | null;
+            updated_at: components["schemas"]["Timestamp"];
+            correlation_id: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "status": "queued"
+         *     }
+         */
+        RetryQueued: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /** @constant */
+            status: "queued";
+        };
+        /**
+         * @example {
+         *       "received": true,
+         *       "outcome": "recorded"
+         *     }
+         */
+        StripeReceipt: {
+            /** @constant */
+            received: true;
+            /** @enum {string} */
+            outcome: "recorded" | "duplicate" | "refused" | "ignored";
+        };
+    };
+    responses: {
+        /** @description internal_error */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "internal_error",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+        /** @description invalid_json, validation_error */
+        InvalidJsonOrValidationError: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "invalid_json",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "invalid_json" | "validation_error";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+        /** @description invalid_token */
+        InvalidToken: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "invalid_token",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "invalid_token";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+        /** @description payload_too_large */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "payload_too_large",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+        /** @description unsupported_media_type */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "unsupported_media_type",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+        /** @description rate_limited */
+        RateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "rate_limited",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+        /** @description authentication_required, invalid_token, token_expired */
+        AuthenticationRequiredOrInvalidTokenOrTokenExpired: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "authentication_required",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "authentication_required" | "invalid_token" | "token_expired";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+        /** @description insufficient_scope, permission_denied, organization_access_denied */
+        InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "insufficient_scope",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "permission_denied" | "organization_access_denied";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+        /** @description idempotency_conflict */
+        IdempotencyConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "idempotency_conflict",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "idempotency_conflict";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+        /** @description validation_error */
+        ValidationError: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "validation_error",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "validation_error";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+        /** @description not_found */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "not_found",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "not_found";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+        /** @description idempotency_conflict, invalid_state */
+        IdempotencyConflictOrInvalidState: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "idempotency_conflict",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "idempotency_conflict" | "invalid_state";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+        /** @description invalid_state */
+        InvalidState: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "invalid_state",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "invalid_state";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+        /** @description e_invoice_incomplete */
+        EInvoiceIncomplete: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "e_invoice_incomplete",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "e_invoice_incomplete";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+        /** @description email_delivery_failed */
+        EmailDeliveryFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "email_delivery_failed",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "email_delivery_failed";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+        /** @description idempotency_conflict, invalid_state, payments_not_configured */
+        IdempotencyConflictOrInvalidStateOrPaymentsNotConfigured: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "idempotency_conflict",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "idempotency_conflict" | "invalid_state" | "payments_not_configured";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description The id of this request: quote it when reporting a problem */
+        RequestId: string;
+        /** @description Seconds to wait before trying again */
+        RetryAfter: number;
+    };
+    pathItems: never;
+}
+export type SchemaErrorDetails = components['schemas']['ErrorDetails'];
+export type SchemaOrganizationUpdatedEvent = components['schemas']['OrganizationUpdatedEvent'];
+export type SchemaTimestamp = components['schemas']['Timestamp'];
+export type SchemaOrganization = components['schemas']['Organization'];
+export type SchemaCurrency = components['schemas']['Currency'];
+export type SchemaPostalAddress = components['schemas']['PostalAddress'];
+export type SchemaPaymentInstructions = components['schemas']['PaymentInstructions'];
+export type SchemaClientCreatedEvent = components['schemas']['ClientCreatedEvent'];
+export type SchemaClient = components['schemas']['Client'];
+export type SchemaClientUpdatedEvent = components['schemas']['ClientUpdatedEvent'];
+export type SchemaClientArchivedEvent = components['schemas']['ClientArchivedEvent'];
+export type SchemaInvoiceCreatedEvent = components['schemas']['InvoiceCreatedEvent'];
+export type SchemaInvoice = components['schemas']['Invoice'];
+export type SchemaSeller = components['schemas']['Seller'];
+export type SchemaBuyer = components['schemas']['Buyer'];
+export type SchemaCalendarDate = components['schemas']['CalendarDate'];
+export type SchemaDiscount = components['schemas']['Discount'];
+export type SchemaMoney = components['schemas']['Money'];
+export type SchemaTaxCategory = components['schemas']['TaxCategory'];
+export type SchemaTaxBreakdownRow = components['schemas']['TaxBreakdownRow'];
+export type SchemaSending = components['schemas']['Sending'];
+export type SchemaInvoiceUpdatedEvent = components['schemas']['InvoiceUpdatedEvent'];
+export type SchemaInvoiceSentEvent = components['schemas']['InvoiceSentEvent'];
+export type SchemaInvoiceReminderSentEvent = components['schemas']['InvoiceReminderSentEvent'];
+export type SchemaInvoicePaidEvent = components['schemas']['InvoicePaidEvent'];
+export type SchemaPayment = components['schemas']['Payment'];
+export type SchemaInvoiceOverdueEvent = components['schemas']['InvoiceOverdueEvent'];
+export type SchemaInvoiceVoidedEvent = components['schemas']['InvoiceVoidedEvent'];
+export type SchemaInvoiceCreditedEvent = components['schemas']['InvoiceCreditedEvent'];
+export type SchemaPaymentReceivedEvent = components['schemas']['PaymentReceivedEvent'];
+export type SchemaCreditNoteCreatedEvent = components['schemas']['CreditNoteCreatedEvent'];
+export type SchemaCreditNote = components['schemas']['CreditNote'];
+export type SchemaCreditNoteSentEvent = components['schemas']['CreditNoteSentEvent'];
+export type SchemaRefundCreatedEvent = components['schemas']['RefundCreatedEvent'];
+export type SchemaRefund = components['schemas']['Refund'];
+export type SchemaRefundSucceededEvent = components['schemas']['RefundSucceededEvent'];
+export type SchemaRefundFailedEvent = components['schemas']['RefundFailedEvent'];
+export type SchemaRecurringInvoiceCreatedEvent = components['schemas']['RecurringInvoiceCreatedEvent'];
+export type SchemaRecurringInvoice = components['schemas']['RecurringInvoice'];
+export type SchemaWebhookDisabledEvent = components['schemas']['WebhookDisabledEvent'];
+export type SchemaWebhook = components['schemas']['Webhook'];
+export type SchemaPingEvent = components['schemas']['PingEvent'];
+export type SchemaOpenApiDocument = components['schemas']['OpenApiDocument'];
+export type SchemaTokenSet = components['schemas']['TokenSet'];
+export type SchemaRefreshedAccess = components['schemas']['RefreshedAccess'];
+export type SchemaJsonWebKeySet = components['schemas']['JsonWebKeySet'];
+export type SchemaMyOrganizations = components['schemas']['MyOrganizations'];
+export type SchemaApiKeyWithSecret = components['schemas']['ApiKeyWithSecret'];
+export type SchemaApiKeyList = components['schemas']['ApiKeyList'];
+export type SchemaApiKey = components['schemas']['ApiKey'];
+export type SchemaCreatedClient = components['schemas']['CreatedClient'];
+export type SchemaClientPage = components['schemas']['ClientPage'];
+export type SchemaInvoicePage = components['schemas']['InvoicePage'];
+export type SchemaVoidedNumberList = components['schemas']['VoidedNumberList'];
+export type SchemaVoidedNumber = components['schemas']['VoidedNumber'];
+export type SchemaSendResult = components['schemas']['SendResult'];
+export type SchemaPaymentLink = components['schemas']['PaymentLink'];
+export type SchemaRecordedPayment = components['schemas']['RecordedPayment'];
+export type SchemaPaymentList = components['schemas']['PaymentList'];
+export type SchemaCreditNoteList = components['schemas']['CreditNoteList'];
+export type SchemaCreditNotePage = components['schemas']['CreditNotePage'];
+export type SchemaRevenueReport = components['schemas']['RevenueReport'];
+export type SchemaRecurringInvoiceList = components['schemas']['RecurringInvoiceList'];
+export type SchemaEventPage = components['schemas']['EventPage'];
+export type SchemaEvent = components['schemas']['Event'];
+export type SchemaWebhookWithSecret = components['schemas']['WebhookWithSecret'];
+export type SchemaWebhookList = components['schemas']['WebhookList'];
+export type SchemaPingQueued = components['schemas']['PingQueued'];
+export type SchemaDeliveryPage = components['schemas']['DeliveryPage'];
+export type SchemaDelivery = components['schemas']['Delivery'];
+export type SchemaRetryQueued = components['schemas']['RetryQueued'];
+export type SchemaStripeReceipt = components['schemas']['StripeReceipt'];
+export type ResponseInternalError = components['responses']['InternalError'];
+export type ResponseInvalidJsonOrValidationError = components['responses']['InvalidJsonOrValidationError'];
+export type ResponseInvalidToken = components['responses']['InvalidToken'];
+export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
+export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseRateLimited = components['responses']['RateLimited'];
+export type ResponseAuthenticationRequiredOrInvalidTokenOrTokenExpired = components['responses']['AuthenticationRequiredOrInvalidTokenOrTokenExpired'];
+export type ResponseInsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied = components['responses']['InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied'];
+export type ResponseIdempotencyConflict = components['responses']['IdempotencyConflict'];
+export type ResponseValidationError = components['responses']['ValidationError'];
+export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseIdempotencyConflictOrInvalidState = components['responses']['IdempotencyConflictOrInvalidState'];
+export type ResponseInvalidState = components['responses']['InvalidState'];
+export type ResponseEInvoiceIncomplete = components['responses']['EInvoiceIncomplete'];
+export type ResponseEmailDeliveryFailed = components['responses']['EmailDeliveryFailed'];
+export type ResponseIdempotencyConflictOrInvalidStateOrPaymentsNotConfigured = components['responses']['IdempotencyConflictOrInvalidStateOrPaymentsNotConfigured'];
+export type HeaderRequestId = components['headers']['RequestId'];
+export type HeaderRetryAfter = components['headers']['RetryAfter'];
+export type $defs = Record<string, never>;
+export interface operations {
+    getOpenapi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exchangeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "idp_token": "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJl"
+                 *     }
+                 */
+                "application/json": {
+                    idp_token: string;
+                    organization_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenSet"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["InvalidToken"];
+            /** @description permission_denied, organization_access_denied */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "permission_denied",
+                     *         "message": "What was refused and why, in one sentence"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "permission_denied" | "organization_access_denied";
+                            message: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    refreshToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "refresh": "rt_4f2a9c0d6e1b8a7f3c5d9e0a1b2c3d4e"
+                 *     }
+                 */
+                "application/json": {
+                    refresh: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefreshedAccess"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["InvalidToken"];
+            /** @description permission_denied */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "permission_denied",
+                     *         "message": "What was refused and why, in one sentence"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "permission_denied";
+                            message: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "refresh": "rt_4f2a9c0d6e1b8a7f3c5d9e0a1b2c3d4e"
+                 *     }
+                 */
+                "application/json": {
+                    refresh: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonWebKeySet"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMyOrganizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyOrganizations"];
+                };
+            };
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "legal_name": "Acme GmbH",
+                 *       "address": {
+                 *         "line1": "Hauptstraße 1",
+                 *         "city": "Berlin",
+                 *         "postal_code": "10115",
+                 *         "country": "DE"
+                 *       },
+                 *       "tax_id": "DE123456789",
+                 *       "payment_instructions": {
+                 *         "iban": "DE89370400440532013000",
+                 *         "bic": "COBADEFFXXX"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    time_zone?: string;
+                    legal_name?: string;
+                    address?: {
+                        line1: string;
+                        line2?: string;
+                        city: string;
+                        postal_code: string;
+                        state?: string;
+                        country: string;
+                    };
+                    tax_id?: string;
+                    registration_number?: string;
+                    /** Format: email */
+                    email?: string;
+                    phone?: string;
+                    /** Format: uri */
+                    website?: string;
+                    payment_instructions?: {
+                        iban?: string;
+                        bic?: string;
+                        account_name?: string;
+                        text?: string;
+                    };
+                    default_currency?: string;
+                    locale?: string;
+                    default_notes?: string;
+                    default_terms?: string;
+                    payment_term_days?: number;
+                    peppol_id?: string;
+                    logo?: string | null;
+                    e_invoice_format?: ("ubl" | "cii" | "xrechnung-ubl" | "xrechnung-cii" | "factur-x") | null;
+                    /** @enum {string} */
+                    tax_rounding?: "per_line" | "per_rate";
+                    invoice_numbering?: {
+                        pattern: string;
+                        /** @default 6 */
+                        padding?: number;
+                        /**
+                         * @default never
+                         * @enum {string}
+                         */
+                        reset?: "never" | "yearly";
+                    };
+                    credit_note_numbering?: {
+                        pattern: string;
+                        /** @default 6 */
+                        padding?: number;
+                        /**
+                         * @default never
+                         * @enum {string}
+                         */
+                        reset?: "never" | "yearly";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Billing sync",
+                 *       "scopes": [
+                 *         "clients:read",
+                 *         "invoices:read",
+                 *         "invoices:write"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write")[];
+                    /** Format: date-time */
+                    expires_at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyWithSecret"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disableApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    enableApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listClients: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                is_active?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientPage"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createClient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Globex Corporation",
+                 *       "email": "billing@globex.example",
+                 *       "address": "1 Main Street",
+                 *       "city": "Springfield",
+                 *       "postal_code": "12345",
+                 *       "country": "US"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** Format: email */
+                    email: string;
+                    phone?: string;
+                    address?: string;
+                    city?: string;
+                    state?: string;
+                    postal_code?: string;
+                    country?: string;
+                    tax_id?: string;
+                    peppol_id?: string;
+                    locale?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedClient"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Client"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archiveClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Client"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "accounts@globex.example",
+                 *       "phone": "+1 555 0100"
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    /** Format: email */
+                    email?: string;
+                    phone?: string;
+                    address?: string;
+                    city?: string;
+                    state?: string;
+                    postal_code?: string;
+                    country?: string;
+                    tax_id?: string;
+                    peppol_id?: string;
+                    locale?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Client"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                status?: "draft" | "sent" | "partially_paid" | "paid" | "overdue" | "credited" | "void";
+                client?: string;
+                issue_date_from?: string;
+                issue_date_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoicePage"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "client": "cli_01JD3M8Q5W0000000000000000",
+                 *       "currency": "EUR",
+                 *       "line_items": [
+                 *         {
+                 *           "description": "Consulting, November",
+                 *           "quantity": 10,
+                 *           "unit": "HUR",
+                 *           "unit_price": "120.00",
+                 *           "tax_rate": "19"
+                 *         },
+                 *         {
+                 *           "description": "Travel",
+                 *           "quantity": 1,
+                 *           "unit_price": "80.00",
+                 *           "tax_rate": "19"
+                 *         }
+                 *       ],
+                 *       "notes": "Thank you for your business.",
+                 *       "purchase_order": "PO-2026-118"
+                 *     }
+                 */
+                "application/json": {
+                    client: string;
+                    issue_date?: string;
+                    due_date?: string;
+                    currency?: string;
+                    line_items: {
+                        description: string;
+                        unit?: string;
+                        quantity: number | string;
+                        unit_price: string;
+                        tax_rate?: string;
+                        /** @enum {string} */
+                        tax_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+                        tax_exemption_reason?: string;
+                        discount?: {
+                            percent?: string;
+                            amount?: string;
+                        };
+                    }[];
+                    notes?: string;
+                    terms?: string;
+                    discount?: {
+                        percent?: string;
+                        amount?: string;
+                    };
+                    prices_include_tax?: boolean;
+                    supply_date?: string;
+                    service_period?: {
+                        start: string;
+                        end: string;
+                    };
+                    buyer_reference?: string;
+                    purchase_order?: string;
+                    locale?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVoidedNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                series: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoidedNumberList"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "due_date": "2026-12-31",
+                 *       "discount": {
+                 *         "percent": "5"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    client?: string;
+                    issue_date?: string;
+                    due_date?: string;
+                    currency?: string;
+                    line_items?: {
+                        description: string;
+                        unit?: string;
+                        quantity: number | string;
+                        unit_price: string;
+                        tax_rate?: string;
+                        /** @enum {string} */
+                        tax_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+                        tax_exemption_reason?: string;
+                        discount?: {
+                            percent?: string;
+                            amount?: string;
+                        };
+                    }[];
+                    notes?: string;
+                    terms?: string;
+                    discount?: {
+                        percent?: string;
+                        amount?: string;
+                    } | null;
+                    prices_include_tax?: boolean;
+                    supply_date?: string | null;
+                    service_period?: {
+                        start: string;
+                        end: string;
+                    } | null;
+                    buyer_reference?: string | null;
+                    purchase_order?: string | null;
+                    locale?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "billing@globex.example"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendResult"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["EInvoiceIncomplete"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["EmailDeliveryFailed"];
+        };
+    };
+    createPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrInvalidStateOrPaymentsNotConfigured"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    voidInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentList"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    recordPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "500.00",
+                 *       "method": "bank_transfer",
+                 *       "reference": "SEPA 2026-11-23"
+                 *     }
+                 */
+                "application/json": {
+                    amount: string;
+                    currency?: string;
+                    /** Format: date-time */
+                    paid_at?: string;
+                    /** @enum {string} */
+                    method: "bank_transfer" | "card" | "cash" | "check" | "other";
+                    reference?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordedPayment"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInvoiceCreditNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNoteList"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCreditNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lines": [
+                 *         {
+                 *           "line": 0,
+                 *           "quantity": 2
+                 *         }
+                 *       ],
+                 *       "reason": "order_change",
+                 *       "memo": "Two hours not worked"
+                 *     }
+                 */
+                "application/json": {
+                    lines?: {
+                        line: number;
+                        quantity?: number | string;
+                        amount?: string;
+                    }[];
+                    amount?: string;
+                    description?: string;
+                    currency?: string;
+                    /** @enum {string} */
+                    reason: "duplicate" | "fraudulent" | "order_change" | "product_unsatisfactory" | "other";
+                    memo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNote"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCreditNotes: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                invoice?: string;
+                client?: string;
+                issue_date_from?: string;
+                issue_date_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNotePage"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNote"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendCreditNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "billing@globex.example"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendResult"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["EInvoiceIncomplete"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["EmailDeliveryFailed"];
+        };
+    };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "100.00",
+                 *       "method": "bank_transfer",
+                 *       "reference": "Refund of credit note CN-0001"
+                 *     }
+                 */
+                "application/json": {
+                    amount: string;
+                    currency?: string;
+                    /**
+                     * @default other
+                     * @enum {string}
+                     */
+                    method?: "bank_transfer" | "card" | "cash" | "check" | "other";
+                    reference?: string;
+                    /**
+                     * @default manual
+                     * @enum {string}
+                     */
+                    refund_via?: "manual" | "stripe" | "sandbox";
+                    /** Format: date-time */
+                    refunded_at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrInvalidStateOrPaymentsNotConfigured"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInvoiceEInvoice: {
+        parameters: {
+            query: {
+                format: "ubl" | "cii" | "xrechnung-ubl" | "xrechnung-cii" | "factur-x";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            422: components["responses"]["EInvoiceIncomplete"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCreditNoteEInvoice: {
+        parameters: {
+            query: {
+                format: "ubl" | "cii" | "xrechnung-ubl" | "xrechnung-cii" | "factur-x";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["EInvoiceIncomplete"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRevenueReport: {
+        parameters: {
+            query: {
+                period: "monthly" | "quarterly" | "yearly";
+                start_date: string;
+                end_date?: string;
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevenueReport"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRecurringInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringInvoiceList"];
+                };
+            };
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createRecurringInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "client": "cli_01JD3M8Q5W0000000000000000",
+                 *       "frequency": "monthly",
+                 *       "start_date": "2026-12-01",
+                 *       "line_items": [
+                 *         {
+                 *           "description": "Hosting",
+                 *           "quantity": 1,
+                 *           "unit_price": "49.00",
+                 *           "tax_rate": "19"
+                 *         }
+                 *       ],
+                 *       "auto_send": true
+                 *     }
+                 */
+                "application/json": {
+                    client: string;
+                    /** @enum {string} */
+                    frequency: "weekly" | "monthly" | "quarterly" | "yearly";
+                    line_items: {
+                        description: string;
+                        unit?: string;
+                        quantity: number | string;
+                        unit_price: string;
+                        tax_rate?: string;
+                        /** @enum {string} */
+                        tax_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+                        tax_exemption_reason?: string;
+                        discount?: {
+                            percent?: string;
+                            amount?: string;
+                        };
+                    }[];
+                    /** @default 1 */
+                    interval?: number;
+                    start_date?: string;
+                    end_date?: string;
+                    max_count?: number;
+                    day_of_month?: number;
+                    /** @default 30 */
+                    due_in_days?: number;
+                    currency?: string;
+                    notes?: string;
+                    terms?: string;
+                    buyer_reference?: string;
+                    purchase_order?: string;
+                    /** @default false */
+                    auto_send?: boolean;
+                    /** Format: email */
+                    send_to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringInvoice"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRecurringInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringInvoice"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    endRecurringInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringInvoice"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateRecurringInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "max_count": 12
+                 *     }
+                 */
+                "application/json": {
+                    line_items?: {
+                        description: string;
+                        unit?: string;
+                        quantity: number | string;
+                        unit_price: string;
+                        tax_rate?: string;
+                        /** @enum {string} */
+                        tax_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+                        tax_exemption_reason?: string;
+                        discount?: {
+                            percent?: string;
+                            amount?: string;
+                        };
+                    }[];
+                    end_date?: string | null;
+                    max_count?: number | null;
+                    day_of_month?: number;
+                    due_in_days?: number;
+                    currency?: string;
+                    notes?: string;
+                    terms?: string;
+                    buyer_reference?: string | null;
+                    purchase_order?: string | null;
+                    auto_send?: boolean;
+                    send_to?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringInvoice"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listGeneratedInvoices: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoicePage"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pauseRecurringInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringInvoice"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resumeRecurringInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringInvoice"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/invoicing",
+                 *       "events": [
+                 *         "invoice.paid",
+                 *         "invoice.overdue"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    url: string;
+                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "payment.received" | "credit_note.created" | "credit_note.sent" | "refund.created" | "refund.succeeded" | "refund.failed" | "recurring_invoice.created" | "webhook.disabled" | "ping")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "*"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    url?: string;
+                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "payment.received" | "credit_note.created" | "credit_note.sent" | "refund.created" | "refund.succeeded" | "refund.failed" | "recurring_invoice.created" | "webhook.disabled" | "ping")[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PingQueued"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryPage"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retryDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryQueued"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    viewPublicCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            /** @description No such document: an HTML page says so */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadPublicCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            /** @description No such document: an HTML page says so */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadPublicCreditNoteEInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            /** @description No such document: an HTML page says so */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            422: components["responses"]["EInvoiceIncomplete"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    viewPublicInvoice: {
+        parameters: {
+            query?: {
+                payment?: string;
+            };
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            /** @description No such document: an HTML page says so */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadPublicInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            /** @description No such document: an HTML page says so */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadPublicEInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            /** @description No such document: an HTML page says so */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            409: components["responses"]["InvalidState"];
+            422: components["responses"]["EInvoiceIncomplete"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    payPublicInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description See other */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Where the browser goes next */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            /** @description No such document: an HTML page says so */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description invalid_state, payments_not_configured */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_state",
+                     *         "message": "What was refused and why, in one sentence"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_state" | "payments_not_configured";
+                            message: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    viewSandboxCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            /** @description No such document: an HTML page says so */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    completeSandboxCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                outcome: "pay" | "fail";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description See other */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Where the browser goes next */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            /** @description No such document: an HTML page says so */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    stripeWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeReceipt"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    onOrganizationUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onClientCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onClientUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onClientArchived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientArchivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoiceCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoiceUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoiceSent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoiceReminderSent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceReminderSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoicePaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoicePaidEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoiceOverdue: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceOverdueEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoiceVoided: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceVoidedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoiceCredited: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceCreditedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentReceivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCreditNoteCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNoteCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCreditNoteSent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNoteSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRefundCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRefundSucceeded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundSucceededEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRefundFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRecurringInvoiceCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecurringInvoiceCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookDisabled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookDisabledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPing: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PingEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}
