@@ -12,7 +12,7 @@ export const REQUEST_EXAMPLES: Partial<Record<RouteName, unknown>> = {
   'update-organization': {
     legal_name: 'Acme GmbH',
     address: { line1: 'Hauptstraße 1', city: 'Berlin', postal_code: '10115', country: 'DE' },
-    tax_id: 'DE123456789',
+    tax_id: 'DE136695976',
     payment_instructions: { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
   },
   'create-api-key': { name: 'Billing sync', scopes: ['clients:read', 'invoices:read', 'invoices:write'] },
