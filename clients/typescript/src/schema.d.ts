@@ -6689,7 +6689,7 @@ export interface operations {
                  *         "postal_code": "10115",
                  *         "country": "DE"
                  *       },
-                 *       "tax_id": "DE123456789",
+                 *       "tax_id": "DE136695976",
                  *       "payment_instructions": {
                  *         "iban": "DE89370400440532013000",
                  *         "bic": "COBADEFFXXX"
