@@ -1,9 +1,8 @@
 // npm run bench: every figure is a ratio to a floor measured in the same run (docs/performance.md).
-import { execFileSync } from 'node:child_process';
 import { createServer, Agent as HttpAgent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { attemptDelivery } from '#shared/webhooks/deliver';
-import { mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -16,6 +15,8 @@ import { newId } from '#shared/domain/ids';
 import { signAccessToken } from '#shared/auth/access-token';
 import { generateSigningKeys } from '#shared/auth/signing-keys';
 import { bundleHandler } from '#bench/bundle';
+import { coldRun } from '#bench/cold';
+import { type Interleaved, interleaved, interleavedMany, median } from '#bench/interleaved';
 import { createClient } from '#shared/data/clients';
 import { createInvoice } from '#shared/data/invoices';
 import { createRecurringInvoice } from '#shared/data/recurring-invoices';
@@ -31,40 +32,56 @@ import { rebuildRevenue } from '#shared/reports/rebuild';
 import { generateWebhookSecret } from '#shared/domain/webhook';
 
 const OUT = resolve('.bench');
-/** `npm run bench -- recurring revenue` runs the throughput rows and only those sections; none runs all. */
-const SECTIONS = new Set(process.argv.slice(2));
-const runs = (section: 'bundles' | 'webhooks' | 'recurring' | 'revenue') =>
-  SECTIONS.size === 0 || SECTIONS.has(section);
+const RESULTS = resolve('bench-results');
+const SECTION_NAMES = ['bundles', 'throughput', 'webhooks', 'recurring', 'revenue'] as const;
+type Section = (typeof SECTION_NAMES)[number];
+/**
+ * `npm run bench -- <filter>…`: section names run those sections; any other word picks the routes
+ * whose name holds it for the bundle rows (`npm run bench -- send pdf`). No word runs everything.
+ */
+const FILTER = process.argv.slice(2);
+const routeWords = FILTER.filter((word) => !SECTION_NAMES.includes(word as Section));
+const runs = (section: Section) =>
+  FILTER.length === 0 || FILTER.includes(section) || (section === 'bundles' && routeWords.length > 0);
+const benchedRoute = (name: string) => routeWords.length === 0 || routeWords.some((word) => name.includes(word));
 const TABLE = 'invoicing-bench';
-const COLD_RUNS = 5;
-const LOAD_REQUESTS = 400;
-/** Throughput pairs (floor, subject) and the requests of each half. */
+/** Pairs of every interleaved row, after one warm-up pair. */
 const PAIRS = 15;
 const PAIR_REQUESTS = 80;
 const CONCURRENCY = 8;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const rows: { benchmark: string; value: string; floor: string; ratio: string; target: string; ok: boolean }[] = [];
-/** A throughput row measured in pairs: the median ratio, with the pairs' spread beside it. */
-const pairedRow = (
-  benchmark: string,
-  measured: { floor: number; subject: number; ratio: number; spread: string },
-  atLeast: number,
-) =>
+type Row = {
+  benchmark: string;
+  unit: string;
+  value: number;
+  floor: number | null;
+  ratio: number | null;
+  /** Interquartile range of the pairs' ratios, for interleaved rows. */
+  spread: [number, number] | null;
+  target: string;
+  ok: boolean;
+};
+const rows: Row[] = [];
+/** An interleaved row: the median ratio, with the pairs' spread beside it. */
+const pairedRow = (benchmark: string, unit: string, measured: Interleaved, target: string, ok: boolean) =>
   rows.push({
     benchmark,
-    value: `${measured.subject.toFixed(1)} req/s`,
-    floor: `${measured.floor.toFixed(1)} req/s`,
-    ratio: `${measured.ratio.toFixed(2)} (${measured.spread})`,
-    target: `≥ ${atLeast}×`,
-    ok: measured.ratio >= atLeast,
+    unit,
+    value: measured.subject,
+    floor: measured.floor,
+    ratio: measured.ratio,
+    spread: measured.spread,
+    target,
+    ok,
   });
 const row = (benchmark: string, value: number, floor: number, unit: string, target: string, ok: boolean) =>
   rows.push({
     benchmark,
-    value: `${value.toFixed(1)} ${unit}`,
-    floor: floor ? `${floor.toFixed(1)} ${unit}` : '—',
-    ratio: floor ? (value / floor).toFixed(2) : '—',
+    unit,
+    value,
+    floor: floor || null,
+    ratio: floor ? value / floor : null,
+    spread: null,
     target,
     ok,
   });
@@ -97,39 +114,10 @@ try {
   );
 
   if (runs('bundles')) {
-    // 1. Bundle size and cold init of every route against the floor bundle.
+    // 1. Bundle size of every route, and its whole-process cold start against the floor in turns.
     const floorSize = await bundleHandler('bench/floor-handler.ts', join(OUT, 'floor.mjs'));
-    await bundleHandler('bench/floor-call-handler.ts', join(OUT, 'floor-call.mjs'));
-    /** A fresh node process: [import ms, import + first call ms], medians over COLD_RUNS. */
-    const coldInit = (file: string, event: unknown): [number, number] => {
-      const script =
-        `const t0 = performance.now(); const { handler } = await import(${JSON.stringify(file)}); ` +
-        `const t1 = performance.now();
-      await handler(${JSON.stringify(event)}, { awsRequestId: 'bench', getRemainingTimeInMillis: () => 10000 });
-      process.stdout.write(JSON.stringify([t1 - t0, performance.now() - t0]));`;
-      const run = () => {
-        try {
-          return JSON.parse(
-            execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-              env: process.env,
-              encoding: 'utf8',
-              stdio: ['ignore', 'pipe', 'pipe'],
-            }),
-          ) as [number, number];
-        } catch (error) {
-          throw new Error(
-            `cold run of ${file} failed: ${String((error as { stderr?: string }).stderr ?? error)
-              .split('\n')
-              .filter((line) => /Error/.test(line))
-              .slice(0, 3)
-              .join(' | ')
-              .slice(0, 500)}`,
-          );
-        }
-      };
-      const runs = Array.from({ length: COLD_RUNS }, run);
-      return [median(runs.map((run) => run[0])), median(runs.map((run) => run[1]))];
-    };
+    // The same bytes under another name: the bench's own noise, which every other row is read against.
+    copyFileSync(join(OUT, 'floor.mjs'), join(OUT, 'floor-copy.mjs'));
     const { toApiGatewayEvent } = await import('#infra/local/api-server');
     const ownerToken = await signAccessToken(
       keys.privateJwk,
@@ -152,46 +140,33 @@ try {
         route,
         route.path.includes('{id}') ? { id: 'inv_01ARZ3NDEKTSV4RRFFQ69G5FAV' } : {},
       );
-    const [floorImport] = coldInit(join(OUT, 'floor.mjs'), {});
-    const [, floorFirstCall] = coldInit(join(OUT, 'floor-call.mjs'), {});
+    const floorRun = () => coldRun(join(OUT, 'floor.mjs'), {});
+    const control = await interleavedMany(floorRun, () => coldRun(join(OUT, 'floor-copy.mjs'), {}), { pairs: PAIRS });
+    pairedRow(
+      'cold start: floor vs a byte-identical copy (the bench’s noise)',
+      'ms',
+      control.wall,
+      '1 ± 0.05',
+      Math.abs(control.wall.ratio - 1) <= 0.05,
+    );
     row('bundle size: floor (client only)', floorSize / 1024, 0, 'KB', '—', true);
-    for (const route of ROUTES as readonly Route[]) {
+    for (const route of (ROUTES as readonly Route[]).filter((candidate) => benchedRoute(candidate.name))) {
       const file = join(OUT, `${route.name}.mjs`);
       const size = await bundleHandler(`functions/${route.name}/handler.ts`, file);
       row(`bundle size: ${route.name}`, size / 1024, 0, 'KB', '≤ 400 KB', size <= 400 * 1024);
-      const [imported, firstCall] = coldInit(file, eventFor(route));
-      row(
-        `cold import: ${route.name} vs client-only bundle`,
-        imported,
-        floorImport,
+      const event = eventFor(route);
+      const cold = await interleavedMany(floorRun, () => coldRun(file, event), { pairs: PAIRS });
+      pairedRow(
+        `cold start (process, import + first call): ${route.name} vs node + client-only bundle`,
         'ms',
-        '≤ 1.5×',
-        imported <= floorImport * 1.5,
-      );
-      row(
-        `cold import + first call: ${route.name} vs client + one GetItem`,
-        firstCall,
-        floorFirstCall,
-        'ms',
-        '≤ 1.5×',
-        firstCall <= floorFirstCall * 1.5,
+        cold.wall,
+        '≤ 1.25×',
+        cold.wall.ratio <= 1.25,
       );
     }
   }
-  // 2. Throughput through infra/local against raw DynamoDB calls from this process.
-  const { startApiServer } = await import('#infra/local/api-server');
-  const api = await startApiServer({ port: apiPort });
-  const clients = await Promise.all(
-    tenants.map(async (tenant) => {
-      const response = await fetch(`${api.url}/api/v1/clients/`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${tenant.apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Bench client', email: 'bench@example.com' }),
-      });
-      return ((await response.json()) as { id: string }).id;
-    }),
-  );
-  const rate = async (run: (worker: number) => Promise<unknown>, requests = LOAD_REQUESTS) => {
+  /** Requests per second of `run`, issued by CONCURRENCY workers at once. */
+  const rate = async (run: (worker: number) => Promise<unknown>, requests = PAIR_REQUESTS) => {
     let issued = 0;
     const started = performance.now();
     await Promise.all(
@@ -204,163 +179,179 @@ try {
     );
     return requests / ((performance.now() - started) / 1000);
   };
-  /** Floor and subject in turns (F S F S …): the median of the pairs' ratios, and their spread. */
-  const paired = async (floor: (worker: number) => Promise<unknown>, subject: (worker: number) => Promise<unknown>) => {
-    const pairs: { floor: number; subject: number }[] = [];
-    for (let pair = 0; pair < PAIRS; pair++)
-      pairs.push({ floor: await rate(floor, PAIR_REQUESTS), subject: await rate(subject, PAIR_REQUESTS) });
-    const ratios = pairs.map((pair) => pair.subject / pair.floor);
-    return {
-      floor: median(pairs.map((pair) => pair.floor)),
-      subject: median(pairs.map((pair) => pair.subject)),
-      ratio: median(ratios),
-      spread: `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`,
+  if (runs('throughput')) {
+    // 2. Throughput through infra/local against raw DynamoDB calls from this process.
+
+    const { startApiServer } = await import('#infra/local/api-server');
+    const api = await startApiServer({ port: apiPort });
+    const clients = await Promise.all(
+      tenants.map(async (tenant) => {
+        const response = await fetch(`${api.url}/api/v1/clients/`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tenant.apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Bench client', email: 'bench@example.com' }),
+        });
+        return ((await response.json()) as { id: string }).id;
+      }),
+    );
+    /** Floor and subject in turns (F S F S …): the median of the pairs' ratios, and their spread. */
+    const paired = (floor: (worker: number) => Promise<unknown>, subject: (worker: number) => Promise<unknown>) =>
+      interleaved(
+        () => rate(floor, PAIR_REQUESTS),
+        () => rate(subject, PAIR_REQUESTS),
+        { pairs: PAIRS },
+      );
+    const invoiceBody = (worker: number) =>
+      JSON.stringify({
+        client: clients[worker],
+        issue_date: '2026-11-01',
+        due_date: '2026-12-01',
+        line_items: [{ description: 'Consulting', quantity: 10, unit_price: '150.00', tax_rate: '10.00' }],
+      });
+    // node:http with kept-alive connections: the client's own cost stays small beside the server's.
+    const agent = new HttpAgent({ keepAlive: true, maxSockets: CONCURRENCY });
+    const viaApi = (worker: number, method: string, path: string, body?: string, via = agent) =>
+      new Promise<void>((resolve, reject) => {
+        const req = httpRequest(
+          `${api.url}${path}`,
+          {
+            method,
+            agent: via,
+            headers: {
+              authorization: `Bearer ${tenants[worker]!.apiKey}`,
+              ...(body ? { 'content-type': 'application/json' } : {}),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              (res.statusCode ?? 500) >= 300
+                ? reject(new Error(`${method} ${path}: ${res.statusCode} ${Buffer.concat(chunks).toString('utf8')}`))
+                : resolve(),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    const rawTransact = (worker: number) => {
+      const org = tenants[worker]!.id;
+      const id = newId('inv');
+      return db.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              ConditionCheck: {
+                TableName: TABLE,
+                Key: { pk: `ORG#${org}`, sk: 'ORG' },
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
+            {
+              Update: {
+                TableName: TABLE,
+                Key: { pk: `RAW#${org}`, sk: 'COUNTER' },
+                UpdateExpression: 'ADD n :one',
+                ExpressionAttributeValues: { ':one': 1 },
+              },
+            },
+            { Put: { TableName: TABLE, Item: { pk: `RAW#${org}`, sk: `INVOICE#${id}`, body: invoiceBody(worker) } } },
+            { Put: { TableName: TABLE, Item: { pk: `RAW#${id}`, sk: 'PUBLIC' } } },
+            { Put: { TableName: TABLE, Item: { pk: `RAW#${org}`, sk: `EVENT#${id}`, body: invoiceBody(worker) } } },
+          ],
+        }),
+      );
     };
-  };
-  const invoiceBody = (worker: number) =>
-    JSON.stringify({
-      client: clients[worker],
+    const creates = await paired(rawTransact, (worker) =>
+      viaApi(worker, 'POST', '/api/v1/invoices/', invoiceBody(worker)),
+    );
+    pairedRow(
+      'create invoice with an API key via infra/local (8 orgs, 8 in flight)',
+      'req/s',
+      creates,
+      '≥ 0.8×',
+      creates.ratio >= 0.8,
+    );
+    const rawList = (worker: number) =>
+      db.client.send(
+        new QueryCommand({
+          TableName: TABLE,
+          ...indexQuery(BY.invoicesByIssueDate, invoicesOfOrganization(tenants[worker]!.id)),
+          ScanIndexForward: false,
+          Limit: 25,
+        }),
+      );
+    const lists = await paired(rawList, (worker) => viaApi(worker, 'GET', '/api/v1/invoices/?limit=25'));
+    pairedRow('list invoices (25) with an API key via infra/local', 'req/s', lists, '≥ 0.8×', lists.ratio >= 0.8);
+    // 2b. Concurrent creates in one organization: wall time against the same creates one after another
+    // (and against raw transactions one after another), and DynamoDB requests per create.
+    // As many connections as creates in flight: a burst of 200 is 200 requests at once.
+    const burstAgent = new HttpAgent({ keepAlive: true });
+    const createOnce = () => viaApi(0, 'POST', '/api/v1/invoices/', invoiceBody(0), burstAgent);
+    const elapsed = async (run: () => Promise<unknown>) => {
+      const started = performance.now();
+      await run();
+      return performance.now() - started;
+    };
+    const counting = createDb(TABLE);
+    let requests = 0;
+    counting.client.middlewareStack.add(
+      (next) => async (args) => {
+        requests++;
+        return next(args);
+      },
+      { step: 'initialize', name: 'benchRequestCounter' },
+    );
+    const draft = {
+      client_id: clients[0]!,
       issue_date: '2026-11-01',
       due_date: '2026-12-01',
-      line_items: [{ description: 'Consulting', quantity: 10, unit_price: '150.00', tax_rate: '10.00' }],
-    });
-  // node:http with kept-alive connections: the client's own cost stays small beside the server's.
-  const agent = new HttpAgent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const viaApi = (worker: number, method: string, path: string, body?: string, via = agent) =>
-    new Promise<void>((resolve, reject) => {
-      const req = httpRequest(
-        `${api.url}${path}`,
-        {
-          method,
-          agent: via,
-          headers: {
-            authorization: `Bearer ${tenants[worker]!.apiKey}`,
-            ...(body ? { 'content-type': 'application/json' } : {}),
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () =>
-            (res.statusCode ?? 500) >= 300
-              ? reject(new Error(`${method} ${path}: ${res.statusCode} ${Buffer.concat(chunks).toString('utf8')}`))
-              : resolve(),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
-  const rawTransact = (worker: number) => {
-    const org = tenants[worker]!.id;
-    const id = newId('inv');
-    return db.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: TABLE,
-              Key: { pk: `ORG#${org}`, sk: 'ORG' },
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: TABLE,
-              Key: { pk: `RAW#${org}`, sk: 'COUNTER' },
-              UpdateExpression: 'ADD n :one',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
-          { Put: { TableName: TABLE, Item: { pk: `RAW#${org}`, sk: `INVOICE#${id}`, body: invoiceBody(worker) } } },
-          { Put: { TableName: TABLE, Item: { pk: `RAW#${id}`, sk: 'PUBLIC' } } },
-          { Put: { TableName: TABLE, Item: { pk: `RAW#${org}`, sk: `EVENT#${id}`, body: invoiceBody(worker) } } },
-        ],
-      }),
-    );
-  };
-  const creates = await paired(rawTransact, (worker) =>
-    viaApi(worker, 'POST', '/api/v1/invoices/', invoiceBody(worker)),
-  );
-  pairedRow('create invoice with an API key: req/s via infra/local (8 orgs, 8 in flight)', creates, 0.8);
-  const rawList = (worker: number) =>
-    db.client.send(
-      new QueryCommand({
-        TableName: TABLE,
-        ...indexQuery(BY.invoicesByIssueDate, invoicesOfOrganization(tenants[worker]!.id)),
-        ScanIndexForward: false,
-        Limit: 25,
-      }),
-    );
-  const lists = await paired(rawList, (worker) => viaApi(worker, 'GET', '/api/v1/invoices/?limit=25'));
-  pairedRow('list invoices (25) with an API key: req/s via infra/local', lists, 0.8);
-  // 2b. Concurrent creates in one organization: wall time against the same creates one after another
-  // (and against raw transactions one after another), and DynamoDB requests per create.
-  // As many connections as creates in flight: a burst of 200 is 200 requests at once.
-  const burstAgent = new HttpAgent({ keepAlive: true });
-  const createOnce = () => viaApi(0, 'POST', '/api/v1/invoices/', invoiceBody(0), burstAgent);
-  const elapsed = async (run: () => Promise<unknown>) => {
-    const started = performance.now();
-    await run();
-    return performance.now() - started;
-  };
-  const counting = createDb(TABLE);
-  let requests = 0;
-  counting.client.middlewareStack.add(
-    (next) => async (args) => {
-      requests++;
-      return next(args);
-    },
-    { step: 'initialize', name: 'benchRequestCounter' },
-  );
-  const draft = {
-    client_id: clients[0]!,
-    issue_date: '2026-11-01',
-    due_date: '2026-12-01',
-    lines: [],
-  };
-  for (const burst of [10, 50, 200]) {
-    const sequential = await elapsed(async () => {
-      for (let i = 0; i < burst; i++) await createOnce();
-    });
-    const concurrent = await elapsed(() => Promise.all(Array.from({ length: burst }, createOnce)));
-    row(
-      `${burst} concurrent creates in one org: wall time vs the same one after another`,
-      concurrent,
-      sequential,
-      'ms',
-      '≤ 1.0×',
-      concurrent <= sequential,
-    );
-    if (burst === 50) {
-      const raw = await elapsed(async () => {
-        for (let i = 0; i < burst; i++) await rawTransact(0);
+      lines: [],
+    };
+    for (const burst of [10, 50, 200]) {
+      const sequential = await elapsed(async () => {
+        for (let i = 0; i < burst; i++) await createOnce();
       });
+      const concurrent = await elapsed(() => Promise.all(Array.from({ length: burst }, createOnce)));
       row(
-        '50 concurrent creates in one org vs 50 raw transactions one after another',
+        `${burst} concurrent creates in one org: wall time vs the same one after another`,
         concurrent,
-        raw,
+        sequential,
         'ms',
-        '≤ 2×',
-        concurrent <= raw * 2,
+        '≤ 1.0×',
+        concurrent <= sequential,
+      );
+      if (burst === 50) {
+        const raw = await elapsed(async () => {
+          for (let i = 0; i < burst; i++) await rawTransact(0);
+        });
+        row(
+          '50 concurrent creates in one org vs 50 raw transactions one after another',
+          concurrent,
+          raw,
+          'ms',
+          '≤ 2×',
+          concurrent <= raw * 2,
+        );
+      }
+      requests = 0;
+      await Promise.all(
+        Array.from({ length: burst }, () => createInvoice(counting, tenants[0]!.id, draft, 'http://127.0.0.1')),
+      );
+      row(
+        `${burst} concurrent creates in one org: DynamoDB requests per create`,
+        requests / burst,
+        3,
+        'requests',
+        '≤ 3',
+        requests / burst <= 3,
       );
     }
-    requests = 0;
-    await Promise.all(
-      Array.from({ length: burst }, () => createInvoice(counting, tenants[0]!.id, draft, 'http://127.0.0.1')),
-    );
-    row(
-      `${burst} concurrent creates in one org: DynamoDB requests per create`,
-      requests / burst,
-      3,
-      'requests',
-      '≤ 3',
-      requests / burst <= 3,
-    );
+    agent.destroy();
+    burstAgent.destroy();
+    await api.stop();
   }
-  agent.destroy();
-  burstAgent.destroy();
-  await api.stop();
 
   if (runs('webhooks')) {
     // 3. Webhook deliveries to a loopback receiver against raw HTTP POSTs of the same body.
@@ -392,8 +383,7 @@ try {
         req.end(payload);
       });
     const secret = generateWebhookSecret();
-    const rawRate = await rate(rawPost);
-    const deliveryRate = await rate(async () => {
+    const deliver = async () => {
       const attempt = await attemptDelivery({
         url: receiverUrl,
         secrets: [secret],
@@ -402,15 +392,13 @@ try {
         policy: { allowLoopbackHttp: true },
       });
       if (attempt.outcome !== 'delivered') throw new Error(`delivery failed: ${attempt.error}`);
-    });
-    row(
-      'webhook deliveries/s to a loopback receiver',
-      deliveryRate,
-      rawRate,
-      'req/s',
-      '≥ 0.5×',
-      deliveryRate >= rawRate * 0.5,
+    };
+    const deliveries = await interleaved(
+      () => rate(rawPost),
+      () => rate(deliver),
+      { pairs: PAIRS },
     );
+    pairedRow('webhook deliveries to a loopback receiver', 'req/s', deliveries, '≥ 0.5×', deliveries.ratio >= 0.5);
     receiver.close();
   }
   if (runs('recurring')) {
@@ -515,9 +503,11 @@ try {
       benchmark:
         `recurring run via SQS (${WORKERS} workers): ` +
         `${generated} invoices from ${templatesDue} templates in ${RECURRING_ORGS} orgs`,
-      value: `${seconds.toFixed(1)} s`,
-      floor: '—',
-      ratio: '—',
+      unit: 's',
+      value: seconds,
+      floor: null,
+      ratio: null,
+      spread: null,
       target: `${(calls / Math.max(generated, 1)).toFixed(1)} calls/invoice`,
       ok: generated === RECURRING_ORGS * PER_ORG && failures === 0,
     });
@@ -594,6 +584,7 @@ try {
         return { org, count };
       }),
     );
+    const { startApiServer } = await import('#infra/local/api-server');
     const reportApi = await startApiServer({ port: apiPort });
     const reportLatency = async (apiKey: string) => {
       const times: number[] = [];
@@ -628,10 +619,24 @@ try {
   rmSync(OUT, { recursive: true, force: true });
 }
 
-const widths = ['benchmark', 'value', 'floor', 'ratio', 'target'].map((key) =>
-  Math.max(key.length, ...rows.map((r) => String(r[key as keyof typeof r]).length)),
-);
-const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index]!)).join('  ');
-console.log(line(['benchmark', 'value', 'floor', 'ratio', 'target']) + '  met');
-for (const r of rows)
-  console.log(line([r.benchmark, r.value, r.floor, r.ratio, r.target]) + `  ${r.ok ? 'yes' : 'NO'}`);
+const cells = (r: Row) => [
+  r.benchmark,
+  `${r.value.toFixed(1)} ${r.unit}`,
+  r.floor === null ? '—' : `${r.floor.toFixed(1)} ${r.unit}`,
+  r.ratio === null
+    ? '—'
+    : `${r.ratio.toFixed(2)}${r.spread ? ` (${r.spread.map((q) => q.toFixed(2)).join('–')})` : ''}`,
+  r.target,
+];
+const header = ['benchmark', 'value', 'floor', 'ratio (spread)', 'target'];
+const widths = header.map((title, index) => Math.max(title.length, ...rows.map((r) => cells(r)[index]!.length)));
+const line = (values: string[]) => values.map((cell, index) => cell.padEnd(widths[index]!)).join('  ');
+console.log(`${line(header)}  met`);
+for (const r of rows) console.log(`${line(cells(r))}  ${r.ok ? 'yes' : 'NO'}`);
+// Every run is kept as JSON, so two runs can be compared (npm run bench:compare -- a.json b.json).
+mkdirSync(RESULTS, { recursive: true });
+const results = JSON.stringify({ at: new Date().toISOString(), filter: FILTER, rows }, null, 2);
+const written = join(RESULTS, `${new Date().toISOString().replaceAll(':', '-')}.json`);
+writeFileSync(written, results);
+writeFileSync(join(RESULTS, 'latest.json'), results);
+console.log(`\nwritten: ${written}`);

@@ -4,7 +4,7 @@ import { createDb } from '#shared/data/client';
 import { listEvents } from '#shared/data/events';
 import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
-import { listEventsQuery } from '#shared/http/schemas/webhooks';
+import { listEventsQuery } from '#shared/http/schemas/events';
 import { eventResource } from '#shared/domain/resources/event';
 import { eventPage } from '#shared/http/schemas/responses/events';
 import { routeNamed } from '#functions/routes';

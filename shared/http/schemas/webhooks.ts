@@ -23,22 +23,3 @@ export const createWebhookBody = z.strictObject({ url: webhookUrl, events: event
 export const updateWebhookBody = z
   .strictObject({ url: z.optional(webhookUrl), events: z.optional(eventKinds), enabled: z.optional(z.boolean()) })
   .check(z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'));
-
-export const listEventsQuery = z.strictObject({
-  limit: listLimit,
-  cursor,
-  /** One kind, or several separated by commas. */
-  type: z.optional(
-    z
-      .pipe(
-        z.string(),
-        z.transform((value: string) => value.split(',').map((kind) => kind.trim())),
-      )
-      .check(
-        z.refine<string[]>(
-          (kinds) => kinds.every((kind) => (EVENT_TYPES as readonly string[]).includes(kind)),
-          'must name known event kinds',
-        ),
-      ),
-  ),
-});

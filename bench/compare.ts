@@ -1,0 +1,25 @@
+// npm run bench:compare -- <a.json> <b.json>: the rows two runs share, side by side, and whether
+// their ratios agree: the two interquartile ranges overlap (or, for rows without pairs, within 0.05).
+import { readFileSync } from 'node:fs';
+
+type Row = { benchmark: string; ratio: number | null; spread: [number, number] | null };
+const [first, second] = process.argv.slice(2).map((file) => JSON.parse(readFileSync(file, 'utf8')) as { rows: Row[] });
+if (!first || !second) throw new Error('usage: npm run bench:compare -- <a.json> <b.json>');
+
+const range = (row: Row): [number, number] => row.spread ?? [row.ratio! - 0.05, row.ratio! + 0.05];
+const agree = (a: Row, b: Row) => {
+  const [[lowA, highA], [lowB, highB]] = [range(a), range(b)];
+  return lowA <= highB && lowB <= highA;
+};
+const format = (row: Row) =>
+  `${row.ratio!.toFixed(2)}${row.spread ? ` (${row.spread.map((q) => q.toFixed(2)).join('–')})` : ''}`;
+
+let disagreements = 0;
+for (const a of first.rows.filter((row) => row.ratio !== null)) {
+  const b = second.rows.find((row) => row.benchmark === a.benchmark && row.ratio !== null);
+  if (!b) continue;
+  const same = agree(a, b);
+  if (!same) disagreements++;
+  console.log(`${same ? 'agree   ' : 'DIFFER  '} ${format(a).padEnd(20)} ${format(b).padEnd(20)} ${a.benchmark}`);
+}
+console.log(`\n${disagreements} of the shared rows differ beyond their spread`);

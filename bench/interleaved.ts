@@ -1,0 +1,67 @@
+// Floor and subject measured in turns (F S F S …, after warm-up pairs): a slow spell of the machine
+// lands on both halves of a pair, so the median of the pairs' ratios is steadier than a ratio of
+// medians taken one after the other. The spread is the interquartile range of the pairs' ratios.
+
+export type Interleaved = {
+  floor: number;
+  subject: number;
+  /** Median of subject / floor over the pairs. */
+  ratio: number;
+  /** 25th and 75th percentile of the pairs' ratios. */
+  spread: [number, number];
+  pairs: number;
+};
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  return sorted[low]! + (sorted[Math.ceil(at)]! - sorted[low]!) * (at - low);
+};
+
+export const median = (values: number[]) => quantile(values, 0.5);
+
+/** One measurement per run of floor and subject, `pairs` pairs after `warmup`. */
+export async function interleaved(
+  floor: () => number | Promise<number>,
+  subject: () => number | Promise<number>,
+  options: { pairs?: number; warmup?: number } = {},
+): Promise<Interleaved> {
+  const one = async (run: () => number | Promise<number>) => ({ value: await run() });
+  return (
+    await interleavedMany(
+      () => one(floor),
+      () => one(subject),
+      options,
+    )
+  ).value;
+}
+
+/** Several measurements of one run at once (a cold process gives its wall time and its import time). */
+export async function interleavedMany<K extends string>(
+  floor: () => Record<K, number> | Promise<Record<K, number>>,
+  subject: () => Record<K, number> | Promise<Record<K, number>>,
+  { pairs = 15, warmup = 1 } = {},
+): Promise<Record<K, Interleaved>> {
+  const taken: { floor: Record<K, number>; subject: Record<K, number> }[] = [];
+  for (let pair = 0; pair < warmup + pairs; pair++) {
+    const run = { floor: await floor(), subject: await subject() };
+    if (pair >= warmup) taken.push(run);
+  }
+  const keys = Object.keys(taken[0]!.floor) as K[];
+  return Object.fromEntries(
+    keys.map((key) => {
+      const ratios = taken.map((run) => run.subject[key] / run.floor[key]);
+      return [
+        key,
+        {
+          floor: median(taken.map((run) => run.floor[key])),
+          subject: median(taken.map((run) => run.subject[key])),
+          ratio: median(ratios),
+          spread: [quantile(ratios, 0.25), quantile(ratios, 0.75)],
+          pairs,
+        },
+      ];
+    }),
+  ) as Record<K, Interleaved>;
+}
