@@ -1668,6 +1668,7 @@ export interface components {
             phone: string | null;
             website: string | null;
             payment_instructions: components["schemas"]["PaymentInstructions"] | null;
+            /** @description Electronic address (EN 16931 BT-34/BT-49), `scheme:value` */
             peppol_id: string | null;
             e_invoice_format: ("ubl" | "cii" | "xrechnung-ubl" | "xrechnung-cii" | "factur-x") | null;
             logo: {
@@ -1788,6 +1789,7 @@ export interface components {
             postal_code: string | null;
             country: string | null;
             tax_id: string | null;
+            /** @description Electronic address (EN 16931 BT-34/BT-49), `scheme:value` */
             peppol_id: string | null;
             locale: string | null;
             is_active: boolean;

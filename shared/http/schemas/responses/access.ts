@@ -6,7 +6,7 @@ import { TAX_ROUNDINGS } from '#shared/domain/tax';
 import { E_INVOICE_FORMATS } from '#shared/domain/e-invoice-format';
 import type { apiKeyResource } from '#shared/domain/resources/api-key';
 import type { organizationResource } from '#shared/domain/resources/organization';
-import { paymentInstructions, postalAddress } from '#shared/http/schemas/responses/parties';
+import { sellerProfileFields } from '#shared/http/schemas/responses/parties';
 import {
   allOf,
   currency,
@@ -60,14 +60,7 @@ export const organizationResponse = z
     credit_note_numbering: numbering,
     tax_rounding: z.enum(TAX_ROUNDINGS),
     legal_name: nullableText,
-    address: z.nullable(postalAddress),
-    tax_id: nullableText,
-    registration_number: nullableText,
-    email: nullableText,
-    phone: nullableText,
-    website: nullableText,
-    payment_instructions: z.nullable(paymentInstructions),
-    peppol_id: nullableText,
+    ...sellerProfileFields,
     e_invoice_format: z.nullable(z.enum(E_INVOICE_FORMATS)),
     logo: z.nullable(
       // The logo's types, written out: the logo module carries an image decoder no answer needs (Same checks them).

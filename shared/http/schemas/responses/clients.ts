@@ -1,21 +1,13 @@
 // Clients as the API answers them (shared/domain/resources/client.ts).
 import * as z from 'zod/mini';
 import type { clientResource, createdClientResource } from '#shared/domain/resources/client';
+import { buyerFields } from '#shared/http/schemas/responses/parties';
 import { idOfResource, nullableText, pageOf, type Same, timestamp } from '#shared/http/schemas/responses/common';
 
 export const clientResponse = z
   .strictObject({
     id: idOfResource('cli'),
-    name: z.string(),
-    email: z.string(),
-    phone: nullableText,
-    address: nullableText,
-    city: nullableText,
-    state: nullableText,
-    postal_code: nullableText,
-    country: nullableText,
-    tax_id: nullableText,
-    peppol_id: nullableText,
+    ...buyerFields,
     locale: nullableText,
     is_active: z.boolean(),
     created_at: timestamp,

@@ -27,33 +27,38 @@ const peppolId = z
   .nullable(z.string())
   .register(z.globalRegistry, { description: 'Electronic address (EN 16931 BT-34/BT-49), `scheme:value`' });
 
+/** Who the seller is and how to pay it: the organization's profile, and what documents copy of it. */
+export const sellerProfileFields = {
+  address: z.nullable(postalAddress),
+  tax_id: nullableText,
+  registration_number: nullableText,
+  email: nullableText,
+  phone: nullableText,
+  website: nullableText,
+  payment_instructions: z.nullable(paymentInstructions),
+  peppol_id: peppolId,
+};
+
+/** Who the buyer is: the client's fields, and what documents copy of them. */
+export const buyerFields = {
+  name: z.string(),
+  email: z.string(),
+  phone: nullableText,
+  address: nullableText,
+  city: nullableText,
+  state: nullableText,
+  postal_code: nullableText,
+  country: nullableText,
+  tax_id: nullableText,
+  peppol_id: peppolId,
+};
+
 export const sellerResponse = z
-  .strictObject({
-    name: z.string(),
-    address: z.nullable(postalAddress),
-    tax_id: nullableText,
-    registration_number: nullableText,
-    email: nullableText,
-    phone: nullableText,
-    website: nullableText,
-    payment_instructions: z.nullable(paymentInstructions),
-    peppol_id: peppolId,
-  })
+  .strictObject({ name: z.string(), ...sellerProfileFields })
   .register(z.globalRegistry, { id: 'Seller', description: 'The seller as the document shows it' });
 
 export const buyerResponse = z
-  .strictObject({
-    name: z.string(),
-    email: z.string(),
-    phone: nullableText,
-    address: nullableText,
-    city: nullableText,
-    state: nullableText,
-    postal_code: nullableText,
-    country: nullableText,
-    tax_id: nullableText,
-    peppol_id: peppolId,
-  })
+  .strictObject(buyerFields)
   .register(z.globalRegistry, { id: 'Buyer', description: 'The buyer as the document shows it' });
 
 const _agree: [
