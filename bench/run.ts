@@ -17,7 +17,7 @@ import { generateSigningKeys } from '#shared/auth/signing-keys';
 import { bundleHandler } from '#bench/bundle';
 import { coldRun } from '#bench/cold';
 import { type Interleaved, interleaved, interleavedMany, median } from '#bench/interleaved';
-import { createClient } from '#shared/data/clients';
+import { createClient } from '#shared/data/client-changes';
 import { createInvoice } from '#shared/data/invoices';
 import { createRecurringInvoice } from '#shared/data/recurring-invoices';
 import { planRun, runOrganization } from '#shared/recurring/runner';

@@ -1,7 +1,7 @@
 // DELETE archives: the client stays, with is_active false, because its invoices still name it.
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
-import { updateClient } from '#shared/data/clients';
+import { updateClient } from '#shared/data/client-changes';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';

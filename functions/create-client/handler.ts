@@ -1,6 +1,6 @@
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
-import { createClient } from '#shared/data/clients';
+import { createClient } from '#shared/data/client-changes';
 import { endpoint } from '#shared/http/endpoint';
 import { createClientBody } from '#shared/http/schemas/clients';
 import { createdClientResource } from '#shared/domain/resources/client';

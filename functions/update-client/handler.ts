@@ -1,6 +1,6 @@
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
-import { updateClient } from '#shared/data/clients';
+import { updateClient } from '#shared/data/client-changes';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { updateClientBody } from '#shared/http/schemas/clients';

@@ -1,7 +1,7 @@
 import { cursor, electronicAddress, listLimit, text } from '#shared/http/schemas/common';
 import * as z from 'zod/mini';
 import '#shared/zod-locale';
-import { DOCUMENT_LANGUAGES, isDocumentLocale } from '#shared/domain/seller';
+import { DOCUMENT_LANGUAGES, isDocumentLocale } from '#shared/domain/locale';
 
 const clientFields = {
   name: text(200),

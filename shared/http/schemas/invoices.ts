@@ -14,7 +14,7 @@ import { validationError } from '#shared/domain/errors';
 import { SUPPORTED_CURRENCIES } from '#shared/domain/money';
 import { TAX_CATEGORIES } from '#shared/domain/tax';
 import { UNIT_CODES } from '#shared/domain/unit-codes';
-import { DOCUMENT_LANGUAGES, isDocumentLocale } from '#shared/domain/seller';
+import { DOCUMENT_LANGUAGES, isDocumentLocale } from '#shared/domain/locale';
 import { calendarDate, cursor, decimal, idOf, listLimit, text } from '#shared/http/schemas/common';
 import * as z from 'zod/mini';
 import '#shared/zod-locale';

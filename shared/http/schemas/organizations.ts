@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { isTimeZone } from '#shared/domain/dates';
 import { DEFAULT_PADDING, numberingProblem } from '#shared/domain/numbering';
-import { bicProblem, DOCUMENT_LANGUAGES, ibanProblem, isCountryCode, isDocumentLocale } from '#shared/domain/seller';
+import { bicProblem, ibanProblem } from '#shared/domain/seller';
+import { DOCUMENT_LANGUAGES, isCountryCode, isDocumentLocale } from '#shared/domain/locale';
 import { currency } from '#shared/http/schemas/invoices';
 import { electronicAddress, text } from '#shared/http/schemas/common';
 import { TAX_ROUNDINGS } from '#shared/domain/tax';
