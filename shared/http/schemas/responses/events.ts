@@ -46,21 +46,22 @@ export const eventSchemaName = (type: string) =>
     .map((word) => word[0]!.toUpperCase() + word.slice(1))
     .join('')}Event`;
 
+/** An event of one kind: its envelope, and the `data` of that kind. */
+const eventOf = (type: string, data: z.ZodMiniObject): z.ZodMiniObject =>
+  z
+    .strictObject({
+      id: idOfResource('evt'),
+      type: z.literal(type),
+      organization_id: idOfResource('org'),
+      created_at: timestamp,
+      data,
+    })
+    .register(z.globalRegistry, { id: eventSchemaName(type) });
+
 /** One schema per kind, by kind. */
-export const eventResponses: Record<EventType, z.ZodMiniObject> = Object.fromEntries(
-  Object.entries(DATA).map(([type, data]) => [
-    type,
-    z
-      .strictObject({
-        id: idOfResource('evt'),
-        type: z.literal(type),
-        organization_id: idOfResource('org'),
-        created_at: timestamp,
-        data,
-      })
-      .register(z.globalRegistry, { id: eventSchemaName(type) }),
-  ]),
-) as never;
+export const eventResponses = Object.fromEntries(
+  Object.entries(DATA).map(([type, data]) => [type, eventOf(type, data)]),
+) as Record<EventType, z.ZodMiniObject>;
 
 export const eventResponse = z
   .discriminatedUnion('type', Object.values(eventResponses) as [z.ZodMiniObject, ...z.ZodMiniObject[]])
