@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { config } from '#shared/config';
 import { refusalOf } from '#shared/webhooks/destination';
-import { cursor, listLimit } from '#shared/http/schemas/common';
 import '#shared/zod-locale';
 import { EVENT_TYPES } from '#shared/domain/events';
 
