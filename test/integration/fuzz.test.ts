@@ -109,18 +109,24 @@ const fuzzed = (ROUTES as readonly Route[]).filter((route) => {
 });
 
 let token: string;
+/** A resource a test's setup makes as `caller`: its answer, or the reason the setup cannot go on. */
+const makerFor = (caller: () => string) => async (route: RouteName, options: Parameters<typeof call>[1]) => {
+  const answer = await call(route, { token: caller(), ...options });
+  if (answer.status >= 300) throw new Error(`${route}: ${answer.status} ${answer.text}`);
+  return answer.json;
+};
+
 /** Ids of the tenant's own resources, by prefix, for path parameters and references in bodies. */
 const ownIds: Record<string, string[]> = {};
 beforeAll(async () => {
   const tenant = await newTenant('Fuzzed');
   token = tenant.ownerToken;
-  const made = async (route: RouteName, options: Parameters<typeof call>[1]) =>
-    (await call(route, { token, ...options })).json;
+  const made = makerFor(() => token);
   const client = await made('create-client', { body: { name: 'Fuzz client', email: 'f@x.example', country: 'DE' } });
   const line = { description: 'x', quantity: 1, unit_price: '10.00', tax_rate: '19' };
   const invoice = await made('create-invoice', { body: { client: client.id, line_items: [line] } });
   const issued = await made('create-invoice', { body: { client: client.id, line_items: [line] } });
-  await call('send-invoice', { token, params: { id: issued.id } });
+  await made('send-invoice', { params: { id: issued.id } });
   const note = await made('create-credit-note', {
     params: { id: issued.id },
     body: { amount: '1.00', description: 'x', reason: 'other' },
@@ -192,11 +198,7 @@ describe('the document’s examples', () => {
   beforeAll(async () => {
     const tenant = await newTenant('Examples');
     example.token = tenant.ownerToken;
-    const made = async (route: RouteName, options: Parameters<typeof call>[1]) => {
-      const answer = await call(route, { token: example.token, ...options });
-      if (answer.status >= 300) throw new Error(`${route}: ${answer.status} ${answer.text}`);
-      return answer.json;
-    };
+    const made = makerFor(() => example.token);
     const client = await made('create-client', {
       body: { name: 'Example client', email: 'e@x.example', country: 'DE' },
     });
