@@ -26,16 +26,19 @@ function matchRoute(
   method: string,
   path: string,
 ): { route: Route; pathParameters: Record<string, string> } | 'method_not_allowed' | undefined {
-  const candidates = compiled
-    .map(({ route, regex }) => ({ route, match: regex.exec(path) }))
-    .filter((candidate) => candidate.match);
-  if (candidates.length === 0) return undefined;
-  const hit = candidates.find((candidate) => candidate.route.method === method);
-  if (!hit) return 'method_not_allowed';
-  const pathParameters = Object.fromEntries(
-    Object.entries(hit.match!.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]),
-  );
-  return { route: hit.route, pathParameters };
+  let pathKnown = false;
+  for (const { route, regex } of compiled) {
+    const match = regex.exec(path);
+    if (!match) continue;
+    if (route.method !== method) {
+      pathKnown = true;
+      continue;
+    }
+    const pathParameters: Record<string, string> = {};
+    for (const [name, value] of Object.entries(match.groups ?? {})) pathParameters[name] = decodeURIComponent(value);
+    return { route, pathParameters };
+  }
+  return pathKnown ? 'method_not_allowed' : undefined;
 }
 
 export function toApiGatewayEvent(
@@ -195,11 +198,9 @@ export async function startApiServer({
           { 'content-type': 'application/json', connection: 'close' },
           errorBody('payload_too_large', 'The body is too large'),
         );
-      const headers = Object.fromEntries(
-        Object.entries(req.headers).flatMap(([name, value]) =>
-          value === undefined ? [] : [[name, Array.isArray(value) ? value.join(',') : value]],
-        ),
-      );
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(req.headers))
+        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
       headers['x-forwarded-proto'] = 'http';
       const event = toApiGatewayEvent(
         {
