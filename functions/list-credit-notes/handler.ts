@@ -3,7 +3,7 @@ import { createDb } from '#shared/data/client';
 import { listCreditNotes } from '#shared/data/credit-notes';
 import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
-import { listCreditNotesQuery } from '#shared/http/schemas/credit-notes';
+import { listCreditNotesQuery } from '#shared/http/schemas/document-lists';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { creditNotePage } from '#shared/http/schemas/responses/credit-notes';
 import { routeNamed } from '#functions/routes';

@@ -3,7 +3,7 @@ import { createDb } from '#shared/data/client';
 import { listInvoices } from '#shared/data/invoices';
 import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
-import { listInvoicesQuery } from '#shared/http/schemas/invoices';
+import { listInvoicesQuery } from '#shared/http/schemas/document-lists';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import { invoicePage } from '#shared/http/schemas/responses/invoices';
 import { routeNamed } from '#functions/routes';

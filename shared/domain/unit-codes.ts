@@ -88,7 +88,9 @@ const CODES =
   'XYL XYM XYN XYP XYQ XYR XYS XYT XYV XYW XYX XYY XYZ XZA XZB XZC XZD XZF XZG XZH XZJ XZK XZL XZM XZN ' +
   'XZP XZQ XZR XZS XZT XZU XZV XZW XZX XZY XZZ';
 
-export const UNIT_CODES: ReadonlySet<string> = new Set(CODES.split(' '));
+let unitCodes: ReadonlySet<string> | undefined;
+/** Built on first use: a route that never checks a unit code leaves the list out of its bundle. */
+export const isUnitCode = (code: string) => (unitCodes ??= new Set(CODES.split(' '))).has(code);
 
 /** One piece: the unit of a line that names none. */
 export const DEFAULT_UNIT = 'C62';

@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { CREDIT_REASONS, type CreditRequest } from '#shared/domain/credit-note';
 import { toMinor } from '#shared/domain/decimal';
 import { LIMITS } from '#shared/domain/invoice';
-import { calendarDate, cursor, decimal, idOf, listLimit, text } from '#shared/http/schemas/common';
-import { currency, issueDateRange } from '#shared/http/schemas/invoices';
+import { decimal, text } from '#shared/http/schemas/common';
+import { currency } from '#shared/http/schemas/currency';
 import { PAYMENT_METHODS } from '#shared/http/schemas/payments';
 import { REFUND_VIA } from '#shared/domain/refund';
 import '#shared/zod-locale';
@@ -88,14 +88,3 @@ export const createRefundBody = z.strictObject({
       .check(z.refine<string>((value) => Date.parse(value) <= Date.now() + 5 * 60_000, 'may not be in the future')),
   ),
 });
-
-export const listCreditNotesQuery = z
-  .strictObject({
-    limit: listLimit,
-    cursor,
-    invoice: z.optional(idOf('inv')),
-    client: z.optional(idOf('cli')),
-    issue_date_from: z.optional(calendarDate),
-    issue_date_to: z.optional(calendarDate),
-  })
-  .check(issueDateRange);

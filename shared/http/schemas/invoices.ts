@@ -1,5 +1,4 @@
 import {
-  INVOICE_STATUSES,
   LIMITS,
   priceInvoice,
   lineText,
@@ -11,11 +10,11 @@ import {
   type PricingTerms,
 } from '#shared/domain/invoice';
 import { validationError } from '#shared/domain/errors';
-import { SUPPORTED_CURRENCIES } from '#shared/domain/money';
 import { TAX_CATEGORIES } from '#shared/domain/tax';
-import { UNIT_CODES } from '#shared/domain/unit-codes';
+import { isUnitCode } from '#shared/domain/unit-codes';
 import { DOCUMENT_LANGUAGES, isDocumentLocale } from '#shared/domain/locale';
-import { calendarDate, cursor, decimal, idOf, listLimit, text } from '#shared/http/schemas/common';
+import { calendarDate, decimal, idOf, text } from '#shared/http/schemas/common';
+import { currency } from '#shared/http/schemas/currency';
 import * as z from 'zod/mini';
 import '#shared/zod-locale';
 
@@ -43,9 +42,7 @@ const toDiscount = (given: z.infer<typeof discount> | undefined) =>
 
 const lineItem = z.strictObject({
   description: text(1000),
-  unit: z.optional(
-    z.string().check(z.refine<string>((code) => UNIT_CODES.has(code), 'must be a UN/ECE Recommendation 20 unit code')),
-  ),
+  unit: z.optional(z.string().check(z.refine<string>(isUnitCode, 'must be a UN/ECE Recommendation 20 unit code'))),
   quantity: decimal({
     maxFraction: LIMITS.quantityFractionDigits,
     max: { units: LIMITS.maxQuantity, scale: 0 },
@@ -78,15 +75,6 @@ const servicePeriod = z.strictObject({ start: calendarDate, end: calendarDate })
     message: 'may not be before start',
     path: ['end'],
   }),
-);
-
-/** An ISO 4217 code the service can bill in (two fraction digits). */
-export const currency = z.string().check(
-  z.toUpperCase(),
-  z.refine<string>(
-    (code) => SUPPORTED_CURRENCIES.has(code),
-    'must be a supported ISO 4217 code with two fraction digits',
-  ),
 );
 
 const invoiceFields = {
@@ -151,23 +139,6 @@ export const updateInvoiceBody = z.partial(z.strictObject(invoiceFields)).check(
 export type UpdateInvoiceBody = z.infer<typeof updateInvoiceBody>;
 
 /** A list's issue date range may not run backwards. */
-export const issueDateRange = z.refine<{ issue_date_from?: string; issue_date_to?: string }>(
-  (query) => !query.issue_date_from || !query.issue_date_to || query.issue_date_from <= query.issue_date_to,
-  { message: 'may not be after issue_date_to', path: ['issue_date_from'] },
-);
-
-export const listInvoicesQuery = z
-  .strictObject({
-    limit: listLimit,
-    cursor,
-    status: z.optional(z.enum(INVOICE_STATUSES)),
-    client: z.optional(idOf('cli')),
-    issue_date_from: z.optional(calendarDate),
-    issue_date_to: z.optional(calendarDate),
-  })
-  .check(issueDateRange);
-export type ListInvoicesQuery = z.infer<typeof listInvoicesQuery>;
-
 /** A new invoice as createInvoice takes it: priced there, under the organization's tax rounding. */
 export function newInvoiceContent(body: CreateInvoiceBody) {
   return {

@@ -3,7 +3,7 @@ import { isTimeZone } from '#shared/domain/dates';
 import { DEFAULT_PADDING, numberingProblem } from '#shared/domain/numbering';
 import { bicProblem, ibanProblem } from '#shared/domain/seller';
 import { DOCUMENT_LANGUAGES, isCountryCode, isDocumentLocale } from '#shared/domain/locale';
-import { currency } from '#shared/http/schemas/invoices';
+import { currency } from '#shared/http/schemas/currency';
 import { electronicAddress, text } from '#shared/http/schemas/common';
 import { TAX_ROUNDINGS } from '#shared/domain/tax';
 import { E_INVOICE_FORMATS } from '#shared/domain/e-invoice-format';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { LIMITS } from '#shared/domain/invoice';
-import { SUPPORTED_CURRENCIES } from '#shared/domain/money';
+import { currency } from '#shared/http/schemas/currency';
 import { decimal, text } from '#shared/http/schemas/common';
 import '#shared/zod-locale';
 
@@ -14,12 +14,7 @@ export const recordPaymentBody = z.strictObject({
     positive: true,
   }),
   /** Defaults to the invoice's currency; another currency is refused. */
-  currency: z.optional(
-    z.string().check(
-      z.toUpperCase(),
-      z.refine<string>((code) => SUPPORTED_CURRENCIES.has(code), 'must be a supported ISO 4217 code'),
-    ),
-  ),
+  currency: z.optional(currency),
   paid_at: z.optional(
     z.iso
       .datetime({ message: 'must be an ISO 8601 UTC timestamp' })

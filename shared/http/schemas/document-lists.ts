@@ -1,0 +1,33 @@
+// The query strings of the invoice and credit-note lists, apart from the schemas that create and
+// change documents: a list route does not carry the currency and unit tables those check against.
+import * as z from 'zod/mini';
+import { INVOICE_STATUSES } from '#shared/domain/invoice';
+import { calendarDate, cursor, idOf, listLimit } from '#shared/http/schemas/common';
+import '#shared/zod-locale';
+
+const issueDateRange = z.refine<{ issue_date_from?: string; issue_date_to?: string }>(
+  (query) => !query.issue_date_from || !query.issue_date_to || query.issue_date_from <= query.issue_date_to,
+  { message: 'may not be after issue_date_to', path: ['issue_date_from'] },
+);
+
+export const listInvoicesQuery = z
+  .strictObject({
+    limit: listLimit,
+    cursor,
+    status: z.optional(z.enum(INVOICE_STATUSES)),
+    client: z.optional(idOf('cli')),
+    issue_date_from: z.optional(calendarDate),
+    issue_date_to: z.optional(calendarDate),
+  })
+  .check(issueDateRange);
+
+export const listCreditNotesQuery = z
+  .strictObject({
+    limit: listLimit,
+    cursor,
+    invoice: z.optional(idOf('inv')),
+    client: z.optional(idOf('cli')),
+    issue_date_from: z.optional(calendarDate),
+    issue_date_to: z.optional(calendarDate),
+  })
+  .check(issueDateRange);
