@@ -1,6 +1,17 @@
-// Entry of the API process (bench/api-process.ts): serves until its parent lets go.
+// Entry of the API process (bench/api-process.ts): the local API and, as `npm run dev` has, the Lambda
+// endpoint its document routes invoke the renderer through. Serves until its parent lets go.
+import { DOCUMENT_RENDERER } from '#functions/topology';
 import { startApiServer } from '#infra/local/api-server';
+import { startLambdaEndpoint } from '#infra/local/lambda-endpoint';
 
+const lambda = await startLambdaEndpoint(
+  async (name) =>
+    ((await import(`../functions/${name}/handler.ts`)) as { handler: (event: unknown) => Promise<unknown> }).handler,
+);
+Object.assign(process.env, {
+  AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint,
+  DOCUMENT_RENDERER_FUNCTION: DOCUMENT_RENDERER.handler,
+});
 const api = await startApiServer({ port: Number(process.env.BENCH_API_PORT) });
-process.send?.({ url: api.url });
-process.once('disconnect', () => void api.stop().then(() => process.exit(0)));
+process.send?.({ url: api.url, lambdaEndpoint: lambda.endpoint });
+process.once('disconnect', () => void Promise.all([api.stop(), lambda.stop()]).then(() => process.exit(0)));

@@ -3,7 +3,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export type ApiProcess = { url: string; stop(): Promise<void> };
+export type ApiProcess = { url: string; lambdaEndpoint: string; stop(): Promise<void> };
 
 /** Starts `infra/local/api-server` in a child with this process's environment (table, keys, emulators). */
 export async function startApiProcess(port: number): Promise<ApiProcess> {
@@ -11,12 +11,13 @@ export async function startApiProcess(port: number): Promise<ApiProcess> {
     env: { ...process.env, BENCH_API_PORT: String(port) },
     execArgv: ['--import', 'tsx'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('message', (message: { url: string }) => resolve(message.url));
+  const { url, lambdaEndpoint } = await new Promise<{ url: string; lambdaEndpoint: string }>((resolve, reject) => {
+    child.once('message', (message: { url: string; lambdaEndpoint: string }) => resolve(message));
     child.once('exit', (code) => reject(new Error(`the API process exited with ${code} before it listened`)));
   });
   return {
     url,
+    lambdaEndpoint,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

@@ -33,10 +33,20 @@ import { BY, indexQuery, invoiceKey, invoicesOfOrganization, paymentKey } from '
 import { rebuildRevenue } from '#shared/reports/rebuild';
 import { readRevenue } from '#shared/data/revenue';
 import { generateWebhookSecret } from '#shared/domain/webhook';
+import { execFileSync } from 'node:child_process';
+import { DOCUMENT_RENDERER } from '#functions/topology';
+import { assetCommands } from '#infra/constructs/service-function';
+import { invokerFor } from '#shared/aws/lambda';
+import { creditNoteWithOrganization } from '#shared/data/credit-notes';
+import { invoiceWithOrganization } from '#shared/data/invoices';
+import { documentRenderer } from '#shared/documents/renderer';
+import { logoText, type RenderRequest } from '#shared/documents/render-requests';
+import { E_INVOICE_FORMATS } from '#shared/domain/e-invoice-format';
+import { austrianSeller, euInvoice, frenchBuyer } from '#test/support/eu-invoice';
 
 const OUT = resolve('.bench');
 const RESULTS = resolve('bench-results');
-const SECTION_NAMES = ['bundles', 'throughput', 'webhooks', 'recurring', 'revenue'] as const;
+const SECTION_NAMES = ['bundles', 'throughput', 'documents', 'webhooks', 'recurring', 'revenue'] as const;
 type Section = (typeof SECTION_NAMES)[number];
 /**
  * `npm run bench -- <filter>…`: section names run those sections; any other word picks the routes
@@ -377,6 +387,128 @@ try {
     await api.stop();
   }
 
+  if (runs('documents')) {
+    // 3. Documents: each kind against the invoice PDF, drawn in this process; the hop to the renderer
+    // (through the laptop's Lambda endpoint, as the routes call it) against drawing here; the renderer's
+    // cold start against the floor, which is what the document routes no longer pay at theirs.
+    const api = await startApiProcess(apiPort);
+    const tenant = tenants[0]!;
+    const ownerToken = await signAccessToken(
+      keys.privateJwk,
+      { userId: tenant.ownerUserId, organizationId: tenant.id, role: 'owner' },
+      { issuer: 'invoicing-service', audience: 'invoicing-api', ttlSeconds: 3600 },
+    );
+    const send = async (method: string, path: string, body: unknown, credential = tenant.apiKey) => {
+      const answer = await fetch(`${api.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${credential}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const json = (await answer.json()) as { id: string };
+      if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(json)}`);
+      return json;
+    };
+    await send('PATCH', '/api/v1/organizations/me/', { ...austrianSeller, default_currency: 'EUR' }, ownerToken);
+    const buyer = await send('POST', '/api/v1/clients/', frenchBuyer);
+    const issued = await send('POST', '/api/v1/invoices/', {
+      client: buyer.id,
+      issue_date: '2026-11-02',
+      due_date: '2026-12-02',
+      buyer_reference: '991-01234-44',
+      ...euInvoice(),
+    });
+    await send('POST', `/api/v1/invoices/${issued.id}/send/`, {});
+    const note = await send('POST', `/api/v1/invoices/${issued.id}/credit-notes/`, {
+      lines: [{ line: 0, quantity: 1 }],
+      reason: 'order_change',
+    });
+    const found = (await invoiceWithOrganization(db, tenant.id, issued.id))!;
+    const foundNote = (await creditNoteWithOrganization(db, tenant.id, note.id))!;
+    const letterhead = { logo: logoText(found.logo), publicBaseUrl: `http://127.0.0.1:${apiPort}` };
+    const invoicePdf: RenderRequest = { kind: 'invoice-pdf', invoice: found.invoice, ...letterhead };
+    const { renderDocument } = await import('#shared/documents/render');
+    /** Milliseconds per document, over five drawn one after another. */
+    const perDocument = (draw: () => Promise<unknown>) => async () => {
+      const started = performance.now();
+      for (let i = 0; i < 5; i++) await draw();
+      return (performance.now() - started) / 5;
+    };
+    const drawnHere = (request: RenderRequest) => perDocument(() => renderDocument(request));
+    const kinds: [string, RenderRequest][] = [
+      ...E_INVOICE_FORMATS.map((format): [string, RenderRequest] => [
+        `e-invoice ${format}`,
+        { kind: 'invoice-e-invoice', format, invoice: found.invoice, ...letterhead },
+      ]),
+      ['credit note PDF', { kind: 'credit-note-pdf', creditNote: foundNote.creditNote, ...letterhead }],
+      [
+        'credit note e-invoice ubl',
+        { kind: 'credit-note-e-invoice', format: 'ubl', creditNote: foundNote.creditNote, ...letterhead },
+      ],
+      [
+        'invoice e-mail (MIME, PDF attached)',
+        {
+          kind: 'invoice-email',
+          invoice: found.invoice,
+          overdueDays: 0,
+          reminder: false,
+          payOnline: false,
+          mail: { from: 'Invoices <invoices@example.com>', to: 'compta@sgt.example' },
+          ...letterhead,
+        },
+      ],
+    ];
+    for (const [label, request] of kinds) {
+      const drawn = await interleaved(drawnHere(invoicePdf), drawnHere(request), { pairs: PAIRS });
+      pairedRow(`document: ${label} vs the invoice PDF, drawn in process`, 'ms', drawn, 'reported', true);
+    }
+    const renderer = documentRenderer(
+      invokerFor({ ...process.env, AWS_ENDPOINT_URL_LAMBDA: api.lambdaEndpoint }),
+      DOCUMENT_RENDERER.handler,
+    );
+    const hop = await interleaved(
+      drawnHere(invoicePdf),
+      perDocument(() => renderer.render(invoicePdf)),
+      { pairs: PAIRS },
+    );
+    pairedRow(
+      'document renderer: invoice PDF through the Lambda endpoint vs drawn in process',
+      'ms',
+      hop,
+      'reported',
+      true,
+    );
+    await api.stop();
+    // The renderer's cold start, with its fonts beside it as the stack deploys it.
+    const rendererFile = join(OUT, 'render-document', 'index.mjs');
+    const rendererSize = await bundleHandler(`functions/${DOCUMENT_RENDERER.handler}/handler.ts`, rendererFile);
+    execFileSync('sh', ['-c', assetCommands(process.cwd(), join(OUT, 'render-document')).join(' && ')]);
+    row('bundle size: render-document (the document renderer)', rendererSize / 1024, 0, 'KB', '—', true);
+    const floorFile = join(OUT, 'documents-floor.mjs');
+    await bundleHandler('bench/floor-handler.ts', floorFile);
+    const cold = await interleavedMany(
+      () => coldRun(floorFile, {}),
+      () => coldRun(rendererFile, JSON.parse(JSON.stringify(invoicePdf))),
+      { pairs: PAIRS },
+    );
+    pairedRow(
+      'cold start (process, import + first invoice PDF): render-document vs node + client-only bundle',
+      'ms',
+      cold.wall,
+      'reported',
+      true,
+    );
+    // What a document route saved at its cold start against what the hop adds to each of its calls.
+    const saved = cold.wall.subject - cold.wall.floor;
+    const added = hop.subject - hop.floor;
+    row(
+      'document renderer: added latency of the hop (warm) vs the cold start a document route no longer pays',
+      added,
+      saved,
+      'ms',
+      '< 1×',
+      added < saved,
+    );
+  }
   if (runs('webhooks')) {
     // 3. Webhook deliveries to a loopback receiver against raw HTTP POSTs of the same body.
     const receiver = createServer((req, res) => {

@@ -36,7 +36,7 @@ export type Route = {
   signsTokens?: boolean;
   /** Functions that may send e-mail through SES, from the configured identity only. */
   sendsEmail?: boolean;
-  /** Functions that draw invoice PDFs: their deployed bundle carries the document fonts and colour profile (shared/documents/assets.ts). */
+  /** Has documents drawn: may invoke the document renderer (functions/topology.ts DOCUMENT_RENDERER). */
   rendersDocuments?: boolean;
   /** Functions that get the Stripe keys, when the deployment has them. */
   usesStripe?: boolean;

@@ -21,7 +21,7 @@ export type QueueSpec = {
     batchSize: number;
     /** Most instances at once (the event source's maximum concurrency). */
     maxConcurrency: number;
-    /** Draws invoice PDFs: the deployed bundle carries the document fonts. */
+    /** Has documents drawn: may invoke the document renderer (DOCUMENT_RENDERER below). */
     rendersDocuments?: boolean;
   };
 };
@@ -110,3 +110,30 @@ export const LOG_SUBSCRIPTIONS: readonly LogSubscription[] = [
 /** The subscription as a CloudWatch Logs filter pattern. */
 export const filterPatternOf = (subscription: LogSubscription) =>
   `{ $.${subscription.field} = "${subscription.value}" }`;
+
+/**
+ * Functions the service's own functions invoke synchronously (Lambda Invoke, RequestResponse). In AWS
+ * each is a function of the stack that only its callers may invoke (infra/constructs/document-renderer.ts);
+ * on a laptop infra/local/lambda-endpoint.ts answers the Invoke API for the same list.
+ */
+export type InvokedFunction = {
+  /** Function folder under functions/, and its name on the laptop's endpoint. */
+  handler: string;
+  constructId: string;
+  timeoutSeconds: number;
+  memorySize: number;
+};
+
+/**
+ * The one function that draws documents (PDFs, e-invoices, the e-mails that carry them). Only it bundles
+ * the PDF, XML and MIME libraries and the fonts; the routes and workers marked `rendersDocuments` invoke
+ * it, so it stays warm for all of them. Lambda gives CPU in proportion to memory, and drawing is CPU work.
+ */
+export const DOCUMENT_RENDERER = {
+  handler: 'render-document',
+  constructId: 'DocumentRenderer',
+  timeoutSeconds: 20,
+  memorySize: 1536,
+} as const satisfies InvokedFunction;
+
+export const INVOKED_FUNCTIONS: readonly InvokedFunction[] = [DOCUMENT_RENDERER];

@@ -8,6 +8,7 @@ import { DashboardConstruct } from '#infra/constructs/dashboard';
 import { ApiConstruct } from '#infra/constructs/api';
 import { AuthConstruct } from '#infra/constructs/auth';
 import { LogSubscriptionsConstruct } from '#infra/constructs/log-subscriptions';
+import { DocumentRendererConstruct } from '#infra/constructs/document-renderer';
 import { EventsConstruct } from '#infra/constructs/events';
 import { SchedulesConstruct } from '#infra/constructs/schedules';
 import { DataConstruct } from '#infra/constructs/data';
@@ -51,7 +52,9 @@ export class InvoicingStack extends Stack {
         'it is rotated by hand (docs/deploy.md), not on a schedule',
     });
     const auth = new AuthConstruct(this, 'Auth');
+    const renderer = new DocumentRendererConstruct(this, 'Documents', { environment: { LOG_LEVEL: 'info' }, alarms });
     const api = new ApiConstruct(this, 'Api', {
+      renderer,
       table: data.table,
       publicBaseUrl: props.publicBaseUrl,
       environment: { LOG_LEVEL: 'info' },
@@ -84,6 +87,7 @@ export class InvoicingStack extends Stack {
       environment: api.sharedEnvironment,
       bus: events.bus,
       sendEmail: api.sendEmail,
+      renderer,
       alarms,
     });
     new DashboardConstruct(this, 'Operations', {

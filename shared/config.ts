@@ -92,6 +92,8 @@ const schema = z.object({
     z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.positive()),
     3 * 86_400,
   ),
+  /** The document renderer (functions/render-document) the routes and workers that draw documents invoke. */
+  DOCUMENT_RENDERER_FUNCTION: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a function name'))),
   PAYMENT_LINK_TTL_SECONDS: z._default(
     z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.minimum(1800), z.maximum(86_400)),
     86_400,
@@ -124,6 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 let cached: Config | undefined;
 /** The process-wide configuration, parsed on first use. */
 export const config = (): Config => (cached ??= loadConfig());
+
+/** The document renderer's settings: it reads no table and holds no key, so it needs only its log level. */
+export const rendererConfig = (env: NodeJS.ProcessEnv = process.env) =>
+  parse(z.object({ LOG_LEVEL: schema.shape.LOG_LEVEL }), env);
 
 const signerSchema = z.union([
   /** The private JWK (with `kid`) that signs access tokens (local runtime and tests)… */

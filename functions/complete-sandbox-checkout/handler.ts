@@ -1,7 +1,7 @@
 // The sandbox's "pay" and "fail": the same completion a provider's webhook triggers, then back to the invoice.
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
-import { notFoundPage } from '#shared/documents/invoice-page';
+import { notFoundPage } from '#shared/documents/not-found-page';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';
 import { checkoutOutcomeParams } from '#shared/http/schemas/public';

@@ -3,8 +3,9 @@
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { findPublicCreditNote } from '#shared/data/public-invoices';
-import { creditNoteEInvoice } from '#shared/documents/e-invoice-file';
-import { notFoundPage } from '#shared/documents/invoice-page';
+import { configuredRenderer } from '#shared/documents/renderer';
+import { logoText } from '#shared/documents/render-requests';
+import { notFoundPage } from '#shared/documents/not-found-page';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';
 import { tokenParams } from '#shared/http/schemas/public';
@@ -12,6 +13,7 @@ import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL } = config();
 const db = createDb(TABLE_NAME);
+const renderer = configuredRenderer();
 
 export const handler = publicEndpoint(
   routeNamed('download-public-credit-note-e-invoice'),
@@ -20,7 +22,13 @@ export const handler = publicEndpoint(
     const found = await findPublicCreditNote(db, params.token);
     const format = found?.organization.e_invoice_format;
     if (!found || !format) return htmlPage(404, notFoundPage());
-    const file = await creditNoteEInvoice(format, found, PUBLIC_BASE_URL);
+    const file = await renderer.render({
+      kind: 'credit-note-e-invoice',
+      format,
+      creditNote: found.creditNote,
+      logo: logoText(found.logo),
+      publicBaseUrl: PUBLIC_BASE_URL,
+    });
     return {
       status: 200,
       raw: { content: file.content, contentType: file.contentType },

@@ -2,15 +2,17 @@
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { findPublicCreditNote } from '#shared/data/public-invoices';
-import { notFoundPage } from '#shared/documents/invoice-page';
+import { notFoundPage } from '#shared/documents/not-found-page';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';
 import { tokenParams } from '#shared/http/schemas/public';
-import { creditNoteResource } from '#shared/domain/resources/credit-note';
+import { configuredRenderer } from '#shared/documents/renderer';
+import { logoText } from '#shared/documents/render-requests';
 import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL } = config();
 const db = createDb(TABLE_NAME);
+const renderer = configuredRenderer();
 
 export const handler = publicEndpoint(
   routeNamed('download-public-credit-note'),
@@ -18,13 +20,17 @@ export const handler = publicEndpoint(
   async ({ params }) => {
     const found = await findPublicCreditNote(db, params.token);
     if (!found) return htmlPage(404, notFoundPage());
-    const creditNote = creditNoteResource(found.creditNote, PUBLIC_BASE_URL);
-    const { renderCreditNotePdf } = await import('#shared/documents/invoice-pdf');
+    const file = await renderer.render({
+      kind: 'credit-note-pdf',
+      creditNote: found.creditNote,
+      logo: logoText(found.logo),
+      publicBaseUrl: PUBLIC_BASE_URL,
+    });
     return {
       status: 200,
-      raw: { content: await renderCreditNotePdf({ creditNote, logo: found.logo }), contentType: 'application/pdf' },
+      raw: { content: file.content, contentType: file.contentType },
       headers: {
-        'content-disposition': `inline; filename="${creditNote.credit_note_number}.pdf"`,
+        'content-disposition': `inline; filename="${file.filename}"`,
         'cache-control': 'no-store',
       },
     };

@@ -2,8 +2,9 @@
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { findPublicInvoice } from '#shared/data/public-invoices';
-import { invoiceEInvoice } from '#shared/documents/e-invoice-file';
-import { notFoundPage } from '#shared/documents/invoice-page';
+import { configuredRenderer } from '#shared/documents/renderer';
+import { logoText } from '#shared/documents/render-requests';
+import { notFoundPage } from '#shared/documents/not-found-page';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';
 import { tokenParams } from '#shared/http/schemas/public';
@@ -11,6 +12,7 @@ import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL } = config();
 const db = createDb(TABLE_NAME);
+const renderer = configuredRenderer();
 
 export const handler = publicEndpoint(
   routeNamed('download-public-e-invoice'),
@@ -19,7 +21,13 @@ export const handler = publicEndpoint(
     const found = await findPublicInvoice(db, params.token);
     const format = found?.organization.e_invoice_format;
     if (!found || !format) return htmlPage(404, notFoundPage());
-    const file = await invoiceEInvoice(format, found, PUBLIC_BASE_URL);
+    const file = await renderer.render({
+      kind: 'invoice-e-invoice',
+      format,
+      invoice: found.invoice,
+      logo: logoText(found.logo),
+      publicBaseUrl: PUBLIC_BASE_URL,
+    });
     return {
       status: 200,
       raw: { content: file.content, contentType: file.contentType },

@@ -2,15 +2,17 @@
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { findPublicInvoice } from '#shared/data/public-invoices';
-import { notFoundPage } from '#shared/documents/invoice-page';
+import { notFoundPage } from '#shared/documents/not-found-page';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';
 import { tokenParams } from '#shared/http/schemas/public';
-import { invoiceResource } from '#shared/domain/resources/invoice';
+import { configuredRenderer } from '#shared/documents/renderer';
+import { logoText } from '#shared/documents/render-requests';
 import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL } = config();
 const db = createDb(TABLE_NAME);
+const renderer = configuredRenderer();
 
 export const handler = publicEndpoint(
   routeNamed('download-public-invoice'),
@@ -18,16 +20,17 @@ export const handler = publicEndpoint(
   async ({ params }) => {
     const found = await findPublicInvoice(db, params.token);
     if (!found) return htmlPage(404, notFoundPage());
-    const invoice = invoiceResource(found.invoice, PUBLIC_BASE_URL);
-    const { renderInvoicePdf } = await import('#shared/documents/invoice-pdf');
+    const file = await renderer.render({
+      kind: 'invoice-pdf',
+      invoice: found.invoice,
+      logo: logoText(found.logo),
+      publicBaseUrl: PUBLIC_BASE_URL,
+    });
     return {
       status: 200,
-      raw: {
-        content: await renderInvoicePdf({ invoice, logo: found.logo }),
-        contentType: 'application/pdf',
-      },
+      raw: { content: file.content, contentType: file.contentType },
       headers: {
-        'content-disposition': `inline; filename="${invoice.invoice_number}.pdf"`,
+        'content-disposition': `inline; filename="${file.filename}"`,
         'cache-control': 'no-store',
       },
     };

@@ -3,7 +3,8 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { invoiceWithOrganization } from '#shared/data/invoices';
 import { notFound } from '#shared/domain/errors';
-import { invoiceEInvoice } from '#shared/documents/e-invoice-file';
+import { configuredRenderer } from '#shared/documents/renderer';
+import { logoText } from '#shared/documents/render-requests';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { eInvoiceQuery } from '#shared/http/schemas/e-invoices';
@@ -11,6 +12,7 @@ import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL } = config();
 const db = createDb(TABLE_NAME);
+const renderer = configuredRenderer();
 
 export const handler = endpoint(
   routeNamed('get-invoice-e-invoice'),
@@ -18,7 +20,13 @@ export const handler = endpoint(
   async ({ organizationId, params, query }) => {
     const found = await invoiceWithOrganization(db, organizationId, params.id);
     if (!found) throw notFound('Invoice');
-    const file = await invoiceEInvoice(query.format, found, PUBLIC_BASE_URL);
+    const file = await renderer.render({
+      kind: 'invoice-e-invoice',
+      format: query.format,
+      invoice: found.invoice,
+      logo: logoText(found.logo),
+      publicBaseUrl: PUBLIC_BASE_URL,
+    });
     return {
       status: 200,
       raw: { content: file.content, contentType: file.contentType },

@@ -2,7 +2,7 @@
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { findPublicInvoice } from '#shared/data/public-invoices';
-import { notFoundPage } from '#shared/documents/invoice-page';
+import { notFoundPage } from '#shared/documents/not-found-page';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';
 import { tokenParams } from '#shared/http/schemas/public';

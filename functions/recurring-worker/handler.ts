@@ -5,6 +5,7 @@ import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { getOrganization } from '#shared/data/organizations';
 import { dateIn } from '#shared/domain/dates';
+import { configuredRenderer } from '#shared/documents/renderer';
 import { sendInvoice } from '#shared/email/send-invoice';
 import { createLogger } from '#shared/observability/logger';
 import { runOrganization } from '#shared/recurring/runner';
@@ -16,6 +17,7 @@ import { queueWorker } from '#shared/workers/queue-worker';
 const { TABLE_NAME, PUBLIC_BASE_URL, EMAIL_FROM, LOG_LEVEL, PAYMENT_PROVIDER } = config();
 const db = createDb(TABLE_NAME, traced);
 const ses = traced(sesClient());
+const renderer = configuredRenderer();
 const log = createLogger(LOG_LEVEL, { job: 'recurring-worker' });
 /** Stop starting templates this long before the function's timeout; the rest stay due. */
 const RESERVE_MS = 30_000;
@@ -24,7 +26,15 @@ const RESERVE_MS = 30_000;
 async function send(organizationId: string, invoiceId: string, to: string) {
   try {
     await sendInvoice(
-      { db, ses, from: EMAIL_FROM, publicBaseUrl: PUBLIC_BASE_URL, log, payOnline: PAYMENT_PROVIDER !== 'none' },
+      {
+        db,
+        ses,
+        renderer,
+        from: EMAIL_FROM,
+        publicBaseUrl: PUBLIC_BASE_URL,
+        log,
+        payOnline: PAYMENT_PROVIDER !== 'none',
+      },
       organizationId,
       invoiceId,
       to || undefined,

@@ -1,24 +1,26 @@
 import { sesClient } from '#shared/aws/ses';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
+import { configuredRenderer } from '#shared/documents/renderer';
 import { sendCreditNote } from '#shared/email/send-credit-note';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
-import { sendInvoiceBody } from '#shared/http/schemas/invoices';
+import { sendBody } from '#shared/http/schemas/sending';
 import { createMetrics } from '#shared/observability/metrics';
-import { sentResponse } from '#shared/http/schemas/responses/invoices';
+import { sentResponse } from '#shared/http/schemas/responses/sending';
 import { routeNamed } from '#functions/routes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, EMAIL_FROM } = config();
 const db = createDb(TABLE_NAME);
 const ses = sesClient();
+const renderer = configuredRenderer();
 const metrics = createMetrics();
 
 export const handler = endpoint(
   routeNamed('send-credit-note'),
-  { db, params: idParams('cn'), body: sendInvoiceBody, response: sentResponse },
+  { db, params: idParams('cn'), body: sendBody, response: sentResponse },
   async ({ organizationId, params, body, log }) => {
-    const deps = { db, ses, from: EMAIL_FROM, publicBaseUrl: PUBLIC_BASE_URL, log, metrics };
+    const deps = { db, ses, renderer, from: EMAIL_FROM, publicBaseUrl: PUBLIC_BASE_URL, log, metrics };
     const creditNote = await sendCreditNote(deps, organizationId, params.id, body.email).finally(() =>
       metrics.publishStoredMetrics(),
     );

@@ -2,7 +2,8 @@
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { findPublicCreditNote } from '#shared/data/public-invoices';
-import { notFoundPage, renderCreditNotePage } from '#shared/documents/invoice-page';
+import { renderCreditNotePage } from '#shared/documents/invoice-page';
+import { notFoundPage } from '#shared/documents/not-found-page';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';
 import { tokenParams } from '#shared/http/schemas/public';

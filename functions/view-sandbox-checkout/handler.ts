@@ -1,6 +1,6 @@
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
-import { notFoundPage } from '#shared/documents/invoice-page';
+import { notFoundPage } from '#shared/documents/not-found-page';
 import { sandboxCheckoutPage } from '#shared/documents/sandbox-page';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';

@@ -23,6 +23,7 @@ import { Construct } from 'constructs';
 import { ROUTES, servedRoutes, type Route } from '#functions/routes';
 import type { PaymentProvider } from '#shared/payments/provider';
 import type { AlarmsConstruct } from '#infra/constructs/alarms';
+import type { DocumentRendererConstruct } from '#infra/constructs/document-renderer';
 import { grantTable, TABLE_ACTIONS } from '#infra/constructs/data';
 import { ServiceFunction } from '#infra/constructs/service-function';
 
@@ -42,6 +43,8 @@ export type ApiProps = {
   /** The routes to deploy: the provider's served routes (tests add hypothetical ones to check the limits). */
   routes?: readonly Route[];
   alarms: AlarmsConstruct;
+  /** The function that draws documents for the routes marked `rendersDocuments`. */
+  renderer: DocumentRendererConstruct;
   /** Requests per second across the API, and the burst above it, before API Gateway answers 429. */
   throttle: { rateLimit: number; burstLimit: number };
 };
@@ -137,6 +140,7 @@ export class ApiConstruct extends Construct {
       cursorSecret,
       routes,
       alarms,
+      renderer,
       throttle,
     }: ApiProps,
   ) {
@@ -236,7 +240,6 @@ export class ApiConstruct extends Construct {
       const stack = stackOf(route);
       const fn = new ServiceFunction(stack, logicalId(route.name), {
         entry: `functions/${route.name}/handler.ts`,
-        rendersDocuments: route.rendersDocuments,
         environment: {
           ...this.sharedEnvironment,
           TABLE_NAME: table.tableName,
@@ -248,6 +251,7 @@ export class ApiConstruct extends Construct {
         },
       });
       if (route.sendsEmail) fn.addToRolePolicy(sendFromIdentity);
+      if (route.rendersDocuments) renderer.allow(fn);
       if (route.usesStripe) stripeSecret?.grantRead(fn);
       if (route.table !== 'none') grantTable(table, fn, TABLE_ACTIONS[route.table]);
       if (route.signsTokens) signing.secret.grantRead(fn);

@@ -87,5 +87,4 @@ export const consumerProps = (spec: QueueSpec) => ({
   entry: `functions/${spec.consumer.handler}/handler.ts`,
   timeout: Duration.seconds(spec.consumer.timeoutSeconds),
   concurrency: spec.consumer.maxConcurrency,
-  rendersDocuments: spec.consumer.rendersDocuments === true,
 });

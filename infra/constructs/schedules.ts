@@ -11,6 +11,7 @@ import { JOBS, type Job } from '#functions/jobs';
 import { QUEUES } from '#functions/topology';
 import { logicalId } from '#infra/constructs/api';
 import type { AlarmsConstruct } from '#infra/constructs/alarms';
+import type { DocumentRendererConstruct } from '#infra/constructs/document-renderer';
 import { grantTable, TABLE_ACTIONS } from '#infra/constructs/data';
 import { consume, consumerProps, deadLetterQueue, workQueue } from '#infra/constructs/dead-letters';
 import { ServiceFunction } from '#infra/constructs/service-function';
@@ -20,13 +21,14 @@ export type SchedulesProps = {
   environment: Record<string, string>;
   bus: EventBus;
   sendEmail?: PolicyStatement;
+  renderer: DocumentRendererConstruct;
   alarms: AlarmsConstruct;
 };
 
 export class SchedulesConstruct extends Construct {
   readonly recurringRuns: Queue;
 
-  constructor(scope: Construct, id: string, { table, environment, bus, sendEmail, alarms }: SchedulesProps) {
+  constructor(scope: Construct, id: string, { table, environment, bus, sendEmail, renderer, alarms }: SchedulesProps) {
     super(scope, id);
     this.recurringRuns = workQueue(
       this,
@@ -68,6 +70,7 @@ export class SchedulesConstruct extends Construct {
     });
     grantTable(table, worker, TABLE_ACTIONS.readWrite);
     if (sendEmail) worker.addToRolePolicy(sendEmail);
+    if (QUEUES.recurringRuns.consumer.rendersDocuments) renderer.allow(worker);
     consume(worker, this.recurringRuns, QUEUES.recurringRuns);
     alarms.onFailures(this, worker, 'the recurring worker');
   }

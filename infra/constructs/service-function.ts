@@ -24,7 +24,7 @@ export type ServiceFunctionProps = {
    */
   concurrency?: number;
   /** Copies the document fonts and colour profile next to the bundle, where shared/documents/assets.ts looks first. */
-  rendersDocuments?: boolean;
+  bundlesDocumentAssets?: boolean;
 };
 
 /** Shell commands that put the document assets in the bundle's assets/ folder (CDK runs them after esbuild). */
@@ -45,7 +45,7 @@ export class ServiceFunction extends NodejsFunction {
   constructor(
     scope: Construct,
     id: string,
-    { entry, environment, timeout, memorySize, concurrency, rendersDocuments }: ServiceFunctionProps,
+    { entry, environment, timeout, memorySize, concurrency, bundlesDocumentAssets }: ServiceFunctionProps,
   ) {
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: RetentionDays.ONE_MONTH,
@@ -75,7 +75,7 @@ export class ServiceFunction extends NodejsFunction {
         // Some dependencies still call require(); ESM bundles need it defined.
         banner: ESM_REQUIRE_BANNER,
         externalModules: UNUSED_SDK_MODULES,
-        ...(rendersDocuments
+        ...(bundlesDocumentAssets
           ? {
               commandHooks: {
                 beforeBundling: () => [],
@@ -101,7 +101,7 @@ export class ServiceFunction extends NodejsFunction {
       {
         id: 'Serverless-LambdaDLQ',
         reason:
-          'Never invoked asynchronously: API routes are synchronous, ' +
+          'Never invoked asynchronously: API routes and the document renderer are invoked synchronously, ' +
           "workers take SQS or stream batches whose failures go to the queue's or mapping's dead-letter queue, " +
           'scheduled jobs have a dead-letter queue on their rule target',
       },

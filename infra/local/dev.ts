@@ -8,6 +8,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { busTargets, createQueues, startConsumers, startEventBus, startStreamPoller } from '#infra/local/pipeline';
 import { ensureTable } from '#infra/local/create-table';
+import { startLambdaEndpoint } from '#infra/local/lambda-endpoint';
+import { DOCUMENT_RENDERER } from '#functions/topology';
 import {
   portNear,
   javaProblem,
@@ -97,6 +99,14 @@ try {
   const bus = await startEventBus(sqsClient, busTargets(queues));
   running.push(bus);
   const idpPort = await portNear(apiPort + 4, 'Identity provider');
+  // The Lambda Invoke API for the functions the routes invoke (the document renderer), loaded on first call.
+  const lambda = await startLambdaEndpoint(
+    async (name) =>
+      ((await import(`../../functions/${name}/handler.ts`)) as { handler: (event: unknown) => Promise<unknown> })
+        .handler,
+    { port: await portNear(apiPort + 5, 'Lambda endpoint') },
+  );
+  running.push(lambda);
   Object.assign(process.env, LOCAL_CREDENTIALS, {
     ACCESS_TOKEN_PRIVATE_JWK: JSON.stringify(secrets.signing.privateJwk),
     ACCESS_TOKEN_PUBLIC_JWKS: JSON.stringify(secrets.signing.publicJwks),
@@ -108,6 +118,8 @@ try {
     AWS_ENDPOINT_URL_SES: ses.endpoint,
     AWS_ENDPOINT_URL_SQS: sqs.endpoint,
     AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
+    AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint,
+    DOCUMENT_RENDERER_FUNCTION: DOCUMENT_RENDERER.handler,
     WEBHOOK_DELIVERY_QUEUE_URL: queues.delivery,
     WEBHOOK_DELIVERY_DLQ_URL: queues.deliveryDlq,
     RECURRING_RUN_QUEUE_URL: queues.recurringRuns,
@@ -185,6 +197,7 @@ try {
     email_store_url: ses.storeUrl,
     email_viewer_url: ses.endpoint,
     sqs_endpoint: sqs.endpoint,
+    lambda_endpoint: lambda.endpoint,
     queues,
     dynamodb_endpoint: dynamo.endpoint,
     table_name: TABLE_NAME,
@@ -201,6 +214,7 @@ Invoicing service is running (state in ${stateDir}, ${table === 'created' ? 'new
   Sign in         POST ${idp.loginUrl} {"email": "${demo.users[0]!.email}", "password": "${demo.users[0]!.password}"}
   E-mail inbox    ${ses.endpoint}   (raw: ${ses.storeUrl})
   SQS endpoint    ${sqs.endpoint}
+  Lambda (Invoke) ${lambda.endpoint}   (${DOCUMENT_RENDERER.handler})
   DynamoDB Local  ${dynamo.endpoint}   (table ${TABLE_NAME})
   Jobs            ${jobSchedules}; run one now: npm run tick -- <job>
   Details         ${join(stateDir, 'dev.json')}

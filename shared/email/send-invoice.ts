@@ -1,4 +1,4 @@
-// Sending an invoice: check it may be sent, render the PDF, hand the e-mail to SES, then record the
+// Sending an invoice: check it may be sent, have the e-mail drawn with its PDF, hand it to SES, then record the
 // sending (draft → sent, or a reminder) with its event. If SES refuses, nothing is recorded and the
 // caller gets 502 email_delivery_failed.
 import { SendRawEmailCommand, type SESClient } from '@aws-sdk/client-ses';
@@ -12,7 +12,8 @@ import { timeZoneOf } from '#shared/domain/organization';
 import { assertTaxParties, buyerOf, sellerOf } from '#shared/domain/invoice';
 import type { Logger } from '#shared/observability/logger';
 import type { Counter } from '#shared/observability/metrics';
-import { invoiceResource } from '#shared/domain/resources/invoice';
+import type { DocumentRenderer } from '#shared/documents/renderer';
+import { logoText } from '#shared/documents/render-requests';
 
 export type SendDeps = {
   db: Db;
@@ -23,6 +24,8 @@ export type SendDeps = {
   metrics?: Counter;
   /** Whether the public page offers online payment: the e-mail then links to it as such. */
   payOnline?: boolean;
+  /** Draws the e-mail with its PDF and e-invoice (functions/render-document). */
+  renderer: DocumentRenderer;
 };
 
 /**
@@ -62,40 +65,20 @@ export async function sendInvoice(deps: SendDeps, organizationId: string, invoic
     ? undefined
     : { seller: sellerOf(organization), buyer: client ? buyerOf(client) : stored.buyer };
   if (issuedParties) assertTaxParties({ ...stored, ...issuedParties });
-  const invoice = invoiceResource(
-    { ...stored, ...issuedParties, status: reminder ? stored.status : 'sent' },
-    deps.publicBaseUrl,
-  );
-  // The PDF and MIME libraries are large; loaded on first use, not at every cold start.
-  const [{ renderInvoicePdf }, { composeInvoiceEmail }, { invoiceView }, { invoiceEInvoice }] = await Promise.all([
-    import('#shared/documents/invoice-pdf'),
-    import('#shared/email/invoice-email'),
-    import('#shared/documents/invoice-view'),
-    import('#shared/documents/e-invoice-file'),
-  ]);
-  // With a default e-invoice format the e-mail carries it: Factur-X in place of the PDF, XML beside it.
-  const format = organization.e_invoice_format;
-  const eInvoice = format
-    ? await invoiceEInvoice(
-        format,
-        { invoice: { ...stored, ...issuedParties, status: invoice.status }, logo },
-        deps.publicBaseUrl,
-      )
-    : undefined;
-  const pdf = format === 'factur-x' ? (eInvoice!.content as Uint8Array) : await renderInvoicePdf({ invoice, logo });
-  const today = dateIn(timeZoneOf(organization));
-  const raw = await composeInvoiceEmail({
-    from: deps.from,
-    to: recipient,
-    view: invoiceView({ invoice, logo }),
-    invoice,
-    replyTo: stored.seller?.email ?? organization.email,
-    overdueDays: Math.max(0, daysBetween(invoice.due_date, today)),
+  // The invoice as it goes out: a draft is issued with today's parties and status sent.
+  const sending = { ...stored, ...issuedParties, status: reminder ? stored.status : ('sent' as const) };
+  const email = await deps.renderer.render({
+    kind: 'invoice-email',
+    invoice: sending,
+    format: organization.e_invoice_format,
+    overdueDays: Math.max(0, daysBetween(sending.due_date, dateIn(timeZoneOf(organization)))),
     reminder,
     payOnline: deps.payOnline ?? false,
-    pdf,
-    attachments: eInvoice && format !== 'factur-x' ? [eInvoice] : [],
+    mail: { from: deps.from, to: recipient, replyTo: stored.seller?.email ?? organization.email },
+    logo: logoText(logo),
+    publicBaseUrl: deps.publicBaseUrl,
   });
+  const raw = Buffer.from(email.content);
   const messageId = await deliverEmail(deps, raw, recipient, { invoice_id: invoiceId });
   const sentAt = new Date().toISOString();
   const updated = await recordSending(

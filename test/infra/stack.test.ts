@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REVENUE_EVENT_TYPES } from '#shared/reports/contributions';
 import { JOBS } from '#functions/jobs';
-import { filterPatternOf, LOG_SUBSCRIPTIONS } from '#functions/topology';
+import { DOCUMENT_RENDERER, filterPatternOf, LOG_SUBSCRIPTIONS } from '#functions/topology';
 import { ROUTES, servedRoutes } from '#functions/routes';
 import { gatewayPath, logicalId } from '#infra/constructs/api';
 import { InvoicingStack } from '#infra/stack';
@@ -445,6 +445,61 @@ describe('stack', () => {
       (entry) => entry.Properties.EventSourceArn?.['Fn::GetAtt']?.[0] === runQueueId,
     )!;
     expect(mapping.Properties.FunctionName.Ref).toMatch(/^SchedulesRecurringWorker/);
+  });
+
+  it('draws documents in one function that reads nothing, invoked by name by the routes and worker that send or serve them', () => {
+    const functions = template.findResources('AWS::Lambda::Function');
+    const [rendererId, renderer] = Object.entries(functions).find(([id]) =>
+      id.startsWith(`Documents${DOCUMENT_RENDERER.constructId}`),
+    )!;
+    expect(renderer.Properties.MemorySize).toBe(DOCUMENT_RENDERER.memorySize);
+    expect(renderer.Properties.Timeout).toBe(DOCUMENT_RENDERER.timeoutSeconds);
+    expect(Object.keys(renderer.Properties.Environment.Variables).sort()).toEqual(['LOG_LEVEL', 'NODE_OPTIONS']);
+    const policies = Object.values(template.findResources('AWS::IAM::Policy'));
+    const statementsOfRole = (role: string) =>
+      policies
+        .filter((policy) => policy.Properties.Roles.some((ref: { Ref: string }) => ref.Ref === role))
+        .flatMap(
+          (policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+        );
+    const rendererActions = statementsOfRole(renderer.Properties.Role['Fn::GetAtt'][0]).flatMap((statement) =>
+      [statement.Action].flat(),
+    );
+    expect(
+      rendererActions.every((action) => action.startsWith('xray:')),
+      rendererActions.join(),
+    ).toBe(true);
+    // In the renderer's own stack its ARN is a GetAtt; a nested stack gets it as a parameter named after it.
+    const isRenderer = (value: unknown) =>
+      JSON.stringify(value) === JSON.stringify({ 'Fn::GetAtt': [rendererId, 'Arn'] }) ||
+      new RegExp(`^referenceto\\w*${rendererId.slice(0, -8)}\\w*Arn$`).test((value as { Ref?: string }).Ref ?? '');
+    const isRendererName = (value: unknown) =>
+      (value as { Ref?: string }).Ref === rendererId ||
+      new RegExp(`^referenceto\\w*${rendererId.slice(0, -8)}\\w*Ref$`).test((value as { Ref?: string }).Ref ?? '');
+    const callers = Object.entries(functions).filter(([, fn]) =>
+      statementsOfRole(fn.Properties.Role?.['Fn::GetAtt']?.[0]).some(
+        (statement) => [statement.Action].flat().includes('lambda:InvokeFunction') && isRenderer(statement.Resource),
+      ),
+    );
+    const expected = [
+      ...SERVED.filter((route) => route.rendersDocuments).map((route) => logicalId(route.name)),
+      'SchedulesRecurringWorker',
+    ];
+    expect(callers.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(expected.sort());
+    for (const [id, fn] of callers) {
+      const invokes = statementsOfRole(fn.Properties.Role['Fn::GetAtt'][0]).filter((statement) =>
+        [statement.Action].flat().includes('lambda:InvokeFunction'),
+      );
+      expect(invokes, id).toHaveLength(1);
+      expect(isRenderer(invokes[0]!.Resource), `${id}: ${JSON.stringify(invokes[0]!.Resource)}`).toBe(true);
+      const name = fn.Properties.Environment.Variables.DOCUMENT_RENDERER_FUNCTION;
+      expect(isRendererName(name), `${id}: ${JSON.stringify(name)}`).toBe(true);
+    }
+    const others = Object.entries(functions).filter(
+      ([id, fn]) =>
+        !callers.some(([caller]) => caller === id) && fn.Properties.Environment?.Variables?.DOCUMENT_RENDERER_FUNCTION,
+    );
+    expect(others.map(([id]) => id)).toEqual([]);
   });
 
   it('sends only the revenue events to the revenue aggregator, which may write the table and nothing else', () => {

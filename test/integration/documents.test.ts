@@ -14,10 +14,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { build } from 'esbuild';
 import { bundleHandler } from '#bench/bundle';
 import { ROUTES, type Route } from '#functions/routes';
-import { QUEUES, type QueueSpec } from '#functions/topology';
+import { DOCUMENT_RENDERER, QUEUES, type QueueSpec } from '#functions/topology';
 import { assetCommands } from '#infra/constructs/service-function';
-import { toApiGatewayEvent } from '#infra/local/api-server';
 import { epcPayload } from '#shared/documents/epc-qr';
+import { fileOf, logoText, type RenderAnswer, type RenderRequest } from '#shared/documents/render-requests';
+import { createDb } from '#shared/data/client';
+import { findPublicInvoice } from '#shared/data/public-invoices';
 import { call, newTenant } from '#test/support/api';
 import { austrianSeller, euInvoice, frenchBuyer } from '#test/support/eu-invoice';
 import { readPdf } from '#test/support/pdf';
@@ -352,41 +354,41 @@ describe('a settled invoice', () => {
   });
 });
 
-describe('the deployed bundle', () => {
-  it('of the PDF route draws with the fonts the stack copies next to it, with no node_modules in reach', async () => {
+describe('the deployed bundles', () => {
+  it('of the renderer draw with the fonts the stack copies next to it, from the payload a PDF route sends', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bundle-'));
     try {
-      await bundleHandler('functions/download-public-invoice/handler.ts', join(dir, 'index.mjs'));
+      await bundleHandler(`functions/${DOCUMENT_RENDERER.handler}/handler.ts`, join(dir, 'index.mjs'));
       execFileSync('sh', ['-c', assetCommands(process.cwd(), dir).join(' && ')]);
-      const event = toApiGatewayEvent(
-        {
-          method: 'GET',
-          url: new URL(`http://api.test/api/v1/public/invoices/${token()}/pdf/`),
-          headers: {},
-          body: Buffer.alloc(0),
-          host: 'api.test',
-          sourceIp: '127.0.0.1',
-        },
-        ROUTES.find((route) => route.name === 'download-public-invoice')!,
-        { token: token() },
-      );
+      const found = (await findPublicInvoice(createDb(process.env.TABLE_NAME!), token()))!;
+      const request: RenderRequest = {
+        kind: 'invoice-pdf',
+        invoice: found.invoice,
+        logo: logoText(found.logo),
+        publicBaseUrl: process.env.PUBLIC_BASE_URL!,
+      };
+      // Lambda hands the function the invocation's JSON payload, parsed.
       const script =
-        `const { handler } = await import('./index.mjs'); const answer = await handler(${JSON.stringify(event)}, ` +
-        `{ awsRequestId: 'bundle', getRemainingTimeInMillis: () => 10000 }); ` +
-        `process.stdout.write(JSON.stringify({ status: answer.statusCode, body: answer.body }));`;
+        `const { handler } = await import('./index.mjs'); ` +
+        `const event = JSON.parse(${JSON.stringify(JSON.stringify(request))}); ` +
+        `const answer = await handler(event, { awsRequestId: 'bundle', getRemainingTimeInMillis: () => 10000 }); ` +
+        `process.stdout.write(JSON.stringify(answer));`;
       const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
         cwd: dir,
         encoding: 'utf8',
+        env: { PATH: process.env.PATH, LOG_LEVEL: 'silent' },
       });
-      const answer = JSON.parse(output) as { status: number; body: string };
-      expect(answer.status).toBe(200);
-      expect(plain(readPdf(Buffer.from(answer.body, 'base64')).text)).toContain(UNICODE.slice(0, 20));
+      const answer = JSON.parse(output) as RenderAnswer;
+      if (!('file' in answer)) throw new Error(output);
+      const file = fileOf(answer);
+      expect(file.contentType).toBe('application/pdf');
+      expect(plain(readPdf(file.content as Uint8Array).text)).toContain(UNICODE.slice(0, 20));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it('carries the fonts exactly where a function draws PDFs', async () => {
+  it('carry the fonts and the PDF library in the renderer only; the functions flagged to draw call it', async () => {
     const functions = [
       ...(ROUTES as readonly Route[]).map((route) => ({
         handler: route.name,
@@ -397,18 +399,25 @@ describe('the deployed bundle', () => {
         flagged: (queue.consumer as QueueSpec['consumer']).rendersDocuments === true,
       })),
     ];
-    for (const { handler, flagged } of functions) {
+    const inputsOf = async (handler: string) => {
       const { metafile } = await build({
         entryPoints: [`functions/${handler}/handler.ts`],
         bundle: true,
         write: false,
         platform: 'node',
         format: 'esm',
-        packages: 'external',
         metafile: true,
         logLevel: 'silent',
       });
-      expect(Object.keys(metafile.inputs).includes('shared/documents/assets.ts'), handler).toBe(flagged);
+      return Object.keys(metafile.inputs);
+    };
+    const drawing = (inputs: string[]) =>
+      inputs.filter((input) => input === 'shared/documents/assets.ts' || input.includes('node_modules/pdf-lib/'));
+    for (const { handler, flagged } of functions) {
+      const inputs = await inputsOf(handler);
+      expect(drawing(inputs), handler).toEqual([]);
+      expect(inputs.includes('shared/documents/renderer.ts'), handler).toBe(flagged);
     }
+    expect(drawing(await inputsOf(DOCUMENT_RENDERER.handler)).length).toBeGreaterThan(1);
   });
 });

@@ -15,6 +15,7 @@ import {
   startSqsEmulator,
 } from '#infra/local/emulators';
 import { startIdentityProvider } from '#infra/local/identity-provider';
+import { startLambdaEndpoint } from '#infra/local/lambda-endpoint';
 import { createQueues } from '#infra/local/pipeline';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '#infra/local/seed';
 import { generateSigningKeys } from '#shared/auth/signing-keys';
@@ -28,6 +29,7 @@ declare module 'vitest' {
     sqsEndpoint: string;
     recurringRunQueue: string;
     signingKeys: string;
+    lambdaEndpoint: string;
   }
 }
 
@@ -87,8 +89,16 @@ export default async function setup(project: TestProject) {
   project.provide('countingEndpoint', `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
   project.provide('idpUrl', idp.loginUrl.replace(/\/login$/, ''));
   project.provide('signingKeys', JSON.stringify(await generateSigningKeys('ES256')));
+  // The document renderer runs here, once for the whole run, behind the laptop's Lambda Invoke API.
+  process.env.LOG_LEVEL ??= 'silent';
+  const lambda = await startLambdaEndpoint(
+    async (name) =>
+      ((await import(`#functions/${name}/handler`)) as { handler: (event: unknown) => Promise<unknown> }).handler,
+  );
+  project.provide('lambdaEndpoint', lambda.endpoint);
   return async () => {
     await idp.stop();
+    await lambda.stop();
     await ses.stop();
     await sqs.stop();
     proxy.closeAllConnections();

@@ -215,9 +215,3 @@ export const lineInput = (line: LineItemBody): LineItemInput => ({
   taxExemptionReason: line.tax_exemption_reason,
   discount: toDiscount(line.discount),
 });
-
-/** Without `email`, the invoice goes to the client's stored address. */
-export const sendInvoiceBody = z._default(
-  z.strictObject({ email: z.optional(z.email('must be an e-mail address').check(z.maxLength(254))) }),
-  {},
-);

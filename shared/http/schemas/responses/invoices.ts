@@ -1,5 +1,5 @@
-// Invoices as the API answers them (shared/domain/resources/invoice.ts), and the answers of the
-// actions on them: send, and a payment recorded with the invoice it settles.
+// Invoices as the API answers them (shared/domain/resources/invoice.ts), and the answer of a payment
+// recorded with the invoice it settles (send answers with responses/sending.ts).
 import * as z from 'zod/mini';
 import { INVOICE_STATUSES } from '#shared/domain/invoice';
 import { TAX_CATEGORIES, TAX_ROUNDINGS } from '#shared/domain/tax';
@@ -112,10 +112,5 @@ export const invoicePage = pageOf(invoiceResponse).register(z.globalRegistry, { 
 export const recordedPaymentResponse = z
   .strictObject({ ...paymentResponse.def.shape, invoice: invoiceResponse })
   .register(z.globalRegistry, { id: 'RecordedPayment' });
-
-/** The answer of send, for invoices and credit notes alike. */
-export const sentResponse = z
-  .strictObject({ message: z.string(), sent_to: z.string(), sent_at: timestamp })
-  .register(z.globalRegistry, { id: 'SendResult' });
 
 const _agree: [Same<z.output<typeof invoiceResponse>, ReturnType<typeof invoiceResource>>] = [true];

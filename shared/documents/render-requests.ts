@@ -1,0 +1,65 @@
+// What the document renderer (functions/render-document) is asked for and what it answers. Routes and
+// workers send these as the JSON payload of a synchronous Lambda invocation, so everything in them is
+// plain JSON: logo and file bytes travel base64-encoded, and a refusal travels as an error body.
+import type { CreditNote } from '#shared/domain/credit-note';
+import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
+import type { Invoice } from '#shared/domain/invoice';
+import type { Logo } from '#shared/domain/logo';
+
+/** A logo as JSON carries it. */
+export type LogoText = { content_type: Logo['content_type']; base64: string };
+
+type Letterhead = { logo?: LogoText; publicBaseUrl: string };
+
+/** Who an e-mail goes to and how it reads; the document and its files are the renderer's to draw. */
+export type Mail = { from: string; to: string; replyTo?: string | null };
+
+export type RenderRequest =
+  | ({ kind: 'invoice-pdf'; invoice: Invoice } & Letterhead)
+  | ({ kind: 'credit-note-pdf'; creditNote: CreditNote } & Letterhead)
+  | ({ kind: 'invoice-e-invoice'; format: EInvoiceFormat; invoice: Invoice } & Letterhead)
+  | ({ kind: 'credit-note-e-invoice'; format: EInvoiceFormat; creditNote: CreditNote } & Letterhead)
+  | ({
+      kind: 'invoice-email';
+      invoice: Invoice;
+      /** Attached beside (or, for Factur-X, in place of) the PDF: the organization's default format. */
+      format?: EInvoiceFormat | null;
+      overdueDays: number;
+      reminder: boolean;
+      payOnline: boolean;
+      mail: Mail;
+    } & Letterhead)
+  | ({ kind: 'credit-note-email'; creditNote: CreditNote; format?: EInvoiceFormat | null; mail: Mail } & Letterhead);
+
+export type RenderKind = RenderRequest['kind'];
+
+/** A drawn file. */
+export type RenderedFile = { filename: string; content: string | Uint8Array; contentType: string };
+
+/** The renderer's answer as JSON: the file (text as it is, bytes base64), or the refusal a route answers with. */
+export type RenderAnswer =
+  | {
+      file:
+        | { filename: string; contentType: string; text: string }
+        | { filename: string; contentType: string; base64: string };
+    }
+  | { refused: { code: string; message: string; details: Record<string, unknown> } };
+
+export const logoText = (logo: Logo | undefined): LogoText | undefined =>
+  logo && { content_type: logo.content_type, base64: Buffer.from(logo.bytes).toString('base64') };
+
+export const logoOf = (text: LogoText | undefined): Logo | undefined =>
+  text && { content_type: text.content_type, bytes: Buffer.from(text.base64, 'base64') };
+
+export const fileAnswer = ({ filename, contentType, content }: RenderedFile): RenderAnswer => ({
+  file:
+    typeof content === 'string'
+      ? { filename, contentType, text: content }
+      : { filename, contentType, base64: Buffer.from(content).toString('base64') },
+});
+
+export const fileOf = ({ file }: Extract<RenderAnswer, { file: unknown }>): RenderedFile => ({
+  filename: file.filename,
+  contentType: file.contentType,
+  content: 'text' in file ? file.text : Buffer.from(file.base64, 'base64'),
+});

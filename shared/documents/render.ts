@@ -1,0 +1,100 @@
+// The document renderer's work (functions/render-document): PDFs, e-invoices and the e-mails that carry
+// them, drawn from the stored document. Only the renderer imports this module, so only its bundle
+// carries the PDF, XML and MIME libraries and the fonts (docs/architecture.md "The document renderer").
+import { creditNoteEInvoice, invoiceEInvoice } from '#shared/documents/e-invoice-file';
+import { creditNoteView } from '#shared/documents/credit-note-view';
+import { renderCreditNotePdf, renderInvoicePdf } from '#shared/documents/invoice-pdf';
+import { invoiceView } from '#shared/documents/invoice-view';
+import { logoOf, type RenderedFile, type RenderRequest } from '#shared/documents/render-requests';
+import type { Logo } from '#shared/domain/logo';
+import { creditNoteResource } from '#shared/domain/resources/credit-note';
+import { invoiceResource } from '#shared/domain/resources/invoice';
+import { composeDocumentEmail, composeInvoiceEmail } from '#shared/email/invoice-email';
+
+type Request<K extends RenderRequest['kind']> = Extract<RenderRequest, { kind: K }>;
+
+const pdf = (filename: string, content: Uint8Array): RenderedFile => ({
+  filename,
+  contentType: 'application/pdf',
+  content,
+});
+const email = (filename: string, content: Buffer): RenderedFile => ({
+  filename,
+  contentType: 'message/rfc822',
+  content,
+});
+
+/** The invoice's e-mail: its PDF attached, and the e-invoice of `format` beside it (Factur-X in its place). */
+async function invoiceEmail(request: Request<'invoice-email'>, logo: Logo | undefined): Promise<RenderedFile> {
+  const { format, publicBaseUrl, mail } = request;
+  const invoice = invoiceResource(request.invoice, publicBaseUrl);
+  const eInvoice = format
+    ? await invoiceEInvoice(format, { invoice: request.invoice, logo }, publicBaseUrl)
+    : undefined;
+  const raw = await composeInvoiceEmail({
+    ...mail,
+    view: invoiceView({ invoice, logo }),
+    invoice,
+    overdueDays: request.overdueDays,
+    reminder: request.reminder,
+    payOnline: request.payOnline,
+    pdf: format === 'factur-x' ? (eInvoice!.content as Uint8Array) : await renderInvoicePdf({ invoice, logo }),
+    attachments: eInvoice && format !== 'factur-x' ? [eInvoice] : [],
+  });
+  return email(`${invoice.invoice_number}.eml`, raw);
+}
+
+/** The credit note's e-mail, built as an invoice's is. */
+async function creditNoteEmail(request: Request<'credit-note-email'>, logo: Logo | undefined): Promise<RenderedFile> {
+  const { format, publicBaseUrl, mail } = request;
+  const creditNote = creditNoteResource(request.creditNote, publicBaseUrl);
+  const eInvoice = format
+    ? await creditNoteEInvoice(format, { creditNote: request.creditNote, logo }, publicBaseUrl)
+    : undefined;
+  const view = creditNoteView({ creditNote, logo });
+  const words = view.words.email;
+  const raw = await composeDocumentEmail({
+    ...mail,
+    view,
+    subject: words.creditNoteSubject(creditNote.credit_note_number, view.seller.name),
+    paragraphs: [
+      words.creditNoteBody(
+        view.seller.name,
+        creditNote.credit_note_number,
+        creditNote.invoice.number,
+        view.totals.find((total) => total.key === 'total')!.value,
+      ),
+    ],
+    links: [
+      [words.viewCreditNote, creditNote.public_url],
+      [view.words.downloadPdf, creditNote.pdf_url],
+    ],
+    filename: `${creditNote.credit_note_number}.pdf`,
+    pdf: format === 'factur-x' ? (eInvoice!.content as Uint8Array) : await renderCreditNotePdf({ creditNote, logo }),
+    attachments: eInvoice && format !== 'factur-x' ? [eInvoice] : [],
+  });
+  return email(`${creditNote.credit_note_number}.eml`, raw);
+}
+
+/** Draws what the request asks for; a document the format cannot carry is refused with a DomainError. */
+export async function renderDocument(request: RenderRequest): Promise<RenderedFile> {
+  const logo = logoOf(request.logo);
+  switch (request.kind) {
+    case 'invoice-pdf': {
+      const invoice = invoiceResource(request.invoice, request.publicBaseUrl);
+      return pdf(`${invoice.invoice_number}.pdf`, await renderInvoicePdf({ invoice, logo }));
+    }
+    case 'credit-note-pdf': {
+      const creditNote = creditNoteResource(request.creditNote, request.publicBaseUrl);
+      return pdf(`${creditNote.credit_note_number}.pdf`, await renderCreditNotePdf({ creditNote, logo }));
+    }
+    case 'invoice-e-invoice':
+      return invoiceEInvoice(request.format, { invoice: request.invoice, logo }, request.publicBaseUrl);
+    case 'credit-note-e-invoice':
+      return creditNoteEInvoice(request.format, { creditNote: request.creditNote, logo }, request.publicBaseUrl);
+    case 'invoice-email':
+      return invoiceEmail(request, logo);
+    case 'credit-note-email':
+      return creditNoteEmail(request, logo);
+  }
+}
