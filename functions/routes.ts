@@ -46,6 +46,8 @@ export type Route = {
   signsCursors?: boolean;
   /** The sandbox payment provider's pages: served only where the deployment chose the sandbox. */
   sandboxOnly?: boolean;
+  /** Serves the OpenAPI document: its bundle carries it gzip'd beside the code, not as 208 KB of JavaScript. */
+  servesOpenApi?: boolean;
 };
 
 export const ROUTES = [
@@ -56,6 +58,7 @@ export const ROUTES = [
     credentials: 'public',
     scope: null,
     table: 'none',
+    servesOpenApi: true,
   },
   {
     name: 'exchange-token',

@@ -240,6 +240,7 @@ export class ApiConstruct extends Construct {
       const stack = stackOf(route);
       const fn = new ServiceFunction(stack, logicalId(route.name), {
         entry: `functions/${route.name}/handler.ts`,
+        ...(route.servesOpenApi ? { assets: 'openapi' as const } : {}),
         environment: {
           ...this.sharedEnvironment,
           TABLE_NAME: table.tableName,

@@ -23,7 +23,7 @@ export class DocumentRendererConstruct extends Construct {
       environment: { LOG_LEVEL: environment.LOG_LEVEL ?? 'info' },
       timeout: Duration.seconds(DOCUMENT_RENDERER.timeoutSeconds),
       memorySize: DOCUMENT_RENDERER.memorySize,
-      bundlesDocumentAssets: true,
+      assets: 'documents',
     });
     alarms.onFailures(this, this.function, 'the document renderer');
   }

@@ -8,6 +8,7 @@ import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
 import { ESM_REQUIRE_BANNER, UNUSED_SDK_MODULES } from '#infra/bundling';
 import { DOCUMENT_ASSETS } from '#shared/documents/assets';
+import { OPENAPI_FILE } from '#shared/http/openapi-document';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -23,8 +24,11 @@ export type ServiceFunctionProps = {
    * Lambda keeps 100 of the account's concurrency unreserved and new accounts often have less.
    */
   concurrency?: number;
-  /** Copies the document fonts and colour profile next to the bundle, where shared/documents/assets.ts looks first. */
-  bundlesDocumentAssets?: boolean;
+  /**
+   * Files put next to the bundle: the document fonts and colour profile (where shared/documents/assets.ts
+   * looks first), or the OpenAPI document gzip'd (shared/http/openapi-document.ts).
+   */
+  assets?: 'documents' | 'openapi';
 };
 
 /** Shell commands that put the document assets in the bundle's assets/ folder (CDK runs them after esbuild). */
@@ -33,6 +37,13 @@ export const assetCommands = (inputDir: string, outputDir: string) => [
   ...Object.values(DOCUMENT_ASSETS).map(
     (asset) => `cp "${inputDir}/node_modules/${asset.package}/${asset.file}" "${outputDir}/assets/"`,
   ),
+];
+
+/** A shell command that writes the OpenAPI document, minified and gzip'd, into the bundle's folder. */
+export const openApiCommands = (inputDir: string, outputDir: string) => [
+  `node -e "const fs = require('node:fs'), zlib = require('node:zlib'); ` +
+    `fs.writeFileSync(process.argv[2], zlib.gzipSync(JSON.stringify(JSON.parse(fs.readFileSync(process.argv[1], 'utf8'))), ` +
+    `{ level: 9 }))" "${inputDir}/docs/openapi.json" "${outputDir}/${OPENAPI_FILE}"`,
 ];
 
 /** Opt-in context value: reserve each bounded function's concurrency (needs an account quota above 100 + the sum). */
@@ -45,7 +56,7 @@ export class ServiceFunction extends NodejsFunction {
   constructor(
     scope: Construct,
     id: string,
-    { entry, environment, timeout, memorySize, concurrency, bundlesDocumentAssets }: ServiceFunctionProps,
+    { entry, environment, timeout, memorySize, concurrency, assets }: ServiceFunctionProps,
   ) {
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: RetentionDays.ONE_MONTH,
@@ -75,12 +86,12 @@ export class ServiceFunction extends NodejsFunction {
         // Some dependencies still call require(); ESM bundles need it defined.
         banner: ESM_REQUIRE_BANNER,
         externalModules: UNUSED_SDK_MODULES,
-        ...(bundlesDocumentAssets
+        ...(assets
           ? {
               commandHooks: {
                 beforeBundling: () => [],
                 beforeInstall: () => [],
-                afterBundling: assetCommands,
+                afterBundling: assets === 'documents' ? assetCommands : openApiCommands,
               },
             }
           : {}),

@@ -5,6 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { bundleHandler } from '#bench/bundle';
+import { openApiCommands } from '#infra/constructs/service-function';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { call, newTenant } from '#test/support/api';
@@ -95,6 +98,41 @@ describe('the OpenAPI document', () => {
     expect(z.safeParse(schema, { ...answer.json, created_at: 'yesterday' }).success).toBe(false);
   });
 
+  it('is served as committed, compressed for clients that take gzip, by a bundle that carries it beside its code', async () => {
+    const committed = JSON.parse(readFileSync(COMMITTED, 'utf8'));
+    const plain = await call('get-openapi');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json).toEqual(committed);
+    const gzip = await call('get-openapi', { headers: { 'accept-encoding': 'br, gzip;q=0.8' } });
+    expect([gzip.headers['content-encoding'], gzip.headers.vary]).toEqual(['gzip', 'accept-encoding']);
+    expect(gzip.json).toEqual(committed);
+    expect(gzip.bytes.length).toBeLessThan(plain.bytes.length / 5);
+    const refused = await call('get-openapi', { headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-bundle-'));
+    try {
+      const size = await bundleHandler('functions/get-openapi/handler.ts', join(dir, 'index.mjs'));
+      expect(size).toBeLessThan(400 * 1024);
+      spawnSync('sh', ['-c', openApiCommands(process.cwd(), dir).join(' && ')]);
+      const event = { rawPath: '/api/v1/openapi.json', headers: { 'accept-encoding': 'gzip' }, requestContext: {} };
+      const script =
+        `const { handler } = await import('./index.mjs'); ` +
+        `const answer = await handler(${JSON.stringify(event)}, { awsRequestId: 'b', getRemainingTimeInMillis: () => 1e4 }); ` +
+        `process.stdout.write(JSON.stringify(answer));`;
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: process.env,
+      });
+      const answer = JSON.parse(run.stdout) as { statusCode: number; headers: Record<string, string>; body: string };
+      expect([answer.statusCode, answer.headers['content-encoding']], run.stderr).toEqual([200, 'gzip']);
+      expect(JSON.parse(gunzipSync(Buffer.from(answer.body, 'base64')).toString('utf8'))).toEqual(committed);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('is the committed docs/openapi.json (run `npm run openapi` after changing the contract)', async () => {
     const document = await generated();
     const text = `${JSON.stringify(document, null, 2)}\n`;
@@ -117,8 +155,10 @@ describe('the OpenAPI document', () => {
       const source = readFileSync(`functions/${route.name}/handler.ts`, 'utf8');
       const json = !route.serves && route.status !== 204;
       expect(/response: \w+/.test(source), `${route.name} declares its response schema`).toBe(json);
-      // A file, a page or a redirect is what `serves` says; only routes that declare it answer one.
-      expect(/raw: \{|htmlPage\(\s*200|status: 303/.test(source), `${route.name} serves`).toBe(Boolean(route.serves));
+      // A file, a page or a redirect is what `serves` says; only routes that declare it answer one. The
+      // OpenAPI document is JSON answered as bytes (gzip'd or not), with its response schema.
+      const answersBytes = /raw: \{|htmlPage\(\s*200|status: 303/.test(source) && !route.servesOpenApi;
+      expect(answersBytes, `${route.name} serves`).toBe(Boolean(route.serves));
       const success = document.paths![route.path]![route.method.toLowerCase() as 'get']!.responses![
         String(route.status ?? 200)
       ] as { content?: Record<string, unknown>; headers: Record<string, unknown> };

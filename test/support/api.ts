@@ -1,5 +1,6 @@
 // Calls route handlers in-process with the same API Gateway event the local server builds, against
 // DynamoDB Local; plus helpers to inspect the table and count DynamoDB calls.
+import { gunzipSync } from 'node:zlib';
 import * as z from 'zod/mini';
 import type { Contract } from '#shared/http/endpoint';
 import '#test/support/usage';
@@ -82,7 +83,8 @@ export async function call(name: RouteName, options: CallOptions = {}): Promise<
     result.isBase64Encoded ? 'base64' : 'utf8',
   );
   const answered = (result.headers ?? {}) as Record<string, string>;
-  const text = bytes.toString('utf8');
+  // As an HTTP client does: a gzip'd answer is read decompressed (bytes stay as they came).
+  const text = (answered['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8');
   const json =
     text && String(answered['content-type'] ?? '').startsWith('application/json') ? JSON.parse(text) : undefined;
   const status = result.statusCode ?? 200;
