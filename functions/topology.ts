@@ -122,6 +122,8 @@ export type InvokedFunction = {
   constructId: string;
   timeoutSeconds: number;
   memorySize: number;
+  /** Where its callers find its name. */
+  nameVariable: 'DOCUMENT_RENDERER_FUNCTION' | 'PAYMENT_GATEWAY_FUNCTION';
 };
 
 /**
@@ -134,6 +136,19 @@ export const DOCUMENT_RENDERER = {
   constructId: 'DocumentRenderer',
   timeoutSeconds: 20,
   memorySize: 1536,
+  nameVariable: 'DOCUMENT_RENDERER_FUNCTION',
 } as const satisfies InvokedFunction;
 
-export const INVOKED_FUNCTIONS: readonly InvokedFunction[] = [DOCUMENT_RENDERER];
+/**
+ * The one function with the Stripe SDK and the Stripe secret: checkout sessions, refunds and webhook
+ * signatures for the routes marked `usesStripe`, in deployments that take Stripe.
+ */
+export const PAYMENT_GATEWAY = {
+  handler: 'payment-gateway',
+  constructId: 'PaymentGateway',
+  timeoutSeconds: 20,
+  memorySize: 512,
+  nameVariable: 'PAYMENT_GATEWAY_FUNCTION',
+} as const satisfies InvokedFunction;
+
+export const INVOKED_FUNCTIONS: readonly InvokedFunction[] = [DOCUMENT_RENDERER, PAYMENT_GATEWAY];

@@ -8,7 +8,8 @@ import { DashboardConstruct } from '#infra/constructs/dashboard';
 import { ApiConstruct } from '#infra/constructs/api';
 import { AuthConstruct } from '#infra/constructs/auth';
 import { LogSubscriptionsConstruct } from '#infra/constructs/log-subscriptions';
-import { DocumentRendererConstruct } from '#infra/constructs/document-renderer';
+import { InvokedFunctionConstruct } from '#infra/constructs/invoked-function';
+import { DOCUMENT_RENDERER, PAYMENT_GATEWAY } from '#functions/topology';
 import { EventsConstruct } from '#infra/constructs/events';
 import { SchedulesConstruct } from '#infra/constructs/schedules';
 import { DataConstruct } from '#infra/constructs/data';
@@ -52,7 +53,23 @@ export class InvoicingStack extends Stack {
         'it is rotated by hand (docs/deploy.md), not on a schedule',
     });
     const auth = new AuthConstruct(this, 'Auth');
-    const renderer = new DocumentRendererConstruct(this, 'Documents', { environment: { LOG_LEVEL: 'info' }, alarms });
+    const renderer = new InvokedFunctionConstruct(this, 'Documents', {
+      spec: DOCUMENT_RENDERER,
+      environment: { LOG_LEVEL: 'info' },
+      alarms,
+      assets: 'documents',
+    });
+    const stripeSecret = props.stripeSecretName
+      ? Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName)
+      : undefined;
+    const gateway =
+      stripeSecret &&
+      new InvokedFunctionConstruct(this, 'Payments', {
+        spec: PAYMENT_GATEWAY,
+        environment: { LOG_LEVEL: 'info', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_ARN: stripeSecret.secretArn },
+        alarms,
+        secret: stripeSecret,
+      });
     const api = new ApiConstruct(this, 'Api', {
       renderer,
       table: data.table,
@@ -66,9 +83,7 @@ export class InvoicingStack extends Stack {
       signing: { secret: auth.signingKeySecret, publicJwks: auth.publicJwks },
       identityProvider: auth.identityProvider,
       emailFrom: props.emailFrom ?? 'Invoices <invoices@example.com>',
-      stripeSecret: props.stripeSecretName
-        ? Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName)
-        : undefined,
+      gateway,
     });
     new LogSubscriptionsConstruct(this, 'LogSubscriptions', {
       table: data.table,

@@ -94,6 +94,8 @@ const schema = z.object({
   ),
   /** The document renderer (functions/render-document) the routes and workers that draw documents invoke. */
   DOCUMENT_RENDERER_FUNCTION: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a function name'))),
+  /** The payment gateway (functions/payment-gateway) the Stripe routes invoke. */
+  PAYMENT_GATEWAY_FUNCTION: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a function name'))),
   PAYMENT_LINK_TTL_SECONDS: z._default(
     z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.minimum(1800), z.maximum(86_400)),
     86_400,
@@ -130,6 +132,20 @@ export const config = (): Config => (cached ??= loadConfig());
 /** The document renderer's settings: it reads no table and holds no key, so it needs only its log level. */
 export const rendererConfig = (env: NodeJS.ProcessEnv = process.env) =>
   parse(z.object({ LOG_LEVEL: schema.shape.LOG_LEVEL }), env);
+
+/** The payment gateway's settings: the provider, Stripe's keys and its log level; no table. */
+export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) =>
+  parse(
+    z.object({
+      LOG_LEVEL: schema.shape.LOG_LEVEL,
+      PAYMENT_PROVIDER: schema.shape.PAYMENT_PROVIDER,
+      STRIPE_SECRET_KEY: schema.shape.STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: schema.shape.STRIPE_WEBHOOK_SECRET,
+      STRIPE_SECRET_ARN: schema.shape.STRIPE_SECRET_ARN,
+      STRIPE_API_BASE_URL: schema.shape.STRIPE_API_BASE_URL,
+    }),
+    env,
+  );
 
 const signerSchema = z.union([
   /** The private JWK (with `kid`) that signs access tokens (local runtime and tests)… */

@@ -9,7 +9,7 @@ import { paymentLinkResponse } from '#shared/http/schemas/responses/payments';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
-const deps = await paymentDeps(db);
+const deps = paymentDeps(db);
 
 export const handler = endpoint(
   routeNamed('create-payment-link'),

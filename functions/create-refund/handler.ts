@@ -14,7 +14,7 @@ import { routeNamed } from '#functions/routes';
 
 const settings = config();
 const db = createDb(settings.TABLE_NAME);
-const deps = { db, provider: await refundProvider(settings), publicBaseUrl: settings.PUBLIC_BASE_URL };
+const deps = { db, provider: refundProvider(settings), publicBaseUrl: settings.PUBLIC_BASE_URL };
 
 export const handler = endpoint(
   routeNamed('create-refund'),

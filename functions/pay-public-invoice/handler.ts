@@ -12,7 +12,7 @@ import { publicInvoiceUrl } from '#shared/domain/resources/invoice';
 import { routeNamed } from '#functions/routes';
 
 const db = createDb(config().TABLE_NAME);
-const deps = await paymentDeps(db);
+const deps = paymentDeps(db);
 
 export const handler = publicEndpoint(routeNamed('pay-public-invoice'), { params: tokenParams }, async ({ params }) => {
   const found = await findPublicInvoice(db, params.token);

@@ -23,7 +23,7 @@ import { Construct } from 'constructs';
 import { ROUTES, servedRoutes, type Route } from '#functions/routes';
 import type { PaymentProvider } from '#shared/payments/provider';
 import type { AlarmsConstruct } from '#infra/constructs/alarms';
-import type { DocumentRendererConstruct } from '#infra/constructs/document-renderer';
+import type { InvokedFunctionConstruct } from '#infra/constructs/invoked-function';
 import { grantTable, TABLE_ACTIONS } from '#infra/constructs/data';
 import { ServiceFunction } from '#infra/constructs/service-function';
 
@@ -35,8 +35,8 @@ export type ApiProps = {
   identityProvider: Record<'IDP_ISSUER' | 'IDP_AUDIENCE' | 'IDP_JWKS_URL', string>;
   /** Sender of invoice e-mails, "Name <address>"; its address or domain must be verified in SES. */
   emailFrom: string;
-  /** A secret with {"secret_key", "webhook_secret"}, where the provider is Stripe. */
-  stripeSecret?: ISecret;
+  /** Where the provider is Stripe: the function that talks to Stripe for the routes marked `usesStripe`. */
+  gateway?: InvokedFunctionConstruct;
   paymentProvider: PaymentProvider;
   /** The list cursors' HMAC key, read by the list functions at cold start. */
   cursorSecret: ISecret;
@@ -44,7 +44,7 @@ export type ApiProps = {
   routes?: readonly Route[];
   alarms: AlarmsConstruct;
   /** The function that draws documents for the routes marked `rendersDocuments`. */
-  renderer: DocumentRendererConstruct;
+  renderer: InvokedFunctionConstruct;
   /** Requests per second across the API, and the burst above it, before API Gateway answers 429. */
   throttle: { rateLimit: number; burstLimit: number };
 };
@@ -135,7 +135,7 @@ export class ApiConstruct extends Construct {
       signing,
       identityProvider,
       emailFrom,
-      stripeSecret,
+      gateway,
       paymentProvider,
       cursorSecret,
       routes,
@@ -247,13 +247,12 @@ export class ApiConstruct extends Construct {
           ...(route.signsTokens
             ? { ...identityProviderIn(stack), ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: signing.secret.secretArn }
             : {}),
-          ...(route.usesStripe && stripeSecret ? { STRIPE_SECRET_ARN: stripeSecret.secretArn } : {}),
           ...(route.signsCursors ? { CURSOR_SECRET_ARN: cursorSecret.secretArn } : {}),
         },
       });
       if (route.sendsEmail) fn.addToRolePolicy(sendFromIdentity);
       if (route.rendersDocuments) renderer.allow(fn);
-      if (route.usesStripe) stripeSecret?.grantRead(fn);
+      if (route.usesStripe) gateway?.allow(fn);
       if (route.table !== 'none') grantTable(table, fn, TABLE_ACTIONS[route.table]);
       if (route.signsTokens) signing.secret.grantRead(fn);
       if (route.signsCursors) cursorSecret.grantRead(fn);

@@ -11,7 +11,7 @@ import { JOBS, type Job } from '#functions/jobs';
 import { QUEUES } from '#functions/topology';
 import { logicalId } from '#infra/constructs/api';
 import type { AlarmsConstruct } from '#infra/constructs/alarms';
-import type { DocumentRendererConstruct } from '#infra/constructs/document-renderer';
+import type { InvokedFunctionConstruct } from '#infra/constructs/invoked-function';
 import { grantTable, TABLE_ACTIONS } from '#infra/constructs/data';
 import { consume, consumerProps, deadLetterQueue, workQueue } from '#infra/constructs/dead-letters';
 import { ServiceFunction } from '#infra/constructs/service-function';
@@ -21,7 +21,7 @@ export type SchedulesProps = {
   environment: Record<string, string>;
   bus: EventBus;
   sendEmail?: PolicyStatement;
-  renderer: DocumentRendererConstruct;
+  renderer: InvokedFunctionConstruct;
   alarms: AlarmsConstruct;
 };
 

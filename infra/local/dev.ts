@@ -9,7 +9,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { busTargets, createQueues, startConsumers, startEventBus, startStreamPoller } from '#infra/local/pipeline';
 import { ensureTable } from '#infra/local/create-table';
 import { startLambdaEndpoint } from '#infra/local/lambda-endpoint';
-import { DOCUMENT_RENDERER } from '#functions/topology';
+import { DOCUMENT_RENDERER, PAYMENT_GATEWAY } from '#functions/topology';
 import {
   portNear,
   javaProblem,
@@ -120,6 +120,7 @@ try {
     AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
     AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint,
     DOCUMENT_RENDERER_FUNCTION: DOCUMENT_RENDERER.handler,
+    PAYMENT_GATEWAY_FUNCTION: PAYMENT_GATEWAY.handler,
     WEBHOOK_DELIVERY_QUEUE_URL: queues.delivery,
     WEBHOOK_DELIVERY_DLQ_URL: queues.deliveryDlq,
     RECURRING_RUN_QUEUE_URL: queues.recurringRuns,
@@ -214,7 +215,7 @@ Invoicing service is running (state in ${stateDir}, ${table === 'created' ? 'new
   Sign in         POST ${idp.loginUrl} {"email": "${demo.users[0]!.email}", "password": "${demo.users[0]!.password}"}
   E-mail inbox    ${ses.endpoint}   (raw: ${ses.storeUrl})
   SQS endpoint    ${sqs.endpoint}
-  Lambda (Invoke) ${lambda.endpoint}   (${DOCUMENT_RENDERER.handler})
+  Lambda (Invoke) ${lambda.endpoint}   (${DOCUMENT_RENDERER.handler}, ${PAYMENT_GATEWAY.handler})
   DynamoDB Local  ${dynamo.endpoint}   (table ${TABLE_NAME})
   Jobs            ${jobSchedules}; run one now: npm run tick -- <job>
   Details         ${join(stateDir, 'dev.json')}

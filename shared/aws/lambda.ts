@@ -6,6 +6,7 @@
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { Hash } from '@smithy/core/serde';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { DomainError, type ErrorCode } from '#shared/domain/errors';
 
 /** What Invoke answered: the function's result, or its error (`functionError` set, as X-Amz-Function-Error says). */
 export type Invocation = { payload: string; functionError?: string };
@@ -79,4 +80,25 @@ export function invokerFor(
       throw new InvokeFailed(response.status, errorType, body);
     }
   };
+}
+
+/** The invoked function failed: an unhandled error, a timeout, running out of memory. */
+export class FunctionFailed extends Error {}
+
+/**
+ * Calls one of the service's own functions (shared/workers/invoked-worker.ts on the other side) with
+ * `request` as JSON and answers what it returned. A refusal it answered is thrown again as the
+ * DomainError it was, so the caller answers it as if it had decided it itself.
+ */
+export async function callFunction(invoke: Invoke, functionName: string, request: unknown): Promise<unknown> {
+  const answer = await invoke(functionName, JSON.stringify(request));
+  // Lambda answers 200 to a failed function and says so in a header.
+  if (answer.functionError)
+    throw new FunctionFailed(`${functionName} failed (${answer.functionError}): ${answer.payload}`);
+  const parsed = JSON.parse(answer.payload) as {
+    refused?: { code: string; message: string; details: Record<string, unknown> };
+  };
+  if (parsed?.refused)
+    throw new DomainError(parsed.refused.code as ErrorCode, parsed.refused.message, parsed.refused.details);
+  return parsed;
 }

@@ -4,11 +4,11 @@ import type { Db } from '#shared/data/client';
 import type { PaymentDeps } from '#shared/payments/checkout';
 import { checkoutProvider } from '#shared/payments/provider';
 
-export async function paymentDeps(db: Db): Promise<PaymentDeps> {
+export function paymentDeps(db: Db): PaymentDeps {
   const settings = config();
   return {
     db,
-    provider: await checkoutProvider(settings),
+    provider: checkoutProvider(settings),
     publicBaseUrl: settings.PUBLIC_BASE_URL,
     linkTtlSeconds: settings.PAYMENT_LINK_TTL_SECONDS,
   };

@@ -10,8 +10,8 @@ import { recordRefund, settleRefund, type NewRefund } from '#shared/data/refunds
 import { DomainError, ErrorCode, notFound, validationError } from '#shared/domain/errors';
 import type { Refund, RefundVia } from '#shared/domain/refund';
 
-/** What a provider answers to a refund it was asked for. */
-export type RefundAnswer = { provider_refund_id: string; status: Refund['status'] };
+/** What a provider answers to a refund it was asked for; a refund it refused has failed, and has no id. */
+export type RefundAnswer = { provider_refund_id?: string; status: Refund['status'] };
 
 export type RefundProvider = {
   name: Exclude<RefundVia, 'manual'>;
@@ -39,11 +39,19 @@ const STRIPE_STATUS: Record<string, Refund['status']> = {
 export const stripeRefunds = (stripe: Stripe): RefundProvider => ({
   name: 'stripe',
   async refund({ refund, payment, metadata }) {
-    const answer = await stripe.refunds.create(
-      { payment_intent: payment, amount: refund.amount_minor, metadata },
-      { idempotencyKey: refund.id },
-    );
-    return { provider_refund_id: answer.id, status: STRIPE_STATUS[answer.status ?? ''] ?? 'pending' };
+    try {
+      const answer = await stripe.refunds.create(
+        { payment_intent: payment, amount: refund.amount_minor, metadata },
+        { idempotencyKey: refund.id },
+      );
+      return { provider_refund_id: answer.id, status: STRIPE_STATUS[answer.status ?? ''] ?? 'pending' };
+    } catch (error) {
+      // Refused by Stripe: the refund failed. No answer at all is thrown on: it stays pending, and the webhook settles it.
+      const refused = error as { type?: unknown; statusCode?: unknown };
+      if (String(refused.type).startsWith('Stripe') && typeof refused.statusCode === 'number')
+        return { status: 'failed' };
+      throw error;
+    }
   },
 });
 
@@ -75,17 +83,8 @@ export async function issueRefund(
     deps.publicBaseUrl,
   );
   const metadata = { organization_id: organizationId, credit_note_id: creditNoteId, refund_id: refund.id };
-  let answer: RefundAnswer;
-  try {
-    answer = await provider.refund({ refund, payment: payment.reference!, metadata });
-  } catch (error) {
-    // Refused by the provider: the refund failed. No answer at all: it stays pending, and the webhook settles it.
-    const refused = error as { type?: unknown; statusCode?: unknown };
-    if (String(refused.type).startsWith('Stripe') && typeof refused.statusCode === 'number')
-      return settleRefund(deps.db, organizationId, refund, { status: 'failed' }, deps.publicBaseUrl);
-    throw error;
-  }
-  const { status, provider_refund_id } = answer;
+  // No answer at all (thrown): the refund stays pending, and the provider's webhook settles it.
+  const { status, provider_refund_id } = await provider.refund({ refund, payment: payment.reference!, metadata });
   return status === 'pending'
     ? refund
     : settleRefund(deps.db, organizationId, refund, { status, provider_refund_id }, deps.publicBaseUrl);

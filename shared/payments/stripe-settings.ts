@@ -4,7 +4,12 @@ import type { Config } from '#shared/config';
 
 export type StripeSettings = { secretKey: string; webhookSecret?: string; apiBaseUrl?: string };
 
-export async function stripeSettings(config: Config): Promise<StripeSettings | undefined> {
+type StripeKeys = Pick<
+  Config,
+  'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE_URL' | 'STRIPE_SECRET_ARN'
+>;
+
+export async function stripeSettings(config: StripeKeys): Promise<StripeSettings | undefined> {
   if (config.STRIPE_SECRET_KEY) {
     return {
       secretKey: config.STRIPE_SECRET_KEY,

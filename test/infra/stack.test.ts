@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REVENUE_EVENT_TYPES } from '#shared/reports/contributions';
 import { JOBS } from '#functions/jobs';
-import { DOCUMENT_RENDERER, filterPatternOf, LOG_SUBSCRIPTIONS } from '#functions/topology';
+import { DOCUMENT_RENDERER, filterPatternOf, LOG_SUBSCRIPTIONS, PAYMENT_GATEWAY } from '#functions/topology';
 import { ROUTES, servedRoutes } from '#functions/routes';
 import { gatewayPath, logicalId } from '#infra/constructs/api';
 import { InvoicingStack } from '#infra/stack';
@@ -204,10 +204,10 @@ describe('stack', () => {
     expect(actionsOf('CreateInvoice')).toContain('dynamodb:PutItem');
   });
 
-  it('lets only the token, payment and list endpoints read secrets; gives the private key to no environment', () => {
+  it('lets only the token and list endpoints read secrets; gives the private key to no environment', () => {
     for (const route of SERVED) {
       const reads = actionsOf(logicalId(route.name)).includes('secretsmanager:GetSecretValue');
-      expect(reads, route.name).toBe(Boolean(route.signsTokens || route.usesStripe || route.signsCursors));
+      expect(reads, route.name).toBe(Boolean(route.signsTokens || route.signsCursors));
     }
     for (const fn of Object.values(routeFunctions())) {
       expect(fn.Properties.Environment.Variables).not.toHaveProperty('ACCESS_TOKEN_PRIVATE_JWK');
@@ -231,13 +231,24 @@ describe('stack', () => {
     }
   });
 
-  it('gives the Stripe secret to the payment routes only', () => {
+  it('gives the Stripe secret to the payment gateway only, which the payment routes invoke by name', () => {
+    const functions = Object.entries(template.findResources('AWS::Lambda::Function'));
+    const holders = functions.filter(([, fn]) => fn.Properties.Environment?.Variables?.STRIPE_SECRET_ARN);
+    expect(holders.map(([id]) => id.replace(/[0-9A-F]{8}$/, ''))).toEqual([`Payments${PAYMENT_GATEWAY.constructId}`]);
+    const [gatewayId, gateway] = holders[0]!;
+    expect(gateway.Properties.Environment.Variables.TABLE_NAME).toBeUndefined();
+    expect(actionsOf(`Payments${PAYMENT_GATEWAY.constructId}`).filter((action) => !action.startsWith('xray:'))).toEqual(
+      ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+    );
     for (const route of SERVED) {
       const variables =
         routeFunctions()[Object.keys(routeFunctions()).find((id) => id.startsWith(logicalId(route.name)))!]!.Properties
           .Environment.Variables;
-      expect('STRIPE_SECRET_ARN' in variables, route.name).toBe(
-        Boolean((route as { usesStripe?: boolean }).usesStripe),
+      const named = variables.PAYMENT_GATEWAY_FUNCTION as { Ref?: string } | undefined;
+      expect(Boolean(named), route.name).toBe(Boolean(route.usesStripe));
+      if (named) expect(named.Ref, route.name).toMatch(new RegExp(gatewayId.slice(0, -8)));
+      expect(actionsOf(logicalId(route.name)).includes('lambda:InvokeFunction'), route.name).toBe(
+        Boolean(route.usesStripe || route.rendersDocuments),
       );
     }
   });

@@ -8,10 +8,10 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { DOCUMENT_RENDERER } from '#functions/topology';
 import { LOCAL_CREDENTIALS } from '#infra/local/emulators';
 import { INVOKE_PAYLOAD_LIMIT } from '#infra/local/lambda-endpoint';
-import { InvokeFailed, invokerFor } from '#shared/aws/lambda';
+import { FunctionFailed, InvokeFailed, invokerFor } from '#shared/aws/lambda';
 import { sesClient } from '#shared/aws/ses';
 import { getInvoice } from '#shared/data/invoices';
-import { documentRenderer, RendererFailed } from '#shared/documents/renderer';
+import { documentRenderer } from '#shared/documents/renderer';
 import { DomainError } from '#shared/domain/errors';
 import { sendInvoice } from '#shared/email/send-invoice';
 import { createLogger } from '#shared/observability/logger';
@@ -109,7 +109,7 @@ describe('invoking the document renderer', () => {
         body: '{"errorType":"Sandbox.Timedout","errorMessage":"Task timed out after 20.00 seconds"}',
       },
     ]);
-    await expect(documentRenderer(failing.invoke, 'renderer').render({} as never)).rejects.toThrow(RendererFailed);
+    await expect(documentRenderer(failing.invoke, 'renderer').render({} as never)).rejects.toThrow(FunctionFailed);
     const refusing = await fakeLambda([
       {
         status: 200,
@@ -164,7 +164,7 @@ describe('a renderer that fails', () => {
       publicBaseUrl: 'http://invoices.test',
       log: createLogger('silent', {}),
     };
-    await expect(sendInvoice(deps, tenant.id, created.json.id)).rejects.toThrow(RendererFailed);
+    await expect(sendInvoice(deps, tenant.id, created.json.id)).rejects.toThrow(FunctionFailed);
     expect((await getInvoice(db, tenant.id, created.json.id))!.status).toBe('draft');
     const sent = await call('send-invoice', { token: tenant.apiKey, params: { id: created.json.id }, body: {} });
     expect(sent.status, sent.text).toBe(200);

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { build } from 'esbuild';
 import { bundleHandler } from '#bench/bundle';
 import { ROUTES, type Route } from '#functions/routes';
-import { DOCUMENT_RENDERER, QUEUES, type QueueSpec } from '#functions/topology';
+import { DOCUMENT_RENDERER, PAYMENT_GATEWAY, QUEUES, type QueueSpec } from '#functions/topology';
 import { assetCommands } from '#infra/constructs/service-function';
 import { epcPayload } from '#shared/documents/epc-qr';
 import { fileOf, logoText, type RenderAnswer, type RenderRequest } from '#shared/documents/render-requests';
@@ -388,7 +388,7 @@ describe('the deployed bundles', () => {
     }
   });
 
-  it('carry the fonts and the PDF library in the renderer only; the functions flagged to draw call it', async () => {
+  it('carry the fonts and the PDF library in the renderer only, Stripe in the gateway only; flagged functions call the renderer', async () => {
     const functions = [
       ...(ROUTES as readonly Route[]).map((route) => ({
         handler: route.name,
@@ -416,8 +416,16 @@ describe('the deployed bundles', () => {
     for (const { handler, flagged } of functions) {
       const inputs = await inputsOf(handler);
       expect(drawing(inputs), handler).toEqual([]);
+      // Likewise Stripe's SDK: only the payment gateway carries it.
+      expect(
+        inputs.filter((input) => input.includes('node_modules/stripe/')),
+        handler,
+      ).toEqual([]);
       expect(inputs.includes('shared/documents/renderer.ts'), handler).toBe(flagged);
     }
     expect(drawing(await inputsOf(DOCUMENT_RENDERER.handler)).length).toBeGreaterThan(1);
+    expect((await inputsOf(PAYMENT_GATEWAY.handler)).some((input) => input.includes('node_modules/stripe/'))).toBe(
+      true,
+    );
   });
 });

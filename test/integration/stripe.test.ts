@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLambdaEndpoint } from '#infra/local/lambda-endpoint';
 import { call, invoiceBody, newTenant, tableItemCount } from '#test/support/api';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
@@ -12,6 +13,7 @@ const refunds: Record<string, string>[] = [];
 /** What the stand-in answers to the next refund: Stripe's status, or a refusal. */
 let nextRefund: 'pending' | 'succeeded' | 'refused' = 'pending';
 let fake: Server;
+let lambda: Awaited<ReturnType<typeof startLambdaEndpoint>>;
 
 beforeAll(async () => {
   fake = createServer(async (req, res) => {
@@ -69,8 +71,18 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
   });
+  // The payment gateway reads Stripe's keys when it loads: this file runs its own, with the keys above,
+  // behind its own Lambda endpoint, and the routes invoke it there.
+  lambda = await startLambdaEndpoint(
+    async (name) =>
+      ((await import(`#functions/${name}/handler`)) as { handler: (event: unknown) => Promise<unknown> }).handler,
+  );
+  process.env.AWS_ENDPOINT_URL_LAMBDA = lambda.endpoint;
 });
-afterAll(() => new Promise((resolve) => fake.close(resolve)));
+afterAll(async () => {
+  await lambda.stop();
+  await new Promise((resolve) => fake.close(resolve));
+});
 
 const stripe = new Stripe('sk_test_local');
 const signedEvent = (event: object, secret = WEBHOOK_SECRET) => {

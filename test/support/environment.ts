@@ -3,7 +3,7 @@
 import { inject } from 'vitest';
 import { LOCAL_CREDENTIALS } from '#infra/local/emulators';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '#infra/local/seed';
-import { DOCUMENT_RENDERER } from '#functions/topology';
+import { DOCUMENT_RENDERER, PAYMENT_GATEWAY } from '#functions/topology';
 
 const keys = JSON.parse(inject('signingKeys')) as { privateJwk: unknown; publicJwks: unknown };
 
@@ -14,6 +14,7 @@ Object.assign(process.env, LOCAL_CREDENTIALS, {
   AWS_ENDPOINT_URL_SQS: inject('sqsEndpoint'),
   AWS_ENDPOINT_URL_LAMBDA: inject('lambdaEndpoint'),
   DOCUMENT_RENDERER_FUNCTION: DOCUMENT_RENDERER.handler,
+  PAYMENT_GATEWAY_FUNCTION: PAYMENT_GATEWAY.handler,
   RECURRING_RUN_QUEUE_URL: inject('recurringRunQueue'),
   EMAIL_FROM: 'Acme Billing <billing@acme.example>',
   PUBLIC_BASE_URL: 'http://invoices.test',
