@@ -31,8 +31,6 @@ export type RenderRequest =
     } & Letterhead)
   | ({ kind: 'credit-note-email'; creditNote: CreditNote; format?: EInvoiceFormat | null; mail: Mail } & Letterhead);
 
-export type RenderKind = RenderRequest['kind'];
-
 /** A drawn file. */
 export type RenderedFile = { filename: string; content: string | Uint8Array; contentType: string };
 
