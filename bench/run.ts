@@ -169,6 +169,18 @@ try {
       Math.abs(control.wall.ratio - 1) <= 0.05,
     );
     row('bundle size: floor (client only)', floorSize / 1024, 0, 'KB', '—', true);
+    // The least a route that reads the table pays: the floor plus the SDK's first request.
+    await bundleHandler('bench/floor-call-handler.ts', join(OUT, 'floor-call.mjs'));
+    const firstRequest = await interleavedMany(floorRun, () => coldRun(join(OUT, 'floor-call.mjs'), {}), {
+      pairs: PAIRS,
+    });
+    pairedRow(
+      'cold start: the floor plus one GetItem vs the floor (what any route that reads the table pays)',
+      'ms',
+      firstRequest.wall,
+      'reported',
+      true,
+    );
     for (const route of (ROUTES as readonly Route[]).filter((candidate) => benchedRoute(candidate.name))) {
       const file = join(OUT, `${route.name}.mjs`);
       const size = await bundleHandler(`functions/${route.name}/handler.ts`, file);
