@@ -143,11 +143,21 @@ try {
       { userId: tenants[0]!.ownerUserId, organizationId: tenants[0]!.id, role: 'owner' },
       { issuer: 'invoicing-service', audience: 'invoicing-api', ttlSeconds: 3600 },
     );
+    // Every path parameter well-formed and unknown: each route's first call makes its real lookups
+    // (the credential, then the item) and answers 404, as a mistyped link or id would.
+    const pathParameters = { id: 'inv_01ARZ3NDEKTSV4RRFFQ69G5FAV', token: 'UnknownPublicTokenUnknownPublicT', series: 'invoice' };
+    const paramsOf = (route: Route) =>
+      Object.fromEntries(Object.entries(pathParameters).filter(([name]) => route.path.includes(`{${name}}`))) as Record<
+        string,
+        string
+      >;
     const eventFor = (route: Route) =>
       toApiGatewayEvent(
         {
           method: route.method,
-          url: new URL(`http://127.0.0.1${route.path.replace('{id}', 'inv_01ARZ3NDEKTSV4RRFFQ69G5FAV')}`),
+          url: new URL(
+            `http://127.0.0.1${route.path.replace(/\{(\w+)\}/g, (_, name: string) => pathParameters[name as 'id'])}`,
+          ),
           headers: {
             authorization: `Bearer ${route.credentials === 'user' ? ownerToken : tenants[0]!.apiKey}`,
             'content-type': 'application/json',
@@ -157,7 +167,7 @@ try {
           sourceIp: '127.0.0.1',
         },
         route,
-        route.path.includes('{id}') ? { id: 'inv_01ARZ3NDEKTSV4RRFFQ69G5FAV' } : {},
+        paramsOf(route),
       );
     const floorRun = () => coldRun(join(OUT, 'floor.mjs'), {});
     const control = await interleavedMany(floorRun, () => coldRun(join(OUT, 'floor-copy.mjs'), {}), { pairs: PAIRS });
