@@ -145,7 +145,11 @@ try {
     );
     // Every path parameter well-formed and unknown: each route's first call makes its real lookups
     // (the credential, then the item) and answers 404, as a mistyped link or id would.
-    const pathParameters = { id: 'inv_01ARZ3NDEKTSV4RRFFQ69G5FAV', token: 'UnknownPublicTokenUnknownPublicT', series: 'invoice' };
+    const pathParameters = {
+      id: 'inv_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+      token: 'UnknownPublicTokenUnknownPublicT',
+      series: 'invoice',
+    };
     const paramsOf = (route: Route) =>
       Object.fromEntries(Object.entries(pathParameters).filter(([name]) => route.path.includes(`{${name}}`))) as Record<
         string,
@@ -191,6 +195,7 @@ try {
       'reported',
       true,
     );
+    const coldWalls: { name: string; wall: number }[] = [];
     for (const route of (ROUTES as readonly Route[]).filter((candidate) => benchedRoute(candidate.name))) {
       const file = join(OUT, `${route.name}.mjs`);
       const size = await bundleHandler(`functions/${route.name}/handler.ts`, file);
@@ -206,6 +211,16 @@ try {
         '≤ 1.25×',
         cold.wall.ratio <= 1.25,
       );
+      coldWalls.push({ name: route.name, wall: cold.wall.subject });
+    }
+    // Read against the floor that makes one request too: what the route adds beyond the SDK's first call.
+    if (coldWalls.length > 0) {
+      const against = coldWalls.map(({ name, wall }) => ({ name, ratio: wall / firstRequest.wall.subject }));
+      const slowest = against.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+      const within = against.filter(({ ratio }) => ratio <= 1.25).length;
+      const label = `cold start, the routes' medians against the floor plus one GetItem: ${within} of ${against.length} ≤ 1.25×`;
+      row(`${label}; the median route`, median(against.map(({ ratio }) => ratio)), 1, '×', 'reported', true);
+      row(`${label}; the slowest (${slowest.name})`, slowest.ratio, 1, '×', 'reported', true);
     }
   }
   /** Requests per second of `run`, issued by CONCURRENCY workers at once. */
@@ -514,8 +529,21 @@ try {
         },
       ],
     ];
-    for (const [label, request] of kinds) {
-      const drawn = await interleaved(drawnHere(invoicePdf), drawnHere(request), { pairs: PAIRS });
+    // One pair: the invoice PDF, then every kind in turn; each kind is read against the PDF of its pair.
+    const drawnKinds = await interleavedMany(
+      async () => {
+        const pdf = await drawnHere(invoicePdf)();
+        return Object.fromEntries(kinds.map(([label]) => [label, pdf]));
+      },
+      async () => {
+        const times: Record<string, number> = {};
+        for (const [label, request] of kinds) times[label] = await drawnHere(request)();
+        return times;
+      },
+      { pairs: PAIRS },
+    );
+    for (const [label] of kinds) {
+      const drawn = drawnKinds[label]!;
       pairedRow(`document: ${label} vs the invoice PDF, drawn in process`, 'ms', drawn, 'reported', true);
     }
     const renderer = documentRenderer(
