@@ -4,12 +4,13 @@ import { execFileSync } from 'node:child_process';
 
 export type ColdRun = { wall: number; imported: number; firstCall: number };
 
-export function coldRun(file: string, event: unknown): ColdRun {
+/** `expected`: the answers the event may get, so a row never times a request refused for a typo. */
+export function coldRun(file: string, event: unknown, expected?: readonly number[]): ColdRun {
   const script =
     `const t0 = performance.now(); const { handler } = await import(${JSON.stringify(file)}); ` +
     `const t1 = performance.now();
-    await handler(${JSON.stringify(event)}, { awsRequestId: 'bench', getRemainingTimeInMillis: () => 10000 });
-    process.stdout.write('\\n' + JSON.stringify([t1 - t0, performance.now() - t0]));`;
+    const answer = await handler(${JSON.stringify(event)}, { awsRequestId: 'bench', getRemainingTimeInMillis: () => 10000 });
+    process.stdout.write('\\n' + JSON.stringify([t1 - t0, performance.now() - t0, answer?.statusCode]));`;
   const started = performance.now();
   let output: string;
   try {
@@ -25,6 +26,8 @@ export function coldRun(file: string, event: unknown): ColdRun {
   }
   const wall = performance.now() - started;
   // The handler may write its own lines (usage records): the timings are the last one.
-  const [imported, firstCall] = JSON.parse(output.trim().split('\n').at(-1)!) as [number, number];
+  const [imported, firstCall, status] = JSON.parse(output.trim().split('\n').at(-1)!) as [number, number, number];
+  if (expected && !expected.includes(status))
+    throw new Error(`cold run of ${file} answered ${status}, not ${expected.join(' or ')}`);
   return { wall, imported, firstCall };
 }
