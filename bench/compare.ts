@@ -1,5 +1,7 @@
 // npm run bench:compare -- <a.json> <b.json>: the rows two runs share, side by side, and whether
 // their ratios agree: the two interquartile ranges overlap (or, for rows without pairs, within 0.05).
+// A pair's range is the noise within one run; rows whose ranges miss each other but whose medians
+// are within the bench's resolution (±0.05, what the control row is held to) are marked apart.
 import { readFileSync } from 'node:fs';
 
 type Row = { benchmark: string; ratio: number | null; spread: [number, number] | null };
@@ -14,12 +16,16 @@ const agree = (a: Row, b: Row) => {
 const format = (row: Row) =>
   `${row.ratio!.toFixed(2)}${row.spread ? ` (${row.spread.map((q) => q.toFixed(2)).join('–')})` : ''}`;
 
-let disagreements = 0;
+const RESOLUTION = 0.05;
+const verdicts = { agree: 0, 'within 0.05': 0, DIFFER: 0 };
 for (const a of first.rows.filter((row) => row.ratio !== null)) {
   const b = second.rows.find((row) => row.benchmark === a.benchmark && row.ratio !== null);
   if (!b) continue;
-  const same = agree(a, b);
-  if (!same) disagreements++;
-  console.log(`${same ? 'agree   ' : 'DIFFER  '} ${format(a).padEnd(20)} ${format(b).padEnd(20)} ${a.benchmark}`);
+  const verdict = agree(a, b) ? 'agree' : Math.abs(a.ratio! - b.ratio!) <= RESOLUTION ? 'within 0.05' : 'DIFFER';
+  verdicts[verdict]++;
+  console.log(`${verdict.padEnd(12)} ${format(a).padEnd(20)} ${format(b).padEnd(20)} ${a.benchmark}`);
 }
-console.log(`\n${disagreements} of the shared rows differ beyond their spread`);
+const shared = Object.values(verdicts).reduce((sum, count) => sum + count, 0);
+console.log(
+  `\n${shared} shared rows: ${verdicts.agree} agree within their spread, ${verdicts['within 0.05']} more within ±${RESOLUTION}, ${verdicts.DIFFER} differ`,
+);
