@@ -1,6 +1,6 @@
 // The laptop counterpart of API Gateway: an HTTP server that turns each request into the
 // APIGatewayProxyEventV2 a route's Lambda would receive and calls that route's real handler.
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { referencePage, scalarScript } from '#infra/openapi/reference-page';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -149,9 +149,11 @@ export async function startApiServer({
 }): Promise<{ server: Server; url: string; stop(): Promise<void> }> {
   const compiled = routeTable(servedRoutes(paymentProvider));
   const server = createServer(async (req, res) => {
-    const send = (status: number, headers: Record<string, string>, body: string) => {
-      res.writeHead(status, headers);
-      res.end(body);
+    // API Gateway answers with a Content-Length, never chunked; so does every answer here.
+    const send = (status: number, headers: Record<string, string>, body: string | Buffer) => {
+      const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+      res.writeHead(status, { ...headers, 'content-length': String(bytes.length) });
+      res.end(bytes);
     };
     try {
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? host}`);
@@ -179,7 +181,11 @@ export async function startApiServer({
           referencePage('/api/v1/openapi.json', '/reference/scalar.js'),
         );
       if (req.method === 'GET' && url.pathname === '/reference/scalar.js') {
-        res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'max-age=3600' });
+        res.writeHead(200, {
+          'content-type': 'text/javascript; charset=utf-8',
+          'cache-control': 'max-age=3600',
+          'content-length': String(statSync(scalarScript()).size),
+        });
         return void createReadStream(scalarScript()).pipe(res);
       }
       const matched = matchRoute(compiled, req.method ?? 'GET', url.pathname);
@@ -217,8 +223,11 @@ export async function startApiServer({
       const handler = await loadHandler(matched.route);
       const result = await handler(event, lambdaContext(matched.route.name));
       const payload = typeof result.body === 'string' ? result.body : '';
-      res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);
-      res.end(result.isBase64Encoded ? Buffer.from(payload, 'base64') : payload);
+      send(
+        result.statusCode ?? 200,
+        (result.headers ?? {}) as Record<string, string>,
+        result.isBase64Encoded ? Buffer.from(payload, 'base64') : payload,
+      );
     } catch (error) {
       console.error(error);
       send(500, { 'content-type': 'application/json' }, errorBody('internal_error', 'An internal error occurred'));

@@ -348,6 +348,24 @@ describe('npm run dev', () => {
     expect(store.emails.filter((email) => email.destination.to.includes('subscriber@monthly.example'))).toHaveLength(3);
   });
 
+  it('answers with the body’s length in bytes, never chunked, as API Gateway does', async () => {
+    const answers = {
+      page: await fetch(new URL('/api/v1/invoices/?limit=3', info.api_base_url), {
+        headers: { authorization: `Bearer ${info.api_key}` },
+      }),
+      refusal: await fetch(new URL('/api/v1/invoices/', info.api_base_url)),
+      unknownPath: await fetch(new URL('/api/v1/nothing-here/', info.api_base_url)),
+      referencePage: await fetch(new URL('/reference/', info.api_base_url)),
+      referenceScript: await fetch(new URL('/reference/scalar.js', info.api_base_url)),
+    };
+    for (const [name, answer] of Object.entries(answers)) {
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      expect(answer.headers.get('transfer-encoding'), name).toBeNull();
+      expect(Number(answer.headers.get('content-length')), name).toBe(bytes.length);
+      expect(bytes.length, name).toBeGreaterThan(0);
+    }
+  });
+
   it('puts a request id on every answer, errors included', async () => {
     const ok = await api('GET', '/api/v1/organizations/me/');
     const unauthorised = await api('GET', '/api/v1/invoices/', { token: null });
