@@ -3,21 +3,21 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export type ApiProcess = { url: string; lambdaEndpoint: string; stop(): Promise<void> };
+type Started = { url: string; stop(): Promise<void> };
+export type ApiProcess = Started & { lambdaEndpoint: string };
 
-/** Starts `infra/local/api-server` in a child with this process's environment (table, keys, emulators). */
-export async function startApiProcess(port: number): Promise<ApiProcess> {
-  const child = fork(fileURLToPath(new URL('./api-child.ts', import.meta.url)), [], {
+/** Forks a server entry with this process's environment (table, keys, emulators); it answers with its URL. */
+async function startServerProcess<M extends { url: string }>(entry: string, port: number): Promise<M & Started> {
+  const child = fork(fileURLToPath(new URL(entry, import.meta.url)), [], {
     env: { ...process.env, BENCH_API_PORT: String(port) },
     execArgv: ['--import', 'tsx'],
   });
-  const { url, lambdaEndpoint } = await new Promise<{ url: string; lambdaEndpoint: string }>((resolve, reject) => {
-    child.once('message', (message: { url: string; lambdaEndpoint: string }) => resolve(message));
-    child.once('exit', (code) => reject(new Error(`the API process exited with ${code} before it listened`)));
+  const started = await new Promise<M>((resolve, reject) => {
+    child.once('message', (message: M) => resolve(message));
+    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code} before it listened`)));
   });
   return {
-    url,
-    lambdaEndpoint,
+    ...started,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -25,3 +25,10 @@ export async function startApiProcess(port: number): Promise<ApiProcess> {
       }),
   };
 }
+
+/** `infra/local/api-server` and the laptop's Lambda endpoint, as `npm run dev` starts them. */
+export const startApiProcess = (port: number): Promise<ApiProcess> =>
+  startServerProcess<{ url: string; lambdaEndpoint: string }>('./api-child.ts', port);
+
+/** The same list Query behind a bare HTTP server (bench/bare-hop-child.ts). */
+export const startBareHop = (port: number): Promise<Started> => startServerProcess('./bare-hop-child.ts', port);
