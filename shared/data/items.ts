@@ -22,7 +22,6 @@ import {
   userKey,
   webhookKey,
 } from '#shared/data/keys';
-import { INDEX_NAMES } from '#shared/data/table-definition';
 import type { Client } from '#shared/domain/client';
 import type { Delivery } from '#shared/domain/delivery';
 import type { Invoice } from '#shared/domain/invoice';
@@ -38,20 +37,21 @@ import type { Webhook } from '#shared/domain/webhook';
 
 type Item = Record<string, unknown>;
 
-const STORAGE_ATTRIBUTES = new Set([
-  'pk',
-  'sk',
-  'type',
-  'ttl',
-  ...INDEX_NAMES.flatMap((index) => [`${index}pk`, `${index}sk`]),
-]);
+/**
+ * The entity of an item: every attribute but its key, index keys, `type` and `ttl` (TABLE_DEFINITION;
+ * test/unit/items.test.ts holds the two together). Rest destructuring copies in one pass, about twice as
+ * fast as testing each name, and leaves a copy whose shape the readers after it stay fast on
+ * (docs/performance.md, "List throughput").
+ */
+// biome-ignore format: one line per codec, so the two lists read side by side
+const withoutStorage = ({ pk, sk, type, ttl, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, gsi4pk, gsi4sk, ...entity }: Item) => entity;
+// biome-ignore format: as above
+const withoutStorageOrTenant = ({ pk, sk, type, ttl, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, gsi4pk, gsi4sk, organization_id, ...entity }: Item) => entity;
 
-/** The entity of an item: every attribute but the storage ones and the entity's `internal` fields. */
-export function entityOf<T>(item: Item, internal: readonly string[] = []): T {
-  const entity: Item = {};
-  for (const name in item) if (!STORAGE_ATTRIBUTES.has(name) && !internal.includes(name)) entity[name] = item[name];
-  return entity as T;
-}
+export const entityOf = <T>(item: Item): T => withoutStorage(item) as T;
+
+/** Entities stored beside their organization's id (for the tenancy checks of streams and scans) drop it too. */
+export const tenantEntityOf = <T>(item: Item): T => withoutStorageOrTenant(item) as T;
 
 /** Items of several kinds read together (a batch get) are told apart by their `type`. */
 export const ofType = (items: Item[], type: string) => items.find((item) => item.type === type);
@@ -74,7 +74,7 @@ export const creditNoteItem = (organizationId: string, creditNote: CreditNote) =
   ),
   ...creditNote,
 });
-export const creditNoteOf = (item: Item) => entityOf<CreditNote>(item, ['organization_id']);
+export const creditNoteOf = (item: Item) => tenantEntityOf<CreditNote>(item);
 
 export const logoItem = (organizationId: string, logo: Logo) => ({
   ...organizationLogoKey(organizationId),
@@ -119,7 +119,7 @@ export const clientItem = (organizationId: string, client: Client) => ({
   organization_id: organizationId,
   ...client,
 });
-export const clientOf = (item: Item) => entityOf<Client>(item, ['organization_id']);
+export const clientOf = (item: Item) => tenantEntityOf<Client>(item);
 
 export const invoiceItem = (organizationId: string, invoice: Invoice) => ({
   ...invoiceKey(organizationId, invoice.id),
@@ -128,7 +128,7 @@ export const invoiceItem = (organizationId: string, invoice: Invoice) => ({
   ...invoiceIndexKeys(organizationId, invoice),
   ...invoice,
 });
-export const invoiceOf = (item: Item) => entityOf<Invoice>(item, ['organization_id']);
+export const invoiceOf = (item: Item) => tenantEntityOf<Invoice>(item);
 
 export const paymentItem = (organizationId: string, payment: Payment) => ({
   ...paymentKey(organizationId, payment.invoice_id, payment.id),
@@ -136,7 +136,7 @@ export const paymentItem = (organizationId: string, payment: Payment) => ({
   organization_id: organizationId,
   ...payment,
 });
-export const paymentOf = (item: Item) => entityOf<Payment>(item, ['organization_id']);
+export const paymentOf = (item: Item) => tenantEntityOf<Payment>(item);
 
 export const refundItem = (organizationId: string, refund: Refund) => ({
   ...refundKey(organizationId, refund.credit_note_id, refund.id),
@@ -144,7 +144,7 @@ export const refundItem = (organizationId: string, refund: Refund) => ({
   organization_id: organizationId,
   ...refund,
 });
-export const refundOfItem = (item: Item) => entityOf<Refund>(item, ['organization_id']);
+export const refundOfItem = (item: Item) => tenantEntityOf<Refund>(item);
 
 export const webhookItem = (webhook: Webhook) => ({
   ...webhookKey(webhook.organization_id, webhook.id),

@@ -116,7 +116,7 @@ const VATEX: Partial<Record<TaxCategory, string>> = {
   O: 'VATEX-EU-O',
 };
 
-export const amount = (minor: number) => formatMinor(BigInt(minor));
+export const amount = (minor: number) => formatMinor(minor);
 
 function categoryOf(code: TaxCategory, rate: string, reason?: string | null): Category {
   const stated: Category = { code };

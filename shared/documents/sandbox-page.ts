@@ -12,7 +12,7 @@ const STYLE =
   'button { font-size: 1.1rem; padding: .6rem 1.4rem; margin-right: 1rem; }';
 
 export const sandboxCheckoutPage = (checkout: Checkout) => {
-  const amount = `${escape(formatMinor(BigInt(checkout.amount_minor)))} ${escape(checkout.currency)}`;
+  const amount = `${escape(formatMinor(checkout.amount_minor))} ${escape(checkout.currency)}`;
   return `<!doctype html>
 <html lang="en"><head>${META}
 <title>Sandbox payment</title>

@@ -23,10 +23,15 @@ export function decimalTextOf(value: number | string): string | null {
   return DECIMAL.test(text) ? text : null;
 }
 
-/** Minor units (scale 2) to a two-fraction-digit string: 1999n -> "19.99", -5n -> "-0.05". */
-export function formatMinor(minor: bigint, exponent = 2): string {
-  const negative = minor < 0n;
-  const digits = (negative ? -minor : minor).toString().padStart(exponent + 1, '0');
+/**
+ * Minor units (scale 2) to a two-fraction-digit string: 1999n -> "19.99", -5n -> "-0.05". Stored amounts
+ * are safe-integer numbers, whose text is already their exact digits: they skip the BigInt.
+ */
+export function formatMinor(minor: bigint | number, exponent = 2): string {
+  if (typeof minor === 'number' && !Number.isSafeInteger(minor))
+    throw new RangeError(`${minor} is not a whole number of minor units`);
+  const negative = minor < 0;
+  const digits = String(negative ? -minor : minor).padStart(exponent + 1, '0');
   const whole = digits.slice(0, digits.length - exponent);
   const fraction = digits.slice(digits.length - exponent);
   return `${negative ? '-' : ''}${whole}${exponent ? `.${fraction}` : ''}`;

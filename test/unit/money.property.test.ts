@@ -107,6 +107,22 @@ describe('invoice arithmetic', () => {
     );
   });
 
+  it('rule 5 holds for stored amounts too: a safe-integer number formats as its BigInt does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (minor) => {
+        expect(formatMinor(minor)).toBe(formatMinor(BigInt(minor)));
+      }),
+      { numRuns: 3000 },
+    );
+    for (const edge of [0, -0, 1, -1, 99, -100, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER])
+      expect(formatMinor(edge)).toBe(formatMinor(BigInt(edge)));
+  });
+
+  it('refuses a number that is not a whole number of minor units, as BigInt does', () => {
+    for (const bad of [0.5, -1.25, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])
+      expect(() => formatMinor(bad)).toThrow(RangeError);
+  });
+
   it.each([
     { quantity: '1', unitPrice: '0.43', taxRate: '15', net: '0.43', tax: '0.06', total: '0.49' },
     { quantity: '1', unitPrice: '4.84', taxRate: '15', net: '4.84', tax: '0.73', total: '5.57' },

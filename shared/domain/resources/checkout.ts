@@ -4,7 +4,7 @@ import type { Checkout } from '#shared/domain/checkout';
 export const paymentLinkResource = (checkout: Checkout) => ({
   url: checkout.url,
   provider: checkout.provider,
-  amount: formatMinor(BigInt(checkout.amount_minor)),
+  amount: formatMinor(checkout.amount_minor),
   currency: checkout.currency,
   expires_at: checkout.expires_at,
 });

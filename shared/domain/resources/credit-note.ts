@@ -4,7 +4,7 @@ import type { CreditNote } from '#shared/domain/credit-note';
 import { formatMinor } from '#shared/domain/decimal';
 import { buyerResource, sellerResource } from '#shared/domain/resources/invoice';
 
-const money = (minor: number) => formatMinor(BigInt(minor));
+const money = (minor: number) => formatMinor(minor);
 
 export const publicCreditNoteUrl = (publicBaseUrl: string, token: string) =>
   `${publicBaseUrl}/api/v1/public/credit-notes/${token}/`;

@@ -5,7 +5,7 @@ import { categoryFor, DEFAULT_TAX_ROUNDING } from '#shared/domain/tax';
 import { amountDue, amountRefundable, settlementOf } from '#shared/domain/invoice-lifecycle';
 import { DEFAULT_UNIT } from '#shared/domain/unit-codes';
 
-const money = (minor: number) => formatMinor(BigInt(minor));
+const money = (minor: number) => formatMinor(minor);
 
 export const publicInvoiceUrl = (publicBaseUrl: string, token: string) =>
   `${publicBaseUrl}/api/v1/public/invoices/${token}/`;

@@ -4,7 +4,7 @@ import type { Payment } from '#shared/domain/payment';
 export const paymentResource = (payment: Payment) => ({
   id: payment.id,
   invoice: payment.invoice_id,
-  amount: formatMinor(BigInt(payment.amount_minor)),
+  amount: formatMinor(payment.amount_minor),
   currency: payment.currency,
   paid_at: payment.paid_at,
   method: payment.method,

@@ -6,7 +6,7 @@ export const refundResource = (refund: Refund) => ({
   id: refund.id,
   credit_note: refund.credit_note_id,
   invoice: refund.invoice_id,
-  amount: formatMinor(BigInt(refund.amount_minor)),
+  amount: formatMinor(refund.amount_minor),
   currency: refund.currency,
   method: refund.method,
   reference: refund.reference ?? null,
