@@ -98,7 +98,7 @@ try {
     ['the Query, the service’s client', query(db.client)],
     ['that, and JSON.stringify of its items', async () => JSON.stringify((await query(db.client)()).Items)],
     [
-      'listInvoices (the Query, items copied into invoices)',
+      'listInvoices (the Query, its items read as invoices)',
       () => listInvoices(db, organization.id, {}, { limit: 25 }),
     ],
     [
