@@ -51,7 +51,7 @@ const TENANT_STORAGE_ATTRIBUTES = [...STORAGE_ATTRIBUTES, 'organization_id'];
 /**
  * Takes a freshly read item over as its entity: the item is the SDK's own copy and read once. The SDK
  * builds items one keyed store at a time, so they are hash tables, where a delete is a removal and a
- * copy re-inserts every attribute: ten to twenty times the cost per list (docs/performance.md).
+ * copy re-inserts every attribute: about 25 times the cost per page of 25 (docs/performance.md).
  */
 const takenOver = (item: Item, storage: readonly string[]) => {
   for (const name of storage) delete item[name];
