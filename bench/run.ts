@@ -81,9 +81,16 @@ type Row = {
   ok: boolean;
 };
 const rows: Row[] = [];
+// Each row is told as it is measured, so a run cut short still shows what it had.
+const record = (measured: Row) => {
+  rows.push(measured);
+  process.stderr.write(
+    `${measured.benchmark}: ${measured.ratio?.toFixed(2) ?? measured.value} ${measured.ok ? '' : '(target not met)'}\n`,
+  );
+};
 /** An interleaved row: the median ratio, with the pairs' spread beside it. */
 const pairedRow = (benchmark: string, unit: string, measured: Interleaved, target: string, ok: boolean) =>
-  rows.push({
+  record({
     benchmark,
     unit,
     value: measured.subject,
@@ -94,7 +101,7 @@ const pairedRow = (benchmark: string, unit: string, measured: Interleaved, targe
     ok,
   });
 const row = (benchmark: string, value: number, floor: number, unit: string, target: string, ok: boolean) =>
-  rows.push({
+  record({
     benchmark,
     unit,
     value,
@@ -248,7 +255,7 @@ try {
         .sort((a, b) => a.ratio - b.ratio);
       const within = against.filter(({ ratio }) => ratio <= 1.25).length;
       const summary = (which: string, route: (typeof against)[number]) =>
-        rows.push({
+        record({
           benchmark: `cold start against the floor plus one GetItem: ${which}`,
           unit: 'ms',
           value: route.wall,
@@ -309,7 +316,11 @@ try {
         line_items: [{ description: 'Consulting', quantity: 10, unit_price: '150.00', tax_rate: '10.00' }],
       });
     // node:http with kept-alive connections: the client's own cost stays small beside the server's.
-    const agent = new HttpAgent({ keepAlive: true, maxSockets: CONCURRENCY });
+    // node:http drops an idle connection a second before the server's announced keep-alive timeout only
+    // when the agent has a timeout of its own; without one, a connection idle for just that long can be
+    // reused as the server closes it (ECONNRESET).
+    const keptAlive = (maxSockets?: number) => new HttpAgent({ keepAlive: true, maxSockets, timeout: 60_000 });
+    const agent = keptAlive(CONCURRENCY);
     const viaServer =
       (base: string) =>
       (worker: number, method: string, path: string, body?: string, via = agent) =>
@@ -442,7 +453,7 @@ try {
     // 2b. Concurrent creates in one organization: wall time against the same creates one after another
     // (and against raw transactions one after another), and DynamoDB requests per create.
     // As many connections as creates in flight: a burst of 200 is 200 requests at once.
-    const burstAgent = new HttpAgent({ keepAlive: true });
+    const burstAgent = keptAlive();
     const createOnce = () => viaApi(0, 'POST', '/api/v1/invoices/', invoiceBody(0), burstAgent);
     const elapsed = async (run: () => Promise<unknown>) => {
       const started = performance.now();
@@ -800,7 +811,7 @@ try {
     sqs.destroy();
     await sqsEmulator.stop();
     const templatesDue = planned.reduce((sum, run) => sum + run.recurring_ids.length, 0);
-    rows.push({
+    record({
       benchmark:
         `recurring run via SQS (${WORKERS} workers): ` +
         `${generated} invoices from ${templatesDue} templates in ${RECURRING_ORGS} orgs`,
