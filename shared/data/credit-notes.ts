@@ -12,7 +12,7 @@ import {
   creditNoteKey,
   creditNotesOfOrganization,
   indexQuery,
-  invoiceDateSort,
+  issueDateRange,
   organizationKey,
   organizationLogoKey,
   publicTokenKey,
@@ -198,10 +198,11 @@ export async function listCreditNotes(
   filter: CreditNoteFilter,
   page: { limit: number; startKey?: Record<string, unknown> },
 ): Promise<{ items: CreditNote[]; position?: Record<string, unknown> }> {
-  const query = indexQuery(BY.creditNotesByIssueDate, creditNotesOfOrganization(organizationId), {
-    from: invoiceDateSort(filter.issueDateFrom ?? '0000-00-00', ''),
-    to: invoiceDateSort(filter.issueDateTo ?? '9999-99-99', '~'),
-  });
+  const query = indexQuery(
+    BY.creditNotesByIssueDate,
+    creditNotesOfOrganization(organizationId),
+    issueDateRange(filter.issueDateFrom, filter.issueDateTo),
+  );
   const conditions = [
     ...(filter.invoiceId ? ['invoice_id = :invoice'] : []),
     ...(filter.clientId ? ['client_id = :client'] : []),

@@ -33,7 +33,7 @@ import {
   BY,
   clientKey,
   indexQuery,
-  invoiceDateSort,
+  issueDateRange,
   invoiceKey,
   numberTextKey,
   invoicesOfClient,
@@ -297,16 +297,7 @@ export async function listInvoices(
     : filter.status
       ? [BY.invoicesByStatus, invoicesWithStatus(organizationId, filter.status)]
       : [BY.invoicesByIssueDate, invoicesOfOrganization(organizationId)];
-  const query = indexQuery(
-    access,
-    partition,
-    filter.issueDateFrom || filter.issueDateTo
-      ? {
-          from: invoiceDateSort(filter.issueDateFrom ?? '0000-00-00', ''),
-          to: invoiceDateSort(filter.issueDateTo ?? '9999-99-99', '~'),
-        }
-      : undefined,
-  );
+  const query = indexQuery(access, partition, issueDateRange(filter.issueDateFrom, filter.issueDateTo));
   const statusAsFilter = Boolean(filter.clientId && filter.status);
   // A template's invoices are its client's invoices that name it.
   const recurringAsFilter = Boolean(filter.recurringId);

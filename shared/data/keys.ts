@@ -136,6 +136,12 @@ export const invoicesOfClient = (organizationId: string, clientId: string) =>
   `${org(organizationId)}#CLIENT#${clientId}`;
 /** Sort value for issue-date ordering; a date range is a BETWEEN on `<from>#` .. `<to>#~`. */
 export const invoiceDateSort = (issueDate: string, invoiceId: string) => `${issueDate}#${invoiceId}`;
+/** The sort range of issue dates from and to (either open), or none when neither is given: no
+ * condition at all, rather than one every item meets, which DynamoDB would still evaluate. */
+export const issueDateRange = (from?: string, to?: string) =>
+  from || to
+    ? { from: invoiceDateSort(from ?? '0000-00-00', ''), to: invoiceDateSort(to ?? '9999-99-99', '~') }
+    : undefined;
 
 export const CREDIT_NOTE_PREFIX = 'CREDIT_NOTE#';
 export const creditNoteKey = (organizationId: string, creditNoteId: string): Key => ({
