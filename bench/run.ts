@@ -84,9 +84,9 @@ const rows: Row[] = [];
 // Each row is told as it is measured, so a run cut short still shows what it had.
 const record = (measured: Row) => {
   rows.push(measured);
-  process.stderr.write(
-    `${measured.benchmark}: ${measured.ratio?.toFixed(2) ?? measured.value} ${measured.ok ? '' : '(target not met)'}\n`,
-  );
+  const ratio = measured.ratio === null ? '' : `, ${measured.ratio.toFixed(2)}× the floor`;
+  const verdict = measured.ok ? '' : ' (target not met)';
+  process.stderr.write(`${measured.benchmark}: ${measured.value.toFixed(1)} ${measured.unit}${ratio}${verdict}\n`);
 };
 /** An interleaved row: the median ratio, with the pairs' spread beside it. */
 const pairedRow = (benchmark: string, unit: string, measured: Interleaved, target: string, ok: boolean) =>
