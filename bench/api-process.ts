@@ -3,7 +3,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-type Started = { url: string; stop(): Promise<void> };
+type Started = { url: string; pid: number; stop(): Promise<void> };
 export type ApiProcess = Started & { lambdaEndpoint: string };
 
 /** Forks a server entry with this process's environment (table, keys, emulators); it answers with its URL. */
@@ -18,6 +18,7 @@ async function startServerProcess<M extends { url: string }>(entry: string, port
   });
   return {
     ...started,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

@@ -50,18 +50,24 @@ export async function interleavedMany<K extends string>(
   }
   const keys = Object.keys(taken[0]!.floor) as K[];
   return Object.fromEntries(
-    keys.map((key) => {
-      const ratios = taken.map((run) => run.subject[key] / run.floor[key]);
-      return [
-        key,
-        {
-          floor: median(taken.map((run) => run.floor[key])),
-          subject: median(taken.map((run) => run.subject[key])),
-          ratio: median(ratios),
-          spread: [quantile(ratios, 0.25), quantile(ratios, 0.75)],
-          pairs,
-        },
-      ];
-    }),
+    keys.map((key) => [
+      key,
+      summarize(
+        taken.map((run) => run.floor[key]),
+        taken.map((run) => run.subject[key]),
+      ),
+    ]),
   ) as Record<K, Interleaved>;
+}
+
+/** Medians and the pairs' ratio of measurements taken in turns: `floor[i]` and `subject[i]` are one pair. */
+export function summarize(floor: number[], subject: number[]): Interleaved {
+  const ratios = subject.map((value, pair) => value / floor[pair]!);
+  return {
+    floor: median(floor),
+    subject: median(subject),
+    ratio: median(ratios),
+    spread: [quantile(ratios, 0.25), quantile(ratios, 0.75)],
+    pairs: ratios.length,
+  };
 }

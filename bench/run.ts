@@ -23,7 +23,8 @@ import { generateSigningKeys } from '#shared/auth/signing-keys';
 import { bundleHandler } from '#bench/bundle';
 import { coldRun } from '#bench/cold';
 import { startApiProcess, startBareHop } from '#bench/api-process';
-import { type Interleaved, interleaved, interleavedMany, median } from '#bench/interleaved';
+import { type Interleaved, interleaved, interleavedMany, median, summarize } from '#bench/interleaved';
+import { processCpuMicros } from '#bench/process-cpu';
 import { createClient } from '#shared/data/client-changes';
 import { createInvoice } from '#shared/data/invoices';
 import { createInvoiceBody, newInvoiceContent } from '#shared/http/schemas/invoices';
@@ -417,7 +418,21 @@ try {
     const listViaApi = (worker: number) => viaApi(worker, 'GET', '/api/v1/invoices/?limit=25');
     // The first lists of the run. DynamoDB Local's rate for this Query climbs for its first ~8 000 (from
     // about 500 to 900 a second here): 50 warm-up pairs, so the rows read the steady state, as DynamoDB is.
-    const lists = await paired(rawList(stockClient), listViaApi, 50);
+    // Each half runs as fast as one Node process can: the raw Query in this process, the list in the API
+    // process. Their CPU per list, read in the same turns, tells what the row is made of.
+    const cpu = { floor: [] as number[], subject: [] as number[] };
+    const withCpu = (pid: number, into: number[], run: (worker: number) => Promise<unknown>) => async () => {
+      const before = processCpuMicros(pid);
+      const perSecond = await rate(run);
+      const after = processCpuMicros(pid);
+      if (before !== undefined && after !== undefined) into.push((after - before) / PAIR_REQUESTS);
+      return perSecond;
+    };
+    const lists = await interleaved(
+      withCpu(process.pid, cpu.floor, rawList(stockClient)),
+      withCpu(api.pid, cpu.subject, listViaApi),
+      { pairs: PAIRS, warmup: 50 },
+    );
     pairedRow(
       'list invoices (25) with an API key via infra/local vs the raw Query (stock SDK client)',
       'req/s',
@@ -425,6 +440,14 @@ try {
       '≥ 0.8×',
       lists.ratio >= 0.8,
     );
+    if (cpu.subject.length > 0)
+      pairedRow(
+        'CPU per list: the API process vs this process’s raw Query, in the same turns (reference)',
+        'µs',
+        summarize(cpu.floor.slice(-PAIRS), cpu.subject.slice(-PAIRS)),
+        'reported: the row above reads 0.8× at about 1.25×',
+        true,
+      );
     const listsAgainstServiceClient = await paired(rawList(db.client), listViaApi);
     pairedRow(
       'list invoices (25) with an API key via infra/local vs the same Query through the service’s client (reference)',
