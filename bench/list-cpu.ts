@@ -11,7 +11,7 @@ import { ensureTable } from '#infra/local/create-table';
 import { freePort, LOCAL_CREDENTIALS, startDynamoDbLocal } from '#infra/local/emulators';
 import { seedOrganization } from '#infra/local/seed';
 import { generateSigningKeys } from '#shared/auth/signing-keys';
-import { createDb } from '#shared/data/client';
+import { correlated, createDb } from '#shared/data/client';
 import { newId } from '#shared/domain/ids';
 import { BY, indexQuery, invoicesOfOrganization } from '#shared/data/keys';
 
@@ -47,7 +47,7 @@ try {
   const { routeNamed } = await import('#functions/routes');
   const { handler } = await import('#functions/list-invoices/handler');
 
-  const db = createDb(TABLE);
+  const db = correlated(createDb(TABLE), undefined);
   const organization = await seedOrganization(db, {
     name: 'CPU',
     owner: { id: newId('usr'), email: 'cpu@example.com' },

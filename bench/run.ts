@@ -16,7 +16,7 @@ import {
   startSqsEmulator,
 } from '#infra/local/emulators';
 import { seedOrganization } from '#infra/local/seed';
-import { createDb } from '#shared/data/client';
+import { correlated, createDb } from '#shared/data/client';
 import { type IdPrefix, newId } from '#shared/domain/ids';
 import { signAccessToken } from '#shared/auth/access-token';
 import { generateSigningKeys } from '#shared/auth/signing-keys';
@@ -133,7 +133,7 @@ try {
     IDP_AUDIENCE: 'bench',
     IDP_JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json',
   });
-  const db = createDb(TABLE);
+  const db = correlated(createDb(TABLE), undefined);
   const tenants = await Promise.all(
     Array.from({ length: CONCURRENCY }, (_, index) =>
       seedOrganization(db, { name: `Bench ${index}`, owner: { id: newId('usr'), email: `bench${index}@example.com` } }),
@@ -483,7 +483,7 @@ try {
       await run();
       return performance.now() - started;
     };
-    const counting = createDb(TABLE);
+    const counting = correlated(createDb(TABLE), undefined);
     let requests = 0;
     counting.client.middlewareStack.add(
       (next) => async (args) => {

@@ -14,7 +14,7 @@ const db = createDb(config().TABLE_NAME);
 export const handler = endpoint(
   routeNamed('archive-client'),
   { db, params: idParams('cli'), response: clientResponse },
-  async ({ organizationId, params }) => {
+  async ({ db, organizationId, params }) => {
     const client = await updateClient(db, organizationId, params.id, { is_active: false }, 'client.archived');
     if (!client) throw notFound('Client');
     return { status: 200, body: clientResource(client) };

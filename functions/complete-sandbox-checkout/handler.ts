@@ -1,6 +1,6 @@
 // The sandbox's "pay" and "fail": the same completion a provider's webhook triggers, then back to the invoice.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { correlated, createDb } from '#shared/data/client';
 import { notFoundPage } from '#shared/documents/not-found-page';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';
@@ -15,11 +15,11 @@ const db = createDb(TABLE_NAME);
 export const handler = publicEndpoint(
   routeNamed('complete-sandbox-checkout'),
   { params: checkoutOutcomeParams },
-  async ({ params }) => {
+  async ({ params, requestId }) => {
     const checkout = await getCheckout(db, params.id);
     if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox')
       return htmlPage(404, notFoundPage());
-    const outcome = await completeCheckout(db, checkout, params.outcome, PUBLIC_BASE_URL);
+    const outcome = await completeCheckout(correlated(db, requestId), checkout, params.outcome, PUBLIC_BASE_URL);
     const result = outcome === 'paid' || outcome === 'already_paid' ? 'succeeded' : 'failed';
     return {
       status: 303,

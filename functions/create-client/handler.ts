@@ -12,7 +12,7 @@ const db = createDb(config().TABLE_NAME);
 export const handler = endpoint(
   routeNamed('create-client'),
   { db, body: createClientBody, response: createdClientResponse },
-  async ({ organizationId, body }) => {
+  async ({ db, organizationId, body }) => {
     const client = await createClient(db, organizationId, body);
     return { status: 201, body: createdClientResource(client) };
   },

@@ -15,7 +15,7 @@ const db = createDb(TABLE_NAME);
 export const handler = endpoint(
   routeNamed('create-credit-note'),
   { db, params: idParams('inv'), body: createCreditNoteBody, response: creditNoteResponse },
-  async ({ organizationId, params, body }) => {
+  async ({ db, organizationId, params, body }) => {
     const { creditNote } = await createCreditNote(
       db,
       organizationId,

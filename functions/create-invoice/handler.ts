@@ -13,7 +13,7 @@ const db = createDb(TABLE_NAME);
 export const handler = endpoint(
   routeNamed('create-invoice'),
   { db, body: createInvoiceBody, response: invoiceResponse },
-  async ({ organizationId, body }) => {
+  async ({ db, organizationId, body }) => {
     const invoice = await createInvoice(db, organizationId, newInvoiceContent(body), PUBLIC_BASE_URL);
     return { status: 201, body: invoiceResource(invoice, PUBLIC_BASE_URL) };
   },

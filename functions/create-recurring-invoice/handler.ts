@@ -19,7 +19,7 @@ const db = createDb(config().TABLE_NAME);
 export const handler = endpoint(
   routeNamed('create-recurring-invoice'),
   { db, body: createRecurringBody, response: recurringInvoiceResponse },
-  async ({ organizationId, body }) => {
+  async ({ db, organizationId, body }) => {
     const [client, organization] = await Promise.all([
       getClient(db, organizationId, body.client),
       body.start_date ? undefined : getOrganization(db, organizationId),

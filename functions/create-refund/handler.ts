@@ -14,13 +14,13 @@ import { routeNamed } from '#functions/routes';
 
 const settings = config();
 const db = createDb(settings.TABLE_NAME);
-const deps = { db, provider: refundProvider(settings), publicBaseUrl: settings.PUBLIC_BASE_URL };
+const deps = { provider: refundProvider(settings), publicBaseUrl: settings.PUBLIC_BASE_URL };
 
 export const handler = endpoint(
   routeNamed('create-refund'),
   { db, params: idParams('cn'), body: createRefundBody, response: refundResponse },
-  async ({ organizationId, params, body }) => {
-    const refund = await issueRefund(deps, organizationId, params.id, {
+  async ({ db, organizationId, params, body }) => {
+    const refund = await issueRefund({ ...deps, db }, organizationId, params.id, {
       via: body.refund_via,
       amount_minor: Number(toMinor(body.amount)),
       currency: body.currency,

@@ -1,13 +1,14 @@
 // Hourly: open invoices past their due date (in their organization's zone) become overdue, each
 // exactly once, with invoice.overdue.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { correlated, createDb } from '#shared/data/client';
 import { sweepOverdue } from '#shared/data/overdue-sweep';
 import { createLogger } from '#shared/observability/logger';
 import { traced } from '#shared/observability/tracing';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, LOG_LEVEL } = config();
-const db = createDb(TABLE_NAME, traced);
+// A scheduled run: no API request causes what it writes.
+const db = correlated(createDb(TABLE_NAME, traced), undefined);
 const log = createLogger(LOG_LEVEL, { job: 'overdue-sweeper' });
 
 /** `today` (tests, `npm run tick`) forces every organization's date; the schedule passes nothing. */

@@ -17,7 +17,7 @@ const db = createDb(TABLE_NAME);
 export const handler = endpoint(
   routeNamed('record-payment'),
   { db, params: idParams('inv'), body: recordPaymentBody, response: recordedPaymentResponse },
-  async ({ organizationId, params, body }) => {
+  async ({ db, organizationId, params, body }) => {
     const { invoice, payment } = await recordPayment(
       db,
       organizationId,

@@ -2,7 +2,7 @@
 // each due period in the organization's own date, sending those marked auto_send.
 import { sesClient } from '#shared/aws/ses';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { correlated, createDb } from '#shared/data/client';
 import { getOrganization } from '#shared/data/organizations';
 import { dateIn } from '#shared/domain/dates';
 import { configuredRenderer } from '#shared/documents/renderer';
@@ -15,7 +15,8 @@ import { organizationRun } from '#shared/workers/messages';
 import { queueWorker } from '#shared/workers/queue-worker';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, EMAIL_FROM, LOG_LEVEL, PAYMENT_PROVIDER } = config();
-const db = createDb(TABLE_NAME, traced);
+// A scheduled run: no API request causes what it writes.
+const db = correlated(createDb(TABLE_NAME, traced), undefined);
 const ses = traced(sesClient());
 const renderer = configuredRenderer();
 const log = createLogger(LOG_LEVEL, { job: 'recurring-worker' });

@@ -19,7 +19,7 @@ const metrics = createMetrics();
 export const handler = endpoint(
   routeNamed('send-credit-note'),
   { db, params: idParams('cn'), body: sendBody, response: sentResponse },
-  async ({ organizationId, params, body, log }) => {
+  async ({ db, organizationId, params, body, log }) => {
     const deps = { db, ses, renderer, from: EMAIL_FROM, publicBaseUrl: PUBLIC_BASE_URL, log, metrics };
     const creditNote = await sendCreditNote(deps, organizationId, params.id, body.email).finally(() =>
       metrics.publishStoredMetrics(),

@@ -19,7 +19,7 @@ const metrics = createMetrics();
 export const handler = endpoint(
   routeNamed('send-invoice'),
   { db, params: idParams('inv'), body: sendBody, response: sentResponse },
-  async ({ organizationId, params, body, log }) => {
+  async ({ db, organizationId, params, body, log }) => {
     const sending = sendInvoice(
       {
         db,

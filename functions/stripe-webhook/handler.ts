@@ -1,7 +1,7 @@
 // Stripe's webhook: the signature is verified on the raw body; a paid Checkout session records its
 // payment once per Stripe event id, whatever Stripe's retries.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { correlated, createDb } from '#shared/data/client';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { header } from '#shared/http/request';
 import { notFound } from '#shared/domain/errors';
@@ -18,10 +18,10 @@ const gateway = settings.PAYMENT_PROVIDER === 'stripe' ? configuredGateway() : u
 export const handler = publicEndpoint(
   routeNamed('stripe-webhook'),
   { response: stripeReceiptResponse },
-  async ({ rawBody, headers, log }) => {
+  async ({ rawBody, headers, log, requestId }) => {
     if (!gateway) throw notFound('Stripe webhook (Stripe is not configured)');
     const event = await gateway.verifyWebhook(rawBody, header(headers, 'stripe-signature'));
-    const outcome = await applyStripeEvent(db, event, settings.PUBLIC_BASE_URL);
+    const outcome = await applyStripeEvent(correlated(db, requestId), event, settings.PUBLIC_BASE_URL);
     // Money Stripe took that the invoice could not take (settled or voided meanwhile) needs a person.
     if (outcome === 'refused') log.warn('Stripe payment not applied to its invoice', { stripe_event: event.id });
     return { status: 200, body: { received: true, outcome } };

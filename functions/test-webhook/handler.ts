@@ -15,7 +15,7 @@ const db = createDb(config().TABLE_NAME);
 export const handler = endpoint(
   routeNamed('test-webhook'),
   { db, params: idParams('whk'), response: pingQueuedResponse },
-  async ({ organizationId, params }) => {
+  async ({ db, organizationId, params }) => {
     const webhook = await getWebhook(db, organizationId, params.id);
     if (!webhook) throw notFound('Webhook');
     const event = await recordPing(db, organizationId, webhook.id);

@@ -14,7 +14,7 @@ const db = createDb(config().TABLE_NAME);
 export const handler = endpoint(
   routeNamed('update-client'),
   { db, params: idParams('cli'), body: updateClientBody, response: clientResponse },
-  async ({ organizationId, params, body }) => {
+  async ({ db, organizationId, params, body }) => {
     const client = await updateClient(db, organizationId, params.id, body);
     if (!client) throw notFound('Client');
     return { status: 200, body: clientResource(client) };

@@ -14,7 +14,7 @@ const db = createDb(TABLE_NAME);
 export const handler = endpoint(
   routeNamed('update-invoice'),
   { db, params: idParams('inv'), body: updateInvoiceBody, response: invoiceResponse },
-  async ({ organizationId, params, body }) => {
+  async ({ db, organizationId, params, body }) => {
     const invoice = await updateDraftInvoice(
       db,
       organizationId,

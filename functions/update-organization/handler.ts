@@ -14,7 +14,7 @@ const db = createDb(config().TABLE_NAME);
 export const handler = endpoint(
   routeNamed('update-organization'),
   { db, body: updateOrganizationBody, response: organizationResponse },
-  async ({ organizationId, body }) => {
+  async ({ db, organizationId, body }) => {
     const organization = await updateOrganization(db, organizationId, body);
     if (!organization) throw notFound('Organization');
     return { status: 200, body: organizationResource(organization) };

@@ -14,7 +14,7 @@ const db = createDb(TABLE_NAME);
 export const handler = endpoint(
   routeNamed('void-invoice'),
   { db, params: idParams('inv'), response: invoiceResponse },
-  async ({ organizationId, params }) => {
+  async ({ db, organizationId, params }) => {
     const invoice = await voidStoredInvoice(db, organizationId, params.id, PUBLIC_BASE_URL);
     return { status: 200, body: invoiceResource(invoice, PUBLIC_BASE_URL) };
   },

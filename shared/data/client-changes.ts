@@ -3,7 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { clientResource } from '#shared/domain/resources/client';
 import { newId } from '#shared/domain/ids';
-import type { Db } from '#shared/data/client';
+import type { CorrelatedDb } from '#shared/data/client';
 import { getClient } from '#shared/data/clients';
 import { clientItem } from '#shared/data/items';
 import { outboxPut } from '#shared/data/events';
@@ -18,7 +18,7 @@ function assertTaxId(client: Pick<ClientFields, 'tax_id' | 'country'>) {
 }
 
 export async function createClient(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   fields: ClientFields,
   now = new Date(),
@@ -42,7 +42,7 @@ export async function createClient(
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
-        outboxPut(db.table, organizationId, 'client.created', clientResource(client), now),
+        outboxPut(db, organizationId, 'client.created', clientResource(client), now),
       ],
     }),
   );
@@ -51,7 +51,7 @@ export async function createClient(
 
 /** Applies a partial change with its event; `undefined` when the client is not in this organization. */
 export async function updateClient(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   clientId: string,
   changes: Partial<ClientFields> & { is_active?: boolean },
@@ -75,7 +75,7 @@ export async function updateClient(
                 ExpressionAttributeValues: { ':read': current.version },
               },
             },
-            outboxPut(db.table, organizationId, eventType, clientResource(updated), now),
+            outboxPut(db, organizationId, eventType, clientResource(updated), now),
           ],
         }),
       );

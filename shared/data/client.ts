@@ -5,6 +5,14 @@ import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@a
 
 export type Db = { client: DynamoDBDocumentClient; table: string };
 
+/**
+ * The table as one piece of work sees it: the events it writes carry the id of the API request that
+ * caused them. Passed, not ambient: async-local storage taxes every promise of the process on Node 20.
+ */
+export type CorrelatedDb = Db & { correlationId: string | undefined };
+
+export const correlated = (db: Db, correlationId: string | undefined): CorrelatedDb => ({ ...db, correlationId });
+
 export const SDK_LOGGER_MIDDLEWARE = 'loggerMiddleware';
 
 /** `instrument` wraps the base client (the background functions trace their calls). */

@@ -2,7 +2,7 @@
 // so concurrent credits never take more than there is) written together with the credit note, the
 // claim of its number from the organization's credit-note series, its public token and its events.
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '#shared/data/client';
+import type { Db, CorrelatedDb } from '#shared/data/client';
 import { changeInvoice, invoiceWithOrganization } from '#shared/data/invoices';
 import { creditNoteItem, creditNoteOf, logoOf, ofType, organizationOf } from '#shared/data/items';
 import type { Logo } from '#shared/domain/logo';
@@ -55,7 +55,7 @@ function decideCredit(invoice: Invoice, draft: NewCreditNote) {
 }
 
 export async function createCreditNote(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   invoiceId: string,
   draft: NewCreditNote,
@@ -140,13 +140,7 @@ export async function createCreditNote(
                 },
               },
             },
-            outboxPut(
-              db.table,
-              organizationId,
-              'credit_note.created',
-              creditNoteResource(creditNote, publicBaseUrl),
-              now,
-            ),
+            outboxPut(db, organizationId, 'credit_note.created', creditNoteResource(creditNote, publicBaseUrl), now),
           ],
         };
       },
@@ -259,7 +253,7 @@ export async function creditNoteWithOrganization(
 
 /** Records one e-mail of the credit note, with its `credit_note.sent` event, in one transaction. */
 export async function recordCreditNoteSending(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   creditNote: CreditNote,
   sending: { to: string; sent_at: string; message_id: string },
@@ -279,7 +273,7 @@ export async function recordCreditNoteSending(
             ExpressionAttributeValues: { ':none': [], ':sending': [sending] },
           },
         },
-        outboxPut(db.table, organizationId, 'credit_note.sent', creditNoteResource(sent, publicBaseUrl), now),
+        outboxPut(db, organizationId, 'credit_note.sent', creditNoteResource(sent, publicBaseUrl), now),
       ],
     }),
   );

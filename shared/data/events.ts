@@ -2,8 +2,7 @@
 // stream carries it to the publisher (docs/events.md); nothing is published from the request path.
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '#shared/domain/ids';
-import { correlationId } from '#shared/observability/correlation';
-import { type Db, queryAll } from '#shared/data/client';
+import { type CorrelatedDb, type Db, queryAll } from '#shared/data/client';
 import {
   EVENT_PREFIX,
   eventKey,
@@ -19,14 +18,14 @@ export const EVENT_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 
 /** `more` goes beside `data.object` (a payment event carries `data.payment`). */
 export function outboxPut(
-  table: string,
+  db: CorrelatedDb,
   organizationId: string,
   type: string,
   object: unknown,
   now = new Date(),
   more: Record<string, unknown> = {},
 ) {
-  const cause = correlationId();
+  const cause = db.correlationId;
   const event: OutboxEvent = {
     id: newId('evt', now.getTime()),
     type,
@@ -37,7 +36,7 @@ export function outboxPut(
   };
   return {
     Put: {
-      TableName: table,
+      TableName: db.table,
       Item: {
         ...eventKey(organizationId, event.id),
         type: 'event',
@@ -88,18 +87,12 @@ export async function getEvent(db: Db, organizationId: string, eventId: string):
 
 /** A `ping` for one subscription: an outbox event like any other, addressed to that subscription only. */
 export async function recordPing(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   webhookId: string,
   now = new Date(),
 ): Promise<OutboxEvent> {
-  const put = outboxPut(
-    db.table,
-    organizationId,
-    'ping',
-    { webhook_id: webhookId, message: 'This is a test event.' },
-    now,
-  );
+  const put = outboxPut(db, organizationId, 'ping', { webhook_id: webhookId, message: 'This is a test event.' }, now);
   await db.client.send(new PutCommand(put.Put));
   return (put.Put.Item as { event: OutboxEvent }).event;
 }

@@ -13,7 +13,7 @@ import {
 } from '#shared/domain/invoice-lifecycle';
 import { DomainError, ErrorCode, invalidState, validationError } from '#shared/domain/errors';
 import { paymentResource } from '#shared/domain/resources/payment';
-import type { Db } from '#shared/data/client';
+import type { Db, CorrelatedDb } from '#shared/data/client';
 import { paymentItem, paymentOf } from '#shared/data/items';
 import { ChangeConflict, changeInvoice } from '#shared/data/invoices';
 import { organizationPartition, paymentsOfInvoice, providerEventKey } from '#shared/data/keys';
@@ -31,7 +31,7 @@ export function assertSendable(invoice: Invoice): void {
 }
 
 export async function recordSending(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   invoiceId: string,
   sending: Omit<Sending, 'reminder'>,
@@ -62,7 +62,7 @@ export async function recordSending(
 }
 
 export async function voidStoredInvoice(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   invoiceId: string,
   publicBaseUrl: string,
@@ -90,7 +90,7 @@ export class PaymentAlreadyRecorded extends Error {}
  * refused as PaymentAlreadyRecorded and changes nothing.
  */
 export async function recordPayment(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   invoiceId: string,
   input: Omit<Payment, 'id' | 'invoice_id' | 'created_at' | 'currency'> & { currency?: string },
@@ -183,7 +183,7 @@ export async function listPayments(db: Db, organizationId: string, invoiceId: st
 
 /** Moves one invoice to overdue; false when it is no longer due for the move (paid, already overdue…). */
 export async function markOverdue(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   invoiceId: string,
   today: string,

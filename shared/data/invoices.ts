@@ -22,7 +22,7 @@ import { DEFAULT_TAX_ROUNDING } from '#shared/domain/tax';
 import { dateIn } from '#shared/domain/dates';
 import { invalidState, notFound, validationError } from '#shared/domain/errors';
 import { invoiceResource } from '#shared/domain/resources/invoice';
-import type { Db } from '#shared/data/client';
+import type { Db, CorrelatedDb } from '#shared/data/client';
 import { getClient } from '#shared/data/clients';
 import { type Allocated, allocateNumber, numberClaim, voidNumber } from '#shared/data/number-series';
 import { formatNumber, numberingOf, seriesFor, VOID_REASON } from '#shared/domain/numbering';
@@ -83,7 +83,7 @@ const MAX_WRITE_ATTEMPTS = 5;
  * period is generated at most once; if that condition fails the result is ChangeConflict.
  */
 export async function createInvoice(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   draft: NewInvoice,
   publicBaseUrl: string,
@@ -172,7 +172,7 @@ const MAX_TEXT_COLLISIONS = 10;
  * cancellation codes when the write was refused.
  */
 async function writeNewInvoice(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   invoice: Invoice,
   allocated: Allocated,
@@ -213,7 +213,7 @@ async function writeNewInvoice(
           },
         },
       },
-      outboxPut(db.table, organizationId, 'invoice.created', invoiceResource(invoice, publicBaseUrl), now),
+      outboxPut(db, organizationId, 'invoice.created', invoiceResource(invoice, publicBaseUrl), now),
     ],
   });
   for (let attempt = 1; ; attempt++) {
@@ -348,7 +348,7 @@ export class ChangeConflict extends Error {
  * refuse. A failed condition on one of the change's other items is reported as ChangeConflict.
  */
 export async function changeInvoice(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   invoiceId: string,
   decide: (current: Invoice) => Omit<InvoiceChange, 'invoice'> & { invoice: Omit<Invoice, 'version' | 'updated_at'> },
@@ -375,7 +375,7 @@ export async function changeInvoice(
             },
             ...extra,
             ...change.events.map((type) =>
-              outboxPut(db.table, organizationId, type, invoiceResource(invoice, publicBaseUrl), now, change.eventData),
+              outboxPut(db, organizationId, type, invoiceResource(invoice, publicBaseUrl), now, change.eventData),
             ),
           ],
         }),
@@ -397,7 +397,7 @@ export async function changeInvoice(
  * read first and must still be active when the change is written.
  */
 export async function updateDraftInvoice(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   invoiceId: string,
   change: (current: Invoice) => InvoiceContent,

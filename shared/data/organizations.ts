@@ -4,7 +4,7 @@ import { outboxPut } from '#shared/data/events';
 import type { Role } from '#shared/domain/roles';
 import type { TaxRounding } from '#shared/domain/tax';
 import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
-import type { Db } from '#shared/data/client';
+import type { Db, CorrelatedDb } from '#shared/data/client';
 import { invoiceCounterItem, logoItem, membershipItem, organizationItem, organizationOf } from '#shared/data/items';
 import { organizationKey, organizationLogoKey } from '#shared/data/keys';
 import type { Logo, LogoInfo } from '#shared/domain/logo';
@@ -84,7 +84,7 @@ export async function addMember(
  * new state, or undefined if there is none.
  */
 export async function updateOrganization(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   {
     logo,
@@ -144,7 +144,7 @@ export async function updateOrganization(
           },
         },
         ...logoItems,
-        outboxPut(db.table, organizationId, 'organization.updated', organizationResource(next), now),
+        outboxPut(db, organizationId, 'organization.updated', organizationResource(next), now),
       ],
     }),
   );

@@ -3,7 +3,7 @@
 // move is conditional, so a sweep that runs twice, or two sweeps at once, move each invoice once.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dateIn, latestDateAnywhere } from '#shared/domain/dates';
-import type { Db } from '#shared/data/client';
+import type { CorrelatedDb } from '#shared/data/client';
 import { markOverdue } from '#shared/data/invoice-lifecycle';
 import { BY, dueBefore, indexQuery, OPEN_INVOICE_SHARDS, openInvoicesShard } from '#shared/data/keys';
 import { getOrganization } from '#shared/data/organizations';
@@ -14,7 +14,7 @@ import { timeZoneOf } from '#shared/domain/organization';
  * organization (tests, `npm run tick`).
  */
 export async function sweepOverdue(
-  db: Db,
+  db: CorrelatedDb,
   clock: { now: Date } | { today: string },
   publicBaseUrl: string,
 ): Promise<{ moved: number; examined: number }> {

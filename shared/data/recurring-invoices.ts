@@ -6,7 +6,7 @@ import { recurringInvoiceResource } from '#shared/domain/resources/recurring-inv
 import { outboxPut } from '#shared/data/events';
 import { newId } from '#shared/domain/ids';
 import { periodDate } from '#shared/domain/recurrence';
-import { type Db, queryAll } from '#shared/data/client';
+import { type Db, queryAll, type CorrelatedDb } from '#shared/data/client';
 import { recurringItem, recurringOf } from '#shared/data/items';
 import {
   BY,
@@ -20,7 +20,7 @@ import {
 import type { RecurringInvoice } from '#shared/domain/recurring-invoice';
 
 export async function createRecurringInvoice(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   input: Omit<
     RecurringInvoice,
@@ -53,7 +53,7 @@ export async function createRecurringInvoice(
         {
           Put: { TableName: db.table, Item: recurringItem(template), ConditionExpression: 'attribute_not_exists(pk)' },
         },
-        outboxPut(db.table, organizationId, 'recurring_invoice.created', recurringInvoiceResource(template), now),
+        outboxPut(db, organizationId, 'recurring_invoice.created', recurringInvoiceResource(template), now),
       ],
     }),
   );

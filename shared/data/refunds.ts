@@ -2,7 +2,7 @@
 // they never pay back more than was paid), written with the refund, the credit note's refunded amount
 // and the refund's events.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '#shared/data/client';
+import type { Db, CorrelatedDb } from '#shared/data/client';
 import { getCreditNote } from '#shared/data/credit-notes';
 import { refusal } from '#shared/data/invoice-lifecycle';
 import { ChangeConflict, changeInvoice } from '#shared/data/invoices';
@@ -22,7 +22,7 @@ export type NewRefund = Pick<Refund, 'amount_minor' | 'method' | 'reference' | '
 };
 
 export async function recordRefund(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   creditNoteId: string,
   input: NewRefund,
@@ -100,7 +100,7 @@ export async function getRefund(db: Db, organizationId: string, creditNoteId: st
  * the invoice and on the credit note). A refund already settled stays as it is: answers are idempotent.
  */
 export async function settleRefund(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   pending: Refund,
   outcome: { status: 'succeeded' | 'failed'; provider_refund_id?: string },

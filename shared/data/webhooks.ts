@@ -12,7 +12,7 @@ import {
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { outboxPut } from '#shared/data/events';
 import { newId } from '#shared/domain/ids';
-import { type Db, unlessConditionFailed } from '#shared/data/client';
+import { type Db, unlessConditionFailed, type CorrelatedDb } from '#shared/data/client';
 import { webhookItem, webhookOf } from '#shared/data/items';
 import { organizationPartition, WEBHOOK_PREFIX, webhookCountKey, webhookKey } from '#shared/data/keys';
 import { generateWebhookSecret, type Webhook } from '#shared/domain/webhook';
@@ -190,14 +190,19 @@ export async function deleteWebhook(db: Db, organizationId: string, webhookId: s
 }
 
 /** Disables a subscription the service gave up on, with its `webhook.disabled` event. */
-export async function disableWebhook(db: Db, webhook: Webhook, reason: string, now = new Date()): Promise<void> {
+export async function disableWebhook(
+  db: CorrelatedDb,
+  webhook: Webhook,
+  reason: string,
+  now = new Date(),
+): Promise<void> {
   const disabled: Webhook = { ...webhook, status: 'disabled', disabled_reason: reason, updated_at: now.toISOString() };
   try {
     await db.client.send(
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: db.table, Item: webhookItem(disabled), ConditionExpression: 'attribute_exists(pk)' } },
-          outboxPut(db.table, webhook.organization_id, 'webhook.disabled', webhookResource(disabled), now),
+          outboxPut(db, webhook.organization_id, 'webhook.disabled', webhookResource(disabled), now),
         ],
       }),
     );

@@ -2,6 +2,8 @@
 // envelope (request id, logs, errors) → authentication and authorisation → JSON body → the
 // handler, which validates its input with zod and runs under the Idempotency-Key rules on POST.
 // Public routes (the token endpoints) have the same chain without the credential.
+// The request id is the correlation id of everything the request causes: a handler writes through
+// `request.db`, which stamps it on every event (shared/data/client.ts `correlated`).
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ZodMiniType } from 'zod/mini';
@@ -9,8 +11,7 @@ import { accessTokenVerifier } from '#shared/auth/access-token';
 import type { Principal } from '#shared/auth/principal';
 import type { Scope } from '#shared/domain/scopes';
 import { config } from '#shared/config';
-import type { Db } from '#shared/data/client';
-import { withCorrelationId } from '#shared/observability/correlation';
+import { type CorrelatedDb, correlated, type Db } from '#shared/data/client';
 import { idempotent } from '#shared/http/idempotency';
 import { authenticate } from '#shared/http/middleware/authenticate';
 import { envelope } from '#shared/http/middleware/envelope';
@@ -32,7 +33,12 @@ type Input<B, Q, P> = {
   log: RequestContext['log'];
 };
 
-export type EndpointRequest<B, Q, P> = Input<B, Q, P> & { principal: Principal; organizationId: string };
+export type EndpointRequest<B, Q, P> = Input<B, Q, P> & {
+  principal: Principal;
+  organizationId: string;
+  /** The table, with this request as the cause of what is written through it. */
+  db: CorrelatedDb;
+};
 
 type Schemas<B, Q, P> = {
   db: Db;
@@ -113,11 +119,7 @@ function chain(
   }).use(envelope({ route: route.name, logLevel: LOG_LEVEL, fallbackBaseUrl: PUBLIC_BASE_URL }));
   if (authentication) handler.use(authentication);
   const handled = handler.use(jsonBody(MAX_BODY_BYTES)).handler(handle);
-  // The request id is the correlation id of everything this request causes (events, deliveries, logs).
-  const run = (event: APIGatewayProxyEventV2, context: Context) =>
-    withCorrelationId(event.requestContext?.requestId ?? context.awsRequestId, () =>
-      handled(event, context as RequestContext),
-    );
+  const run = (event: APIGatewayProxyEventV2, context: Context) => handled(event, context as RequestContext);
   const { body, query, params, response } = schemas;
   const contract: Contract = { route: route.name, body, query, params, response };
   return Object.assign(run, { contract });
@@ -142,7 +144,12 @@ export function endpoint<B = undefined, Q = undefined, P = undefined>(
     schemas,
     async (event, context) => {
       const principal = context.principal!;
-      const request = { ...inputOf(schemas, event, context), principal, organizationId: principal.organizationId };
+      const request = {
+        ...inputOf(schemas, event, context),
+        principal,
+        organizationId: principal.organizationId,
+        db: correlated(db, context.requestId),
+      };
       const reply =
         route.method === 'POST'
           ? await idempotent(

@@ -1,7 +1,6 @@
 // Structured JSON logs through Powertools for AWS Lambda: one object per line with the level,
 // timestamp, service and the fields of the work it belongs to (request id, route, correlation id).
 import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
-import { correlationId } from '#shared/observability/correlation';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
@@ -28,12 +27,11 @@ const loggerAt = (level: LogLevel) => {
 };
 
 /**
- * A logger whose every line carries `context` and the current correlation id. The fields go with each
- * line, never as keys appended to a shared logger: the local runtime serves requests concurrently.
+ * A logger whose every line carries `keys` (with the work's `correlation_id` where it has one). The
+ * fields go with each line, never as keys appended to a shared logger: the local runtime serves
+ * requests concurrently.
  */
-export function createLogger(level: LogLevel, context: Record<string, unknown>): Logger {
-  const id = correlationId();
-  const keys = id ? { ...context, correlation_id: id } : context;
+export function createLogger(level: LogLevel, keys: Record<string, unknown>): Logger {
   const logger = loggerAt(level);
   return {
     debug: (message, fields = {}) => logger.debug(message, { ...keys, ...fields }),

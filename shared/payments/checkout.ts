@@ -1,7 +1,7 @@
 // Payment links. A checkout records what is being paid (organization, invoice, amount) and by which
 // provider: Stripe Checkout, or the sandbox — a page of this service whose "pay" completes through the
 // same payment code path, for laptops, tests and deployments that opted into test mode.
-import type { Db } from '#shared/data/client';
+import type { Db, CorrelatedDb } from '#shared/data/client';
 import { getInvoice } from '#shared/data/invoices';
 import { PaymentAlreadyRecorded, recordPayment } from '#shared/data/invoice-lifecycle';
 import { findCheckout, saveCheckout, setCheckoutStatus } from '#shared/data/checkouts';
@@ -92,7 +92,7 @@ export type CompletionOutcome = 'paid' | 'already_paid' | 'failed' | 'expired' |
  * checkout id is the provider event id), so a double submit or a replayed completion pays once.
  */
 export async function completeCheckout(
-  db: Db,
+  db: CorrelatedDb,
   checkout: Checkout,
   verdict: 'pay' | 'fail',
   publicBaseUrl: string,

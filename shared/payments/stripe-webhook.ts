@@ -1,6 +1,6 @@
 // Stripe's events, verified and applied. Only a completed, paid Checkout session moves money here.
 import type Stripe from 'stripe';
-import type { Db } from '#shared/data/client';
+import type { CorrelatedDb } from '#shared/data/client';
 import { PaymentAlreadyRecorded, recordPayment } from '#shared/data/invoice-lifecycle';
 import { getRefund, settleRefund } from '#shared/data/refunds';
 import { DomainError, ErrorCode, notFound, validationError } from '#shared/domain/errors';
@@ -25,7 +25,7 @@ export function verifyStripeEvent(
 export type StripeOutcome = 'recorded' | 'duplicate' | 'refused' | 'ignored';
 
 /** Stripe's word on a refund this service issued: settles it when final. */
-async function applyRefundEvent(db: Db, event: Stripe.Event, publicBaseUrl: string): Promise<StripeOutcome> {
+async function applyRefundEvent(db: CorrelatedDb, event: Stripe.Event, publicBaseUrl: string): Promise<StripeOutcome> {
   const answer = event.data.object as Stripe.Refund;
   const { organization_id: organizationId, credit_note_id: creditNoteId, refund_id: refundId } = answer.metadata ?? {};
   const status =
@@ -44,7 +44,11 @@ async function applyRefundEvent(db: Db, event: Stripe.Event, publicBaseUrl: stri
 
 const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated']);
 
-export async function applyStripeEvent(db: Db, event: Stripe.Event, publicBaseUrl: string): Promise<StripeOutcome> {
+export async function applyStripeEvent(
+  db: CorrelatedDb,
+  event: Stripe.Event,
+  publicBaseUrl: string,
+): Promise<StripeOutcome> {
   if (REFUND_EVENTS.has(event.type)) return applyRefundEvent(db, event, publicBaseUrl);
   if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded')
     return 'ignored';

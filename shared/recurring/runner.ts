@@ -1,7 +1,7 @@
 // The recurring runner: reads the templates due by `today` from the sharded index (never a scan),
 // and generates each due period — every missed period once, oldest first (documented policy) —
 // through the same invoice creation as the API, sending it when the template says so.
-import type { Db } from '#shared/data/client';
+import type { Db, CorrelatedDb } from '#shared/data/client';
 import { ChangeConflict, createInvoice } from '#shared/data/invoices';
 import { dueRecurringInvoices, getRecurringInvoice, periodClaim } from '#shared/data/recurring-invoices';
 import { advanced, type RecurringInvoice } from '#shared/domain/recurring-invoice';
@@ -9,7 +9,7 @@ import { addDays, latestDateAnywhere } from '#shared/domain/dates';
 import { storedLineInput } from '#shared/domain/invoice';
 
 export type RunnerDeps = {
-  db: Db;
+  db: CorrelatedDb;
   publicBaseUrl: string;
   /** Sends a generated invoice (auto_send); failures are the caller's to log, the invoice stays a draft. */
   send?: (organizationId: string, invoiceId: string, to: string) => Promise<void>;

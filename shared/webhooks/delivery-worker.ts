@@ -4,7 +4,7 @@
 // failed everything for long enough). A 410 disables the subscription at once.
 import { ChangeMessageVisibilityCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { queueBody } from '#shared/aws/queue-body';
-import type { Db } from '#shared/data/client';
+import { correlated, type Db } from '#shared/data/client';
 import { markDeliveryFailed, recordAttempt, scheduleRetry } from '#shared/data/deliveries';
 import { disableWebhook, getWebhook, saveWebhook, signingSecrets } from '#shared/data/webhooks';
 import { attemptDelivery } from '#shared/webhooks/deliver';
@@ -41,6 +41,8 @@ export async function deliverMessage(
 ): Promise<Verdict> {
   const now = deps.now ?? (() => new Date());
   const { organization_id: organizationId, webhook_id: webhookId, event } = message;
+  // Disabling the subscription is an event of its own, caused by the request that caused this one.
+  const causedDb = correlated(deps.db, event.correlation_id);
   const webhook = await getWebhook(deps.db, organizationId, webhookId);
   if (!webhook || webhook.status !== 'enabled') {
     await recordAttempt(
@@ -73,7 +75,7 @@ export async function deliverMessage(
   }
   if (attempt.outcome === 'gone' || attempt.outcome === 'refused') {
     await recordAttempt(deps.db, organizationId, webhookId, event, attempt, 'failed');
-    if (attempt.outcome === 'gone') await disableWebhook(deps.db, webhook, 'the receiver answered 410 Gone');
+    if (attempt.outcome === 'gone') await disableWebhook(causedDb, webhook, 'the receiver answered 410 Gone');
     return 'done';
   }
 
@@ -99,7 +101,7 @@ export async function deliverMessage(
   const failingSince = webhook.failing_since ?? delivery.attempts[0]?.at ?? now().toISOString();
   if (now().getTime() - Date.parse(failingSince) >= deps.disableAfterSeconds * 1000) {
     await disableWebhook(
-      deps.db,
+      causedDb,
       { ...webhook, failing_since: failingSince },
       `every delivery failed for ${deps.disableAfterSeconds} seconds`,
     );

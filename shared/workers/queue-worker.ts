@@ -11,13 +11,14 @@ import {
 } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { withCorrelationId } from '#shared/observability/correlation';
 import { createLogger, type Logger, type LogLevel } from '#shared/observability/logger';
 import { createMetrics, type Counter } from '#shared/observability/metrics';
 
 /** `batch` is the invocation's whole event: state worth keeping for one batch, not longer, can key on it. */
 export type WorkerContext = {
   log: Logger;
+  /** The request that caused the message: what the work writes carries it on (`correlated` in shared/data/client). */
+  correlationId: string | undefined;
   metrics: Counter;
   record: SQSRecord;
   batch: SQSEvent;
@@ -59,15 +60,19 @@ export function queueWorker<M>(
       );
       throw error;
     }
-    await withCorrelationId(options.correlationOf?.(message), async () => {
-      const log = createLogger(options.logLevel, { worker: name, message_id: record.messageId });
-      try {
-        if ((await handle(message, { log, metrics, record, batch, lambda })) === 'retry') throw new RetryLater();
-      } catch (error) {
-        if (!(error instanceof RetryLater)) log.warn('message failed; it will come back', { error: String(error) });
-        throw error;
-      }
+    const correlationId = options.correlationOf?.(message);
+    const log = createLogger(options.logLevel, {
+      worker: name,
+      message_id: record.messageId,
+      ...(correlationId ? { correlation_id: correlationId } : {}),
     });
+    try {
+      const handled = await handle(message, { log, correlationId, metrics, record, batch, lambda });
+      if (handled === 'retry') throw new RetryLater();
+    } catch (error) {
+      if (!(error instanceof RetryLater)) log.warn('message failed; it will come back', { error: String(error) });
+      throw error;
+    }
   };
 
   return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {

@@ -4,7 +4,7 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as sweep } from '#functions/number-sweeper/handler';
-import { createDb, type Db } from '#shared/data/client';
+import { correlated, type CorrelatedDb, createDb } from '#shared/data/client';
 import { ChangeConflict, createInvoice } from '#shared/data/invoices';
 import { numberTextKey, seriesCounterKey } from '#shared/data/keys';
 import { formatNumber, INVOICE_SERIES, UNCLAIMED_GRACE_SECONDS, VOID_REASON } from '#shared/domain/numbering';
@@ -27,8 +27,8 @@ const draft = (clientId: string) => ({
 });
 
 /** A client of the same table whose `nth` command named `command` crashes before or after it reaches DynamoDB. */
-function crashing(command: string, when: 'before' | 'after', nth = 1): Db {
-  const crashy = createDb(db.table);
+function crashing(command: string, when: 'before' | 'after', nth = 1): CorrelatedDb {
+  const crashy = correlated(createDb(db.table), undefined);
   let seen = 0;
   crashy.client.middlewareStack.add(
     (next, context) => async (args) => {
@@ -104,7 +104,7 @@ describe('invoice numbers under crashes', () => {
   });
 
   it('voids the number of every create that stopped between two steps, and no other', async () => {
-    const make = (on: Db) => createInvoice(on, tenant.id, draft(clientId), 'http://invoices.test');
+    const make = (on: CorrelatedDb) => createInvoice(on, tenant.id, draft(clientId), 'http://invoices.test');
     await make(db); // 1: used
     await expect(make(crashing('BatchGetItemCommand', 'after'))).rejects.toThrow(/injected/); // nothing allocated
     await expect(make(crashing('UpdateItemCommand', 'before'))).rejects.toThrow(/injected/); // nothing allocated
@@ -118,7 +118,7 @@ describe('invoice numbers under crashes', () => {
       recurringId: 'rec_1',
       items: [{ ConditionCheck: { ...taken.ConditionCheck, ConditionExpression: 'attribute_exists(pk)' } }],
     };
-    const withOrigin = (on: Db) =>
+    const withOrigin = (on: CorrelatedDb) =>
       createInvoice(on, tenant.id, draft(clientId), 'http://invoices.test', new Date(), origin);
     await expect(withOrigin(db)).rejects.toBeInstanceOf(ChangeConflict); // 6: voided now
     // ...unless it stops before it can void: then the sweeper does.
@@ -147,7 +147,7 @@ describe('invoice numbers under crashes', () => {
   it('lets a sweep that crashed between two steps be repeated without voiding anything twice', async () => {
     const own = await tenantWithClient('Sweep crash');
     tenants.set(own.tenant.id, own.tenant.ownerToken);
-    const make = (on: Db) => createInvoice(on, own.tenant.id, draft(own.clientId), 'http://invoices.test');
+    const make = (on: CorrelatedDb) => createInvoice(on, own.tenant.id, draft(own.clientId), 'http://invoices.test');
     await expect(make(crashing('UpdateItemCommand', 'after'))).rejects.toThrow(/injected/);
     await expect(make(crashing('UpdateItemCommand', 'after'))).rejects.toThrow(/injected/);
     await make(db);

@@ -1,7 +1,8 @@
 // Paying online without Stripe: the public page, the PDF, the sandbox provider's checkout, and the
 // payment it records through the same code path a provider's webhook uses.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, invoiceBody, newTenant } from '#test/support/api';
+import { listEvents } from '#shared/data/events';
+import { call, db, invoiceBody, newTenant } from '#test/support/api';
 import { readPdf } from '#test/support/pdf';
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
@@ -123,11 +124,20 @@ describe('payment links with the sandbox provider', () => {
     const checkoutId = checkoutIdOf(pay.headers.location!);
     const page = await call('view-sandbox-checkout', { params: { id: checkoutId } });
     expect(page.text).toContain('64.92 USD');
+    const presses: string[] = [];
     for (let press = 0; press < 2; press++) {
       const done = await call('complete-sandbox-checkout', { params: { id: checkoutId, outcome: 'pay' } });
       expect(done.status).toBe(303);
       expect(done.headers.location).toBe(`${invoice.public_url}?payment=succeeded`);
+      presses.push(done.headers['x-request-id']!);
     }
+    // A public route's writes carry its request id too: the first press is what paid.
+    const { items: paidEvents } = await listEvents(db, tenant.id, {
+      types: ['payment.received', 'invoice.paid'],
+      limit: 10,
+    });
+    const ofThisInvoice = paidEvents.filter((event) => (event.data.object as { id: string }).id === invoice.id);
+    expect(ofThisInvoice.map((event) => event.correlation_id)).toEqual([presses[0], presses[0]]);
     const paid = await call('get-invoice', { token: tenant.apiKey, params: { id: invoice.id } });
     expect(paid.json).toMatchObject({ status: 'paid', amount_due: '0.00' });
     const payments = await call('list-payments', { token: tenant.apiKey, params: { id: invoice.id } });

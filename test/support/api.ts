@@ -13,10 +13,11 @@ import { toApiGatewayEvent } from '#infra/local/api-server';
 import { seedOrganization, seedUser } from '#infra/local/seed';
 import { signAccessToken, type AccessClaims } from '#shared/auth/access-token';
 import { API_KEY_CACHE_MS } from '#shared/auth/api-key-cache';
-import { createDb } from '#shared/data/client';
+import { correlated, createDb } from '#shared/data/client';
 import { newId } from '#shared/domain/ids';
 
-export const db = createDb('invoicing-test');
+/** What a test writes straight to the table has no API request behind it. */
+export const db = correlated(createDb('invoicing-test'), undefined);
 
 /** An organization with an owner (who can sign in) and an API key with every API key scope. */
 export async function newTenant(name = 'Tenant') {

@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { correlationId } from '#shared/observability/correlation';
 import { queueWorker } from '#shared/workers/queue-worker';
 
 const batchOf = (bodies: string[]): SQSEvent => ({
@@ -29,8 +28,8 @@ describe('the queue worker frame', () => {
     const handler = queueWorker(
       'test',
       { logLevel: 'silent', message: job, correlationOf: (message) => message.correlation },
-      async (message) => {
-        seen.push({ what: message.what, correlation: correlationId() });
+      async (message, { correlationId }) => {
+        seen.push({ what: message.what, correlation: correlationId });
         if (message.what === 'throw') throw new Error('boom');
         return message.what === 'retry' ? 'retry' : 'done';
       },

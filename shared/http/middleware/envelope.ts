@@ -49,6 +49,7 @@ export function envelope({
       context.requestId = event.requestContext?.requestId ?? context.awsRequestId;
       context.log = createLogger(logLevel, {
         request_id: context.requestId,
+        correlation_id: context.requestId,
         route,
         method: event.requestContext?.http?.method,
         path: event.rawPath,
