@@ -445,7 +445,7 @@ try {
         'CPU per list: the API process vs this process’s raw Query, in the same turns (reference)',
         'µs',
         summarize(cpu.floor.slice(-PAIRS), cpu.subject.slice(-PAIRS)),
-        'reported: the row above reads 0.8× at about 1.25×',
+        'reported: the API process’s part of the row above',
         true,
       );
     const listsAgainstServiceClient = await paired(rawList(db.client), listViaApi);
