@@ -165,3 +165,7 @@ const identityProviderSchema = z.object({
 });
 /** The external identity provider whose tokens the exchange endpoint accepts. */
 export const identityProviderConfig = (env: NodeJS.ProcessEnv = process.env) => parse(identityProviderSchema, env);
+
+/** What Lambda itself sets (never the stack): where the code runs, for what loads only in Lambda. */
+export const lambdaRuntimeConfig = (env: NodeJS.ProcessEnv = process.env) =>
+  parse(z.object({ AWS_EXECUTION_ENV: z.optional(z.string()) }), env);

@@ -1,10 +1,17 @@
 // X-Ray subsegments for every AWS SDK call (and outgoing HTTPS request) of the background functions,
 // through Powertools Tracer. Route functions are not instrumented: the X-Ray SDK adds about 128 KB
 // and 25 ms of import to each bundle (docs/architecture.md); their Lambda segment is traced anyway.
-// Outside Lambda the tracer is off and hands back the client as it was.
-import { Tracer } from '@aws-lambda-powertools/tracer';
+// Outside Lambda (AWS_EXECUTION_ENV unset, as Powertools decides) the client is handed back as it was.
+import type { Tracer } from '@aws-lambda-powertools/tracer';
+import { lambdaRuntimeConfig } from '#shared/config';
 import { SERVICE_NAME } from '#shared/observability/logger';
 
-const tracer = new Tracer({ serviceName: SERVICE_NAME });
+// Loaded only in Lambda: the X-Ray SDK installs async hooks as it loads, which run for every promise of
+// the process. The laptop runs these functions inside the API server (infra/local/dev.ts), where every
+// request would pay them (docs/performance.md, 2026-11-25).
+const tracer: Tracer | undefined = lambdaRuntimeConfig().AWS_EXECUTION_ENV
+  ? new (await import('@aws-lambda-powertools/tracer')).Tracer({ serviceName: SERVICE_NAME })
+  : undefined;
 
-export const traced = <Client extends object>(client: Client): Client => tracer.captureAWSv3Client(client);
+export const traced = <Client extends object>(client: Client): Client =>
+  tracer ? tracer.captureAWSv3Client(client) : client;
