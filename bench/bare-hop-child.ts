@@ -3,22 +3,18 @@
 // it, the list rows tell what an HTTP hop costs from what the service's own request handling costs.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { createDb } from '#shared/data/client';
+import { createDb, query } from '#shared/data/client';
 import { BY, indexQuery, invoicesOfOrganization } from '#shared/data/keys';
 
 const db = createDb(process.env.TABLE_NAME!);
 /** GET /{organizationId}: the organization's newest 25 invoices, as the list route queries them. */
 const server = createServer(async (request, response) => {
   const organizationId = decodeURIComponent((request.url ?? '/').slice(1));
-  const { Items = [] } = await db.client.send(
-    new QueryCommand({
-      TableName: db.table,
-      ...indexQuery(BY.invoicesByIssueDate, invoicesOfOrganization(organizationId)),
-      ScanIndexForward: false,
-      Limit: 25,
-    }),
-  );
+  const { Items } = await query(db, {
+    ...indexQuery(BY.invoicesByIssueDate, invoicesOfOrganization(organizationId)),
+    ScanIndexForward: false,
+    Limit: 25,
+  });
   const body = Buffer.from(JSON.stringify({ results: Items }));
   response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) });
   response.end(body);

@@ -11,7 +11,7 @@ import { ensureTable } from '#infra/local/create-table';
 import { freePort, LOCAL_CREDENTIALS, startDynamoDbLocal } from '#infra/local/emulators';
 import { seedOrganization } from '#infra/local/seed';
 import { generateSigningKeys } from '#shared/auth/signing-keys';
-import { correlated, createDb } from '#shared/data/client';
+import { correlated, createDb, query } from '#shared/data/client';
 import { newId } from '#shared/domain/ids';
 import { BY, indexQuery, invoicesOfOrganization } from '#shared/data/keys';
 
@@ -64,15 +64,13 @@ try {
     );
 
   const stock = DynamoDBDocumentClient.from(new DynamoDBClient({}));
-  const query = (through: DynamoDBDocumentClient) => () =>
-    through.send(
-      new QueryCommand({
-        TableName: TABLE,
-        ...indexQuery(BY.invoicesByIssueDate, invoicesOfOrganization(organization.id)),
-        ScanIndexForward: false,
-        Limit: 25,
-      }),
-    );
+  const page = {
+    ...indexQuery(BY.invoicesByIssueDate, invoicesOfOrganization(organization.id)),
+    ScanIndexForward: false,
+    Limit: 25,
+  };
+  const stockQuery = () => stock.send(new QueryCommand({ TableName: TABLE, ...page }));
+  const serviceQuery = () => query(db, page);
   const link = { secret: CURSOR_SECRET, scope: 'bench', baseUrl: BASE_URL, path: '/api/v1/invoices/', query: {} };
   const route = routeNamed('list-invoices');
   const event = () =>
@@ -94,9 +92,9 @@ try {
   const terminal = process.stdout.write;
   process.stdout.write = ((chunk: string) => writeSync(devNull, chunk) > 0) as typeof process.stdout.write;
   const steps: [string, () => Promise<unknown>][] = [
-    ['the Query, stock client', query(stock)],
-    ['the Query, the service’s client', query(db.client)],
-    ['that, and JSON.stringify of its items', async () => JSON.stringify((await query(db.client)()).Items)],
+    ['the Query, stock client', stockQuery],
+    ['the Query, the service’s `query()`', serviceQuery],
+    ['that, and JSON.stringify of its items', async () => JSON.stringify((await serviceQuery()).Items)],
     [
       'listInvoices (the Query, its items read as invoices)',
       () => listInvoices(db, organization.id, {}, { limit: 25 }),

@@ -1,9 +1,17 @@
-// The DynamoDB document client. Endpoints come from the environment (AWS_ENDPOINT_URL_DYNAMODB
-// locally and in tests), so the same code talks to DynamoDB Local and to AWS.
-import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+// The table's clients. Endpoints come from the environment (AWS_ENDPOINT_URL_DYNAMODB locally and in
+// tests), so the same code talks to DynamoDB Local and to AWS. Reads and writes of items go through
+// the document client; every Query goes through `query()` (below).
+import {
+  ConditionalCheckFailedException,
+  DynamoDBClient,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { marshall, type NativeAttributeValue, unmarshall } from '@aws-sdk/util-dynamodb';
 
-export type Db = { client: DynamoDBDocumentClient; table: string };
+/** `queries` is only for `query()`: a client that resolves its middleware once (see there). */
+export type Db = { client: DynamoDBDocumentClient; queries: DynamoDBClient; table: string };
 
 /**
  * The table as one piece of work sees it: the events it writes carry the id of the API request that
@@ -15,29 +23,58 @@ export const correlated = (db: Db, correlationId: string | undefined): Correlate
 
 export const SDK_LOGGER_MIDDLEWARE = 'loggerMiddleware';
 
-/** `instrument` wraps the base client (the background functions trace their calls). */
+const MARSHALL_OPTIONS = { removeUndefinedValues: true };
+
+/** `instrument` wraps each base client (the background functions trace their calls). */
 export function createDb(
   table: string,
   instrument: (client: DynamoDBClient) => DynamoDBClient = (client) => client,
 ): Db {
-  const client = DynamoDBDocumentClient.from(instrument(new DynamoDBClient({})), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+  const base = instrument(new DynamoDBClient({}));
+  // An options object of its own: the document client writes into the one it is given.
+  const client = DynamoDBDocumentClient.from(base, { marshallOptions: { ...MARSHALL_OPTIONS } });
+  // The document client rebuilds its middleware stack on every call and refuses `cacheMiddleware`; the
+  // queries behind every list take a fifth less CPU through a client that resolves it once. It shares
+  // the first client's connections.
+  const queries = instrument(new DynamoDBClient({ cacheMiddleware: true, requestHandler: base.config.requestHandler }));
   // The SDK's logger middleware filters every input and output for a logger we never give it: about
   // a seventh of a 25-item Query's CPU (docs/performance.md).
   client.middlewareStack.remove(SDK_LOGGER_MIDDLEWARE);
-  return { client, table };
+  queries.middlewareStack.remove(SDK_LOGGER_MIDDLEWARE);
+  return { client, queries, table };
 }
 
-type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
+type Item = Record<string, NativeAttributeValue>;
+
+export type QueryInput = Omit<
+  QueryCommandInput,
+  'TableName' | 'ExpressionAttributeValues' | 'ExclusiveStartKey' | 'KeyConditions' | 'QueryFilter'
+> & { ExpressionAttributeValues?: Item; ExclusiveStartKey?: Item };
+
+/** One page of a Query, its values as the document client would give them. */
+export async function query(db: Db, input: QueryInput): Promise<{ Items: Item[]; LastEvaluatedKey?: Item }> {
+  const { ExpressionAttributeValues: values, ExclusiveStartKey: startKey, ...rest } = input;
+  const page = await db.queries.send(
+    new QueryCommand({
+      ...rest,
+      TableName: db.table,
+      ExpressionAttributeValues: values && marshall(values, MARSHALL_OPTIONS),
+      ExclusiveStartKey: startKey && marshall(startKey, MARSHALL_OPTIONS),
+    }),
+  );
+  return {
+    Items: (page.Items ?? []).map((item) => unmarshall(item)),
+    LastEvaluatedKey: page.LastEvaluatedKey && unmarshall(page.LastEvaluatedKey),
+  };
+}
 
 /** Every item a query matches, page after page: for jobs, repairs and short lists, never open-ended. */
-export async function queryAll(db: Db, input: QueryInput): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
+export async function queryAll(db: Db, input: Omit<QueryInput, 'ExclusiveStartKey'>): Promise<Item[]> {
+  const items: Item[] = [];
+  let startKey: Item | undefined;
   do {
-    const page = await db.client.send(new QueryCommand({ ...input, TableName: db.table, ExclusiveStartKey: startKey }));
-    items.push(...(page.Items ?? []));
+    const page = await query(db, { ...input, ExclusiveStartKey: startKey });
+    items.push(...page.Items);
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return items;

@@ -1,8 +1,8 @@
 // Credit note storage. Issuing one is the invoice's change (its version guards what is left to credit,
 // so concurrent credits never take more than there is) written together with the credit note, the
 // claim of its number from the organization's credit-note series, its public token and its events.
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db, CorrelatedDb } from '#shared/data/client';
+import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { query, type CorrelatedDb, type Db } from '#shared/data/client';
 import { changeInvoice, invoiceWithOrganization } from '#shared/data/invoices';
 import { creditNoteItem, creditNoteOf, logoOf, ofType, organizationOf } from '#shared/data/items';
 import type { Logo } from '#shared/domain/logo';
@@ -192,7 +192,7 @@ export async function listCreditNotes(
   filter: CreditNoteFilter,
   page: { limit: number; startKey?: Record<string, unknown> },
 ): Promise<{ items: CreditNote[]; position?: Record<string, unknown> }> {
-  const query = indexQuery(
+  const keyCondition = indexQuery(
     BY.creditNotesByIssueDate,
     creditNotesOfOrganization(organizationId),
     issueDateRange(filter.issueDateFrom, filter.issueDateTo),
@@ -201,21 +201,18 @@ export async function listCreditNotes(
     ...(filter.invoiceId ? ['invoice_id = :invoice'] : []),
     ...(filter.clientId ? ['client_id = :client'] : []),
   ];
-  const { Items = [], LastEvaluatedKey } = await db.client.send(
-    new QueryCommand({
-      TableName: db.table,
-      ...query,
-      ...(conditions.length > 0 ? { FilterExpression: conditions.join(' AND ') } : {}),
-      ExpressionAttributeValues: {
-        ...query.ExpressionAttributeValues,
-        ...(filter.invoiceId ? { ':invoice': filter.invoiceId } : {}),
-        ...(filter.clientId ? { ':client': filter.clientId } : {}),
-      },
-      ScanIndexForward: false,
-      Limit: page.limit,
-      ExclusiveStartKey: page.startKey,
-    }),
-  );
+  const { Items = [], LastEvaluatedKey } = await query(db, {
+    ...keyCondition,
+    ...(conditions.length > 0 ? { FilterExpression: conditions.join(' AND ') } : {}),
+    ExpressionAttributeValues: {
+      ...keyCondition.ExpressionAttributeValues,
+      ...(filter.invoiceId ? { ':invoice': filter.invoiceId } : {}),
+      ...(filter.clientId ? { ':client': filter.clientId } : {}),
+    },
+    ScanIndexForward: false,
+    Limit: page.limit,
+    ExclusiveStartKey: page.startKey,
+  });
   return { items: Items.map(creditNoteOf), position: LastEvaluatedKey };
 }
 

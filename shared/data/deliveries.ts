@@ -1,6 +1,6 @@
 // The delivery log: one item per (subscription, event), every attempt appended, kept 30 days.
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '#shared/data/client';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { query, type Db } from '#shared/data/client';
 import { deliveryOf } from '#shared/data/items';
 import { deliveriesOf, deliveryKey } from '#shared/data/keys';
 import type { Attempt, Delivery, DeliveryStatus } from '#shared/domain/delivery';
@@ -54,16 +54,13 @@ export async function listDeliveries(
   limit: number,
   startKey?: Record<string, unknown>,
 ) {
-  const { Items = [], LastEvaluatedKey } = await db.client.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': deliveriesOf(organizationId, webhookId) },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
+  const { Items = [], LastEvaluatedKey } = await query(db, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': deliveriesOf(organizationId, webhookId) },
+    ScanIndexForward: false,
+    Limit: limit,
+    ExclusiveStartKey: startKey,
+  });
   return {
     items: Items.map(deliveryOf),
     position: LastEvaluatedKey,

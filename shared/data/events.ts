@@ -1,8 +1,8 @@
 // Outbox: the event item that goes into the same transaction as the change it describes. The table
 // stream carries it to the publisher (docs/events.md); nothing is published from the request path.
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '#shared/domain/ids';
-import { type CorrelatedDb, type Db, queryAll } from '#shared/data/client';
+import { query, queryAll, type CorrelatedDb, type Db } from '#shared/data/client';
 import {
   EVENT_PREFIX,
   eventKey,
@@ -55,26 +55,23 @@ export async function listEvents(
   options: { types?: string[]; limit: number; startKey?: Record<string, unknown> },
 ): Promise<{ items: OutboxEvent[]; position?: Record<string, unknown> }> {
   const filtered = options.types && options.types.length > 0;
-  const { Items = [], LastEvaluatedKey } = await db.client.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ...(filtered
-        ? {
-            FilterExpression: `#event.#type IN (${options.types!.map((_, index) => `:t${index}`).join(', ')})`,
-            ExpressionAttributeNames: { '#event': 'event', '#type': 'type' },
-          }
-        : {}),
-      ExpressionAttributeValues: {
-        ':pk': organizationPartition(organizationId),
-        ':prefix': EVENT_PREFIX,
-        ...(filtered ? Object.fromEntries(options.types!.map((type, index) => [`:t${index}`, type])) : {}),
-      },
-      ScanIndexForward: false,
-      Limit: options.limit,
-      ExclusiveStartKey: options.startKey,
-    }),
-  );
+  const { Items = [], LastEvaluatedKey } = await query(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ...(filtered
+      ? {
+          FilterExpression: `#event.#type IN (${options.types!.map((_, index) => `:t${index}`).join(', ')})`,
+          ExpressionAttributeNames: { '#event': 'event', '#type': 'type' },
+        }
+      : {}),
+    ExpressionAttributeValues: {
+      ':pk': organizationPartition(organizationId),
+      ':prefix': EVENT_PREFIX,
+      ...(filtered ? Object.fromEntries(options.types!.map((type, index) => [`:t${index}`, type])) : {}),
+    },
+    ScanIndexForward: false,
+    Limit: options.limit,
+    ExclusiveStartKey: options.startKey,
+  });
   return { items: Items.map((item) => item.event as OutboxEvent), position: LastEvaluatedKey };
 }
 

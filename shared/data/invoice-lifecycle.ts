@@ -1,6 +1,6 @@
 // Status changes of stored invoices, each written with its events through changeInvoice: send
 // (and reminders), payments, void and the overdue move. The rules are shared/domain/invoice-lifecycle.ts.
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '#shared/domain/ids';
 import {
   becomeOverdue,
@@ -13,7 +13,7 @@ import {
 } from '#shared/domain/invoice-lifecycle';
 import { DomainError, ErrorCode, invalidState, validationError } from '#shared/domain/errors';
 import { paymentResource } from '#shared/domain/resources/payment';
-import type { Db, CorrelatedDb } from '#shared/data/client';
+import { query, type CorrelatedDb, type Db } from '#shared/data/client';
 import { paymentItem, paymentOf } from '#shared/data/items';
 import { ChangeConflict, changeInvoice } from '#shared/data/invoices';
 import { organizationPartition, paymentsOfInvoice, providerEventKey } from '#shared/data/keys';
@@ -168,16 +168,13 @@ export async function recordPayment(
 }
 
 export async function listPayments(db: Db, organizationId: string, invoiceId: string): Promise<Payment[]> {
-  const { Items = [] } = await db.client.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: {
-        ':pk': organizationPartition(organizationId),
-        ':prefix': paymentsOfInvoice(invoiceId),
-      },
-    }),
-  );
+  const { Items = [] } = await query(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': organizationPartition(organizationId),
+      ':prefix': paymentsOfInvoice(invoiceId),
+    },
+  });
   return Items.map(paymentOf);
 }
 

@@ -2,7 +2,7 @@
 // counter moves from n to n+1 (so numbers are gapless), and the invoice, its public token and its
 // event are written together — or nothing is.
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { newCapabilityToken, newId } from '#shared/domain/ids';
 import {
   assertTaxParties,
@@ -22,7 +22,7 @@ import { DEFAULT_TAX_ROUNDING } from '#shared/domain/tax';
 import { dateIn } from '#shared/domain/dates';
 import { invalidState, notFound, validationError } from '#shared/domain/errors';
 import { invoiceResource } from '#shared/domain/resources/invoice';
-import type { Db, CorrelatedDb } from '#shared/data/client';
+import { query, type CorrelatedDb, type Db } from '#shared/data/client';
 import { getClient } from '#shared/data/clients';
 import { type Allocated, allocateNumber, numberClaim, voidNumber } from '#shared/data/number-series';
 import { formatNumber, numberingOf, seriesFor, VOID_REASON } from '#shared/domain/numbering';
@@ -297,30 +297,27 @@ export async function listInvoices(
     : filter.status
       ? [BY.invoicesByStatus, invoicesWithStatus(organizationId, filter.status)]
       : [BY.invoicesByIssueDate, invoicesOfOrganization(organizationId)];
-  const query = indexQuery(access, partition, issueDateRange(filter.issueDateFrom, filter.issueDateTo));
+  const keyCondition = indexQuery(access, partition, issueDateRange(filter.issueDateFrom, filter.issueDateTo));
   const statusAsFilter = Boolean(filter.clientId && filter.status);
   // A template's invoices are its client's invoices that name it.
   const recurringAsFilter = Boolean(filter.recurringId);
-  const { Items = [], LastEvaluatedKey } = await db.client.send(
-    new QueryCommand({
-      TableName: db.table,
-      ...query,
-      ...(statusAsFilter ? { FilterExpression: '#status = :status' } : {}),
-      ...(recurringAsFilter ? { FilterExpression: 'recurring_id = :recurring' } : {}),
-      ExpressionAttributeNames: {
-        ...query.ExpressionAttributeNames,
-        ...(statusAsFilter ? { '#status': 'status' } : {}),
-      },
-      ExpressionAttributeValues: {
-        ...query.ExpressionAttributeValues,
-        ...(statusAsFilter ? { ':status': filter.status } : {}),
-        ...(recurringAsFilter ? { ':recurring': filter.recurringId } : {}),
-      },
-      ScanIndexForward: false,
-      Limit: page.limit,
-      ExclusiveStartKey: page.startKey,
-    }),
-  );
+  const { Items = [], LastEvaluatedKey } = await query(db, {
+    ...keyCondition,
+    ...(statusAsFilter ? { FilterExpression: '#status = :status' } : {}),
+    ...(recurringAsFilter ? { FilterExpression: 'recurring_id = :recurring' } : {}),
+    ExpressionAttributeNames: {
+      ...keyCondition.ExpressionAttributeNames,
+      ...(statusAsFilter ? { '#status': 'status' } : {}),
+    },
+    ExpressionAttributeValues: {
+      ...keyCondition.ExpressionAttributeValues,
+      ...(statusAsFilter ? { ':status': filter.status } : {}),
+      ...(recurringAsFilter ? { ':recurring': filter.recurringId } : {}),
+    },
+    ScanIndexForward: false,
+    Limit: page.limit,
+    ExclusiveStartKey: page.startKey,
+  });
   return { items: Items.map(invoiceOf), position: LastEvaluatedKey };
 }
 

@@ -1,9 +1,5 @@
-// Open invoices past their due date move to overdue, the day after the due date in their
-// organization's time zone. It reads only the open-invoice index (sharded), never the table; each
-// move is conditional, so a sweep that runs twice, or two sweeps at once, move each invoice once.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dateIn, latestDateAnywhere } from '#shared/domain/dates';
-import type { CorrelatedDb } from '#shared/data/client';
+import { query, type CorrelatedDb } from '#shared/data/client';
 import { markOverdue } from '#shared/data/invoice-lifecycle';
 import { BY, dueBefore, indexQuery, OPEN_INVOICE_SHARDS, openInvoicesShard } from '#shared/data/keys';
 import { getOrganization } from '#shared/data/organizations';
@@ -30,13 +26,10 @@ export async function sweepOverdue(
   for (let shard = 0; shard < OPEN_INVOICE_SHARDS; shard++) {
     let startKey: Record<string, unknown> | undefined;
     do {
-      const page = await db.client.send(
-        new QueryCommand({
-          TableName: db.table,
-          ...indexQuery(BY.openInvoicesByDueDate, openInvoicesShard(shard), { below: dueBefore(latest) }),
-          ExclusiveStartKey: startKey,
-        }),
-      );
+      const page = await query(db, {
+        ...indexQuery(BY.openInvoicesByDueDate, openInvoicesShard(shard), { below: dueBefore(latest) }),
+        ExclusiveStartKey: startKey,
+      });
       for (const item of page.Items ?? []) {
         const organizationId = String(item.organization_id);
         const today = await todayOf(organizationId);

@@ -1,12 +1,12 @@
 // Recurring invoice templates. While active a template carries the sharded "due" index key of its
 // next run; generating period k is one transaction with the invoice (see createInvoice's origin),
 // conditional on the template still expecting period k — so no period is generated twice.
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
 import { outboxPut } from '#shared/data/events';
 import { newId } from '#shared/domain/ids';
 import { periodDate } from '#shared/domain/recurrence';
-import { type Db, queryAll, type CorrelatedDb } from '#shared/data/client';
+import { query, queryAll, type CorrelatedDb, type Db } from '#shared/data/client';
 import { recurringItem, recurringOf } from '#shared/data/items';
 import {
   BY,
@@ -72,13 +72,10 @@ export async function getRecurringInvoice(
 }
 
 export async function listRecurringInvoices(db: Db, organizationId: string): Promise<RecurringInvoice[]> {
-  const { Items = [] } = await db.client.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': RECURRING_PREFIX },
-    }),
-  );
+  const { Items = [] } = await query(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': RECURRING_PREFIX },
+  });
   return Items.map(recurringOf);
 }
 

@@ -3,8 +3,8 @@
 // and is revoked by logout, by removal of the membership and by disabling the user.
 import { createHash, randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '#shared/data/client';
+import { DeleteCommand, PutCommand, UpdateCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { query, type Db } from '#shared/data/client';
 import { BY, indexQuery, refreshTokenIndexKeys, refreshTokenKey, refreshTokensOfUser } from '#shared/data/keys';
 
 export const REFRESH_TOKEN_PREFIX = 'inv_rt_';
@@ -94,12 +94,9 @@ export async function revokeRefreshToken(db: Db, token: string): Promise<void> {
 
 /** Revokes every refresh token of a user, or only those bound to one organization. */
 export async function revokeRefreshTokensOfUser(db: Db, userId: string, organizationId?: string): Promise<number> {
-  const { Items = [] } = await db.client.send(
-    new QueryCommand({
-      TableName: db.table,
-      ...indexQuery(BY.refreshTokensOfUser, refreshTokensOfUser(userId)),
-    }),
-  );
+  const { Items = [] } = await query(db, {
+    ...indexQuery(BY.refreshTokensOfUser, refreshTokensOfUser(userId)),
+  });
   const doomed = Items.filter((item) => !organizationId || item.organization_id === organizationId);
   for (let start = 0; start < doomed.length; start += 25) {
     await db.client.send(

@@ -1,9 +1,9 @@
 // Users, their identity-provider links and their memberships.
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { membershipOf, ofType, userItem, userOf } from '#shared/data/items';
 import { foundingWrites } from '#shared/data/organizations';
 import { newId } from '#shared/domain/ids';
-import type { Db } from '#shared/data/client';
+import { query, type Db } from '#shared/data/client';
 import { BY, identityLinkKey, indexQuery, membershipKey, membershipsOfUser, userKey } from '#shared/data/keys';
 import type { Organization } from '#shared/domain/organization';
 import type { Membership, User } from '#shared/domain/user';
@@ -109,12 +109,9 @@ export async function saveUser(db: Db, user: User, identity?: { issuer: string; 
 }
 
 export async function membershipsOf(db: Db, userId: string): Promise<Membership[]> {
-  const { Items = [] } = await db.client.send(
-    new QueryCommand({
-      TableName: db.table,
-      ...indexQuery(BY.membershipsOfUser, membershipsOfUser(userId)),
-    }),
-  );
+  const { Items = [] } = await query(db, {
+    ...indexQuery(BY.membershipsOfUser, membershipsOfUser(userId)),
+  });
   return Items.map(membershipOf);
 }
 

@@ -1,18 +1,11 @@
 // Webhook subscriptions. Secrets are kept to sign deliveries (they cannot be hashed); a rotated-out
 // secret keeps signing beside the new one for 24 hours so receivers can switch without a gap.
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { outboxPut } from '#shared/data/events';
 import { newId } from '#shared/domain/ids';
-import { type Db, unlessConditionFailed, type CorrelatedDb } from '#shared/data/client';
+import { query, type CorrelatedDb, type Db, unlessConditionFailed } from '#shared/data/client';
 import { webhookItem, webhookOf } from '#shared/data/items';
 import { organizationPartition, WEBHOOK_PREFIX, webhookCountKey, webhookKey } from '#shared/data/keys';
 import { generateWebhookSecret, type Webhook } from '#shared/domain/webhook';
@@ -28,13 +21,10 @@ export const signingSecrets = (webhook: Webhook, now = new Date()) =>
     .map((entry) => entry.secret);
 
 export async function listWebhooks(db: Db, organizationId: string): Promise<Webhook[]> {
-  const { Items = [] } = await db.client.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': WEBHOOK_PREFIX },
-    }),
-  );
+  const { Items = [] } = await query(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': WEBHOOK_PREFIX },
+  });
   return Items.map(webhookOf);
 }
 

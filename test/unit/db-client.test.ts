@@ -5,14 +5,16 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import { createDb, SDK_LOGGER_MIDDLEWARE } from '#shared/data/client';
 
-const middlewareOf = (client: DynamoDBDocumentClient) => client.middlewareStack.identify().join('\n');
+const middlewareOf = (client: DynamoDBDocumentClient | DynamoDBClient) => client.middlewareStack.identify().join('\n');
 
 describe('the table client', () => {
   it('runs without the logger middleware a stock client carries', () => {
     const stock = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
     // If the SDK renamed it, this fails first instead of the next assertion passing for nothing.
     expect(middlewareOf(stock)).toContain(SDK_LOGGER_MIDDLEWARE);
-    expect(middlewareOf(createDb('table').client)).not.toContain(SDK_LOGGER_MIDDLEWARE);
+    const db = createDb('table');
+    expect(middlewareOf(db.client)).not.toContain(SDK_LOGGER_MIDDLEWARE);
+    expect(middlewareOf(db.queries)).not.toContain(SDK_LOGGER_MIDDLEWARE);
   });
 
   it('keeps the X-Ray instrumentation of the background functions in Lambda', async () => {
@@ -20,9 +22,11 @@ describe('the table client', () => {
     vi.stubEnv('AWS_EXECUTION_ENV', 'AWS_Lambda_nodejs24.x');
     try {
       const { traced } = await import('#shared/observability/tracing');
-      const { client } = createDb('table', traced);
-      expect(middlewareOf(client)).toMatch(/XRay/i);
-      expect(middlewareOf(client)).not.toContain(SDK_LOGGER_MIDDLEWARE);
+      const { client, queries } = createDb('table', traced);
+      for (const each of [client, queries]) {
+        expect(middlewareOf(each)).toMatch(/XRay/i);
+        expect(middlewareOf(each)).not.toContain(SDK_LOGGER_MIDDLEWARE);
+      }
     } finally {
       vi.unstubAllEnvs();
     }
