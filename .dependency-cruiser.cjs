@@ -54,7 +54,14 @@ module.exports = {
       name: 'shared-never-imports-functions',
       severity: 'error',
       from: { path: '^shared/' },
-      to: { path: '^(functions|infra|test|bench)/' },
+      to: { path: '^(functions|infra|test|bench|tools)/' },
+    },
+    {
+      name: 'tools-stand-alone',
+      comment: 'Developer tools (the e-invoice validator) check what the service writes; they never import it.',
+      severity: 'error',
+      from: { path: '^tools/' },
+      to: { path: '^(shared|functions|infra|test|bench)/' },
     },
     {
       name: 'frames-are-separate',

@@ -6,18 +6,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { freePort, LOCAL_CREDENTIALS } from '#infra/local/emulators';
 import { ROUTES } from '#functions/routes';
+import { launchChromium, noBrowser } from '#test/support/browser';
 import { checkedClient } from '#test/support/checked-client';
 
 const TSX = join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
-/** Debian's Chromium (never a browser download); screenshots are kept under .artifacts/. */
-const CHROMIUM = '/usr/bin/chromium';
+/** Screenshots are kept under .artifacts/. */
 const ARTIFACTS = join(process.cwd(), '.artifacts');
 /** Short, so the flow below can watch an access token expire. */
 const ACCESS_TTL = 2;
@@ -439,109 +438,115 @@ describe('npm run dev', () => {
     expect([denied.status, denied.json.error.code]).toEqual([403, 'organization_access_denied']);
   });
 
-  it('serves the OpenAPI document and a reference page that shows every route, with nothing fetched from outside', async () => {
-    const committed = JSON.parse(readFileSync('docs/openapi.json', 'utf8'));
-    const served = await api('GET', '/api/v1/openapi.json', { token: null });
-    expect(served.json).toEqual(committed);
-    const summaries = Object.values(committed.paths as Record<string, Record<string, { summary: string }>>).flatMap(
-      (item) => Object.values(item).map((operation) => operation.summary),
-    );
-    expect(summaries.length).toBeGreaterThan(60);
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-    try {
-      const page = await browser.newPage();
-      const outside: string[] = [];
-      page.on('request', (request) => {
-        if (new URL(request.url()).hostname !== '127.0.0.1') outside.push(request.url());
+  it.skipIf(noBrowser)(
+    'serves the OpenAPI document and a reference page that shows every route, with nothing fetched from outside',
+    async () => {
+      const committed = JSON.parse(readFileSync('docs/openapi.json', 'utf8'));
+      const served = await api('GET', '/api/v1/openapi.json', { token: null });
+      expect(served.json).toEqual(committed);
+      const summaries = Object.values(committed.paths as Record<string, Record<string, { summary: string }>>).flatMap(
+        (item) => Object.values(item).map((operation) => operation.summary),
+      );
+      expect(summaries.length).toBeGreaterThan(60);
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage();
+        const outside: string[] = [];
+        page.on('request', (request) => {
+          if (new URL(request.url()).hostname !== '127.0.0.1') outside.push(request.url());
+        });
+        await page.goto(`${info.api_base_url}/reference/`, { waitUntil: 'networkidle' });
+        await page.waitForFunction(() => document.body.innerText.includes('Create invoice'));
+        const text = await page.evaluate(() => document.body.innerText);
+        expect(summaries.filter((summary) => !text.includes(summary))).toEqual([]);
+        expect(outside).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+      // The same page as a static site, for any web server.
+      const site = mkdtempSync(join(tmpdir(), 'reference-'));
+      const written = spawnSync(process.execPath, [TSX, 'infra/openapi/write-reference.ts', site], {
+        encoding: 'utf8',
       });
-      await page.goto(`${info.api_base_url}/reference/`, { waitUntil: 'networkidle' });
-      await page.waitForFunction(() => document.body.innerText.includes('Create invoice'));
-      const text = await page.evaluate(() => document.body.innerText);
-      expect(summaries.filter((summary) => !text.includes(summary))).toEqual([]);
-      expect(outside).toEqual([]);
-    } finally {
-      await browser.close();
-    }
-    // The same page as a static site, for any web server.
-    const site = mkdtempSync(join(tmpdir(), 'reference-'));
-    const written = spawnSync(process.execPath, [TSX, 'infra/openapi/write-reference.ts', site], { encoding: 'utf8' });
-    expect(written.status, written.stderr).toBe(0);
-    expect(readFileSync(join(site, 'index.html'), 'utf8')).toMatch(/data-url="openapi.json"[\s\S]*src="scalar.js"/);
-    expect(JSON.parse(readFileSync(join(site, 'openapi.json'), 'utf8'))).toEqual(committed);
-    rmSync(site, { recursive: true, force: true });
-  });
+      expect(written.status, written.stderr).toBe(0);
+      expect(readFileSync(join(site, 'index.html'), 'utf8')).toMatch(/data-url="openapi.json"[\s\S]*src="scalar.js"/);
+      expect(JSON.parse(readFileSync(join(site, 'openapi.json'), 'utf8'))).toEqual(committed);
+      rmSync(site, { recursive: true, force: true });
+    },
+  );
 
-  it('shows the public page in a real browser, and its Pay button leads to a paid invoice', async () => {
-    const client = await api('POST', '/api/v1/clients/', {
-      body: { name: 'Browser Buyer', email: 'buyer@browser.example' },
-    });
-    const { json: invoice } = await api('POST', '/api/v1/invoices/', {
-      body: {
-        client: client.json.id,
-        issue_date: '2026-11-01',
-        due_date: '2026-12-01',
-        notes: 'Thanks for your business',
-        line_items: [
-          { description: 'Consulting', quantity: 10, unit_price: '150.00', tax_rate: '10.00' },
-          { description: 'Travel', quantity: 1, unit_price: '99.99', tax_rate: '0' },
-        ],
-      },
-    });
-    expect(
-      (await api('POST', `/api/v1/invoices/${invoice.id}/send/`, { body: { email: 'buyer@browser.example' } })).status,
-    ).toBe(200);
-
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    try {
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-      const answer = await page.goto(invoice.public_url);
-      expect(answer!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-      expect(answer!.headers()['referrer-policy']).toBe('no-referrer');
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Invoice ${invoice.invoice_number}`);
-      expect(await page.getByTestId('total').textContent()).toBe('$1,749.99');
-      expect(await page.getByTestId('due').textContent()).toBe('$1,749.99');
-      expect(await page.getByTestId('mark').count()).toBe(0); // neither paid nor void: no mark
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: join(ARTIFACTS, 'public-invoice.png'), fullPage: true });
-
-      // Framed by another page, the invoice (and its Pay button) is not shown at all.
-      const framing = await browser.newPage();
-      await framing.setContent(`<iframe src="${invoice.public_url}" width="600" height="600"></iframe>`);
-      await framing.waitForTimeout(1000);
-      const framed = framing.frames().find((frame) => frame !== framing.mainFrame());
+  it.skipIf(noBrowser)(
+    'shows the public page in a real browser, and its Pay button leads to a paid invoice',
+    async () => {
+      const client = await api('POST', '/api/v1/clients/', {
+        body: { name: 'Browser Buyer', email: 'buyer@browser.example' },
+      });
+      const { json: invoice } = await api('POST', '/api/v1/invoices/', {
+        body: {
+          client: client.json.id,
+          issue_date: '2026-11-01',
+          due_date: '2026-12-01',
+          notes: 'Thanks for your business',
+          line_items: [
+            { description: 'Consulting', quantity: 10, unit_price: '150.00', tax_rate: '10.00' },
+            { description: 'Travel', quantity: 1, unit_price: '99.99', tax_rate: '0' },
+          ],
+        },
+      });
       expect(
-        (await framed
-          ?.getByTestId('total')
-          .count()
-          .catch(() => 0)) ?? 0,
-      ).toBe(0);
-      await framing.close();
+        (await api('POST', `/api/v1/invoices/${invoice.id}/send/`, { body: { email: 'buyer@browser.example' } }))
+          .status,
+      ).toBe(200);
 
-      await page.getByRole('button', { name: /^Pay / }).click();
-      await page.waitForURL(/\/sandbox\/checkout\//);
-      expect(await page.getByTestId('checkout-amount').textContent()).toBe('1749.99 USD');
-      await page.getByRole('button', { name: 'Pay', exact: true }).click();
-      await page.waitForURL(/payment=succeeded/);
-      expect(await page.getByRole('status').textContent()).toContain('payment was received');
-      expect(await page.getByTestId('mark').textContent()).toBe('PAID');
-      await page.screenshot({ path: join(ARTIFACTS, 'public-invoice-paid.png'), fullPage: true });
-    } finally {
-      await browser.close();
-    }
-    const paid = await api('GET', `/api/v1/invoices/${invoice.id}/`);
-    expect(paid.json).toMatchObject({ status: 'paid', amount_paid: '1749.99', amount_due: '0.00' });
-  });
+      const browser = await launchChromium({
+        args: [
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      });
+      try {
+        const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+        const answer = await page.goto(invoice.public_url);
+        expect(answer!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(answer!.headers()['referrer-policy']).toBe('no-referrer');
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Invoice ${invoice.invoice_number}`);
+        expect(await page.getByTestId('total').textContent()).toBe('$1,749.99');
+        expect(await page.getByTestId('due').textContent()).toBe('$1,749.99');
+        expect(await page.getByTestId('mark').count()).toBe(0); // neither paid nor void: no mark
+        mkdirSync(ARTIFACTS, { recursive: true });
+        await page.screenshot({ path: join(ARTIFACTS, 'public-invoice.png'), fullPage: true });
+
+        // Framed by another page, the invoice (and its Pay button) is not shown at all.
+        const framing = await browser.newPage();
+        await framing.setContent(`<iframe src="${invoice.public_url}" width="600" height="600"></iframe>`);
+        await framing.waitForTimeout(1000);
+        const framed = framing.frames().find((frame) => frame !== framing.mainFrame());
+        expect(
+          (await framed
+            ?.getByTestId('total')
+            .count()
+            .catch(() => 0)) ?? 0,
+        ).toBe(0);
+        await framing.close();
+
+        await page.getByRole('button', { name: /^Pay / }).click();
+        await page.waitForURL(/\/sandbox\/checkout\//);
+        expect(await page.getByTestId('checkout-amount').textContent()).toBe('1749.99 USD');
+        await page.getByRole('button', { name: 'Pay', exact: true }).click();
+        await page.waitForURL(/payment=succeeded/);
+        expect(await page.getByRole('status').textContent()).toContain('payment was received');
+        expect(await page.getByTestId('mark').textContent()).toBe('PAID');
+        await page.screenshot({ path: join(ARTIFACTS, 'public-invoice-paid.png'), fullPage: true });
+      } finally {
+        await browser.close();
+      }
+      const paid = await api('GET', `/api/v1/invoices/${invoice.id}/`);
+      expect(paid.json).toMatchObject({ status: 'paid', amount_paid: '1749.99', amount_due: '0.00' });
+    },
+  );
 
   it('keeps the revenue report up to date from the event pipeline, seconds behind the writes', async () => {
     const own = info.organizations[1]!.api_key;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jsqr from 'jsqr';
 import { PNG } from 'pngjs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { build } from 'esbuild';
 import { bundleHandler } from '#bench/bundle';
@@ -21,6 +21,7 @@ import { fileOf, logoText, type RenderAnswer, type RenderRequest } from '#shared
 import { createDb } from '#shared/data/client';
 import { findPublicInvoice } from '#shared/data/public-invoices';
 import { call, newTenant } from '#test/support/api';
+import { launchChromium, noBrowser } from '#test/support/browser';
 import { austrianSeller, euInvoice, frenchBuyer } from '#test/support/eu-invoice';
 import { readPdf } from '#test/support/pdf';
 
@@ -67,7 +68,7 @@ beforeAll(async () => {
   });
   expect(created.status, created.text).toBe(201);
   invoice = created.json;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  if (!noBrowser) browser = await launchChromium();
   mkdirSync(ARTIFACTS, { recursive: true });
 });
 
@@ -228,7 +229,7 @@ describe('the PDF', () => {
   });
 });
 
-describe('the public page', () => {
+describe.skipIf(noBrowser)('the public page', () => {
   for (const [width, name] of [
     [375, 'phone'],
     [1280, 'desktop'],

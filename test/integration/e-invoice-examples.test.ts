@@ -2,14 +2,15 @@
 // the API accepts, and where the model covers the document, pricing it gives the example's totals to
 // the cent. What the model has no place for is named by business term (docs/e-invoicing.md).
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatMinor } from '#shared/domain/decimal';
 import { priceInvoice } from '#shared/domain/invoice';
 import { createInvoiceBody, newInvoiceContent } from '#shared/http/schemas/invoices';
 import { readEInvoice } from '#test/support/e-invoice-reader';
+import { ARTEFACTS } from '#tools/e-invoice/artefacts';
 
-const EXAMPLES = resolve('../shared/einvoicing/examples');
+const EXAMPLES = join(ARTEFACTS, 'examples');
 const money = (minor: number) => formatMinor(BigInt(minor));
 const amount = (text: string) => Number(text).toFixed(2);
 

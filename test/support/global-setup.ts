@@ -19,6 +19,7 @@ import { startLambdaEndpoint } from '#infra/local/lambda-endpoint';
 import { createQueues } from '#infra/local/pipeline';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '#infra/local/seed';
 import { generateSigningKeys } from '#shared/auth/signing-keys';
+import { chromiumPath, MISSING_BROWSER } from '#test/support/browser';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -63,6 +64,9 @@ function countingProxy(target: string): Promise<Server> {
 }
 
 export default async function setup(project: TestProject) {
+  // One line on the browser tests; CI must run them, so there a missing browser fails the run.
+  if (!chromiumPath && process.env.CI) throw new Error(`CI runs the browser tests, but ${MISSING_BROWSER}`);
+  console.log(chromiumPath ? `browser tests: ${chromiumPath}` : `browser tests skipped: ${MISSING_BROWSER}`);
   Object.assign(process.env, LOCAL_CREDENTIALS);
   const dynamo = await startDynamoDbLocal({ port: await freePort() });
   const client = new DynamoDBClient({ endpoint: dynamo.endpoint });

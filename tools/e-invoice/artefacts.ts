@@ -1,0 +1,124 @@
+// The official validation artefacts vendored in vendor/einvoicing, and what each document kind is
+// checked with: one XML schema, the CEN rules and the XRechnung rules, each compiled to SaxonJS's SEF.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ARTEFACTS = fileURLToPath(new URL('../../vendor/einvoicing', import.meta.url));
+export const XSD_ROOT = join(ARTEFACTS, 'xsd');
+export const SEF_ROOT = join(ARTEFACTS, 'sef');
+
+export type Syntax = 'ubl' | 'cii';
+export type RuleSet = 'en16931' | 'xrechnung';
+
+/** A root element the validator knows: its syntax, schema (under xsd/) and rule files (under sef/). */
+export type DocumentKind = {
+  root: 'Invoice' | 'CreditNote' | 'CrossIndustryInvoice';
+  namespace: string;
+  syntax: Syntax;
+  schema: string;
+};
+
+export const DOCUMENT_KINDS: DocumentKind[] = [
+  {
+    root: 'Invoice',
+    namespace: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+    syntax: 'ubl',
+    schema: 'ubl-2.1/maindoc/UBL-Invoice-2.1.xsd',
+  },
+  {
+    root: 'CreditNote',
+    namespace: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
+    syntax: 'ubl',
+    schema: 'ubl-2.1/maindoc/UBL-CreditNote-2.1.xsd',
+  },
+  {
+    root: 'CrossIndustryInvoice',
+    namespace: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
+    syntax: 'cii',
+    schema: 'cii-d16b/CII/uncefact/data/standard/CrossIndustryInvoice_100pD16B.xsd',
+  },
+];
+
+/** The rule sources (schematron compiled to XSLT by their publishers) and the SEF compiled from each. */
+export const RULES: Record<RuleSet, Record<Syntax, { source: string; sef: string }>> = {
+  en16931: {
+    ubl: { source: 'en16931/EN16931-UBL-validation.xslt', sef: 'EN16931-UBL-validation.sef.json' },
+    cii: { source: 'en16931/EN16931-CII-validation.xslt', sef: 'EN16931-CII-validation.sef.json' },
+  },
+  xrechnung: {
+    ubl: { source: 'xrechnung/XRechnung-UBL-validation.xsl', sef: 'XRechnung-UBL-validation.sef.json' },
+    cii: { source: 'xrechnung/XRechnung-CII-validation.xsl', sef: 'XRechnung-CII-validation.sef.json' },
+  },
+};
+
+/**
+ * Edits made to a rule source before it is compiled, each for a difference between SaxonJS and the
+ * Saxon-HE the rules were written for. SaxonJS holds xs:integer in a double, so BR-DE-19's IBAN check
+ * (mod 97 of a 30-digit number) fired on valid IBANs; xs:decimal is exact in SaxonJS, as BR-DE-20 uses.
+ */
+export const SOURCE_EDITS: Partial<Record<RuleSet, { find: string; replace: string; count: number }[]>> = {
+  xrechnung: [{ find: 'xs:integer(string-join(', replace: 'xs:decimal(string-join(', count: 2 }],
+};
+
+const XRECHNUNG_CIUS = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
+
+/** XRechnung 3.0 specification identifiers (BT-24) the KoSIT validator configuration accepts. */
+export const XRECHNUNG_SCENARIOS = {
+  [XRECHNUNG_CIUS]: 'cius',
+  [`${XRECHNUNG_CIUS}#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_3.0`]: 'extension',
+  [`${XRECHNUNG_CIUS}#compliant#urn:xeinkauf.de:kosit:xrechnung:cvd_0.9`]: 'cvd',
+} as const;
+
+export type Scenario = (typeof XRECHNUNG_SCENARIOS)[keyof typeof XRECHNUNG_SCENARIOS];
+export type Severity = 'fatal' | 'warning' | 'information';
+
+/**
+ * The severity overrides of the KoSIT validator configuration for XRechnung (release 2026-01-31), per
+ * root element and scenario. "error" makes a CEN warning fatal; a missing entry means the KoSIT
+ * configuration has no such scenario for that root (a CVD-less UBL CreditNote extension, say).
+ */
+export const XRECHNUNG_SEVERITY: Record<string, Record<string, 'error' | 'warning' | 'information'>> = {
+  'Invoice:cius': { 'BR-CL-23': 'warning', 'BR-CL-21': 'warning', 'UBL-CR-646': 'error' },
+  'Invoice:extension': {
+    'BR-CL-21': 'information',
+    'BR-CL-23': 'warning',
+    'BR-CL-24': 'information',
+    'BR-CL-10': 'information',
+    'BR-CL-11': 'information',
+    'BR-CL-25': 'information',
+    'BR-CL-26': 'information',
+    'BR-CO-16': 'information',
+    'UBL-CR-470': 'information',
+    'UBL-CR-646': 'information',
+  },
+  'Invoice:cvd': { 'BR-CL-13': 'information', 'BR-CL-23': 'warning', 'BR-CL-21': 'warning', 'UBL-CR-646': 'error' },
+  'CreditNote:cius': { 'BR-CL-23': 'warning', 'BR-CL-21': 'warning' },
+  'CreditNote:cvd': { 'BR-CL-13': 'information', 'BR-CL-23': 'warning', 'BR-CL-21': 'warning', 'UBL-CR-646': 'error' },
+  'CrossIndustryInvoice:cius': {
+    'BR-CL-23': 'warning',
+    'BR-CL-21': 'warning',
+    'CII-SR-452': 'error',
+    'CII-SR-453': 'error',
+    'CII-SR-454': 'error',
+  },
+  'CrossIndustryInvoice:extension': {
+    'BR-CL-23': 'warning',
+    'BR-CL-21': 'information',
+    'BR-CL-11': 'information',
+    'BR-CL-10': 'information',
+    'BR-CL-24': 'information',
+    'BR-CL-25': 'information',
+    'BR-CL-26': 'information',
+    'CII-SR-452': 'error',
+    'CII-SR-453': 'error',
+    'CII-SR-454': 'error',
+  },
+  'CrossIndustryInvoice:cvd': {
+    'BR-CL-13': 'information',
+    'BR-CL-23': 'warning',
+    'BR-CL-21': 'warning',
+    'CII-SR-452': 'error',
+    'CII-SR-453': 'error',
+    'CII-SR-454': 'error',
+  },
+};
