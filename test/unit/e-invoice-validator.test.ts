@@ -93,6 +93,18 @@ describe('the e-invoice validator', () => {
     expect(control.passed).toBe(false);
   });
 
+  it('fails a document the rules cannot read (an empty amount) and goes on with the others', async () => {
+    const empty = edit(CII, /<ram:GrandTotalAmount>[^<]*</, '<ram:GrandTotalAmount><');
+    const { results } = await validateEInvoices(
+      new Map([
+        ['empty.xml', empty],
+        ['good.xml', CII],
+      ]),
+    );
+    expect(results.map((result) => result.passed)).toEqual([false, true]);
+    expect(results[0]!.errors.join('\n')).toMatch(/en16931 rules stopped: FORG0001/);
+  });
+
   it('runs compiled rules made from the vendored sources, by the SaxonJS release installed', () => {
     const manifest = JSON.parse(readFileSync(join(SEF_ROOT, 'manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
     const expected = Object.entries(RULES).flatMap(([set, bySyntax]) =>

@@ -129,10 +129,16 @@ function checkRules(file: Parsed, xrechnung: boolean): void {
       });
   }
   for (const set of sets) {
-    const report = SaxonJS.transform(
-      { stylesheetInternal: stylesheet(RULES[set][kind.syntax].sef), sourceNode: document, destination: 'document' },
-      'sync',
-    ).principalResult;
+    let report: unknown;
+    try {
+      report = runRules(set, kind, document);
+    } catch (error) {
+      // A value the rules cannot even read (an empty amount cast to a decimal): the file fails, the run goes on.
+      result.errors.push(
+        `${set} rules stopped: ${(error as { code?: string }).code ?? ''} ${(error as Error).message}`,
+      );
+      continue;
+    }
     const fired = SaxonJS.XPath.evaluate(FINDINGS, report, { namespaceContext: SVRL, resultForm: 'array' }) as {
       id: string;
       flag: string;
@@ -146,6 +152,13 @@ function checkRules(file: Parsed, xrechnung: boolean): void {
       (severity === 'fatal' ? result.fatal : result.warnings).push(finding);
     }
   }
+}
+
+function runRules(set: RuleSet, kind: DocumentKind, document: SaxonJS.Document): unknown {
+  return SaxonJS.transform(
+    { stylesheetInternal: stylesheet(RULES[set][kind.syntax].sef), sourceNode: document, destination: 'document' },
+    'sync',
+  ).principalResult;
 }
 
 /** The report as the command prints it: a line per file, its fatal rules, then "N passed, M failed". */
