@@ -1,7 +1,7 @@
 // `npm run bench:list-cpu`: CPU per list of 25 invoices, step by step, in this process alone (DynamoDB
 // Local runs in its own): the raw Query, the repository, the shaping and the whole route handler. On
 // two cores shared by three busy processes these figures read four to five times larger; here each
-// step's cost stands apart (docs/performance.md, 2026-11-25).
+// step's cost stands apart (bench/NOTES.md, 2026-11-25).
 import { openSync, writeSync } from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';

@@ -50,7 +50,7 @@ export class InvoicingStack extends Stack {
       id: 'AwsSolutions-SMG4',
       reason:
         'Rotating the cursor key invalidates every open list cursor; ' +
-        'it is rotated by hand (docs/deploy.md), not on a schedule',
+        'it is rotated by hand (docs/deploy.md, "Rotating the list-cursor key"), not on a schedule',
     });
     const auth = new AuthConstruct(this, 'Auth');
     const renderer = new InvokedFunctionConstruct(this, 'Documents', {

@@ -1,5 +1,5 @@
 // The table, built from the same definition object the local runtime uses.
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
@@ -24,6 +24,11 @@ export class DataConstruct extends Construct {
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
       })),
+    });
+    // Operators' scripts (npm run rebuild-revenue) take the table's name as TABLE_NAME.
+    new CfnOutput(Stack.of(this), 'TableName', {
+      value: this.table.tableName,
+      description: 'The DynamoDB table: TABLE_NAME for npm run rebuild-revenue',
     });
   }
 }

@@ -1,7 +1,8 @@
 // `npm run rebuild-revenue -- <organization_id> [--apply]`: recomputes one organization's revenue
 // aggregates from its invoices and payments and prints every difference from the stored ones;
-// `--apply` writes the recomputed ones. Against AWS: set TABLE_NAME (and the usual AWS credentials
-// and region). Without TABLE_NAME it uses the running `npm run dev` (DEV_STATE_DIR, default .local).
+// `--apply` writes the recomputed ones. Against AWS: set TABLE_NAME to the stack's TableName output
+// (and the usual AWS credentials and region). Without TABLE_NAME it uses the running `npm run dev`
+// (DEV_STATE_DIR, default .local).
 // Exit status: 0 when nothing differs or the differences were applied, 3 when they were only shown.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -8,7 +8,7 @@ import { SERVICE_NAME } from '#shared/observability/logger';
 
 // Loaded only in Lambda: the X-Ray SDK installs async hooks as it loads, which run for every promise of
 // the process. The laptop runs these functions inside the API server (infra/local/dev.ts), where every
-// request would pay them (docs/performance.md, 2026-11-25).
+// request would pay them (bench/NOTES.md, 2026-11-25).
 const tracer: Tracer | undefined = lambdaRuntimeConfig().AWS_EXECUTION_ENV
   ? new (await import('@aws-lambda-powertools/tracer')).Tracer({ serviceName: SERVICE_NAME })
   : undefined;
