@@ -118,10 +118,10 @@ function checkRules(file: Parsed, xrechnung: boolean): void {
     const specification = String(SaxonJS.XPath.evaluate(SPECIFICATION_ID, document));
     const scenario = XRECHNUNG_SCENARIOS[specification as keyof typeof XRECHNUNG_SCENARIOS];
     const overrides = scenario && XRECHNUNG_SEVERITY[`${kind.root}:${scenario}`];
-    if (overrides) {
-      levels = overrides;
-      sets.push('xrechnung');
-    } else
+    // The XRechnung rules run either way, so that a document outside every scenario shows all it lacks.
+    sets.push('xrechnung');
+    if (overrides) levels = overrides;
+    else
       result.fatal.push({
         id: 'XR-SCENARIO',
         severity: 'fatal',
