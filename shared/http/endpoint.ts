@@ -17,6 +17,7 @@ import { authenticate } from '#shared/http/middleware/authenticate';
 import { envelope } from '#shared/http/middleware/envelope';
 import { jsonBody } from '#shared/http/middleware/json-body';
 import { header, type Reply, type RequestContext } from '#shared/http/request';
+import { refuseUnfitText } from '#shared/http/text-policy';
 import { parseOrThrow } from '#shared/http/validation';
 
 type Input<B, Q, P> = {
@@ -81,6 +82,10 @@ function inputOf<B, Q, P>(
   event: APIGatewayProxyEventV2,
   context: RequestContext,
 ): Input<B, Q, P> {
+  // What the route reads is held to the text policy; a provider's signed body (no schema) is its own.
+  if (schemas.body) refuseUnfitText(context.json);
+  refuseUnfitText(event.queryStringParameters ?? {});
+  refuseUnfitText(event.pathParameters ?? {});
   return {
     body: (schemas.body ? parseOrThrow(schemas.body, context.json) : undefined) as B,
     query: (schemas.query ? parseOrThrow(schemas.query, event.queryStringParameters ?? {}) : undefined) as Q,

@@ -304,6 +304,56 @@ const cases: Case[] = [
     status: 409,
     code: 'invalid_state',
   },
+  // Text no XML 1.0 document can carry, in every kind of field: refused where it arrives, never stored.
+  ...(
+    [
+      [
+        'U+0007 in a client name',
+        'create-client',
+        () => ({ body: { name: 'Bell\u0007', email: 'b@x.example' } }),
+        'name',
+      ],
+      [
+        'U+0000 in a client address',
+        'create-client',
+        () => ({ body: { name: 'N', address: { line1: 'a\u0000' } } }),
+        'address.line1',
+      ],
+      [
+        'U+000B in a line description',
+        'create-invoice',
+        () => ({ body: invoiceBody(clientId, { line_items: [{ ...line, description: 'tab\u000Bbed' }] }) }),
+        'line_items[0].description',
+      ],
+      [
+        'U+001B in notes',
+        'create-invoice',
+        () => ({ body: invoiceBody(clientId, { notes: '\u001B[31mred' }) }),
+        'notes',
+      ],
+      ['U+FFFE in terms', 'create-invoice', () => ({ body: invoiceBody(clientId, { terms: 'net \uFFFE' }) }), 'terms'],
+      [
+        'a lone surrogate in a name',
+        'create-client',
+        () => ({ body: { name: 'half \ud83d', email: 'h@x.example' } }),
+        'name',
+      ],
+      ['U+0007 in a path parameter', 'view-public-invoice', () => ({ params: { token: 'a\u0007b' } }), 'token'],
+      [
+        'a body nested 400 000 deep',
+        'create-client',
+        () => ({ raw: `${'['.repeat(400_000)}${']'.repeat(400_000)}` }),
+        '(body)',
+      ],
+    ] as const
+  ).map(([name, route, options, field]) => ({
+    name,
+    route: route as RouteName,
+    options: options as () => CallOptions,
+    status: 400,
+    code: 'validation_error',
+    field,
+  })),
   {
     name: 'a missing API key',
     route: 'create-client',
