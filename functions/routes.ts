@@ -120,6 +120,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'organization:write',
     table: 'readWrite',
+    rendersDocuments: true,
   },
   {
     name: 'create-api-key',

@@ -4,6 +4,7 @@
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, degrees, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { qrModules } from '#shared/documents/epc-qr';
+import { logoDecodes } from '#shared/documents/logo-image';
 import { documentFonts } from '#shared/documents/assets';
 import { creditNoteView, type CreditNoteDocument } from '#shared/documents/credit-note-view';
 import { invoiceView, type InvoiceDocument, type InvoiceView } from '#shared/documents/invoice-view';
@@ -65,11 +66,13 @@ export async function renderDocumentPdf(
   const fonts = await documentFonts();
   const regular = await pdf.embedFont(fonts.regular, { subset: true });
   const bold = await pdf.embedFont(fonts.bold, { subset: true });
-  const logo: PDFImage | undefined = view.logo
-    ? view.logo.content_type === 'image/png'
-      ? await pdf.embedPng(view.logo.bytes)
-      : await pdf.embedJpg(view.logo.bytes)
-    : undefined;
+  // A logo stored before logos were decoded on arrival may be damaged: the document is printed without it.
+  const logo: PDFImage | undefined =
+    view.logo && logoDecodes(view.logo)
+      ? view.logo.content_type === 'image/png'
+        ? await pdf.embedPng(view.logo.bytes)
+        : await pdf.embedJpg(view.logo.bytes)
+      : undefined;
 
   let page: PDFPage = pdf.addPage([A4.width, A4.height]);
   let y = A4.height - MARGIN;

@@ -29,17 +29,20 @@ export type RenderRequest =
       payOnline: boolean;
       mail: Mail;
     } & Letterhead)
-  | ({ kind: 'credit-note-email'; creditNote: CreditNote; format?: EInvoiceFormat | null; mail: Mail } & Letterhead);
+  | ({ kind: 'credit-note-email'; creditNote: CreditNote; format?: EInvoiceFormat | null; mail: Mail } & Letterhead)
+  /** A logo to be stored: decoded and written anew, or refused with validation_error on `logo`. */
+  | { kind: 'logo'; logo: LogoText };
 
-/** A drawn file. */
-export type RenderedFile = { filename: string; content: string | Uint8Array; contentType: string };
+/** A drawn file; an image says its size in pixels. */
+export type RenderedFile = { filename: string; content: string | Uint8Array; contentType: string; pixels?: Pixels };
+type Pixels = { width: number; height: number };
 
 /** The renderer's answer as JSON: the file (text as it is, bytes base64), or the refusal a route answers with. */
 export type RenderAnswer =
   | {
       file:
         | { filename: string; contentType: string; text: string }
-        | { filename: string; contentType: string; base64: string };
+        | { filename: string; contentType: string; base64: string; pixels?: Pixels };
     }
   | { refused: { code: string; message: string; details: Record<string, unknown> } };
 
@@ -49,15 +52,16 @@ export const logoText = (logo: Logo | undefined): LogoText | undefined =>
 export const logoOf = (text: LogoText | undefined): Logo | undefined =>
   text && { content_type: text.content_type, bytes: Buffer.from(text.base64, 'base64') };
 
-export const fileAnswer = ({ filename, contentType, content }: RenderedFile): RenderAnswer => ({
+export const fileAnswer = ({ filename, contentType, content, pixels }: RenderedFile): RenderAnswer => ({
   file:
     typeof content === 'string'
       ? { filename, contentType, text: content }
-      : { filename, contentType, base64: Buffer.from(content).toString('base64') },
+      : { filename, contentType, base64: Buffer.from(content).toString('base64'), ...(pixels ? { pixels } : {}) },
 });
 
 export const fileOf = ({ file }: Extract<RenderAnswer, { file: unknown }>): RenderedFile => ({
   filename: file.filename,
   contentType: file.contentType,
   content: 'text' in file ? file.text : Buffer.from(file.base64, 'base64'),
+  ...('pixels' in file && file.pixels ? { pixels: file.pixels } : {}),
 });

@@ -5,6 +5,7 @@ import { creditNoteEInvoice, invoiceEInvoice } from '#shared/documents/e-invoice
 import { creditNoteView } from '#shared/documents/credit-note-view';
 import { renderCreditNotePdf, renderInvoicePdf } from '#shared/documents/invoice-pdf';
 import { invoiceView } from '#shared/documents/invoice-view';
+import { normalizedLogo } from '#shared/documents/logo-image';
 import { logoOf, type RenderedFile, type RenderRequest } from '#shared/documents/render-requests';
 import type { Logo } from '#shared/domain/logo';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
@@ -96,5 +97,9 @@ export async function renderDocument(request: RenderRequest): Promise<RenderedFi
       return invoiceEmail(request, logo);
     case 'credit-note-email':
       return creditNoteEmail(request, logo);
+    case 'logo': {
+      const { logo: written, info } = normalizedLogo(logo!);
+      return { filename: 'logo', contentType: written.content_type, content: written.bytes, pixels: info };
+    }
   }
 }

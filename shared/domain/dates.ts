@@ -27,7 +27,8 @@ export function daysBetween(from: string, to: string): number {
 
 /** True for a time zone name this runtime knows: IANA names such as "Europe/Berlin", or "UTC". */
 export function isTimeZone(name: string): boolean {
-  if (!name || name.length > 64) return false;
+  // Node 24's Intl (Lambda's runtime) also takes UTC offsets such as "+02:00"; a zone here is an IANA name.
+  if (!name || name.length > 64 || /^[+-]/.test(name)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
     return true;

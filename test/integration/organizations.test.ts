@@ -1,8 +1,11 @@
 // The organization's own settings: its name and the time zone its dates are in.
+import { crc32 } from 'node:zlib';
+import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { dateIn, addDays } from '#shared/domain/dates';
-import { accessToken, call, newTenant, tableItemCount } from '#test/support/api';
+import { updateOrganization } from '#shared/data/organizations';
+import { accessToken, call, db, invoiceBody, newTenant, tableItemCount } from '#test/support/api';
 
 describe('PATCH /api/v1/organizations/me/', () => {
   it('renames the organization and sets its time zone, with organization.updated', async () => {
@@ -137,6 +140,28 @@ describe('the logo', () => {
     return PNG.sync.write(image);
   };
   const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
+    return Buffer.concat([length, Buffer.from(type), data, crc]);
+  };
+  /** A PNG whose header and checksums are right and whose image data is not zlib: it made the PDF library loop. */
+  const damagedPng = () => {
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(64, 0);
+    header.writeUInt32BE(64, 4);
+    header.set([8, 6], 8);
+    return Buffer.concat([
+      Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+      chunk('IHDR', header),
+      chunk('IDAT', Buffer.from('not zlib at all, only bytes')),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+  };
+  const jpegOf = (width: number, height: number) =>
+    jpeg.encode({ data: Buffer.alloc(width * height * 4, 120), width, height }, 80).data;
 
   it('is stored from a data: URL, described on the organization, and removed with null', async () => {
     const tenant = await newTenant('Logo Co');
@@ -159,11 +184,41 @@ describe('the logo', () => {
     ['bytes that are no image', dataUrl('image/png', Buffer.from('not an image at all'))],
     ['more than 2000 pixels wide', dataUrl('image/png', png(2001, 1))],
     ['more than 256 KB', dataUrl('image/png', Buffer.concat([png(10, 10), Buffer.alloc(256 * 1024)]))],
+    ['a PNG whose image data does not decode', dataUrl('image/png', damagedPng())],
+    ['a PNG cut short', dataUrl('image/png', png(200, 200).subarray(0, 80))],
+    ['a JPEG cut short', dataUrl('image/jpeg', jpegOf(200, 200).subarray(0, 400))],
   ])('refuses %s and keeps the logo it had', async (_, logo) => {
     const tenant = await newTenant('Strict logo');
     await call('update-organization', { token: tenant.ownerToken, body: { logo: dataUrl('image/png', png(20, 20)) } });
     const refused = await call('update-organization', { token: tenant.ownerToken, body: { logo } });
-    expect([refused.status, Object.keys(refused.json.error.details.fields)]).toEqual([400, ['logo']]);
+    expect([refused.status, Object.keys(refused.json.error?.details.fields ?? {})], refused.text).toEqual([
+      400,
+      ['logo'],
+    ]);
     expect((await call('get-organization', { token: tenant.apiKey })).json.logo).toMatchObject({ width: 20 });
   });
+
+  it('is stored decoded and written anew: a JPEG keeps its size in pixels', async () => {
+    const tenant = await newTenant('JPEG logo');
+    const set = await call('update-organization', {
+      token: tenant.ownerToken,
+      body: { logo: dataUrl('image/jpeg', jpegOf(120, 40)) },
+    });
+    expect(set.status, set.text).toBe(200);
+    expect(set.json.logo).toEqual({ content_type: 'image/jpeg', size: expect.any(Number), width: 120, height: 40 });
+  });
+
+  it('stored damaged before logos were decoded, leaves the documents printable without it', async () => {
+    const tenant = await newTenant('Old damaged logo');
+    const info = { content_type: 'image/png' as const, size: 100, width: 64, height: 64 };
+    await updateOrganization(db, tenant.id, {
+      logo: { logo: { content_type: 'image/png', bytes: damagedPng() }, info },
+    });
+    const client = await call('create-client', { token: tenant.apiKey, body: { name: 'Buyer', email: 'b@x.example' } });
+    const invoice = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(client.json.id) });
+    await call('send-invoice', { token: tenant.apiKey, params: { id: invoice.json.id } });
+    const token = new URL(invoice.json.public_url).pathname.split('/').at(-2)!;
+    const pdf = await call('download-public-invoice', { params: { token } });
+    expect([pdf.status, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+  }, 30_000);
 });

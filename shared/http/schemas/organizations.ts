@@ -86,7 +86,7 @@ export const updateOrganizationBody = z
           z.string(),
           z.transform((text: string, context) => {
             const read = logoFromDataUrl(text);
-            if ('logo' in read) return read;
+            if ('logo' in read) return read.logo;
             context.issues.push({ code: 'custom', message: read.problem, input: text });
             return z.NEVER;
           }),
