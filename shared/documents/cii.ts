@@ -11,6 +11,7 @@ import {
   type Party,
   type Specification,
 } from '#shared/documents/en16931';
+import { xmlText } from '#shared/documents/xml-text';
 
 /** A node being built. */
 type XMLBuilder = ReturnType<typeof create>;
@@ -24,7 +25,7 @@ const NS = {
 
 const ram = (parent: XMLBuilder, name: string, text?: string, attributes?: Record<string, string>) => {
   const node = parent.ele(NS.ram, `ram:${name}`, attributes);
-  return text === undefined ? node : node.txt(text);
+  return text === undefined ? node : node.txt(xmlText(text));
 };
 /** A calendar date as CII writes it: format 102, YYYYMMDD. */
 const date = (parent: XMLBuilder, name: string, isoDate: string, type: 'udt' | 'qdt' = 'udt') =>

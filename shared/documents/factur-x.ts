@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { AFRelationship, PDFHexString, PDFName, PDFString, type PDFDocument } from 'pdf-lib';
 import { create } from 'xmlbuilder2';
 import { colorProfile } from '#shared/documents/assets';
+import { xmlText } from '#shared/documents/xml-text';
 
 export const FACTUR_X_FILE = 'factur-x.xml';
 const FX = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';
@@ -25,8 +26,8 @@ function xmpPacket({ title, author, at }: Described): string {
   pdfaid.ele('pdfaid:conformance').txt('B');
   const dc = description({ 'xmlns:dc': 'http://purl.org/dc/elements/1.1/' });
   dc.ele('dc:format').txt('application/pdf');
-  dc.ele('dc:title').ele(RDF, 'rdf:Alt').ele(RDF, 'rdf:li', { 'xml:lang': 'x-default' }).txt(title);
-  dc.ele('dc:creator').ele(RDF, 'rdf:Seq').ele(RDF, 'rdf:li').txt(author);
+  dc.ele('dc:title').ele(RDF, 'rdf:Alt').ele(RDF, 'rdf:li', { 'xml:lang': 'x-default' }).txt(xmlText(title));
+  dc.ele('dc:creator').ele(RDF, 'rdf:Seq').ele(RDF, 'rdf:li').txt(xmlText(author));
   const pdf = description({ 'xmlns:pdf': 'http://ns.adobe.com/pdf/1.3/' });
   pdf.ele('pdf:Producer').txt(PRODUCER);
   const basic = description({ 'xmlns:xmp': 'http://ns.adobe.com/xap/1.0/' });

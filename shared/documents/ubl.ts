@@ -11,6 +11,7 @@ import {
   type Party,
   type Specification,
 } from '#shared/documents/en16931';
+import { xmlText } from '#shared/documents/xml-text';
 
 /** A node being built. */
 type XMLBuilder = ReturnType<typeof create>;
@@ -24,7 +25,7 @@ const NS = {
 
 const cac = (parent: XMLBuilder, name: string) => parent.ele(NS.cac, `cac:${name}`);
 const cbc = (parent: XMLBuilder, name: string, text: string, attributes?: Record<string, string>) =>
-  parent.ele(NS.cbc, `cbc:${name}`, attributes).txt(text);
+  parent.ele(NS.cbc, `cbc:${name}`, attributes).txt(xmlText(text));
 
 function postalAddress(parent: XMLBuilder, name: string, address: Address) {
   const node = cac(parent, name);

@@ -2,7 +2,9 @@
 // and credit notes over the whole model, in each XML format (UBL and CII, plain and XRechnung), put
 // through the official validation artefacts (tools/e-invoice): the XML schema and the CEN rules, and for
 // the XRechnung documents the KoSIT XRechnung rules as well.
+import { DOMParser } from '@xmldom/xmldom';
 import fc from 'fast-check';
+import * as xpath from 'xpath';
 import { describe, expect, it } from 'vitest';
 import { creditNoteTerms, invoiceTerms } from '#shared/documents/en16931';
 import { eInvoiceXml, XML_FORMATS, type XmlFormat } from '#shared/documents/e-invoice-xml';
@@ -107,6 +109,43 @@ describe('e-invoices of random documents', () => {
       expect(await xrechnungViolations(xml.replace(pattern, replacement)), rule).toContain(rule);
     }
   }, 120_000);
+
+  it('carry every text as it was given: names and descriptions that look like markup or entities, any plane', () => {
+    const select = xpath.useNamespaces({
+      cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+      cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+      ram: 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
+    });
+    const PATHS = {
+      ubl: {
+        seller: '//cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName',
+        buyer: '//cac:AccountingCustomerParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName',
+        lines: '//cac:InvoiceLine/cac:Item/cbc:Name',
+      },
+      cii: {
+        seller: '//ram:SellerTradeParty/ram:Name',
+        buyer: '//ram:BuyerTradeParty/ram:Name',
+        lines: '//ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedTradeProduct/ram:Name',
+      },
+    };
+    const read = (xml: string, path: string) =>
+      (select(path, new DOMParser().parseFromString(xml, 'text/xml') as never) as Node[]).map(
+        (node) => node.textContent,
+      );
+    let checked = 0;
+    for (const format of FORMATS) {
+      const paths = PATHS[format.endsWith('cii') ? 'cii' : 'ubl'];
+      invoices.forEach((invoice, index) => {
+        const xml = documents.get(format)!.get(`${format}-invoice-${index}.xml`);
+        if (!xml) return;
+        expect(read(xml, paths.seller), format).toEqual([invoice.seller!.name]);
+        expect(read(xml, paths.buyer), format).toEqual([invoice.buyer!.name]);
+        expect(read(xml, paths.lines), format).toEqual(invoice.line_items.map((line) => line.description));
+        checked++;
+      });
+    }
+    expect(checked).toBeGreaterThanOrEqual(4 * 100);
+  });
 
   it('the CEN validator refuses a document whose totals do not add up (the check can fail)', async () => {
     const [name, xml] = [...documents.get('cii')!][0]!;

@@ -5,14 +5,32 @@ import { creditBreakdown, creditLines, type CreditNote } from '#shared/domain/cr
 import { priceInvoice, type Invoice, type LineItemInput } from '#shared/domain/invoice';
 import type { Scaled } from '#shared/domain/decimal';
 import type { TaxCategory, TaxRounding } from '#shared/domain/tax';
+import { textProblem } from '#shared/http/text-policy';
 import { austrianSeller, frenchBuyer } from '#test/support/eu-invoice';
 
 const scaled = (units: bigint, scale: number): Scaled => ({ units, scale });
 const UNICODE = ['Łódź Café ✓', 'Ελληνικά', 'Кириллица', 'Tiếng Việt', '"quotes" & <angles>', 'x'.repeat(300)];
+/** Text that looks like markup or escapes, in every script and plane: what a user may send, to be written as given. */
+const HOSTILE = [
+  'AT&amp;T &lt;Holding&gt; &#65; &#x42;',
+  'Preis&nbsp;netto &copy; 5 &euro;',
+  '<b>bold</b> & <!-- no comment --> <?pi?>',
+  `"double" 'single' \`back\``,
+  ']]> <![CDATA[ x ]]>',
+  '\u202eRTL override\u202c עברית العربية',
+  'e\u0301 combining a\u0308 \u200d',
+  '😀 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 \u{10FFFD}',
+  'tab\there, line\nbreak, carriage\r\nreturn',
+];
+/** Any text the text policy admits, as the API stores it: trimmed, never empty. */
+export const userText = fc
+  .oneof(fc.constantFrom(...HOSTILE), fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }))
+  .map((text) => text.trim())
+  .filter((text) => text.length > 0 && textProblem(text) === undefined);
 
 const line = (category: TaxCategory) =>
   fc.record({
-    description: fc.constantFrom(...UNICODE),
+    description: fc.oneof(fc.constantFrom(...UNICODE), userText),
     quantity: fc.oneof(
       fc.bigInt({ min: 1n, max: 100_000n }).map((units) => scaled(units, 2)),
       fc.bigInt({ min: 1n, max: 9999n }).map((units) => scaled(units, 4)),
@@ -51,6 +69,9 @@ export const randomInvoice = fc
     paid: fc.boolean(),
     references: fc.constantFrom(true, true, true, false),
     electronicAddresses: fc.boolean(),
+    sellerName: userText,
+    buyerName: userText,
+    notes: userText,
   })
   .chain((shape) =>
     fc
@@ -73,6 +94,9 @@ function invoiceOf(
     paid: boolean;
     references: boolean;
     electronicAddresses: boolean;
+    sellerName: string;
+    buyerName: string;
+    notes: string;
   },
   lines: LineItemInput[],
 ): Invoice {
@@ -87,12 +111,12 @@ function invoiceOf(
     invoice_number: `INV-2026-${String(Math.abs(priced.total_amount_minor) % 10000).padStart(4, '0')}`,
     status: 'sent',
     client_id: 'cli_01ARZ3NDEKTSV4RRFFQ69G5FAV',
-    client_name: 'Société Générale de Test',
+    client_name: shape.buyerName,
     issue_date: '2026-11-02',
     due_date: '2026-12-02',
     ...(shape.period ? { service_period: { start: '2026-10-01', end: '2026-10-31' } } : { supply_date: '2026-10-30' }),
     currency: shape.currency,
-    notes: 'Merci — Danke — Ευχαριστώ',
+    notes: shape.notes,
     terms: 'Net 30',
     public_token: 'token',
     created_at: '2026-11-02T10:00:00.000Z',
@@ -101,12 +125,20 @@ function invoiceOf(
     ...(shape.paid ? { amount_paid_minor: Math.floor(priced.total_amount_minor / 2) } : {}),
     ...(shape.references ? { buyer_reference: '04011000-12345-03', purchase_order: 'PO-4711/Ü' } : {}),
     // The parties of the EU invoice fixture, as an invoice keeps them, with their Peppol addresses or without.
-    seller: { name: legal_name, ...seller, ...(shape.electronicAddresses ? { peppol_id: '9915:ATU13585627' } : {}) },
-    buyer: { ...buyerFields, ...(shape.electronicAddresses ? { peppol_id: '0009:30326504500017' } : {}) },
+    seller: {
+      ...seller,
+      name: shape.sellerName,
+      ...(shape.electronicAddresses ? { peppol_id: '9915:ATU13585627' } : {}),
+    },
+    buyer: {
+      ...buyerFields,
+      name: shape.buyerName,
+      ...(shape.electronicAddresses ? { peppol_id: '0009:30326504500017' } : {}),
+    },
   };
 }
 
-const { legal_name, ...seller } = austrianSeller;
+const { legal_name: _legalName, ...seller } = austrianSeller;
 const { locale: _locale, ...buyerFields } = frenchBuyer;
 
 /** A credit note of part of the invoice: its first line by quantity, or one amount over the whole. */
