@@ -16,7 +16,24 @@ export type Readiness = {
   buyer?: BuyerSnapshot;
   rows: TaxRow[];
   buyer_reference?: string;
+  /** Payment terms (BT-20), as the invoice holds them. */
+  terms?: string;
 };
+
+/** BR-DE-18's Skonto line, as KoSIT's schematron writes it (after XPath's normalize-space). */
+const SKONTO_LINE = /^#SKONTO#TAGE=[0-9]+#PROZENT=[0-9]+\.[0-9]{2}(#BASISBETRAG=-?[0-9]+\.[0-9]{2})?#$/;
+const normalizeSpace = (text: string) => text.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
+
+/**
+ * Whether payment terms break BR-DE-18: every line starting with "#" must be a Skonto line, and a line
+ * break must follow the last "#…#" (the rule's own tokenizing: "." matches no line break in XPath).
+ */
+export function breaksSkontoRule(terms: string): boolean {
+  const marked = terms.split(/\r?\n/).filter((line) => normalizeSpace(line).startsWith('#'));
+  if (marked.length === 0) return false;
+  const afterLast = terms.split(/#[^\n\r]+#/).at(-1) ?? '';
+  return !marked.every((line) => SKONTO_LINE.test(normalizeSpace(line))) || !/^[ \t\r\n]*\n/.test(afterLast);
+}
 
 export function eInvoiceGaps(format: EInvoiceFormat, document: Readiness): Missing[] {
   const missing: Missing[] = [];
@@ -41,6 +58,12 @@ export function eInvoiceGaps(format: EInvoiceFormat, document: Readiness): Missi
     need('BT-84', 'organization.payment_instructions.iban', 'payment instructions with an IBAN (BR-DE-1, BR-DE-23)');
   if (!buyer?.city) need('BT-52', 'client.city', "the buyer's city (BR-DE-8)");
   if (!buyer?.postal_code) need('BT-53', 'client.postal_code', "the buyer's post code (BR-DE-9)");
+  if (document.terms && breaksSkontoRule(document.terms))
+    need(
+      'BT-20',
+      'invoice.terms',
+      'payment terms whose lines starting with "#" are Skonto lines such as "#SKONTO#TAGE=7#PROZENT=2.00#", each followed by a line break (BR-DE-18)',
+    );
   return missing;
 }
 

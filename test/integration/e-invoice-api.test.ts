@@ -129,6 +129,38 @@ describe('GET …/e-invoice/?format=…', () => {
     expect(result.output).toContain('1 passed, 0 failed');
   }, 120_000);
 
+  it('refuses an XRechnung whose payment terms break BR-DE-18 with 422, and serves Skonto lines that keep it', async () => {
+    const broken = await issue({
+      buyer_reference: LEITWEG_ID,
+      terms: 'Zahlbar innerhalb von 30 Tagen.\n#Hinweis: bitte überweisen',
+    });
+    for (const format of ['xrechnung-ubl', 'xrechnung-cii']) {
+      const refused = await eInvoiceOf(broken.id, format);
+      expect([refused.status, refused.json.error.code], format).toEqual([422, 'e_invoice_incomplete']);
+      expect(
+        refused.json.error.details.missing.map((gap: { business_term: string; field: string }) => [
+          gap.business_term,
+          gap.field,
+        ]),
+      ).toEqual([['BT-20', 'invoice.terms']]);
+      expect(refused.json.error.details.missing[0].message).toContain('BR-DE-18');
+    }
+    // Plain EN 16931 has no such rule.
+    expect((await eInvoiceOf(broken.id, 'ubl')).status).toBe(200);
+    const skonto = await issue({
+      buyer_reference: LEITWEG_ID,
+      terms: 'Zahlbar in 30 Tagen.\n#SKONTO#TAGE=7#PROZENT=2.00#\n',
+    });
+    const files = new Map<string, string>();
+    for (const format of ['xrechnung-ubl', 'xrechnung-cii']) {
+      const answer = await eInvoiceOf(skonto.id, format);
+      expect(answer.status, answer.text).toBe(200);
+      files.set(`${format}.xml`, answer.text);
+    }
+    const validated = await validateEInvoices(files, { xrechnung: true });
+    expect(validated.failures).toEqual([]);
+  }, 60_000);
+
   it('answers 422 e_invoice_incomplete naming what the format lacks, by business term', async () => {
     const invoice = await issue();
     const xrechnung = await eInvoiceOf(invoice.id, 'xrechnung-ubl');
