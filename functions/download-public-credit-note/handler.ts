@@ -1,4 +1,5 @@
 // The PDF behind a credit note's pdf_url.
+import { create as contentDisposition } from 'content-disposition';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { findPublicCreditNote } from '#shared/data/public-invoices';
@@ -30,7 +31,7 @@ export const handler = publicEndpoint(
       status: 200,
       raw: { content: file.content, contentType: file.contentType },
       headers: {
-        'content-disposition': `inline; filename="${file.filename}"`,
+        'content-disposition': contentDisposition(file.filename, { type: 'inline' }),
         'cache-control': 'no-store',
       },
     };

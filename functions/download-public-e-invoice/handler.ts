@@ -1,4 +1,5 @@
 // The e-invoice behind the public page's link, in the organization's default format (404 when it has none).
+import { create as contentDisposition } from 'content-disposition';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { findPublicInvoice } from '#shared/data/public-invoices';
@@ -31,7 +32,10 @@ export const handler = publicEndpoint(
     return {
       status: 200,
       raw: { content: file.content, contentType: file.contentType },
-      headers: { 'content-disposition': `attachment; filename="${file.filename}"`, 'cache-control': 'no-store' },
+      headers: {
+        'content-disposition': contentDisposition(file.filename, { type: 'attachment' }),
+        'cache-control': 'no-store',
+      },
     };
   },
 );

@@ -1,4 +1,5 @@
 // The PDF behind pdf_url: the same figures as the API, found by the invoice's public token.
+import { create as contentDisposition } from 'content-disposition';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { findPublicInvoice } from '#shared/data/public-invoices';
@@ -30,7 +31,7 @@ export const handler = publicEndpoint(
       status: 200,
       raw: { content: file.content, contentType: file.contentType },
       headers: {
-        'content-disposition': `inline; filename="${file.filename}"`,
+        'content-disposition': contentDisposition(file.filename, { type: 'inline' }),
         'cache-control': 'no-store',
       },
     };

@@ -1,4 +1,5 @@
 // The credit note as an EN 16931 e-invoice (type 381) referring to the invoice it corrects.
+import { create as contentDisposition } from 'content-disposition';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { creditNoteWithOrganization } from '#shared/data/credit-notes';
@@ -30,7 +31,7 @@ export const handler = endpoint(
     return {
       status: 200,
       raw: { content: file.content, contentType: file.contentType },
-      headers: { 'content-disposition': `attachment; filename="${file.filename}"` },
+      headers: { 'content-disposition': contentDisposition(file.filename, { type: 'attachment' }) },
     };
   },
 );

@@ -1,4 +1,5 @@
 // The invoice as an EN 16931 e-invoice, once it is issued and has what the format requires.
+import { create as contentDisposition } from 'content-disposition';
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/client';
 import { invoiceWithOrganization } from '#shared/data/invoices';
@@ -30,7 +31,7 @@ export const handler = endpoint(
     return {
       status: 200,
       raw: { content: file.content, contentType: file.contentType },
-      headers: { 'content-disposition': `attachment; filename="${file.filename}"` },
+      headers: { 'content-disposition': contentDisposition(file.filename, { type: 'attachment' }) },
     };
   },
 );

@@ -13,6 +13,7 @@ import { taxBreakdownOf, type Invoice } from '#shared/domain/invoice';
 import type { Logo } from '#shared/domain/logo';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { invoiceResource } from '#shared/domain/resources/invoice';
+import { fileNameOf } from '#shared/domain/file-name';
 
 export type EInvoiceFile = { filename: string; content: string | Uint8Array; contentType: string };
 
@@ -23,7 +24,7 @@ async function fileOf(
 ): Promise<EInvoiceFile> {
   if (format !== 'factur-x')
     return {
-      filename: `${terms.number}${format.startsWith('xrechnung') ? '-xrechnung' : ''}.xml`,
+      filename: fileNameOf(terms.number, format.startsWith('xrechnung') ? '-xrechnung.xml' : '.xml'),
       content: eInvoiceXml(format, terms),
       contentType: 'application/xml; charset=utf-8',
     };
@@ -37,7 +38,7 @@ async function fileOf(
   const content = await renderDocumentPdf(drawn, (pdf) =>
     embedFacturX(pdf, xml, { title: drawn.title, author: drawn.seller.name }),
   );
-  return { filename: `${terms.number}.pdf`, content, contentType: 'application/pdf' };
+  return { filename: fileNameOf(terms.number, '.pdf'), content, contentType: 'application/pdf' };
 }
 
 /** An issued invoice in the format. */

@@ -11,6 +11,7 @@ import type { Logo } from '#shared/domain/logo';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import { composeDocumentEmail, composeInvoiceEmail } from '#shared/email/invoice-email';
+import { fileNameOf } from '#shared/domain/file-name';
 
 type Request<K extends RenderRequest['kind']> = Extract<RenderRequest, { kind: K }>;
 
@@ -42,7 +43,7 @@ async function invoiceEmail(request: Request<'invoice-email'>, logo: Logo | unde
     pdf: format === 'factur-x' ? (eInvoice!.content as Uint8Array) : await renderInvoicePdf({ invoice, logo }),
     attachments: eInvoice && format !== 'factur-x' ? [eInvoice] : [],
   });
-  return email(`${invoice.invoice_number}.eml`, raw);
+  return email(fileNameOf(invoice.invoice_number, '.eml'), raw);
 }
 
 /** The credit note's e-mail, built as an invoice's is. */
@@ -70,11 +71,11 @@ async function creditNoteEmail(request: Request<'credit-note-email'>, logo: Logo
       [words.viewCreditNote, creditNote.public_url],
       [view.words.downloadPdf, creditNote.pdf_url],
     ],
-    filename: `${creditNote.credit_note_number}.pdf`,
+    filename: fileNameOf(creditNote.credit_note_number, '.pdf'),
     pdf: format === 'factur-x' ? (eInvoice!.content as Uint8Array) : await renderCreditNotePdf({ creditNote, logo }),
     attachments: eInvoice && format !== 'factur-x' ? [eInvoice] : [],
   });
-  return email(`${creditNote.credit_note_number}.eml`, raw);
+  return email(fileNameOf(creditNote.credit_note_number, '.eml'), raw);
 }
 
 /** Draws what the request asks for; a document the format cannot carry is refused with a DomainError. */
@@ -83,11 +84,11 @@ export async function renderDocument(request: RenderRequest): Promise<RenderedFi
   switch (request.kind) {
     case 'invoice-pdf': {
       const invoice = invoiceResource(request.invoice, request.publicBaseUrl);
-      return pdf(`${invoice.invoice_number}.pdf`, await renderInvoicePdf({ invoice, logo }));
+      return pdf(fileNameOf(invoice.invoice_number, '.pdf'), await renderInvoicePdf({ invoice, logo }));
     }
     case 'credit-note-pdf': {
       const creditNote = creditNoteResource(request.creditNote, request.publicBaseUrl);
-      return pdf(`${creditNote.credit_note_number}.pdf`, await renderCreditNotePdf({ creditNote, logo }));
+      return pdf(fileNameOf(creditNote.credit_note_number, '.pdf'), await renderCreditNotePdf({ creditNote, logo }));
     }
     case 'invoice-e-invoice':
       return invoiceEInvoice(request.format, { invoice: request.invoice, logo }, request.publicBaseUrl);

@@ -4,6 +4,7 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { InvoiceView } from '#shared/documents/invoice-view';
+import { fileNameOf } from '#shared/domain/file-name';
 
 export type InvoiceEmail = {
   /** The configured sending identity ("Invoices <invoices@example.com>"): its address is kept, the name replaced. */
@@ -53,7 +54,7 @@ export async function composeInvoiceEmail(email: InvoiceEmail): Promise<Buffer> 
       ...(email.payOnline && view.payable ? [[words.payOnline, invoice.public_url] as const] : []),
       [view.words.downloadPdf, invoice.pdf_url],
     ],
-    filename: `${invoice.invoice_number}.pdf`,
+    filename: fileNameOf(invoice.invoice_number, '.pdf'),
   });
 }
 

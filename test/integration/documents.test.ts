@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import jsqr from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
 import { bundleHandler } from '#bench/bundle';
 import { ROUTES, type Route } from '#functions/routes';
@@ -24,6 +24,7 @@ import { call, newTenant } from '#test/support/api';
 import { launchChromium, noBrowser } from '#test/support/browser';
 import { austrianSeller, euInvoice, frenchBuyer } from '#test/support/eu-invoice';
 import { readPdf } from '#test/support/pdf';
+import { storedEmail } from '#test/support/emails';
 
 const ARTIFACTS = join(process.cwd(), '.artifacts', 'documents');
 const UNICODE = 'Łódź Café ✓ — Ελληνικά, Кириллица, Tiếng Việt';
@@ -261,19 +262,6 @@ describe.skipIf(noBrowser)('the public page', () => {
     });
   }
 });
-
-type StoredEmail = {
-  messageId: string;
-  from: string;
-  replyTo: string[];
-  destination: { to: string[] };
-  subject: string;
-  body: { text: string; html: string };
-};
-const storedEmail = async (messageId: string) => {
-  const store = (await (await fetch(`${inject('sesEndpoint')}/store`)).json()) as { emails: StoredEmail[] };
-  return store.emails.find((email) => email.messageId === messageId)!;
-};
 
 describe('the e-mail', () => {
   it("comes from the organization's name, replies go to its address, worded in the client's language", async () => {

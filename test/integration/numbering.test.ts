@@ -2,6 +2,7 @@
 // with gapless numbers in three DynamoDB requests each, and a number whose invoice was never written
 // is voided with its reason by the sweeper — never skipped, never given twice.
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { parse } from 'content-disposition';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as sweep } from '#functions/number-sweeper/handler';
 import { correlated, type CorrelatedDb, createDb } from '#shared/data/client';
@@ -9,6 +10,7 @@ import { ChangeConflict, createInvoice } from '#shared/data/invoices';
 import { numberTextKey, seriesCounterKey } from '#shared/data/keys';
 import { formatNumber, INVOICE_SERIES, UNCLAIMED_GRACE_SECONDS, VOID_REASON } from '#shared/domain/numbering';
 import { call, countDbCalls, db, invoiceBody, newTenant } from '#test/support/api';
+import { storedEmail } from '#test/support/emails';
 
 type Tenant = Awaited<ReturnType<typeof newTenant>>;
 
@@ -201,6 +203,24 @@ describe('invoice numbering formats', () => {
     expect(
       made.every((answer) => answer.json.invoice_number.startsWith(`INV-${answer.json.issue_date.slice(0, 4)}`)),
     ).toBe(true);
+  });
+
+  it('may print paths and dots, but names every file with none: downloads and e-mail attachments', async () => {
+    const { tenant, clientId } = await tenantWithClient('Paths');
+    expect((await numbering(tenant.ownerToken, { pattern: '../../P{seq}', padding: 3 })).status).toBe(200);
+    const invoice = (await issue(tenant.ownerToken, clientId, '2026-05-01')).json;
+    expect(invoice.invoice_number).toBe('../../P001');
+    const sent = await call('send-invoice', { token: tenant.ownerToken, params: { id: invoice.id } });
+    expect(sent.status, sent.text).toBe(200);
+    const token = new URL(invoice.public_url).pathname.split('/').at(-2)!;
+    const pdf = await call('download-public-invoice', { params: { token } });
+    const stored = (await call('get-invoice', { token: tenant.ownerToken, params: { id: invoice.id } })).json;
+    const email = await storedEmail(stored.sendings[0].message_id);
+    const names = [
+      parse(pdf.headers['content-disposition']!).parameters.filename,
+      ...email.attachments.map((attachment) => attachment.filename),
+    ];
+    expect(names).toEqual(['-..-P001.pdf', '-..-P001.pdf']);
   });
 
   it('keeps counting when only the print changes, and skips a printed number an earlier format already gave', async () => {

@@ -1,23 +1,11 @@
 // Sending invoices by e-mail, checked where a person would look: the message as the SES emulator
 // stored it, and the attached PDF's text.
 import { SESClient } from '@aws-sdk/client-ses';
-import { inject, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderInvoicePdf } from '#shared/documents/invoice-pdf';
 import { call, invoiceBody, newTenant } from '#test/support/api';
 import { readPdf } from '#test/support/pdf';
-
-type StoredEmail = {
-  messageId: string;
-  from: string;
-  destination: { to: string[] };
-  subject: string;
-  body: { text: string; html: string };
-  attachments: { filename: string; contentType: string; content: string }[];
-};
-const storedEmail = async (messageId: string) => {
-  const store = (await (await fetch(`${inject('sesEndpoint')}/store`)).json()) as { emails: StoredEmail[] };
-  return store.emails.find((email) => email.messageId === messageId);
-};
+import { storedEmail } from '#test/support/emails';
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
 let clientId: string;
