@@ -35,7 +35,9 @@ function errorCodes(route: Route, contract: Contract | undefined): ErrorCode[] {
       'rate_limited',
     );
   if (contract?.body) codes.push('invalid_json', 'payload_too_large', 'unsupported_media_type');
-  if (contract?.body || contract?.query || contract?.params) codes.push('validation_error');
+  // A credentialed route refuses query parameters it does not declare (shared/http/endpoint.ts).
+  if (route.credentials !== 'public' || contract?.body || contract?.query || contract?.params)
+    codes.push('validation_error');
   if (route.path.includes('{')) codes.push('not_found');
   if (route.method === 'POST' && route.credentials !== 'public') codes.push('idempotency_conflict');
   codes.push(...(route.errors ?? []), 'internal_error');

@@ -18,7 +18,7 @@ import { envelope } from '#shared/http/middleware/envelope';
 import { jsonBody } from '#shared/http/middleware/json-body';
 import { header, type Reply, type RequestContext } from '#shared/http/request';
 import { refuseUnfitText } from '#shared/http/text-policy';
-import { parseOrThrow } from '#shared/http/validation';
+import { parseOrThrow, refuseUndeclaredQuery } from '#shared/http/validation';
 
 type Input<B, Q, P> = {
   body: B;
@@ -84,8 +84,8 @@ function inputOf<B, Q, P>(
 ): Input<B, Q, P> {
   // What the route reads is held to the text policy; a provider's signed body (no schema) is its own.
   if (schemas.body) refuseUnfitText(context.json);
-  refuseUnfitText(event.queryStringParameters ?? {});
-  refuseUnfitText(event.pathParameters ?? {});
+  if (schemas.query) refuseUnfitText(event.queryStringParameters ?? {});
+  if (schemas.params) refuseUnfitText(event.pathParameters ?? {});
   return {
     body: (schemas.body ? parseOrThrow(schemas.body, context.json) : undefined) as B,
     query: (schemas.query ? parseOrThrow(schemas.query, event.queryStringParameters ?? {}) : undefined) as Q,
@@ -149,6 +149,7 @@ export function endpoint<B = undefined, Q = undefined, P = undefined>(
     schemas,
     async (event, context) => {
       const principal = context.principal!;
+      if (!schemas.query) refuseUndeclaredQuery(event.queryStringParameters);
       const request = {
         ...inputOf(schemas, event, context),
         principal,

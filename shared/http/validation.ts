@@ -26,3 +26,10 @@ export function parseOrThrow<S extends ZodMiniType>(schema: S, input: unknown, p
   }
   throw validationError(fields);
 }
+
+/** A route that declares no query takes none: each parameter sent is named, as an unknown field is. */
+export function refuseUndeclaredQuery(query: Record<string, string | undefined> | undefined): void {
+  const names = Object.keys(query ?? {});
+  if (names.length > 0)
+    throw validationError(Object.fromEntries(names.map((name) => [name, 'is not a parameter this route takes'])));
+}

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '#shared/domain/api-key';
 import { call, invoiceBody, newTenant, tableItemCount, type CallOptions } from '#test/support/api';
-import type { RouteName } from '#functions/routes';
+import { ROUTES, type RouteName } from '#functions/routes';
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
 let other: Awaited<ReturnType<typeof newTenant>>;
@@ -452,5 +452,47 @@ describe('bad input', () => {
     } finally {
       DynamoDBDocumentClient.prototype.send = prototypeSend;
     }
+  });
+});
+
+describe('every list route', () => {
+  // Path parameters of each list that has them: the tenant's own resources, so a list is found.
+  const paramsOf = async (): Promise<Record<string, Record<string, string>>> => {
+    const webhook = await call('create-webhook', {
+      token: tenant.apiKey,
+      body: { url: 'https://hooks.example/receiver', events: ['invoice.sent'] },
+    });
+    const recurring = await call('create-recurring-invoice', {
+      token: tenant.apiKey,
+      body: { client: clientId, frequency: 'monthly', start_date: '2030-01-01', line_items: [line] },
+    });
+    expect([webhook.status, recurring.status], `${webhook.text} ${recurring.text}`).toEqual([201, 201]);
+    return {
+      'list-voided-numbers': { series: 'invoice' },
+      'list-payments': { id: sentInvoiceId },
+      'list-invoice-credit-notes': { id: sentInvoiceId },
+      'list-generated-invoices': { id: recurring.json.id },
+      'list-deliveries': { id: webhook.json.id },
+    };
+  };
+  const lists = ROUTES.filter((route) => route.method === 'GET' && route.name.startsWith('list-'));
+
+  it('refuses an unknown parameter, a limit that is no number and a cursor it never gave, naming each', async () => {
+    expect(lists.length).toBeGreaterThanOrEqual(13);
+    const params = await paramsOf();
+    const answers: string[] = [];
+    for (const route of lists)
+      for (const query of [{ colour: 'blue' }, { limit: 'abc' }, { cursor: 'not-a-cursor' }] as Record<
+        string,
+        string
+      >[]) {
+        const token = route.credentials === 'user' ? tenant.ownerToken : tenant.apiKey;
+        const result = await call(route.name, { token, query, params: params[route.name] ?? {} });
+        const [field] = Object.keys(query);
+        answers.push(
+          `${route.name} ${field}: ${result.status} ${result.json.error?.code} ${Object.keys(result.json.error?.details.fields ?? {})}`,
+        );
+      }
+    expect(answers.filter((answer) => !/: 400 validation_error (colour|limit|cursor)$/.test(answer))).toEqual([]);
   });
 });

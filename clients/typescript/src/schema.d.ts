@@ -6065,6 +6065,31 @@ export interface components {
                 };
             };
         };
+        /** @description validation_error */
+        ValidationError: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "validation_error",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "validation_error";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
         /** @description authentication_required, invalid_token, token_expired */
         AuthenticationRequiredOrInvalidTokenOrTokenExpired: {
             headers: {
@@ -6134,31 +6159,6 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "idempotency_conflict";
-                        message: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                    };
-                };
-            };
-        };
-        /** @description validation_error */
-        ValidationError: {
-            headers: {
-                "X-Request-Id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "validation_error",
-                 *         "message": "What was refused and why, in one sentence"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    error: {
-                        /** @enum {string} */
-                        code: "validation_error";
                         message: string;
                         details?: components["schemas"]["ErrorDetails"];
                     };
@@ -6404,10 +6404,10 @@ export type ResponseInvalidToken = components['responses']['InvalidToken'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseRateLimited = components['responses']['RateLimited'];
+export type ResponseValidationError = components['responses']['ValidationError'];
 export type ResponseAuthenticationRequiredOrInvalidTokenOrTokenExpired = components['responses']['AuthenticationRequiredOrInvalidTokenOrTokenExpired'];
 export type ResponseInsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied = components['responses']['InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied'];
 export type ResponseIdempotencyConflict = components['responses']['IdempotencyConflict'];
-export type ResponseValidationError = components['responses']['ValidationError'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseIdempotencyConflictOrInvalidState = components['responses']['IdempotencyConflictOrInvalidState'];
 export type ResponseInvalidState = components['responses']['InvalidState'];
@@ -6642,6 +6642,7 @@ export interface operations {
                     "application/json": components["schemas"]["MyOrganizations"];
                 };
             };
+            400: components["responses"]["ValidationError"];
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             429: components["responses"]["RateLimited"];
@@ -6667,6 +6668,7 @@ export interface operations {
                     "application/json": components["schemas"]["Organization"];
                 };
             };
+            400: components["responses"]["ValidationError"];
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             429: components["responses"]["RateLimited"];
@@ -6795,6 +6797,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
+            400: components["responses"]["ValidationError"];
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             429: components["responses"]["RateLimited"];
@@ -8020,6 +8023,7 @@ export interface operations {
                     "application/json": components["schemas"]["RecurringInvoiceList"];
                 };
             };
+            400: components["responses"]["ValidationError"];
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             429: components["responses"]["RateLimited"];
@@ -8387,6 +8391,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
+            400: components["responses"]["ValidationError"];
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             429: components["responses"]["RateLimited"];
