@@ -3,7 +3,7 @@
 // claim of its number from the organization's credit-note series, its public token and its events.
 import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { query, type CorrelatedDb, type Db } from '#shared/data/client';
-import { changeInvoice, invoiceWithOrganization } from '#shared/data/invoices';
+import { ChangeConflict, changeInvoice, invoiceWithOrganization } from '#shared/data/invoices';
 import { creditNoteItem, creditNoteOf, logoOf, ofType, organizationOf } from '#shared/data/items';
 import type { Logo } from '#shared/domain/logo';
 import type { Organization } from '#shared/domain/organization';
@@ -17,7 +17,14 @@ import {
   organizationLogoKey,
   publicTokenKey,
 } from '#shared/data/keys';
-import { allocateNumber, numberClaim, voidNumber, type Allocated } from '#shared/data/number-series';
+import {
+  allocateNumber,
+  MAX_TEXT_COLLISIONS,
+  numberClaim,
+  printedNumberClaim,
+  voidNumber,
+  type Allocated,
+} from '#shared/data/number-series';
 import { outboxPut } from '#shared/data/events';
 import {
   creditBreakdown,
@@ -32,7 +39,13 @@ import { DomainError, notFound, validationError } from '#shared/domain/errors';
 import { newCapabilityToken, newId } from '#shared/domain/ids';
 import { credit, isRefusal, settlementOf } from '#shared/domain/invoice-lifecycle';
 import { sellerOf, type Invoice } from '#shared/domain/invoice';
-import { creditNoteNumberingOf, CREDIT_NOTE_SERIES, formatNumber, seriesFor } from '#shared/domain/numbering';
+import {
+  creditNoteNumberingOf,
+  CREDIT_NOTE_SERIES,
+  formatNumber,
+  seriesFor,
+  VOID_REASON,
+} from '#shared/domain/numbering';
 import { timeZoneOf } from '#shared/domain/organization';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { refusal } from '#shared/data/invoice-lifecycle';
@@ -68,13 +81,43 @@ export async function createCreditNote(
   const { organization } = found;
   const issueDate = dateIn(timeZoneOf(organization), now);
   const format = creditNoteNumberingOf(organization);
-  const allocated: Allocated = await allocateNumber(
-    db,
-    organizationId,
-    seriesFor(format, issueDate, CREDIT_NOTE_SERIES),
-    format,
-    now,
-  );
+  const series = seriesFor(format, issueDate, CREDIT_NOTE_SERIES);
+  // As for invoices: a number whose printed form an earlier format already gave is voided, and the next taken.
+  for (let taken = 0; ; taken++) {
+    const allocated: Allocated = await allocateNumber(db, organizationId, series, format, now);
+    const written = await writeCreditNote(
+      db,
+      organizationId,
+      invoiceId,
+      { draft, allocated, issueDate, organization },
+      publicBaseUrl,
+      now,
+    );
+    if (written !== 'text taken') return written;
+    await voidNumber(db, organizationId, allocated, VOID_REASON.textTaken, now);
+    if (taken >= MAX_TEXT_COLLISIONS)
+      throw new Error(`credit note of ${invoiceId}: ${taken + 1} printed numbers taken`);
+  }
+}
+
+/** Where the claim of the printed number stands among the items the invoice's change writes. */
+const TEXT_CLAIM = 2;
+
+/** The credit note, its number's claims and the invoice's change in one transaction; the number is voided when it is not used. */
+async function writeCreditNote(
+  db: CorrelatedDb,
+  organizationId: string,
+  invoiceId: string,
+  {
+    draft,
+    allocated,
+    issueDate,
+    organization,
+  }: { draft: NewCreditNote; allocated: Allocated; issueDate: string; organization: Organization },
+  publicBaseUrl: string,
+  now: Date,
+): Promise<{ creditNote: CreditNote; invoice: Invoice } | 'text taken'> {
+  const format = { pattern: allocated.pattern, padding: allocated.padding };
   let creditNote!: CreditNote;
   try {
     const invoice = await changeInvoice(
@@ -129,6 +172,11 @@ export async function createCreditNote(
               },
             },
             numberClaim(db.table, organizationId, allocated, creditNote.id, now),
+            printedNumberClaim(db.table, organizationId, {
+              kind: 'credit_note',
+              id: creditNote.id,
+              text: creditNote.credit_note_number,
+            }),
             {
               Put: {
                 TableName: db.table,
@@ -149,6 +197,7 @@ export async function createCreditNote(
     );
     return { creditNote, invoice };
   } catch (error) {
+    if (error instanceof ChangeConflict && error.itemIndex === TEXT_CLAIM) return 'text taken';
     // The number was taken for this credit note: it is voided with the reason it was not used.
     const reason =
       error instanceof DomainError

@@ -24,7 +24,14 @@ import { invalidState, notFound, validationError } from '#shared/domain/errors';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import { query, type CorrelatedDb, type Db } from '#shared/data/client';
 import { getClient } from '#shared/data/clients';
-import { type Allocated, allocateNumber, numberClaim, voidNumber } from '#shared/data/number-series';
+import {
+  type Allocated,
+  allocateNumber,
+  MAX_TEXT_COLLISIONS,
+  numberClaim,
+  printedNumberClaim,
+  voidNumber,
+} from '#shared/data/number-series';
 import { formatNumber, numberingOf, seriesFor, VOID_REASON } from '#shared/domain/numbering';
 import { clientOf, invoiceItem, invoiceOf, logoOf, ofType, organizationOf } from '#shared/data/items';
 import type { Logo } from '#shared/domain/logo';
@@ -35,7 +42,6 @@ import {
   indexQuery,
   issueDateRange,
   invoiceKey,
-  numberTextKey,
   invoicesOfClient,
   invoicesOfOrganization,
   invoicesWithStatus,
@@ -164,7 +170,6 @@ export async function createInvoice(
 
 /** Where the number's printed form is claimed among the write's items (after any origin items). */
 const TEXT_CLAIM = 2;
-const MAX_TEXT_COLLISIONS = 10;
 
 /**
  * The invoice with its number claim, the claim of its printed number, its public token and its event,
@@ -191,17 +196,7 @@ async function writeNewInvoice(
         },
       },
       numberClaim(db.table, organizationId, allocated, invoice.id, now),
-      {
-        Put: {
-          TableName: db.table,
-          Item: {
-            ...numberTextKey(organizationId, invoice.invoice_number),
-            type: 'number_text',
-            invoice_id: invoice.id,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      printedNumberClaim(db.table, organizationId, { kind: 'invoice', id: invoice.id, text: invoice.invoice_number }),
       {
         Put: {
           TableName: db.table,

@@ -32,6 +32,11 @@ export const numberTextKey = (organizationId: string, text: string): Key => ({
   pk: org(organizationId),
   sk: `NUMBER_TEXT#${text}`,
 });
+/** A printed credit-note number, held by one credit note (a prefix of its own: no invoice text can match). */
+export const creditNoteNumberTextKey = (organizationId: string, text: string): Key => ({
+  pk: org(organizationId),
+  sk: `CREDIT_NOTE_NUMBER_TEXT#${text}`,
+});
 export const voidedNumberKey = (organizationId: string, series: string, number: number): Key => ({
   pk: org(organizationId),
   sk: `VOIDED_NUMBER#${series}#${numberSort(number)}`,

@@ -8,10 +8,12 @@ import { type Db, queryAll } from '#shared/data/client';
 import { entityOf } from '#shared/data/items';
 import {
   BY,
+  creditNoteNumberTextKey,
   indexQuery,
   NUMBER_SERIES_SHARDS,
   numberClaimKey,
   numberClaimsOf,
+  numberTextKey,
   seriesCounterKey,
   seriesToVerifyKeys,
   seriesToVerifyShard,
@@ -87,6 +89,29 @@ export async function allocateNumber(
 }
 
 /** The claim of a number by its document, for the document's own transaction. */
+/**
+ * The claim of a number's printed form, by the document that prints it: every series holds each text
+ * once, so a format change that prints a number as an earlier one was printed fails this condition.
+ */
+export const printedNumberClaim = (
+  table: string,
+  organizationId: string,
+  document: { kind: 'invoice' | 'credit_note'; id: string; text: string },
+) => ({
+  Put: {
+    TableName: table,
+    Item: {
+      ...(document.kind === 'invoice' ? numberTextKey : creditNoteNumberTextKey)(organizationId, document.text),
+      type: 'number_text',
+      [`${document.kind}_id`]: document.id,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+/** How many printed forms already taken a document skips before its write is given up. */
+export const MAX_TEXT_COLLISIONS = 10;
+
 export const numberClaim = (
   table: string,
   organizationId: string,

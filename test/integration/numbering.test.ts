@@ -258,3 +258,55 @@ describe('invoice numbering formats', () => {
     expect(current.json.invoice_numbering).toEqual({ pattern: 'INV-{seq}', padding: 6, reset: 'never' });
   });
 });
+
+describe('one numbering rule for every series', () => {
+  const year = String(new Date().getUTCFullYear());
+  /** An invoice dated today (the organization's zone is UTC), as a credit note is. */
+  const today = (clientId: string) => invoiceBody(clientId, { issue_date: undefined, due_date: undefined });
+  /** Issues one document of `series` dated today, and answers its printed number. */
+  const issueOne = async (token: string, clientId: string, series: 'invoice' | 'credit_note', invoiceId: string) => {
+    if (series === 'invoice') {
+      const made = await call('create-invoice', { token, body: today(clientId) });
+      expect(made.status, made.text).toBe(201);
+      return made.json.invoice_number as string;
+    }
+    const made = await call('create-credit-note', {
+      token,
+      params: { id: invoiceId },
+      body: { amount: '1.00', description: 'Goodwill', reason: 'other' },
+    });
+    expect(made.status, made.text).toBe(201);
+    return made.json.credit_note_number as string;
+  };
+
+  for (const series of ['invoice', 'credit_note'] as const)
+    it(`${series}: a format that prints a number an earlier one gave voids it, says why, and takes the next`, async () => {
+      const { tenant, clientId } = await tenantWithClient(`Reprint ${series}`);
+      // A credit note needs an issued invoice to credit (numbered before the formats below).
+      const invoice =
+        series === 'credit_note'
+          ? (await call('create-invoice', { token: tenant.ownerToken, body: today(clientId) })).json
+          : {};
+      if (series === 'credit_note')
+        await call('send-invoice', { token: tenant.ownerToken, params: { id: invoice.id } });
+      const setFormat = (format: object) =>
+        call('update-organization', { token: tenant.ownerToken, body: { [`${series}_numbering`]: format } });
+      const numbers: string[] = [];
+      expect((await setFormat({ pattern: `X-${year}-{seq}`, padding: 3, reset: 'never' })).status).toBe(200);
+      for (let count = 0; count < 2; count++)
+        numbers.push(await issueOne(tenant.ownerToken, clientId, series, invoice.id));
+      // A yearly series starts at 1 and prints as the first two did: both voided, the next two given.
+      expect((await setFormat({ pattern: 'X-{YYYY}-{seq}', padding: 3, reset: 'yearly' })).status).toBe(200);
+      for (let count = 0; count < 2; count++)
+        numbers.push(await issueOne(tenant.ownerToken, clientId, series, invoice.id));
+      expect(numbers).toEqual([1, 2, 3, 4].map((seq) => `X-${year}-${String(seq).padStart(3, '0')}`));
+      expect(new Set(numbers).size).toBe(4);
+      const voided = await call('list-voided-numbers', {
+        token: tenant.ownerToken,
+        params: { series: `${series}-${year}` },
+      });
+      expect(
+        voided.json.results.map((entry: { number: string; reason: string }) => [entry.number, entry.reason]),
+      ).toEqual([1, 2].map((seq) => [`X-${year}-00${seq}`, VOID_REASON.textTaken]));
+    });
+});
