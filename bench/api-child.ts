@@ -4,10 +4,7 @@ import { DOCUMENT_RENDERER, PAYMENT_GATEWAY } from '#functions/topology';
 import { startApiServer } from '#infra/local/api-server';
 import { startLambdaEndpoint } from '#infra/local/lambda-endpoint';
 
-const lambda = await startLambdaEndpoint(
-  async (name) =>
-    ((await import(`../functions/${name}/handler.ts`)) as { handler: (event: unknown) => Promise<unknown> }).handler,
-);
+const lambda = await startLambdaEndpoint();
 Object.assign(process.env, {
   AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint,
   DOCUMENT_RENDERER_FUNCTION: DOCUMENT_RENDERER.handler,

@@ -100,12 +100,7 @@ try {
   running.push(bus);
   const idpPort = await portNear(apiPort + 4, 'Identity provider');
   // The Lambda Invoke API for the functions the routes invoke (the document renderer), loaded on first call.
-  const lambda = await startLambdaEndpoint(
-    async (name) =>
-      ((await import(`../../functions/${name}/handler.ts`)) as { handler: (event: unknown) => Promise<unknown> })
-        .handler,
-    { port: await portNear(apiPort + 5, 'Lambda endpoint') },
-  );
+  const lambda = await startLambdaEndpoint({ port: await portNear(apiPort + 5, 'Lambda endpoint') });
   running.push(lambda);
   Object.assign(process.env, LOCAL_CREDENTIALS, {
     ACCESS_TOKEN_PRIVATE_JWK: JSON.stringify(secrets.signing.privateJwk),

@@ -73,10 +73,7 @@ beforeAll(async () => {
   });
   // The payment gateway reads Stripe's keys when it loads: this file runs its own, with the keys above,
   // behind its own Lambda endpoint, and the routes invoke it there.
-  lambda = await startLambdaEndpoint(
-    async (name) =>
-      ((await import(`#functions/${name}/handler`)) as { handler: (event: unknown) => Promise<unknown> }).handler,
-  );
+  lambda = await startLambdaEndpoint();
   process.env.AWS_ENDPOINT_URL_LAMBDA = lambda.endpoint;
 });
 afterAll(async () => {

@@ -95,10 +95,7 @@ export default async function setup(project: TestProject) {
   project.provide('signingKeys', JSON.stringify(await generateSigningKeys('ES256')));
   // The document renderer runs here, once for the whole run, behind the laptop's Lambda Invoke API.
   process.env.LOG_LEVEL ??= 'silent';
-  const lambda = await startLambdaEndpoint(
-    async (name) =>
-      ((await import(`#functions/${name}/handler`)) as { handler: (event: unknown) => Promise<unknown> }).handler,
-  );
+  const lambda = await startLambdaEndpoint();
   project.provide('lambdaEndpoint', lambda.endpoint);
   return async () => {
     await idp.stop();
