@@ -7,7 +7,8 @@ import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
 type Syntax = (document: EDocument, specification: Specification) => string;
 
 export const XML_FORMATS = {
-  ubl: { syntax: ublXml, specification: SPECIFICATIONS.peppol },
+  // The EN 16931 core: a Peppol BIS claim would need the OpenPeppol rules, which are not checked here.
+  ubl: { syntax: ublXml, specification: SPECIFICATIONS.en16931 },
   cii: { syntax: ciiXml, specification: SPECIFICATIONS.en16931 },
   'xrechnung-ubl': { syntax: ublXml, specification: SPECIFICATIONS.xrechnung },
   'xrechnung-cii': { syntax: ciiXml, specification: SPECIFICATIONS.xrechnung },

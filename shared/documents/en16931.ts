@@ -317,11 +317,6 @@ export type Specification = {
 
 const PEPPOL_PROCESS = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 export const SPECIFICATIONS = {
-  peppol: {
-    id: 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',
-    process: PEPPOL_PROCESS,
-    emailAddresses: false,
-  },
   en16931: { id: 'urn:cen.eu:en16931:2017', emailAddresses: false },
   xrechnung: {
     id: 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',

@@ -147,6 +147,22 @@ describe('e-invoices of random documents', () => {
     expect(checked).toBeGreaterThanOrEqual(4 * 100);
   });
 
+  it('claim a Peppol profile only with the electronic addresses Peppol requires (BT-34, BT-49)', () => {
+    const claims: string[] = [];
+    for (const format of FORMATS)
+      for (const [name, xml] of documents.get(format)!) {
+        const specification =
+          /<cbc:CustomizationID>([^<]*)<|<ram:GuidelineSpecifiedDocumentContextParameter>\s*<ram:ID>([^<]*)</.exec(
+            xml,
+          )!;
+        const id = specification[1] ?? specification[2]!;
+        if (!id.includes('peppol')) continue;
+        const addresses = xml.match(/<cbc:EndpointID|<ram:URIID/g) ?? [];
+        if (addresses.length < 2) claims.push(`${name}: ${id}`);
+      }
+    expect(claims.slice(0, 5)).toEqual([]);
+  });
+
   it('the CEN validator refuses a document whose totals do not add up (the check can fail)', async () => {
     const [name, xml] = [...documents.get('cii')!][0]!;
     const broken = xml.replace(/<ram:GrandTotalAmount>/, '<ram:GrandTotalAmount>1');
