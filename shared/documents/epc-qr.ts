@@ -1,6 +1,7 @@
 // The EPC QR code for a SEPA credit transfer (EPC069-12 "Quick Response Code", version 002): banking
 // apps read it and fill in beneficiary, IBAN, amount and reference. Drawn by the `qrcode` library.
 import QRCode from 'qrcode';
+import { htmlText } from '#shared/documents/html-text';
 
 export type CreditTransfer = { name: string; iban: string; bic?: string; amount: string; reference: string };
 
@@ -37,7 +38,7 @@ export function qrSvg(payload: string, label: string): string {
   const side = size + 2 * quiet;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" width="160" height="160" role="img" ` +
-    `aria-label="${label.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)}" shape-rendering="crispEdges"><rect width="100%" height="100%" fill="#fff"/>` +
+    `aria-label="${htmlText(label)}" shape-rendering="crispEdges"><rect width="100%" height="100%" fill="#fff"/>` +
     `<path d="${cells.join('')}" fill="#000"/></svg>`
   );
 }

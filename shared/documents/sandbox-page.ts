@@ -1,8 +1,7 @@
 // The sandbox provider's checkout page: what a card form would be, reduced to two honest buttons.
 import { formatMinor } from '#shared/domain/decimal';
 import type { Checkout } from '#shared/domain/checkout';
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+import { htmlText } from '#shared/documents/html-text';
 
 const META =
   '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -12,7 +11,7 @@ const STYLE =
   'button { font-size: 1.1rem; padding: .6rem 1.4rem; margin-right: 1rem; }';
 
 export const sandboxCheckoutPage = (checkout: Checkout) => {
-  const amount = `${escape(formatMinor(checkout.amount_minor))} ${escape(checkout.currency)}`;
+  const amount = `${htmlText(formatMinor(checkout.amount_minor))} ${htmlText(checkout.currency)}`;
   return `<!doctype html>
 <html lang="en"><head>${META}
 <title>Sandbox payment</title>
@@ -25,7 +24,7 @@ ${
   checkout.status === 'open'
     ? `<form method="post" action="pay/" style="display:inline"><button type="submit">Pay</button></form>
 <form method="post" action="fail/" style="display:inline"><button type="submit">Fail</button></form>`
-    : `<p>This checkout is ${escape(checkout.status)}.</p>`
+    : `<p>This checkout is ${htmlText(checkout.status)}.</p>`
 }
 </main></body></html>`;
 };

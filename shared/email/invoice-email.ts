@@ -5,6 +5,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { InvoiceView } from '#shared/documents/invoice-view';
 import { fileNameOf } from '#shared/domain/file-name';
+import { htmlText } from '#shared/documents/html-text';
 
 export type InvoiceEmail = {
   /** The configured sending identity ("Invoices <invoices@example.com>"): its address is kept, the name replaced. */
@@ -25,8 +26,6 @@ export type InvoiceEmail = {
 };
 
 export type Attachment = { filename: string; content: string | Uint8Array; contentType: string };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The address part of a configured identity. */
 export const senderAddress = (from: string) => {
@@ -78,10 +77,10 @@ export async function composeDocumentEmail(email: DocumentEmail): Promise<Buffer
     '',
     words.signOff(seller),
   ].join('\n');
-  const html = `<!doctype html><html lang="${escapeHtml(view.lang)}"><body style="font-family: sans-serif; color: #1a1a1a">
-${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
-${email.links.map(([label, url]) => `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`).join('\n')}
-<p>${escapeHtml(words.signOff(seller)).replace(/\n/g, '<br>')}</p>
+  const html = `<!doctype html><html lang="${htmlText(view.lang)}"><body style="font-family: sans-serif; color: #1a1a1a">
+${paragraphs.map((paragraph) => `<p>${htmlText(paragraph)}</p>`).join('\n')}
+${email.links.map(([label, url]) => `<p><a href="${htmlText(url)}">${htmlText(label)}</a></p>`).join('\n')}
+<p>${htmlText(words.signOff(seller)).replace(/\n/g, '<br>')}</p>
 </body></html>`;
   return new MailComposer({
     from: { name: seller, address: senderAddress(email.from) },
