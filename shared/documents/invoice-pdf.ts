@@ -68,7 +68,7 @@ export async function renderDocumentPdf(
   const bold = await pdf.embedFont(fonts.bold, { subset: true });
   // A logo stored before logos were decoded on arrival may be damaged: the document is printed without it.
   const logo: PDFImage | undefined =
-    view.logo && logoDecodes(view.logo)
+    view.logo && (await logoDecodes(view.logo))
       ? view.logo.content_type === 'image/png'
         ? await pdf.embedPng(view.logo.bytes)
         : await pdf.embedJpg(view.logo.bytes)

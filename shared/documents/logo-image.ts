@@ -13,12 +13,23 @@ const JPEG_QUALITY = 90;
 const JPEG_LIMITS = {
   maxResolutionInMP: (LOGO_LIMITS.maxSide * LOGO_LIMITS.maxSide) / 1_000_000,
   maxMemoryUsageInMB: 64,
+  // A damaged JPEG is refused, not decoded as far as it goes.
+  tolerantDecoding: false,
 };
 
 const refused = (problem: string) => validationError({ logo: problem });
 
+/**
+ * A PNG decoded whole. pngjs's stream parser, not its sync one: the sync reader takes image data that
+ * does not inflate as whatever memory it was given, and so passed a damaged file now and then.
+ */
+const decodePng = (bytes: Buffer) =>
+  new Promise<PNG>((resolve, reject) =>
+    new PNG().parse(bytes, (error, image) => (error ? reject(error) : resolve(image))),
+  );
+
 /** The logo's pixels encoded again (an 8-bit PNG, or a baseline RGB JPEG), with its description. */
-export function normalizedLogo(logo: Logo): { logo: Logo; info: LogoInfo } {
+export async function normalizedLogo(logo: Logo): Promise<{ logo: Logo; info: LogoInfo }> {
   const bytes = Buffer.from(logo.bytes);
   // The header first: its sides bound what decoding may allocate.
   let size: ReturnType<typeof imageSize>;
@@ -35,7 +46,7 @@ export function normalizedLogo(logo: Logo): { logo: Logo; info: LogoInfo } {
   let written: Buffer;
   try {
     if (logo.content_type === 'image/png') {
-      const png = PNG.sync.read(bytes);
+      const png = await decodePng(bytes);
       const opaque = png.data.every((value, index) => index % 4 !== 3 || value === 255);
       [image, written] = [png, PNG.sync.write(png, { colorType: opaque ? 2 : 6, deflateLevel: 9 })];
     } else {
@@ -54,11 +65,11 @@ export function normalizedLogo(logo: Logo): { logo: Logo; info: LogoInfo } {
 }
 
 /** Whether stored logo bytes decode whole: a logo stored before logos were decoded on arrival may not. */
-export function logoDecodes(logo: Logo): boolean {
+export async function logoDecodes(logo: Logo): Promise<boolean> {
   try {
     const size = imageSize(Buffer.from(logo.bytes));
     if (size.width > LOGO_LIMITS.maxSide || size.height > LOGO_LIMITS.maxSide) return false;
-    if (logo.content_type === 'image/png') PNG.sync.read(Buffer.from(logo.bytes));
+    if (logo.content_type === 'image/png') await decodePng(Buffer.from(logo.bytes));
     else jpeg.decode(logo.bytes, { useTArray: true, ...JPEG_LIMITS });
     return true;
   } catch {

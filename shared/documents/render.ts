@@ -99,7 +99,7 @@ export async function renderDocument(request: RenderRequest): Promise<RenderedFi
     case 'credit-note-email':
       return creditNoteEmail(request, logo);
     case 'logo': {
-      const { logo: written, info } = normalizedLogo(logo!);
+      const { logo: written, info } = await normalizedLogo(logo!);
       return { filename: 'logo', contentType: written.content_type, content: written.bytes, pixels: info };
     }
   }
