@@ -1,11 +1,9 @@
 // The organization's own settings: its name and the time zone its dates are in.
-import { crc32 } from 'node:zlib';
-import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { dateIn, addDays } from '#shared/domain/dates';
 import { updateOrganization } from '#shared/data/organizations';
 import { accessToken, call, db, invoiceBody, newTenant, tableItemCount } from '#test/support/api';
+import { damagedPng, jpegOf, pngOf as png } from '#test/support/images';
 
 describe('PATCH /api/v1/organizations/me/', () => {
   it('renames the organization and sets its time zone, with organization.updated', async () => {
@@ -134,34 +132,7 @@ describe('the seller profile', () => {
 });
 
 describe('the logo', () => {
-  const png = (width: number, height: number) => {
-    const image = new PNG({ width, height });
-    image.data.fill(200);
-    return PNG.sync.write(image);
-  };
   const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
-    return Buffer.concat([length, Buffer.from(type), data, crc]);
-  };
-  /** A PNG whose header and checksums are right and whose image data is not zlib: it made the PDF library loop. */
-  const damagedPng = () => {
-    const header = Buffer.alloc(13);
-    header.writeUInt32BE(64, 0);
-    header.writeUInt32BE(64, 4);
-    header.set([8, 6], 8);
-    return Buffer.concat([
-      Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-      chunk('IHDR', header),
-      chunk('IDAT', Buffer.from('not zlib at all, only bytes')),
-      chunk('IEND', Buffer.alloc(0)),
-    ]);
-  };
-  const jpegOf = (width: number, height: number) =>
-    jpeg.encode({ data: Buffer.alloc(width * height * 4, 120), width, height }, 80).data;
 
   it.each([
     ['a PNG', 'image/png', () => png(300, 100), 300],

@@ -1,35 +1,7 @@
 // A logo is decoded whole before it is stored: a damaged one is refused every time, not now and then.
-import { crc32 } from 'node:zlib';
-import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { logoDecodes, normalizedLogo } from '#shared/documents/logo-image';
-
-const chunk = (type: string, data: Buffer) => {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
-  return Buffer.concat([length, Buffer.from(type), data, crc]);
-};
-/** Right header and checksums, image data that is not zlib at all. */
-const damagedPng = () => {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(64, 0);
-  header.writeUInt32BE(64, 4);
-  header.set([8, 6], 8);
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', Buffer.from('not zlib at all, only bytes')),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
-const png = (width: number, height: number) => {
-  const image = new PNG({ width, height });
-  image.data.fill(180);
-  return PNG.sync.write(image);
-};
+import { damagedPng, jpegOf, pngOf as png } from '#test/support/images';
 
 describe('a logo', () => {
   it('whose PNG image data does not inflate is refused every time, and counts as not decoding', async () => {
@@ -45,7 +17,7 @@ describe('a logo', () => {
     const written = await normalizedLogo({ content_type: 'image/png', bytes: png(40, 20) });
     expect(written.info).toMatchObject({ content_type: 'image/png', width: 40, height: 20 });
     expect(await logoDecodes(written.logo)).toBe(true);
-    const photo = jpeg.encode({ data: Buffer.alloc(30 * 10 * 4, 90), width: 30, height: 10 }, 80).data;
+    const photo = jpegOf(30, 10);
     expect((await normalizedLogo({ content_type: 'image/jpeg', bytes: photo })).info).toMatchObject({
       width: 30,
       height: 10,
