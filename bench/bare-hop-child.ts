@@ -3,7 +3,7 @@
 // it, the list rows tell what an HTTP hop costs from what the service's own request handling costs.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createDb, query } from '#shared/data/client';
+import { createDb, query } from '#shared/data/table';
 import { BY, indexQuery, invoicesOfOrganization } from '#shared/data/keys';
 
 const db = createDb(process.env.TABLE_NAME!);

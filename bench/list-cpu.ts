@@ -11,7 +11,7 @@ import { ensureTable } from '#infra/local/create-table';
 import { freePort, LOCAL_CREDENTIALS, startDynamoDbLocal } from '#infra/local/emulators';
 import { seedOrganization } from '#infra/local/seed';
 import { generateSigningKeys } from '#shared/auth/signing-keys';
-import { correlated, createDb, query } from '#shared/data/client';
+import { correlated, createDb, query } from '#shared/data/table';
 import { newId } from '#shared/domain/ids';
 import { BY, indexQuery, invoicesOfOrganization } from '#shared/data/keys';
 

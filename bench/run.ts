@@ -16,7 +16,7 @@ import {
   startSqsEmulator,
 } from '#infra/local/emulators';
 import { seedOrganization } from '#infra/local/seed';
-import { correlated, createDb, query } from '#shared/data/client';
+import { correlated, createDb, query } from '#shared/data/table';
 import { type IdPrefix, newId } from '#shared/domain/ids';
 import { signAccessToken } from '#shared/auth/access-token';
 import { generateSigningKeys } from '#shared/auth/signing-keys';
@@ -404,7 +404,7 @@ try {
       true,
     );
     // The raw rate is the SDK as it comes; the service's own `query()` leaves out the SDK's logger
-    // middleware and resolves its middleware once (shared/data/client.ts), so the same Query through
+    // middleware and resolves its middleware once (shared/data/table.ts), so the same Query through
     // it is reported beside.
     const stockClient = DynamoDBDocumentClient.from(new DynamoDBClient({}));
     const rawList = (worker: number) =>

@@ -1,6 +1,6 @@
 // DELETE archives: the client stays, with is_active false, because its invoices still name it.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { updateClient } from '#shared/data/client-changes';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';

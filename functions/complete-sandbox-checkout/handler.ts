@@ -1,6 +1,6 @@
 // The sandbox's "pay" and "fail": the same completion a provider's webhook triggers, then back to the invoice.
 import { config } from '#shared/config';
-import { correlated, createDb } from '#shared/data/client';
+import { correlated, createDb } from '#shared/data/table';
 import { notFoundPage } from '#shared/documents/not-found-page';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';

@@ -1,7 +1,7 @@
 // The secret is in this response and nowhere else, ever; only its SHA-256 is stored.
 import { config } from '#shared/config';
 import { createApiKey } from '#shared/data/api-keys';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { endpoint } from '#shared/http/endpoint';
 import { createApiKeyBody } from '#shared/http/schemas/auth';
 import { apiKeyResource } from '#shared/domain/resources/api-key';

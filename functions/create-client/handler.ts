@@ -1,5 +1,5 @@
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { createClient } from '#shared/data/client-changes';
 import { endpoint } from '#shared/http/endpoint';
 import { createClientBody } from '#shared/http/schemas/clients';

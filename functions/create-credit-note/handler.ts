@@ -1,6 +1,6 @@
 // A credit note against an issued invoice: lines of it, or one amount, with its own number.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { createCreditNote } from '#shared/data/credit-notes';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';

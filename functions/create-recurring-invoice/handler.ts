@@ -1,6 +1,6 @@
 // A template that generates an invoice every period, through the same creation as POST /invoices/.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { getClient } from '#shared/data/clients';
 import { createRecurringInvoice } from '#shared/data/recurring-invoices';
 import { getOrganization } from '#shared/data/organizations';

@@ -1,7 +1,7 @@
 // Money paid back on a credit note: recorded by hand once it has left, or issued through the
 // provider the payment came in by (refund_via stripe or sandbox).
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { toMinor } from '#shared/domain/decimal';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';

@@ -1,7 +1,7 @@
 // The signing secret is in this response only; rotate it to get a new one.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
-import { createWebhook, MAX_WEBHOOKS_PER_ORGANIZATION, TooManyWebhooks } from '#shared/data/webhooks';
+import { createDb } from '#shared/data/table';
+import { createWebhook, MAX_WEBHOOKS_PER_ORGANIZATION, TooManyWebhooksError } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
 import { validationError } from '#shared/domain/errors';
 import { createWebhookBody } from '#shared/http/schemas/webhooks';
@@ -18,7 +18,7 @@ export const handler = endpoint(
     try {
       return { status: 201, body: webhookWithSecret(await createWebhook(db, organizationId, body)) };
     } catch (error) {
-      if (error instanceof TooManyWebhooks)
+      if (error instanceof TooManyWebhooksError)
         throw validationError({
           url: `an organization may have at most ${MAX_WEBHOOKS_PER_ORGANIZATION} webhook subscriptions`,
         });

@@ -2,7 +2,7 @@
 // (404 when it has none).
 import { create as contentDisposition } from 'content-disposition';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { findPublicCreditNote } from '#shared/data/public-invoices';
 import { configuredRenderer } from '#shared/documents/renderer';
 import { logoText } from '#shared/documents/render-requests';

@@ -1,7 +1,7 @@
 // The PDF behind a credit note's pdf_url.
 import { create as contentDisposition } from 'content-disposition';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { findPublicCreditNote } from '#shared/data/public-invoices';
 import { notFoundPage } from '#shared/documents/not-found-page';
 import { publicEndpoint } from '#shared/http/endpoint';

@@ -1,7 +1,7 @@
 // The e-invoice behind the public page's link, in the organization's default format (404 when it has none).
 import { create as contentDisposition } from 'content-disposition';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { findPublicInvoice } from '#shared/data/public-invoices';
 import { configuredRenderer } from '#shared/documents/renderer';
 import { logoText } from '#shared/documents/render-requests';

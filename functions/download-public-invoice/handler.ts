@@ -1,7 +1,7 @@
 // The PDF behind pdf_url: the same figures as the API, found by the invoice's public token.
 import { create as contentDisposition } from 'content-disposition';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { findPublicInvoice } from '#shared/data/public-invoices';
 import { notFoundPage } from '#shared/documents/not-found-page';
 import { publicEndpoint } from '#shared/http/endpoint';

@@ -1,10 +1,10 @@
 // The table's stream, filtered to outbox event items, onto the EventBridge bus.
 import { eventBridgeClient } from '#shared/aws/event-bridge';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { outboxEventOf } from '#shared/data/outbox-stream';
 import { traced } from '#shared/observability/tracing';
-import { publishEvents } from '#shared/webhooks/publish';
+import { publishEvents } from '#shared/events/publish';
 import { streamWorker } from '#shared/workers/stream-worker';
 
 const { TABLE_NAME, EVENT_BUS_NAME, LOG_LEVEL } = config();

@@ -3,7 +3,7 @@ import { enforceLimit, LIMITS } from '#shared/auth/rate-limits';
 import { sessionDeps } from '#shared/auth/session-deps';
 import { exchangeIdentity } from '#shared/auth/sessions';
 import { config, identityProviderConfig } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { exchangeBody } from '#shared/http/schemas/auth';
 import { tokenSetResponse } from '#shared/http/schemas/responses/sessions';

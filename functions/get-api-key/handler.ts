@@ -1,6 +1,6 @@
 import { config } from '#shared/config';
 import { getApiKey } from '#shared/data/api-keys';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';

@@ -1,7 +1,7 @@
 // The credit note as an EN 16931 e-invoice (type 381) referring to the invoice it corrects.
 import { create as contentDisposition } from 'content-disposition';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { creditNoteWithOrganization } from '#shared/data/credit-notes';
 import { notFound } from '#shared/domain/errors';
 import { configuredRenderer } from '#shared/documents/renderer';

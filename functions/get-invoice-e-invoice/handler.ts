@@ -1,7 +1,7 @@
 // The invoice as an EN 16931 e-invoice, once it is issued and has what the format requires.
 import { create as contentDisposition } from 'content-disposition';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { invoiceWithOrganization } from '#shared/data/invoices';
 import { notFound } from '#shared/domain/errors';
 import { configuredRenderer } from '#shared/documents/renderer';

@@ -1,7 +1,7 @@
 // Revenue per period and currency, read from the monthly aggregates: a handful of items whatever
 // the number of invoices. Dates are the organization's calendar days.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { getOrganization } from '#shared/data/organizations';
 import { readRevenue } from '#shared/data/revenue';
 import { dateIn } from '#shared/domain/dates';

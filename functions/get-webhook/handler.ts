@@ -1,5 +1,5 @@
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { getWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';

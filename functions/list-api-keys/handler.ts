@@ -1,6 +1,6 @@
 import { config } from '#shared/config';
 import { listApiKeys } from '#shared/data/api-keys';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { endpoint } from '#shared/http/endpoint';
 import { apiKeyResource } from '#shared/domain/resources/api-key';
 import { apiKeyList } from '#shared/http/schemas/responses/access';

@@ -1,5 +1,5 @@
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { listClients } from '#shared/data/clients';
 import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';

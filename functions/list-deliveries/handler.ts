@@ -1,7 +1,7 @@
 // A subscription's delivery log, newest first: each event's attempts with status code, duration and
 // the start of the answer, the next retry and the outcome. Kept 30 days.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { listDeliveries } from '#shared/data/deliveries';
 import { getWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';

@@ -1,6 +1,6 @@
 // The organization's events of the last 30 days (the outbox keeps them that long), newest first.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { listEvents } from '#shared/data/events';
 import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';

@@ -1,6 +1,6 @@
 // The invoices a recurring template generated, newest first.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { listInvoices } from '#shared/data/invoices';
 import { getRecurringInvoice } from '#shared/data/recurring-invoices';
 import { endpoint } from '#shared/http/endpoint';

@@ -1,5 +1,5 @@
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { membershipsOf } from '#shared/data/users';
 import { endpoint } from '#shared/http/endpoint';
 import { myOrganizationsResponse } from '#shared/http/schemas/responses/sessions';

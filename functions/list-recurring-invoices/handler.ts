@@ -1,5 +1,5 @@
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { listRecurringInvoices } from '#shared/data/recurring-invoices';
 import { endpoint } from '#shared/http/endpoint';
 import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';

@@ -1,7 +1,7 @@
 import { voidedNumberList } from '#shared/http/schemas/responses/reports';
 import { routeNamed } from '#functions/routes';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { voidedNumbers } from '#shared/data/number-series';
 import { voidedNumberResource } from '#shared/domain/resources/voided-number';
 import { endpoint } from '#shared/http/endpoint';

@@ -1,7 +1,7 @@
 // Looks at every number series with numbers not yet verified: voids the numbers whose document was
 // never written once they are past the grace period, and lets verified series leave the index.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { seriesToVerify, verifySeries } from '#shared/data/number-series';
 import { createLogger } from '#shared/observability/logger';
 import { traced } from '#shared/observability/tracing';

@@ -1,10 +1,10 @@
 // Publishes events the stream did not (a publisher outage longer than the stream's 24 h retention).
 import { eventBridgeClient } from '#shared/aws/event-bridge';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { createLogger } from '#shared/observability/logger';
 import { unpublishedEvents } from '#shared/data/events';
-import { publishEvents } from '#shared/webhooks/publish';
+import { publishEvents } from '#shared/events/publish';
 import { traced } from '#shared/observability/tracing';
 
 const { TABLE_NAME, EVENT_BUS_NAME, LOG_LEVEL } = config();

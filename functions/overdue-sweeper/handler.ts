@@ -1,7 +1,7 @@
 // Hourly: open invoices past their due date (in their organization's zone) become overdue, each
 // exactly once, with invoice.overdue.
 import { config } from '#shared/config';
-import { correlated, createDb } from '#shared/data/client';
+import { correlated, createDb } from '#shared/data/table';
 import { sweepOverdue } from '#shared/data/overdue-sweep';
 import { createLogger } from '#shared/observability/logger';
 import { traced } from '#shared/observability/tracing';

@@ -1,6 +1,6 @@
 // The Pay button of the public page: opens a checkout for what is due and sends the payer there.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { findPublicInvoice } from '#shared/data/public-invoices';
 import { notFoundPage } from '#shared/documents/not-found-page';
 import { publicEndpoint } from '#shared/http/endpoint';

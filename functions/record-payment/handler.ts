@@ -1,6 +1,6 @@
 // A payment received outside the service (bank transfer, cash…), recorded by hand.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { recordPayment } from '#shared/data/invoice-lifecycle';
 import { toMinor } from '#shared/domain/decimal';
 import { endpoint } from '#shared/http/endpoint';

@@ -2,7 +2,7 @@
 // organization for the recurring worker.
 import { sqsClient } from '#shared/aws/sqs';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { createLogger } from '#shared/observability/logger';
 import { queueRun } from '#shared/recurring/queue';
 import { planRun } from '#shared/recurring/runner';

@@ -2,7 +2,7 @@
 // each due period in the organization's own date, sending those marked auto_send.
 import { sesClient } from '#shared/aws/ses';
 import { config } from '#shared/config';
-import { correlated, createDb } from '#shared/data/client';
+import { correlated, createDb } from '#shared/data/table';
 import { getOrganization } from '#shared/data/organizations';
 import { dateIn } from '#shared/domain/dates';
 import { configuredRenderer } from '#shared/documents/renderer';

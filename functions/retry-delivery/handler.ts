@@ -3,7 +3,7 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { queueBody } from '#shared/aws/queue-body';
 import { sqsClient } from '#shared/aws/sqs';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { getDelivery } from '#shared/data/deliveries';
 import { getEvent } from '#shared/data/events';
 import { getWebhook } from '#shared/data/webhooks';

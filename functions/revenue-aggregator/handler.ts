@@ -1,7 +1,7 @@
 // EventBridge (invoice.sent, invoice.voided, payment.received, through the rule's SQS target) →
 // the organization's monthly revenue aggregates, each event counted once.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { traced } from '#shared/observability/tracing';
 import { revenueAggregator } from '#shared/reports/aggregator';
 import { busMessage } from '#shared/workers/messages';

@@ -1,6 +1,6 @@
 // Revocation is for good: the key can never be enabled again, and its record stays for audit.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { changeApiKeyStatus } from '#shared/http/api-key-status';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';

@@ -1,6 +1,6 @@
 // A new signing secret, shown once; the previous one keeps signing beside it for 24 hours.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { getWebhook, rotateSecret, saveWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';

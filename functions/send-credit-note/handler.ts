@@ -1,6 +1,6 @@
 import { sesClient } from '#shared/aws/ses';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { configuredRenderer } from '#shared/documents/renderer';
 import { sendCreditNote } from '#shared/email/send-credit-note';
 import { endpoint } from '#shared/http/endpoint';

@@ -1,7 +1,7 @@
 // Stripe's webhook: the signature is verified on the raw body; a paid Checkout session records its
 // payment once per Stripe event id, whatever Stripe's retries.
 import { config } from '#shared/config';
-import { correlated, createDb } from '#shared/data/client';
+import { correlated, createDb } from '#shared/data/table';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { header } from '#shared/http/request';
 import { notFound } from '#shared/domain/errors';

@@ -1,7 +1,7 @@
 // Sends a `ping` to this subscription alone, through the normal pipeline (so it is signed, logged
 // and retried like any event), whatever kinds the subscription lists.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { recordPing } from '#shared/data/events';
 import { getWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';

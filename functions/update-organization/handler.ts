@@ -1,7 +1,7 @@
 // Changes the caller's organization: its name, time zone, seller details, numbering, formats and logo
 // (which the document renderer decodes and writes anew before it is stored).
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { updateOrganization } from '#shared/data/organizations';
 import { configuredRenderer, storableLogo } from '#shared/documents/renderer';
 import { endpoint } from '#shared/http/endpoint';

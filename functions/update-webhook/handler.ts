@@ -1,6 +1,6 @@
 // Changes the URL or the kinds, or enables and disables the subscription (enabling clears a failure streak).
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { getWebhook, saveWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';

@@ -2,7 +2,7 @@
 // counts once (a redelivered batch changes nothing).
 import { config } from '#shared/config';
 import { addApiKeyUses } from '#shared/data/api-keys';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { keyUsesOf } from '#shared/domain/api-key-usage';
 import { logSubscriptionWorker } from '#shared/workers/log-worker';
 import { apiKeyUseLine } from '#shared/workers/messages';

@@ -1,6 +1,6 @@
 // The page behind a credit note's public_url: found by its unguessable token.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { findPublicCreditNote } from '#shared/data/public-invoices';
 import { renderCreditNotePage } from '#shared/documents/invoice-page';
 import { notFoundPage } from '#shared/documents/not-found-page';

@@ -1,6 +1,6 @@
 // The page behind public_url: found by its unguessable token, readable without an account.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { findPublicInvoice } from '#shared/data/public-invoices';
 import { OPEN_STATUSES } from '#shared/domain/invoice-lifecycle';
 import { renderInvoicePage } from '#shared/documents/invoice-page';

@@ -1,5 +1,5 @@
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { notFoundPage } from '#shared/documents/not-found-page';
 import { sandboxCheckoutPage } from '#shared/documents/sandbox-page';
 import { publicEndpoint } from '#shared/http/endpoint';

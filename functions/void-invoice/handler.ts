@@ -1,6 +1,6 @@
 // Void keeps the invoice and its number (numbering stays gapless); only unpaid invoices can be voided.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { voidStoredInvoice } from '#shared/data/invoice-lifecycle';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';

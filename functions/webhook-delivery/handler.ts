@@ -2,9 +2,9 @@
 // logged and counted under the correlation id of the request that caused its event.
 import { sqsClient } from '#shared/aws/sqs';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { traced } from '#shared/observability/tracing';
-import { deliverMessage } from '#shared/webhooks/delivery-worker';
+import { deliverMessage } from '#shared/webhooks/delivery-handler';
 import { deliveryMessage } from '#shared/workers/messages';
 import { queueWorker } from '#shared/workers/queue-worker';
 

@@ -2,7 +2,7 @@
 // Every event passes here once as published, so this is where business events are counted.
 import { sqsClient } from '#shared/aws/sqs';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { COUNTED_EVENTS } from '#shared/observability/metrics';
 import { traced } from '#shared/observability/tracing';
 import { fanOut } from '#shared/webhooks/fanout';

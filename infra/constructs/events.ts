@@ -12,7 +12,7 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { EVENT_RULES, QUEUES } from '#functions/topology';
-import { EVENT_SOURCE } from '#shared/webhooks/publish';
+import { EVENT_SOURCE } from '#shared/events/publish';
 import type { AlarmsConstruct } from '#infra/constructs/alarms';
 import { grantTable, TABLE_ACTIONS } from '#infra/constructs/data';
 import { consume, consumerProps, deadLetterQueue, workQueue } from '#infra/constructs/dead-letters';

@@ -109,7 +109,7 @@ async function readBody(request: IncomingMessage): Promise<Buffer | 'too_large'>
 
 const errorBody = (code: string, message: string) => JSON.stringify({ error: { code, message, details: {} } });
 
-export class UnknownJob extends Error {
+export class UnknownJobError extends Error {
   constructor(name: string) {
     super(`There is no job named "${name}"; the jobs are: ${JOBS.map((job) => job.name).join(', ')}`);
   }
@@ -121,7 +121,7 @@ export const functionHandler = async <E>(name: string) =>
 
 /** Runs a scheduled job's handler now, as its schedule would (`npm run tick -- <job>`). */
 export async function runJob(name: string, event: object = {}): Promise<unknown> {
-  if (!JOBS.some((job) => job.name === name)) throw new UnknownJob(name);
+  if (!JOBS.some((job) => job.name === name)) throw new UnknownJobError(name);
   return (await functionHandler<object>(name))(event);
 }
 
@@ -165,7 +165,7 @@ export async function startApiServer({
           return send(
             404,
             { 'content-type': 'application/json' },
-            errorBody('not_found', new UnknownJob(job[1]!).message),
+            errorBody('not_found', new UnknownJobError(job[1]!).message),
           );
         return send(
           200,

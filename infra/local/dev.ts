@@ -134,7 +134,7 @@ try {
   const seedFile = join(stateDir, 'seed.json');
   const fresh = table === 'created' || !existsSync(seedFile);
   if (fresh) {
-    const { createDb } = await import('#shared/data/client');
+    const { createDb } = await import('#shared/data/table');
     writeFileSync(seedFile, JSON.stringify(await seedDemo(createDb(TABLE_NAME)), null, 2), { mode: 0o600 });
   }
   const demo = JSON.parse(readFileSync(seedFile, 'utf8')) as DemoData;

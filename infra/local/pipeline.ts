@@ -29,7 +29,7 @@ import {
   type QueueSpec,
 } from '#functions/topology';
 import { queueBody } from '#shared/aws/queue-body';
-import { EVENT_SOURCE } from '#shared/webhooks/publish';
+import { EVENT_SOURCE } from '#shared/events/publish';
 import type { Stoppable } from '#infra/local/emulators';
 
 export type Queues = Record<QueueKey | `${QueueKey}Dlq`, string>;

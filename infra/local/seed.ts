@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Role } from '#shared/domain/roles';
 import { API_KEY_SCOPES, type Scope } from '#shared/domain/scopes';
 import { createApiKey } from '#shared/data/api-keys';
-import type { Db } from '#shared/data/client';
+import type { Db } from '#shared/data/table';
 import { addMember, createOrganization } from '#shared/data/organizations';
 import { saveUser } from '#shared/data/users';
 import { newId } from '#shared/domain/ids';

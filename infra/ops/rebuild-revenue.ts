@@ -24,7 +24,7 @@ if (!process.env.TABLE_NAME) {
     AWS_ENDPOINT_URL_DYNAMODB: dev.dynamodb_endpoint,
   });
 }
-const { createDb } = await import('#shared/data/client');
+const { createDb } = await import('#shared/data/table');
 const { rebuildRevenue } = await import('#shared/reports/rebuild');
 const result = await rebuildRevenue(createDb(process.env.TABLE_NAME!), organizationId, {
   apply: args.includes('--apply'),

@@ -1,7 +1,7 @@
 // Limits on authentication attempts (docs/security.md). Counted in the table, so they hold across
 // Lambda instances; over a limit the answer is 429 rate_limited with Retry-After.
 import { countAttempt, type Limit } from '#shared/data/rate-limits';
-import type { Db } from '#shared/data/client';
+import type { Db } from '#shared/data/table';
 import { rateLimited } from '#shared/domain/errors';
 
 export const LIMITS = {

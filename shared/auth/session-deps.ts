@@ -3,7 +3,7 @@
 import type { JWK } from 'jose';
 import { readSecretString } from '#shared/aws/secrets';
 import { config, signerConfig } from '#shared/config';
-import type { Db } from '#shared/data/client';
+import type { Db } from '#shared/data/table';
 import { signAccessToken } from '#shared/auth/access-token';
 import type { SessionDeps } from '#shared/auth/sessions';
 

@@ -1,5 +1,5 @@
 // Signing in and staying signed in: the exchange of an identity for a token set, and refresh.
-import type { Db } from '#shared/data/client';
+import type { Db } from '#shared/data/table';
 import { issueRefreshToken, revokeRefreshToken, useRefreshToken } from '#shared/data/refresh-tokens';
 import {
   createOwnOrganization,

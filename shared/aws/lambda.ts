@@ -12,7 +12,7 @@ import { DomainError, type ErrorCode } from '#shared/domain/errors';
 export type Invocation = { payload: string; functionError?: string };
 export type Invoke = (functionName: string, payload: string) => Promise<Invocation>;
 
-export class InvokeFailed extends Error {
+export class InvokeFailedError extends Error {
   constructor(
     readonly status: number,
     readonly errorType: string,
@@ -77,13 +77,13 @@ export function invokerFor(
         continue;
       }
       const errorType = response.headers.get('x-amzn-errortype')?.split(':')[0] ?? 'Unknown';
-      throw new InvokeFailed(response.status, errorType, body);
+      throw new InvokeFailedError(response.status, errorType, body);
     }
   };
 }
 
 /** The invoked function failed: an unhandled error, a timeout, running out of memory. */
-export class FunctionFailed extends Error {}
+export class FunctionFailedError extends Error {}
 
 /**
  * Calls one of the service's own functions (shared/workers/invoked-worker.ts on the other side) with
@@ -94,7 +94,7 @@ export async function callFunction(invoke: Invoke, functionName: string, request
   const answer = await invoke(functionName, JSON.stringify(request));
   // Lambda answers 200 to a failed function and says so in a header.
   if (answer.functionError)
-    throw new FunctionFailed(`${functionName} failed (${answer.functionError}): ${answer.payload}`);
+    throw new FunctionFailedError(`${functionName} failed (${answer.functionError}): ${answer.payload}`);
   const parsed = JSON.parse(answer.payload) as {
     refused?: { code: string; message: string; details: Record<string, unknown> };
   };

@@ -7,7 +7,7 @@ import { generateApiKey, type ApiKeyLookup, type ApiKeyRecord, type ApiKeyStatus
 import type { KeyUse } from '#shared/domain/api-key-usage';
 import type { Scope } from '#shared/domain/scopes';
 import { newId } from '#shared/domain/ids';
-import { type Db, queryAll } from '#shared/data/client';
+import { type Db, queryAll } from '#shared/data/table';
 import {
   API_KEY_RECORD_PREFIX,
   apiKeyKey,
@@ -97,7 +97,7 @@ export async function listApiKeys(db: Db, organizationId: string): Promise<ApiKe
   return items.map((item) => recordOf(item)).sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
-export class ApiKeyRevoked extends Error {}
+export class ApiKeyRevokedError extends Error {}
 
 /** Moves a key between active and disabled, or revokes it for good; both items change together. */
 export async function setApiKeyStatus(
@@ -110,7 +110,7 @@ export async function setApiKeyStatus(
     new GetCommand({ TableName: db.table, Key: apiKeyRecordKey(organizationId, keyId) }),
   );
   if (!Item) return undefined;
-  if (Item.status === 'revoked') throw new ApiKeyRevoked('This key is revoked');
+  if (Item.status === 'revoked') throw new ApiKeyRevokedError('This key is revoked');
   const update = (key: Record<string, string>) => ({
     Update: {
       TableName: db.table,
@@ -128,7 +128,7 @@ export async function setApiKeyStatus(
       }),
     );
   } catch (error) {
-    if (error instanceof TransactionCanceledException) throw new ApiKeyRevoked('This key is revoked');
+    if (error instanceof TransactionCanceledException) throw new ApiKeyRevokedError('This key is revoked');
     throw error;
   }
   return recordOf({ ...Item, status });

@@ -1,7 +1,7 @@
 // Checkouts of payment links, found by id from the provider's return or the sandbox page. A checkout
 // stays readable a week past its expiry (for late provider callbacks), then DynamoDB's TTL drops it.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '#shared/data/client';
+import type { Db } from '#shared/data/table';
 import { entityOf } from '#shared/data/items';
 import { checkoutKey } from '#shared/data/keys';
 import type { Checkout } from '#shared/domain/checkout';

@@ -3,7 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { clientResource } from '#shared/domain/resources/client';
 import { newId } from '#shared/domain/ids';
-import type { CorrelatedDb } from '#shared/data/client';
+import type { CorrelatedDb } from '#shared/data/table';
 import { getClient } from '#shared/data/clients';
 import { clientItem } from '#shared/data/items';
 import { outboxPut } from '#shared/data/events';

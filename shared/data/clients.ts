@@ -1,7 +1,7 @@
 // Reading clients: one by id, a page of them. Changing them is in client-changes.ts, which carries the
 // tax-number checks (and their VAT tables) that routes only reading clients do not need.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { query, type Db } from '#shared/data/client';
+import { query, type Db } from '#shared/data/table';
 import { clientOf } from '#shared/data/items';
 import { CLIENT_PREFIX, clientKey, organizationPartition } from '#shared/data/keys';
 import type { Client } from '#shared/domain/client';

@@ -2,8 +2,8 @@
 // so concurrent credits never take more than there is) written together with the credit note, the
 // claim of its number from the organization's credit-note series, its public token and its events.
 import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { query, type CorrelatedDb, type Db } from '#shared/data/client';
-import { ChangeConflict, changeInvoice, invoiceWithOrganization } from '#shared/data/invoices';
+import { query, type CorrelatedDb, type Db } from '#shared/data/table';
+import { ChangeConflictError, changeInvoice, invoiceWithOrganization } from '#shared/data/invoices';
 import { creditNoteItem, creditNoteOf, logoOf, ofType, organizationOf } from '#shared/data/items';
 import type { Logo } from '#shared/domain/logo';
 import type { Organization } from '#shared/domain/organization';
@@ -197,7 +197,7 @@ async function writeCreditNote(
     );
     return { creditNote, invoice };
   } catch (error) {
-    if (error instanceof ChangeConflict && error.itemIndex === TEXT_CLAIM) return 'text taken';
+    if (error instanceof ChangeConflictError && error.itemIndex === TEXT_CLAIM) return 'text taken';
     // The number was taken for this credit note: it is voided with the reason it was not used.
     const reason =
       error instanceof DomainError

@@ -1,6 +1,6 @@
 // The delivery log: one item per (subscription, event), every attempt appended, kept 30 days.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { query, type Db } from '#shared/data/client';
+import { query, type Db } from '#shared/data/table';
 import { deliveryOf } from '#shared/data/items';
 import { deliveriesOf, deliveryKey } from '#shared/data/keys';
 import type { Attempt, Delivery, DeliveryStatus } from '#shared/domain/delivery';

@@ -2,7 +2,7 @@
 // stream carries it to the publisher (docs/events.md); nothing is published from the request path.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '#shared/domain/ids';
-import { query, queryAll, type CorrelatedDb, type Db } from '#shared/data/client';
+import { query, queryAll, type CorrelatedDb, type Db } from '#shared/data/table';
 import {
   EVENT_PREFIX,
   eventKey,

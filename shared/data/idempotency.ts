@@ -3,7 +3,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { type Db, unlessConditionFailed } from '#shared/data/client';
+import { type Db, unlessConditionFailed } from '#shared/data/table';
 import { idempotencyKey } from '#shared/data/keys';
 
 export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;

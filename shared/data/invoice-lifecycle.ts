@@ -13,9 +13,9 @@ import {
 } from '#shared/domain/invoice-lifecycle';
 import { DomainError, ErrorCode, invalidState, validationError } from '#shared/domain/errors';
 import { paymentResource } from '#shared/domain/resources/payment';
-import { query, type CorrelatedDb, type Db } from '#shared/data/client';
+import { query, type CorrelatedDb, type Db } from '#shared/data/table';
 import { paymentItem, paymentOf } from '#shared/data/items';
-import { ChangeConflict, changeInvoice } from '#shared/data/invoices';
+import { ChangeConflictError, changeInvoice } from '#shared/data/invoices';
 import { organizationPartition, paymentsOfInvoice, providerEventKey } from '#shared/data/keys';
 import type { Invoice, Sending } from '#shared/domain/invoice';
 import type { Payment } from '#shared/domain/payment';
@@ -82,12 +82,12 @@ export async function voidStoredInvoice(
   );
 }
 
-export class PaymentAlreadyRecorded extends Error {}
+export class PaymentAlreadyRecordedError extends Error {}
 
 /**
  * Records a payment with `payment.received` (and `invoice.paid` when it settles the invoice) in one
  * transaction. A provider's event id is recorded with it, so the same event applied twice is
- * refused as PaymentAlreadyRecorded and changes nothing.
+ * refused as PaymentAlreadyRecordedError and changes nothing.
  */
 export async function recordPayment(
   db: CorrelatedDb,
@@ -103,7 +103,7 @@ export async function recordPayment(
     const { Item } = await db.client.send(
       new GetCommand({ TableName: db.table, Key: providerEventKey(input.provider, input.provider_event_id) }),
     );
-    if (Item) throw new PaymentAlreadyRecorded(`event ${input.provider_event_id} was already applied`);
+    if (Item) throw new PaymentAlreadyRecordedError(`event ${input.provider_event_id} was already applied`);
   }
   try {
     const invoice = await changeInvoice(
@@ -161,8 +161,8 @@ export async function recordPayment(
     );
     return { invoice, payment };
   } catch (error) {
-    if (error instanceof ChangeConflict)
-      throw new PaymentAlreadyRecorded(`event ${input.provider_event_id} was already applied`);
+    if (error instanceof ChangeConflictError)
+      throw new PaymentAlreadyRecordedError(`event ${input.provider_event_id} was already applied`);
     throw error;
   }
 }
@@ -194,7 +194,7 @@ export async function markOverdue(
       invoiceId,
       (current) => {
         const next = becomeOverdue(current, today);
-        if (isRefusal(next)) throw new NotDue();
+        if (isRefusal(next)) throw new NotDueError();
         return {
           invoice: { ...current, status: next.status, overdue_at: now.toISOString() },
           events: ['invoice.overdue'],
@@ -205,12 +205,12 @@ export async function markOverdue(
     );
     return true;
   } catch (error) {
-    if (error instanceof NotDue) return false;
+    if (error instanceof NotDueError) return false;
     throw error;
   }
 }
 
-class NotDue extends Error {}
+class NotDueError extends Error {}
 
 export const emailDeliveryFailed = () =>
   new DomainError(

@@ -22,7 +22,7 @@ import { DEFAULT_TAX_ROUNDING } from '#shared/domain/tax';
 import { dateIn } from '#shared/domain/dates';
 import { invalidState, notFound, validationError } from '#shared/domain/errors';
 import { invoiceResource } from '#shared/domain/resources/invoice';
-import { query, type CorrelatedDb, type Db } from '#shared/data/client';
+import { query, type CorrelatedDb, type Db } from '#shared/data/table';
 import { getClient } from '#shared/data/clients';
 import {
   type Allocated,
@@ -86,7 +86,7 @@ const MAX_WRITE_ATTEMPTS = 5;
  * (never contended: docs/data-model.md "Numbering"), write the invoice with its number claim, public
  * token and event. A write that cannot happen voids the number with its reason.
  * `origin` ties the invoice to a recurring template: its condition is part of the transaction, so a
- * period is generated at most once; if that condition fails the result is ChangeConflict.
+ * period is generated at most once; if that condition fails the result is ChangeConflictError.
  */
 export async function createInvoice(
   db: CorrelatedDb,
@@ -162,7 +162,7 @@ export async function createInvoice(
     const reason =
       failedOrigin >= 0 ? VOID_REASON.periodTaken : textTaken ? VOID_REASON.textTaken : VOID_REASON.writeFailed;
     await voidNumber(db, organizationId, allocated, reason, now);
-    if (failedOrigin >= 0) throw new ChangeConflict(failedOrigin);
+    if (failedOrigin >= 0) throw new ChangeConflictError(failedOrigin);
     if (!textTaken || taken >= MAX_TEXT_COLLISIONS)
       throw new Error(`invoice ${invoice.invoice_number} could not be written: ${outcome.join(', ')}`);
   }
@@ -328,7 +328,7 @@ export type InvoiceChange = {
   eventData?: Record<string, unknown>;
 };
 
-export class ChangeConflict extends Error {
+export class ChangeConflictError extends Error {
   constructor(readonly itemIndex: number) {
     super('a condition on another item of the change failed');
   }
@@ -337,7 +337,7 @@ export class ChangeConflict extends Error {
 /**
  * Applies `decide` to the invoice as stored, in one transaction with its events, if nobody changed
  * the invoice meanwhile (its version); otherwise reads again and decides again. `decide` throws to
- * refuse. A failed condition on one of the change's other items is reported as ChangeConflict.
+ * refuse. A failed condition on one of the change's other items is reported as ChangeConflictError.
  */
 export async function changeInvoice(
   db: CorrelatedDb,
@@ -377,7 +377,7 @@ export async function changeInvoice(
       const codes = cancellationCodes(error);
       if (!codes) throw error;
       const failedExtra = codes.slice(1, 1 + extra.length).findIndex((code) => code === 'ConditionalCheckFailed');
-      if (failedExtra >= 0) throw new ChangeConflict(failedExtra);
+      if (failedExtra >= 0) throw new ChangeConflictError(failedExtra);
       if (attempt >= 20) throw error;
       await pause(attempt);
     }
@@ -442,7 +442,8 @@ export async function updateDraftInvoice(
       now,
     );
   } catch (error) {
-    if (error instanceof ChangeConflict) throw invalidState('The client is archived; invoices cannot be billed to it');
+    if (error instanceof ChangeConflictError)
+      throw invalidState('The client is archived; invoices cannot be billed to it');
     throw error;
   }
 }

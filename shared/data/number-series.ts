@@ -4,7 +4,7 @@
 // counter stays in a sparse index while numbers may be unclaimed; the sweeper voids those it finds.
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, queryAll } from '#shared/data/client';
+import { type Db, queryAll } from '#shared/data/table';
 import { entityOf } from '#shared/data/items';
 import {
   BY,

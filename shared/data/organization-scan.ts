@@ -1,6 +1,6 @@
 // Every invoice or payment of one organization, fields projected: for rebuilding aggregates, never
 // on a request path. One query over the organization's partition, page by page.
-import { type Db, queryAll } from '#shared/data/client';
+import { type Db, queryAll } from '#shared/data/table';
 import {
   CREDIT_NOTE_PREFIX,
   INVOICE_PREFIX,

@@ -4,7 +4,7 @@ import { outboxPut } from '#shared/data/events';
 import type { Role } from '#shared/domain/roles';
 import type { TaxRounding } from '#shared/domain/tax';
 import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
-import type { Db, CorrelatedDb } from '#shared/data/client';
+import type { Db, CorrelatedDb } from '#shared/data/table';
 import { invoiceCounterItem, logoItem, membershipItem, organizationItem, organizationOf } from '#shared/data/items';
 import { organizationKey, organizationLogoKey } from '#shared/data/keys';
 import type { Logo, LogoInfo } from '#shared/domain/logo';

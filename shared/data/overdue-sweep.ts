@@ -1,5 +1,5 @@
 import { dateIn, latestDateAnywhere } from '#shared/domain/dates';
-import { query, type CorrelatedDb } from '#shared/data/client';
+import { query, type CorrelatedDb } from '#shared/data/table';
 import { markOverdue } from '#shared/data/invoice-lifecycle';
 import { BY, dueBefore, indexQuery, OPEN_INVOICE_SHARDS, openInvoicesShard } from '#shared/data/keys';
 import { getOrganization } from '#shared/data/organizations';

@@ -1,7 +1,7 @@
 // Invoices as their recipients reach them: by the unguessable public token, never by id.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { CAPABILITY_TOKEN } from '#shared/domain/ids';
-import type { Db } from '#shared/data/client';
+import type { Db } from '#shared/data/table';
 import { invoiceWithOrganization } from '#shared/data/invoices';
 import { creditNoteWithOrganization } from '#shared/data/credit-notes';
 import { publicTokenKey } from '#shared/data/keys';

@@ -1,7 +1,7 @@
 // Fixed-window counters in the table, so limits hold across Lambda instances. Each window's item
 // expires by TTL shortly after the window ends.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '#shared/data/client';
+import type { Db } from '#shared/data/table';
 import { rateLimitKey } from '#shared/data/keys';
 
 export type Limit = { scope: string; max: number; windowSeconds: number };

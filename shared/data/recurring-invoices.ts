@@ -6,7 +6,7 @@ import { recurringInvoiceResource } from '#shared/domain/resources/recurring-inv
 import { outboxPut } from '#shared/data/events';
 import { newId } from '#shared/domain/ids';
 import { periodDate } from '#shared/domain/recurrence';
-import { query, queryAll, type CorrelatedDb, type Db } from '#shared/data/client';
+import { query, queryAll, type CorrelatedDb, type Db } from '#shared/data/table';
 import { recurringItem, recurringOf } from '#shared/data/items';
 import {
   BY,

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { query, type Db } from '#shared/data/client';
+import { query, type Db } from '#shared/data/table';
 import { BY, indexQuery, refreshTokenIndexKeys, refreshTokenKey, refreshTokensOfUser } from '#shared/data/keys';
 
 export const REFRESH_TOKEN_PREFIX = 'inv_rt_';

@@ -2,10 +2,10 @@
 // they never pay back more than was paid), written with the refund, the credit note's refunded amount
 // and the refund's events.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db, CorrelatedDb } from '#shared/data/client';
+import type { Db, CorrelatedDb } from '#shared/data/table';
 import { getCreditNote } from '#shared/data/credit-notes';
 import { refusal } from '#shared/data/invoice-lifecycle';
-import { ChangeConflict, changeInvoice } from '#shared/data/invoices';
+import { ChangeConflictError, changeInvoice } from '#shared/data/invoices';
 import { refundItem, refundOfItem } from '#shared/data/items';
 import { creditNoteKey, refundKey } from '#shared/data/keys';
 import { notFound, validationError } from '#shared/domain/errors';
@@ -81,7 +81,7 @@ export async function recordRefund(
     publicBaseUrl,
     now,
   ).catch((error: unknown) => {
-    if (error instanceof ChangeConflict)
+    if (error instanceof ChangeConflictError)
       throw validationError({ amount: 'is more than is left to refund on the credit note' });
     throw error;
   });
@@ -159,7 +159,7 @@ export async function settleRefund(
     return settled;
   } catch (error) {
     // Settled already by an earlier answer (the provider's reply and its webhook both report it).
-    if (error instanceof ChangeConflict)
+    if (error instanceof ChangeConflictError)
       return (await getRefund(db, organizationId, pending.credit_note_id, pending.id))!;
     throw error;
   }

@@ -4,7 +4,7 @@
 import { QueryCommand as RawQueryCommand, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_RETENTION_SECONDS } from '#shared/data/events';
-import type { Db } from '#shared/data/client';
+import type { Db } from '#shared/data/table';
 import { appliedEventKey, organizationPartition, revenueKey, revenuePrefix } from '#shared/data/keys';
 import { REVENUE_FIELDS, zeroAmounts, type Amounts, type Contribution } from '#shared/domain/revenue';
 

@@ -3,7 +3,7 @@ import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from
 import { membershipOf, ofType, userItem, userOf } from '#shared/data/items';
 import { foundingWrites } from '#shared/data/organizations';
 import { newId } from '#shared/domain/ids';
-import { query, type Db } from '#shared/data/client';
+import { query, type Db } from '#shared/data/table';
 import { BY, identityLinkKey, indexQuery, membershipKey, membershipsOfUser, userKey } from '#shared/data/keys';
 import type { Organization } from '#shared/domain/organization';
 import type { Membership, User } from '#shared/domain/user';

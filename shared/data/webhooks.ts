@@ -5,7 +5,7 @@ import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateComm
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { outboxPut } from '#shared/data/events';
 import { newId } from '#shared/domain/ids';
-import { query, type CorrelatedDb, type Db, unlessConditionFailed } from '#shared/data/client';
+import { query, type CorrelatedDb, type Db, unlessConditionFailed } from '#shared/data/table';
 import { webhookItem, webhookOf } from '#shared/data/items';
 import { organizationPartition, WEBHOOK_PREFIX, webhookCountKey, webhookKey } from '#shared/data/keys';
 import { generateWebhookSecret, type Webhook } from '#shared/domain/webhook';
@@ -28,7 +28,7 @@ export async function listWebhooks(db: Db, organizationId: string): Promise<Webh
   return Items.map(webhookOf);
 }
 
-export class TooManyWebhooks extends Error {}
+export class TooManyWebhooksError extends Error {}
 
 /** Longer than any request runs: a count unchanged this long has no create in flight. */
 const SETTLED_MS = 60_000;
@@ -107,7 +107,7 @@ export async function createWebhook(
   input: { url: string; events: string[] },
   now = new Date(),
 ): Promise<Webhook> {
-  if (!(await takeSlot(db, organizationId, now))) throw new TooManyWebhooks();
+  if (!(await takeSlot(db, organizationId, now))) throw new TooManyWebhooksError();
   const webhook: Webhook = {
     id: newId('whk', now.getTime()),
     organization_id: organizationId,

@@ -10,7 +10,7 @@ import {
   type RenderRequest,
 } from '#shared/documents/render-requests';
 import type { Logo, LogoInfo } from '#shared/domain/logo';
-import { callFunction, FunctionFailed, type Invoke, lambdaInvoker } from '#shared/aws/lambda';
+import { callFunction, FunctionFailedError, type Invoke, lambdaInvoker } from '#shared/aws/lambda';
 import { config } from '#shared/config';
 
 export type DocumentRenderer = { render(request: RenderRequest): Promise<RenderedFile> };
@@ -19,7 +19,7 @@ export type DocumentRenderer = { render(request: RenderRequest): Promise<Rendere
 export function documentRenderer(invoke: Invoke, functionName: string | undefined): DocumentRenderer {
   return {
     async render(request) {
-      if (!functionName) throw new FunctionFailed('DOCUMENT_RENDERER_FUNCTION is not configured');
+      if (!functionName) throw new FunctionFailedError('DOCUMENT_RENDERER_FUNCTION is not configured');
       return fileOf((await callFunction(invoke, functionName, request)) as Extract<RenderAnswer, { file: unknown }>);
     },
   };

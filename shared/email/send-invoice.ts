@@ -2,7 +2,7 @@
 // sending (draft → sent, or a reminder) with its event. If SES refuses, nothing is recorded and the
 // caller gets 502 email_delivery_failed.
 import { SendRawEmailCommand, type SESClient } from '@aws-sdk/client-ses';
-import type { CorrelatedDb } from '#shared/data/client';
+import type { CorrelatedDb } from '#shared/data/table';
 import { assertSendable, emailDeliveryFailed, recordSending } from '#shared/data/invoice-lifecycle';
 import { invoiceWithOrganization } from '#shared/data/invoices';
 import { notFound, validationError } from '#shared/domain/errors';

@@ -1,6 +1,6 @@
 // The one body of the disable, enable and revoke routes: change a key's status, or say why not.
-import { ApiKeyRevoked, setApiKeyStatus } from '#shared/data/api-keys';
-import type { Db } from '#shared/data/client';
+import { ApiKeyRevokedError, setApiKeyStatus } from '#shared/data/api-keys';
+import type { Db } from '#shared/data/table';
 import { apiKeyResource } from '#shared/domain/resources/api-key';
 import { invalidState, notFound } from '#shared/domain/errors';
 import type { Reply } from '#shared/http/request';
@@ -17,7 +17,7 @@ export async function changeApiKeyStatus(
     if (!key) throw notFound('API key');
     return { status: 200, body: apiKeyResource(key) };
   } catch (error) {
-    if (error instanceof ApiKeyRevoked) throw invalidState('This key is revoked; revoked keys cannot be changed');
+    if (error instanceof ApiKeyRevokedError) throw invalidState('This key is revoked; revoked keys cannot be changed');
     throw error;
   }
 }

@@ -3,7 +3,7 @@
 // handler, which validates its input with zod and runs under the Idempotency-Key rules on POST.
 // Public routes (the token endpoints) have the same chain without the credential.
 // The request id is the correlation id of everything the request causes: a handler writes through
-// `request.db`, which stamps it on every event (shared/data/client.ts `correlated`).
+// `request.db`, which stamps it on every event (shared/data/table.ts `correlated`).
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ZodMiniType } from 'zod/mini';
@@ -11,7 +11,7 @@ import { accessTokenVerifier } from '#shared/auth/access-token';
 import type { Principal } from '#shared/auth/principal';
 import type { Scope } from '#shared/domain/scopes';
 import { config } from '#shared/config';
-import { type CorrelatedDb, correlated, type Db } from '#shared/data/client';
+import { type CorrelatedDb, correlated, type Db } from '#shared/data/table';
 import { idempotent } from '#shared/http/idempotency';
 import { authenticate } from '#shared/http/middleware/authenticate';
 import { envelope } from '#shared/http/middleware/envelope';

@@ -2,7 +2,7 @@
 // same key and another body → 409 idempotency_conflict. Failed requests release their key.
 import { createHash } from 'node:crypto';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '#shared/data/idempotency';
-import type { Db } from '#shared/data/client';
+import type { Db } from '#shared/data/table';
 import { DomainError, ErrorCode, validationError } from '#shared/domain/errors';
 import type { Reply } from '#shared/http/request';
 

@@ -1,9 +1,9 @@
 // Payment links. A checkout records what is being paid (organization, invoice, amount) and by which
 // provider: Stripe Checkout, or the sandbox — a page of this service whose "pay" completes through the
 // same payment code path, for laptops, tests and deployments that opted into test mode.
-import type { Db, CorrelatedDb } from '#shared/data/client';
+import type { Db, CorrelatedDb } from '#shared/data/table';
 import { getInvoice } from '#shared/data/invoices';
-import { PaymentAlreadyRecorded, recordPayment } from '#shared/data/invoice-lifecycle';
+import { PaymentAlreadyRecordedError, recordPayment } from '#shared/data/invoice-lifecycle';
 import { findCheckout, saveCheckout, setCheckoutStatus } from '#shared/data/checkouts';
 import { amountDue, OPEN_STATUSES, settlementOf } from '#shared/domain/invoice-lifecycle';
 import { CAPABILITY_TOKEN, newCheckoutId } from '#shared/domain/ids';
@@ -122,7 +122,7 @@ export async function completeCheckout(
       now,
     );
   } catch (error) {
-    if (error instanceof PaymentAlreadyRecorded) return 'already_paid';
+    if (error instanceof PaymentAlreadyRecordedError) return 'already_paid';
     if (error instanceof DomainError) return 'refused';
     throw error;
   }

@@ -2,7 +2,7 @@
 // each one synchronous invocation of functions/payment-gateway, the only function with the Stripe SDK
 // and keys. A refusal it answers (a signature that does not verify) is thrown here as it was.
 import type Stripe from 'stripe';
-import { callFunction, FunctionFailed, type Invoke, lambdaInvoker } from '#shared/aws/lambda';
+import { callFunction, FunctionFailedError, type Invoke, lambdaInvoker } from '#shared/aws/lambda';
 import { config } from '#shared/config';
 import type { CheckoutProvider } from '#shared/payments/checkout';
 import type { GatewayAnswer, GatewayRequest } from '#shared/payments/gateway-requests';
@@ -17,7 +17,7 @@ export type PaymentGateway = {
 /** The gateway behind `functionName` (PAYMENT_GATEWAY_FUNCTION); without one, every call fails saying so. */
 export function paymentGateway(invoke: Invoke, functionName: string | undefined): PaymentGateway {
   const call = async (request: GatewayRequest) => {
-    if (!functionName) throw new FunctionFailed('PAYMENT_GATEWAY_FUNCTION is not configured');
+    if (!functionName) throw new FunctionFailedError('PAYMENT_GATEWAY_FUNCTION is not configured');
     return (await callFunction(invoke, functionName, request)) as GatewayAnswer;
   };
   return {

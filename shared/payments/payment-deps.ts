@@ -1,6 +1,6 @@
 // The payment functions' shared wiring, built once per cold start from configuration.
 import { config } from '#shared/config';
-import type { Db } from '#shared/data/client';
+import type { Db } from '#shared/data/table';
 import type { PaymentDeps } from '#shared/payments/checkout';
 import { checkoutProvider } from '#shared/payments/provider';
 

@@ -3,7 +3,7 @@
 // back), then issued with the refund's own id as idempotency key, then settled by the provider's
 // answer — at once when it is final, else by its webhook.
 import type Stripe from 'stripe';
-import type { CorrelatedDb } from '#shared/data/client';
+import type { CorrelatedDb } from '#shared/data/table';
 import { getCreditNote } from '#shared/data/credit-notes';
 import { listPayments } from '#shared/data/invoice-lifecycle';
 import { recordRefund, settleRefund, type NewRefund } from '#shared/data/refunds';

@@ -1,7 +1,7 @@
 // Stripe's events, verified and applied. Only a completed, paid Checkout session moves money here.
 import type Stripe from 'stripe';
-import type { CorrelatedDb } from '#shared/data/client';
-import { PaymentAlreadyRecorded, recordPayment } from '#shared/data/invoice-lifecycle';
+import type { CorrelatedDb } from '#shared/data/table';
+import { PaymentAlreadyRecordedError, recordPayment } from '#shared/data/invoice-lifecycle';
 import { getRefund, settleRefund } from '#shared/data/refunds';
 import { DomainError, ErrorCode, notFound, validationError } from '#shared/domain/errors';
 
@@ -81,7 +81,7 @@ export async function applyStripeEvent(
     );
     return 'recorded';
   } catch (error) {
-    if (error instanceof PaymentAlreadyRecorded) return 'duplicate';
+    if (error instanceof PaymentAlreadyRecordedError) return 'duplicate';
     // Already settled by another channel, voided meanwhile…: acknowledged so Stripe stops retrying.
     if (error instanceof DomainError) return 'refused';
     throw error;

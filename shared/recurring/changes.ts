@@ -1,5 +1,5 @@
 // Pausing, resuming and ending a template: status changes written only if nobody moved it meanwhile.
-import type { Db } from '#shared/data/client';
+import type { Db } from '#shared/data/table';
 import { getRecurringInvoice, saveRecurringInvoice } from '#shared/data/recurring-invoices';
 import { periodDate } from '#shared/domain/recurrence';
 import { invalidState, notFound } from '#shared/domain/errors';

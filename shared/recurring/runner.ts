@@ -1,8 +1,8 @@
 // The recurring runner: reads the templates due by `today` from the sharded index (never a scan),
 // and generates each due period — every missed period once, oldest first (documented policy) —
 // through the same invoice creation as the API, sending it when the template says so.
-import type { Db, CorrelatedDb } from '#shared/data/client';
-import { ChangeConflict, createInvoice } from '#shared/data/invoices';
+import type { Db, CorrelatedDb } from '#shared/data/table';
+import { ChangeConflictError, createInvoice } from '#shared/data/invoices';
 import { dueRecurringInvoices, getRecurringInvoice, periodClaim } from '#shared/data/recurring-invoices';
 import { advanced, type RecurringInvoice } from '#shared/domain/recurring-invoice';
 import { addDays, latestDateAnywhere } from '#shared/domain/dates';
@@ -60,7 +60,7 @@ export async function runTemplate(
       if (template.auto_send && deps.send) await deps.send(organizationId, invoice.id, template.send_to ?? '');
     } catch (error) {
       // Another run generated this period (or the template was paused): read again and carry on.
-      if (!(error instanceof ChangeConflict)) throw error;
+      if (!(error instanceof ChangeConflictError)) throw error;
     }
   }
   return generated;

@@ -1,6 +1,6 @@
 // Applies events from the bus to the organization's revenue aggregates. The organization's time
 // zone dates payments; it is read once per organization per batch.
-import type { Db } from '#shared/data/client';
+import type { Db } from '#shared/data/table';
 import { getOrganization } from '#shared/data/organizations';
 import { applyContributions } from '#shared/data/revenue';
 import { merged } from '#shared/domain/revenue';

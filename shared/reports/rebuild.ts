@@ -1,6 +1,6 @@
 // Recomputes one organization's revenue aggregates from its invoices and payments — the same
 // contributions the events add — and reports every bucket that differs from what is stored.
-import type { Db } from '#shared/data/client';
+import type { Db } from '#shared/data/table';
 import { everyCreditNoteOf, everyInvoiceOf, everyPaymentOf, everyRefundOf } from '#shared/data/organization-scan';
 import { getOrganization } from '#shared/data/organizations';
 import { readRevenue, replaceRevenue, type Bucket } from '#shared/data/revenue';

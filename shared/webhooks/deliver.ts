@@ -4,7 +4,12 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { addressToDial, DestinationRefused, type DestinationPolicy, type Lookup } from '#shared/webhooks/destination';
+import {
+  addressToDial,
+  DestinationRefusedError,
+  type DestinationPolicy,
+  type Lookup,
+} from '#shared/webhooks/destination';
 import { webhookHeaders } from '#shared/webhooks/signing';
 import type { Attempt, AttemptOutcome } from '#shared/domain/delivery';
 
@@ -47,7 +52,7 @@ export async function attemptDelivery({
   try {
     target = await addressToDial(url, policy, lookup);
   } catch (error) {
-    if (error instanceof DestinationRefused)
+    if (error instanceof DestinationRefusedError)
       return {
         at: started.toISOString(),
         outcome: 'refused',

@@ -88,16 +88,16 @@ export async function addressToDial(
   lookup: Lookup,
 ): Promise<{ address: string; family: number }> {
   const refused = refusalOf(rawUrl, policy);
-  if (refused) throw new DestinationRefused(refused);
+  if (refused) throw new DestinationRefusedError(refused);
   const host = normalizedHost(new URL(rawUrl));
   const family = isIP(host);
   if (family) return { address: host, family };
   if (policy.allowLoopbackHttp && host === 'localhost') return { address: '127.0.0.1', family: 4 };
   const answers = await lookup(host, { all: true });
-  if (answers.length === 0) throw new DestinationRefused('does not resolve');
+  if (answers.length === 0) throw new DestinationRefusedError('does not resolve');
   const unsafe = answers.find((answer) => !isPublicAddress(answer.address));
-  if (unsafe) throw new DestinationRefused(`resolves to a non-public address (${unsafe.address})`);
+  if (unsafe) throw new DestinationRefusedError(`resolves to a non-public address (${unsafe.address})`);
   return answers[0]!;
 }
 
-export class DestinationRefused extends Error {}
+export class DestinationRefusedError extends Error {}

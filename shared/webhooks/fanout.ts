@@ -1,7 +1,7 @@
 // EventBridge event → one delivery message per enabled subscription that wants its kind.
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { queueBody } from '#shared/aws/queue-body';
-import type { Db } from '#shared/data/client';
+import type { Db } from '#shared/data/table';
 import { listWebhooks } from '#shared/data/webhooks';
 import { type OutboxEvent, subscribedTo } from '#shared/domain/events';
 import type { Webhook } from '#shared/domain/webhook';

@@ -17,7 +17,7 @@ import { createMetrics, type Counter } from '#shared/observability/metrics';
 /** `batch` is the invocation's whole event: state worth keeping for one batch, not longer, can key on it. */
 export type WorkerContext = {
   log: Logger;
-  /** The request that caused the message: what the work writes carries it on (`correlated` in shared/data/client). */
+  /** The request that caused the message: what the work writes carries it on (`correlated` in shared/data/table). */
   correlationId: string | undefined;
   metrics: Counter;
   record: SQSRecord;
@@ -40,7 +40,7 @@ export type WorkerOptions<M> = {
 /** `retry`: leave the message on the queue for a later attempt (its visibility already set). */
 export type Handled = 'done' | 'retry' | void;
 
-class RetryLater extends Error {}
+class RetryLaterError extends Error {}
 
 export function queueWorker<M>(
   name: string,
@@ -68,9 +68,9 @@ export function queueWorker<M>(
     });
     try {
       const handled = await handle(message, { log, correlationId, metrics, record, batch, lambda });
-      if (handled === 'retry') throw new RetryLater();
+      if (handled === 'retry') throw new RetryLaterError();
     } catch (error) {
-      if (!(error instanceof RetryLater)) log.warn('message failed; it will come back', { error: String(error) });
+      if (!(error instanceof RetryLaterError)) log.warn('message failed; it will come back', { error: String(error) });
       throw error;
     }
   };

@@ -2,7 +2,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addApiKeyUses } from '#shared/data/api-keys';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey, hashApiKey } from '#shared/domain/api-key';
 import { apiKeyKey } from '#shared/data/keys';

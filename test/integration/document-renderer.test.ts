@@ -8,7 +8,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { DOCUMENT_RENDERER } from '#functions/topology';
 import { LOCAL_CREDENTIALS } from '#infra/local/emulators';
 import { INVOKE_PAYLOAD_LIMIT } from '#infra/local/lambda-endpoint';
-import { FunctionFailed, InvokeFailed, invokerFor } from '#shared/aws/lambda';
+import { FunctionFailedError, InvokeFailedError, invokerFor } from '#shared/aws/lambda';
 import { sesClient } from '#shared/aws/ses';
 import { getInvoice } from '#shared/data/invoices';
 import { documentRenderer } from '#shared/documents/renderer';
@@ -96,8 +96,8 @@ describe('invoking the document renderer', () => {
       { status: 403, headers: { 'x-amzn-errortype': 'AccessDeniedException:http://internal.amazon.com/' }, body: '{}' },
     ]);
     const error = await denied.invoke('renderer', '{}').catch((failure: unknown) => failure);
-    expect(error).toBeInstanceOf(InvokeFailed);
-    expect((error as InvokeFailed).errorType).toBe('AccessDeniedException');
+    expect(error).toBeInstanceOf(InvokeFailedError);
+    expect((error as InvokeFailedError).errorType).toBe('AccessDeniedException');
     expect(denied.seen).toHaveLength(1);
   });
 
@@ -109,7 +109,7 @@ describe('invoking the document renderer', () => {
         body: '{"errorType":"Sandbox.Timedout","errorMessage":"Task timed out after 20.00 seconds"}',
       },
     ]);
-    await expect(documentRenderer(failing.invoke, 'renderer').render({} as never)).rejects.toThrow(FunctionFailed);
+    await expect(documentRenderer(failing.invoke, 'renderer').render({} as never)).rejects.toThrow(FunctionFailedError);
     const refusing = await fakeLambda([
       {
         status: 200,
@@ -128,13 +128,13 @@ describe("the laptop's Lambda endpoint", () => {
   it('answers as Lambda does: unknown function 404, a payload over 6 MB 413, a thrown error as a function error', async () => {
     const invoke = local();
     const unknown = await invoke('no-such-function', '{}').catch((error: unknown) => error);
-    expect((unknown as InvokeFailed).status).toBe(404);
-    expect((unknown as InvokeFailed).errorType).toBe('ResourceNotFoundException');
+    expect((unknown as InvokeFailedError).status).toBe(404);
+    expect((unknown as InvokeFailedError).errorType).toBe('ResourceNotFoundException');
     const large = await invoke(
       DOCUMENT_RENDERER.handler,
       JSON.stringify({ pad: 'x'.repeat(INVOKE_PAYLOAD_LIMIT) }),
     ).catch((error: unknown) => error);
-    expect((large as InvokeFailed).errorType).toBe('RequestEntityTooLargeException');
+    expect((large as InvokeFailedError).errorType).toBe('RequestEntityTooLargeException');
     // A request the renderer cannot read is a bug in the caller: it fails the invocation, not a refusal.
     const broken = await invoke(DOCUMENT_RENDERER.handler, '{"kind":"invoice-pdf"}');
     expect(broken.functionError).toBe('Unhandled');
@@ -164,7 +164,7 @@ describe('a renderer that fails', () => {
       publicBaseUrl: 'http://invoices.test',
       log: createLogger('silent', {}),
     };
-    await expect(sendInvoice(deps, tenant.id, created.json.id)).rejects.toThrow(FunctionFailed);
+    await expect(sendInvoice(deps, tenant.id, created.json.id)).rejects.toThrow(FunctionFailedError);
     expect((await getInvoice(db, tenant.id, created.json.id))!.status).toBe('draft');
     const sent = await call('send-invoice', { token: tenant.apiKey, params: { id: created.json.id }, body: {} });
     expect(sent.status, sent.text).toBe(200);

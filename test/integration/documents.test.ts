@@ -18,7 +18,7 @@ import { DOCUMENT_RENDERER, PAYMENT_GATEWAY, QUEUES, type QueueSpec } from '#fun
 import { assetCommands } from '#infra/constructs/service-function';
 import { epcPayload } from '#shared/documents/epc-qr';
 import { fileOf, logoText, type RenderAnswer, type RenderRequest } from '#shared/documents/render-requests';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { findPublicInvoice } from '#shared/data/public-invoices';
 import { call, newTenant } from '#test/support/api';
 import { launchChromium, noBrowser } from '#test/support/browser';

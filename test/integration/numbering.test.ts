@@ -5,8 +5,8 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'content-disposition';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as sweep } from '#functions/number-sweeper/handler';
-import { correlated, type CorrelatedDb, createDb } from '#shared/data/client';
-import { ChangeConflict, createInvoice } from '#shared/data/invoices';
+import { correlated, type CorrelatedDb, createDb } from '#shared/data/table';
+import { ChangeConflictError, createInvoice } from '#shared/data/invoices';
 import { numberTextKey, seriesCounterKey } from '#shared/data/keys';
 import { formatNumber, INVOICE_SERIES, UNCLAIMED_GRACE_SECONDS, VOID_REASON } from '#shared/domain/numbering';
 import { call, countDbCalls, db, invoiceBody, newTenant } from '#test/support/api';
@@ -122,7 +122,7 @@ describe('invoice numbers under crashes', () => {
     };
     const withOrigin = (on: CorrelatedDb) =>
       createInvoice(on, tenant.id, draft(clientId), 'http://invoices.test', new Date(), origin);
-    await expect(withOrigin(db)).rejects.toBeInstanceOf(ChangeConflict); // 6: voided now
+    await expect(withOrigin(db)).rejects.toBeInstanceOf(ChangeConflictError); // 6: voided now
     // ...unless it stops before it can void: then the sweeper does.
     await expect(withOrigin(crashing('TransactWriteItemsCommand', 'before', 2))).rejects.toThrow(/injected/); // 7
 

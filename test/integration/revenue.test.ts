@@ -3,7 +3,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
-import { createDb } from '#shared/data/client';
+import { createDb } from '#shared/data/table';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordSending } from '#shared/data/invoice-lifecycle';
 import { readRevenue } from '#shared/data/revenue';

@@ -2,7 +2,7 @@
 // converted by util-dynamodb. It must answer exactly what the document client's Query answers.
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { query, queryAll } from '#shared/data/client';
+import { query, queryAll } from '#shared/data/table';
 import { newId } from '#shared/domain/ids';
 import { db } from '#test/support/api';
 

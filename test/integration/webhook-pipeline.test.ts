@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createQueues, startEventBus, startQueuePoller, type Queues } from '#infra/local/pipeline';
 import { listDeliveries } from '#shared/data/deliveries';
 import { createWebhook, getWebhook } from '#shared/data/webhooks';
-import { deliverMessage, type DeliveryDeps } from '#shared/webhooks/delivery-worker';
+import { deliverMessage, type DeliveryDeps } from '#shared/webhooks/delivery-handler';
 import type { DeliveryMessage } from '#shared/webhooks/fanout';
 import { unpublishedEvents } from '#shared/data/events';
-import { EVENT_SOURCE, publishEvents } from '#shared/webhooks/publish';
+import { EVENT_SOURCE, publishEvents } from '#shared/events/publish';
 import { call, db, newTenant } from '#test/support/api';
 import type { OutboxEvent } from '#shared/domain/events';
 

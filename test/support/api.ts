@@ -13,7 +13,7 @@ import { toApiGatewayEvent } from '#infra/local/api-server';
 import { seedOrganization, seedUser } from '#infra/local/seed';
 import { signAccessToken, type AccessClaims } from '#shared/auth/access-token';
 import { API_KEY_CACHE_MS } from '#shared/auth/api-key-cache';
-import { correlated, createDb } from '#shared/data/client';
+import { correlated, createDb } from '#shared/data/table';
 import { newId } from '#shared/domain/ids';
 
 /** What a test writes straight to the table has no API request behind it. */

@@ -3,7 +3,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
-import { createDb, SDK_LOGGER_MIDDLEWARE } from '#shared/data/client';
+import { createDb, SDK_LOGGER_MIDDLEWARE } from '#shared/data/table';
 
 const middlewareOf = (client: DynamoDBDocumentClient | DynamoDBClient) => client.middlewareStack.identify().join('\n');
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressToDial,
-  DestinationRefused,
+  DestinationRefusedError,
   isPublicAddress,
   refusalOf,
   type Lookup,
@@ -159,9 +159,11 @@ describe('webhook destinations at delivery', () => {
   it('checks literals without a lookup', async () => {
     const { lookup, asked } = recordingLookup({});
     await expect(addressToDial('https://[::ffff:169.254.169.254]/', production, lookup)).rejects.toBeInstanceOf(
-      DestinationRefused,
+      DestinationRefusedError,
     );
-    await expect(addressToDial('https://[::7f00:1]/', production, lookup)).rejects.toBeInstanceOf(DestinationRefused);
+    await expect(addressToDial('https://[::7f00:1]/', production, lookup)).rejects.toBeInstanceOf(
+      DestinationRefusedError,
+    );
     expect(asked).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import type { Scope } from '#shared/domain/scopes';
 import { ApiKeyCache } from '#shared/auth/api-key-cache';
 import { findApiKeyByHash } from '#shared/data/api-keys';
 import { writeApiKeyUse } from '#shared/observability/api-key-use';
-import type { Db } from '#shared/data/client';
+import type { Db } from '#shared/data/table';
 import { countAttempt } from '#shared/data/rate-limits';
 import { DomainError, ErrorCode, rateLimited } from '#shared/domain/errors';
 import { header, type RequestContext } from '#shared/http/request';

@@ -4,7 +4,7 @@
 // failed everything for long enough). A 410 disables the subscription at once.
 import { ChangeMessageVisibilityCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { queueBody } from '#shared/aws/queue-body';
-import { correlated, type Db } from '#shared/data/client';
+import { correlated, type Db } from '#shared/data/table';
 import { markDeliveryFailed, recordAttempt, scheduleRetry } from '#shared/data/deliveries';
 import { disableWebhook, getWebhook, saveWebhook, signingSecrets } from '#shared/data/webhooks';
 import { attemptDelivery } from '#shared/webhooks/deliver';

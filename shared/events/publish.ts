@@ -3,7 +3,7 @@
 // stream's retry or, past the stream's 24 h retention, by the outbox sweeper.
 import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { queueBody } from '#shared/aws/queue-body';
-import type { Db } from '#shared/data/client';
+import type { Db } from '#shared/data/table';
 import { markPublished } from '#shared/data/events';
 import type { OutboxEvent } from '#shared/domain/events';
 
