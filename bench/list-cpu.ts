@@ -38,8 +38,9 @@ try {
     IDP_JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json',
   });
   // Imported once the environment is set: the handler reads its configuration at import.
-  const { createClient } = await import('#shared/data/client-changes');
-  const { createInvoice, listInvoices } = await import('#shared/data/invoices');
+  const { createClient } = await import('#shared/clients/create-client');
+  const { createInvoice } = await import('#shared/invoicing/create-invoice');
+  const { listInvoices } = await import('#shared/data/invoices');
   const { createInvoiceBody, newInvoiceContent } = await import('#shared/http/schemas/invoices');
   const { invoiceResource } = await import('#shared/domain/resources/invoice');
   const { pageResponse } = await import('#shared/http/pagination');
@@ -57,10 +58,9 @@ try {
   const line = { description: 'Consulting', quantity: 10, unit_price: '150.00', tax_rate: '10.00' };
   for (let i = 0; i < 30; i++)
     await createInvoice(
-      db,
+      { db, publicBaseUrl: BASE_URL },
       organization.id,
       newInvoiceContent(createInvoiceBody.parse({ ...body, line_items: [line] })),
-      BASE_URL,
     );
 
   const stock = DynamoDBDocumentClient.from(new DynamoDBClient({}));

@@ -1,6 +1,6 @@
 // The sandbox's "pay" and "fail": the same completion a provider's webhook triggers, then back to the invoice.
 import { config } from '#shared/config';
-import { correlated, createDb } from '#shared/data/table';
+import { correlated } from '#shared/data/table';
 import { notFoundPage } from '#shared/documents/not-found-page';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';
@@ -9,13 +9,12 @@ import { completeCheckout, getCheckout } from '#shared/payments/checkout';
 import { publicInvoiceUrl } from '#shared/domain/resources/invoice';
 import { routeNamed } from '#functions/routes';
 
-const { TABLE_NAME, PUBLIC_BASE_URL, PAYMENT_PROVIDER } = config();
-const db = createDb(TABLE_NAME);
+const { PUBLIC_BASE_URL, PAYMENT_PROVIDER } = config();
 
 export const handler = publicEndpoint(
   routeNamed('complete-sandbox-checkout'),
   { params: checkoutOutcomeParams },
-  async ({ params, requestId }) => {
+  async ({ db, params, requestId }) => {
     const checkout = await getCheckout(db, params.id);
     if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox')
       return htmlPage(404, notFoundPage());

@@ -1,19 +1,15 @@
 // The secret is in this response and nowhere else, ever; only its SHA-256 is stored.
-import { config } from '#shared/config';
 import { createApiKey } from '#shared/data/api-keys';
-import { createDb } from '#shared/data/table';
 import { endpoint } from '#shared/http/endpoint';
 import { createApiKeyBody } from '#shared/http/schemas/auth';
 import { apiKeyResource } from '#shared/domain/resources/api-key';
 import { apiKeyWithSecretResponse } from '#shared/http/schemas/responses/access';
 import { routeNamed } from '#functions/routes';
 
-const db = createDb(config().TABLE_NAME);
-
 export const handler = endpoint(
   routeNamed('create-api-key'),
-  { db, body: createApiKeyBody, response: apiKeyWithSecretResponse },
-  async ({ organizationId, principal, body }) => {
+  { body: createApiKeyBody, response: apiKeyWithSecretResponse },
+  async ({ db, organizationId, principal, body }) => {
     const createdBy = principal.kind === 'user' ? principal.userId : principal.credentialId;
     const { record, secret } = await createApiKey(db, organizationId, { ...body, created_by: createdBy });
     return { status: 201, body: { ...apiKeyResource(record), secret } };

@@ -1,28 +1,25 @@
 // A credit note against an issued invoice: lines of it, or one amount, with its own number.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
-import { createCreditNote } from '#shared/data/credit-notes';
+import { createCreditNote } from '#shared/invoicing/create-credit-note';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
-import { createCreditNoteBody, creditRequestOf } from '#shared/http/schemas/credit-notes';
+import { createCreditNoteBody, newCreditNoteOf } from '#shared/http/schemas/credit-notes';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { creditNoteResponse } from '#shared/http/schemas/responses/credit-notes';
 import { routeNamed } from '#functions/routes';
 
-const { TABLE_NAME, PUBLIC_BASE_URL } = config();
-const db = createDb(TABLE_NAME);
+const { PUBLIC_BASE_URL: publicBaseUrl } = config();
 
 export const handler = endpoint(
   routeNamed('create-credit-note'),
-  { db, params: idParams('inv'), body: createCreditNoteBody, response: creditNoteResponse },
+  { params: idParams('inv'), body: createCreditNoteBody, response: creditNoteResponse },
   async ({ db, organizationId, params, body }) => {
     const { creditNote } = await createCreditNote(
-      db,
+      { db, publicBaseUrl },
       organizationId,
       params.id,
-      { request: creditRequestOf(body), reason: body.reason, memo: body.memo, currency: body.currency },
-      PUBLIC_BASE_URL,
+      newCreditNoteOf(body),
     );
-    return { status: 201, body: creditNoteResource(creditNote, PUBLIC_BASE_URL) };
+    return { status: 201, body: creditNoteResource(creditNote, publicBaseUrl) };
   },
 );

@@ -1,5 +1,4 @@
-import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
+import { serviceTable } from '#shared/data/table';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { createPaymentLink } from '#shared/payments/checkout';
@@ -8,12 +7,11 @@ import { paymentLinkResource } from '#shared/domain/resources/checkout';
 import { paymentLinkResponse } from '#shared/http/schemas/responses/payments';
 import { routeNamed } from '#functions/routes';
 
-const db = createDb(config().TABLE_NAME);
-const deps = paymentDeps(db);
+const deps = paymentDeps(serviceTable());
 
 export const handler = endpoint(
   routeNamed('create-payment-link'),
-  { db, params: idParams('inv'), response: paymentLinkResponse },
+  { params: idParams('inv'), response: paymentLinkResponse },
   async ({ organizationId, params }) => {
     const checkout = await createPaymentLink(deps, organizationId, params.id);
     return { status: 201, body: paymentLinkResource(checkout) };

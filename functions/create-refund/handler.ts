@@ -1,7 +1,6 @@
 // Money paid back on a credit note: recorded by hand once it has left, or issued through the
 // provider the payment came in by (refund_via stripe or sandbox).
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { toMinor } from '#shared/domain/decimal';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
@@ -13,12 +12,11 @@ import { refundResponse } from '#shared/http/schemas/responses/payments';
 import { routeNamed } from '#functions/routes';
 
 const settings = config();
-const db = createDb(settings.TABLE_NAME);
 const deps = { provider: refundProvider(settings), publicBaseUrl: settings.PUBLIC_BASE_URL };
 
 export const handler = endpoint(
   routeNamed('create-refund'),
-  { db, params: idParams('cn'), body: createRefundBody, response: refundResponse },
+  { params: idParams('cn'), body: createRefundBody, response: refundResponse },
   async ({ db, organizationId, params, body }) => {
     const refund = await issueRefund({ ...deps, db }, organizationId, params.id, {
       via: body.refund_via,

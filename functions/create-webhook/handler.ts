@@ -1,6 +1,4 @@
 // The signing secret is in this response only; rotate it to get a new one.
-import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { createWebhook, MAX_WEBHOOKS_PER_ORGANIZATION, TooManyWebhooksError } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
 import { validationError } from '#shared/domain/errors';
@@ -9,12 +7,10 @@ import { webhookWithSecret } from '#shared/domain/resources/webhook';
 import { webhookWithSecretResponse } from '#shared/http/schemas/responses/webhooks';
 import { routeNamed } from '#functions/routes';
 
-const db = createDb(config().TABLE_NAME);
-
 export const handler = endpoint(
   routeNamed('create-webhook'),
-  { db, body: createWebhookBody, response: webhookWithSecretResponse },
-  async ({ organizationId, body }) => {
+  { body: createWebhookBody, response: webhookWithSecretResponse },
+  async ({ db, organizationId, body }) => {
     try {
       return { status: 201, body: webhookWithSecret(await createWebhook(db, organizationId, body)) };
     } catch (error) {

@@ -1,7 +1,6 @@
 // The PDF behind a credit note's pdf_url.
 import { create as contentDisposition } from 'content-disposition';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { findPublicCreditNote } from '#shared/data/public-invoices';
 import { notFoundPage } from '#shared/documents/not-found-page';
 import { publicEndpoint } from '#shared/http/endpoint';
@@ -11,14 +10,13 @@ import { configuredRenderer } from '#shared/documents/renderer';
 import { logoText } from '#shared/documents/render-requests';
 import { routeNamed } from '#functions/routes';
 
-const { TABLE_NAME, PUBLIC_BASE_URL } = config();
-const db = createDb(TABLE_NAME);
+const { PUBLIC_BASE_URL } = config();
 const renderer = configuredRenderer();
 
 export const handler = publicEndpoint(
   routeNamed('download-public-credit-note'),
   { params: tokenParams },
-  async ({ params }) => {
+  async ({ db, params }) => {
     const found = await findPublicCreditNote(db, params.token);
     if (!found) return htmlPage(404, notFoundPage());
     const file = await renderer.render({

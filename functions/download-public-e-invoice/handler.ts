@@ -1,7 +1,6 @@
 // The e-invoice behind the public page's link, in the organization's default format (404 when it has none).
 import { create as contentDisposition } from 'content-disposition';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { findPublicInvoice } from '#shared/data/public-invoices';
 import { configuredRenderer } from '#shared/documents/renderer';
 import { logoText } from '#shared/documents/render-requests';
@@ -11,14 +10,13 @@ import { htmlPage } from '#shared/http/html';
 import { tokenParams } from '#shared/http/schemas/public';
 import { routeNamed } from '#functions/routes';
 
-const { TABLE_NAME, PUBLIC_BASE_URL } = config();
-const db = createDb(TABLE_NAME);
+const { PUBLIC_BASE_URL } = config();
 const renderer = configuredRenderer();
 
 export const handler = publicEndpoint(
   routeNamed('download-public-e-invoice'),
   { params: tokenParams },
-  async ({ params }) => {
+  async ({ db, params }) => {
     const found = await findPublicInvoice(db, params.token);
     const format = found?.organization.e_invoice_format;
     if (!found || !format) return htmlPage(404, notFoundPage());

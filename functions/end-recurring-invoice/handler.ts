@@ -1,6 +1,4 @@
 // Ending keeps the template and every invoice it generated; it generates no more.
-import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { setRecurringStatus } from '#shared/recurring/changes';
@@ -8,12 +6,10 @@ import { recurringInvoiceResource } from '#shared/domain/resources/recurring-inv
 import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { routeNamed } from '#functions/routes';
 
-const db = createDb(config().TABLE_NAME);
-
 export const handler = endpoint(
   routeNamed('end-recurring-invoice'),
-  { db, params: idParams('rec'), response: recurringInvoiceResponse },
-  async ({ organizationId, params }) => ({
+  { params: idParams('rec'), response: recurringInvoiceResponse },
+  async ({ db, organizationId, params }) => ({
     status: 200,
     body: recurringInvoiceResource(await setRecurringStatus(db, organizationId, params.id, 'ended')),
   }),

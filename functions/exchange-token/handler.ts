@@ -1,23 +1,22 @@
+import { serviceTable } from '#shared/data/table';
 import { identityTokenVerifier } from '#shared/auth/identity-token';
 import { enforceLimit, LIMITS } from '#shared/auth/rate-limits';
 import { sessionDeps } from '#shared/auth/session-deps';
 import { exchangeIdentity } from '#shared/auth/sessions';
-import { config, identityProviderConfig } from '#shared/config';
-import { createDb } from '#shared/data/table';
+import { identityProviderConfig } from '#shared/config';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { exchangeBody } from '#shared/http/schemas/auth';
 import { tokenSetResponse } from '#shared/http/schemas/responses/sessions';
 import { routeNamed } from '#functions/routes';
 
-const db = createDb(config().TABLE_NAME);
-const deps = await sessionDeps(db);
+const deps = await sessionDeps(serviceTable());
 const { IDP_ISSUER, IDP_AUDIENCE, IDP_JWKS_URL } = identityProviderConfig();
 const verifyIdentity = identityTokenVerifier({ issuer: IDP_ISSUER, audience: IDP_AUDIENCE, jwksUrl: IDP_JWKS_URL });
 
 export const handler = publicEndpoint(
   routeNamed('exchange-token'),
   { body: exchangeBody, response: tokenSetResponse },
-  async ({ body, sourceIp }) => {
+  async ({ db, body, sourceIp }) => {
     await enforceLimit(db, LIMITS.exchangePerIp, sourceIp);
     const identity = await verifyIdentity(body.idp_token);
     await enforceLimit(db, LIMITS.exchangePerSubject, `${identity.issuer}#${identity.subject}`);

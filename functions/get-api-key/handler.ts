@@ -1,6 +1,4 @@
-import { config } from '#shared/config';
 import { getApiKey } from '#shared/data/api-keys';
-import { createDb } from '#shared/data/table';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
@@ -8,12 +6,10 @@ import { apiKeyResource } from '#shared/domain/resources/api-key';
 import { apiKeyResponse } from '#shared/http/schemas/responses/access';
 import { routeNamed } from '#functions/routes';
 
-const db = createDb(config().TABLE_NAME);
-
 export const handler = endpoint(
   routeNamed('get-api-key'),
-  { db, params: idParams('key'), response: apiKeyResponse },
-  async ({ organizationId, params }) => {
+  { params: idParams('key'), response: apiKeyResponse },
+  async ({ db, organizationId, params }) => {
     const key = await getApiKey(db, organizationId, params.id);
     if (!key) throw notFound('API key');
     return { status: 200, body: apiKeyResource(key) };

@@ -1,7 +1,6 @@
 // The credit note as an EN 16931 e-invoice (type 381) referring to the invoice it corrects.
 import { create as contentDisposition } from 'content-disposition';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { creditNoteWithOrganization } from '#shared/data/credit-notes';
 import { notFound } from '#shared/domain/errors';
 import { configuredRenderer } from '#shared/documents/renderer';
@@ -11,14 +10,13 @@ import { idParams } from '#shared/http/schemas/common';
 import { eInvoiceQuery } from '#shared/http/schemas/e-invoices';
 import { routeNamed } from '#functions/routes';
 
-const { TABLE_NAME, PUBLIC_BASE_URL } = config();
-const db = createDb(TABLE_NAME);
+const { PUBLIC_BASE_URL } = config();
 const renderer = configuredRenderer();
 
 export const handler = endpoint(
   routeNamed('get-credit-note-e-invoice'),
-  { db, params: idParams('cn'), query: eInvoiceQuery },
-  async ({ organizationId, params, query }) => {
+  { params: idParams('cn'), query: eInvoiceQuery },
+  async ({ db, organizationId, params, query }) => {
     const found = await creditNoteWithOrganization(db, organizationId, params.id);
     if (!found) throw notFound('Credit note');
     const file = await renderer.render({

@@ -1,7 +1,6 @@
 // The invoice as an EN 16931 e-invoice, once it is issued and has what the format requires.
 import { create as contentDisposition } from 'content-disposition';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { invoiceWithOrganization } from '#shared/data/invoices';
 import { notFound } from '#shared/domain/errors';
 import { configuredRenderer } from '#shared/documents/renderer';
@@ -11,14 +10,13 @@ import { idParams } from '#shared/http/schemas/common';
 import { eInvoiceQuery } from '#shared/http/schemas/e-invoices';
 import { routeNamed } from '#functions/routes';
 
-const { TABLE_NAME, PUBLIC_BASE_URL } = config();
-const db = createDb(TABLE_NAME);
+const { PUBLIC_BASE_URL } = config();
 const renderer = configuredRenderer();
 
 export const handler = endpoint(
   routeNamed('get-invoice-e-invoice'),
-  { db, params: idParams('inv'), query: eInvoiceQuery },
-  async ({ organizationId, params, query }) => {
+  { params: idParams('inv'), query: eInvoiceQuery },
+  async ({ db, organizationId, params, query }) => {
     const found = await invoiceWithOrganization(db, organizationId, params.id);
     if (!found) throw notFound('Invoice');
     const file = await renderer.render({

@@ -1,5 +1,4 @@
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { getInvoice } from '#shared/data/invoices';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
@@ -8,13 +7,12 @@ import { invoiceResource } from '#shared/domain/resources/invoice';
 import { invoiceResponse } from '#shared/http/schemas/responses/invoices';
 import { routeNamed } from '#functions/routes';
 
-const { TABLE_NAME, PUBLIC_BASE_URL } = config();
-const db = createDb(TABLE_NAME);
+const { PUBLIC_BASE_URL } = config();
 
 export const handler = endpoint(
   routeNamed('get-invoice'),
-  { db, params: idParams('inv'), response: invoiceResponse },
-  async ({ organizationId, params }) => {
+  { params: idParams('inv'), response: invoiceResponse },
+  async ({ db, organizationId, params }) => {
     const invoice = await getInvoice(db, organizationId, params.id);
     if (!invoice) throw notFound('Invoice');
     return { status: 200, body: invoiceResource(invoice, PUBLIC_BASE_URL) };

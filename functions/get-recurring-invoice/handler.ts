@@ -1,5 +1,3 @@
-import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { getRecurringInvoice } from '#shared/data/recurring-invoices';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
@@ -8,12 +6,10 @@ import { recurringInvoiceResource } from '#shared/domain/resources/recurring-inv
 import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { routeNamed } from '#functions/routes';
 
-const db = createDb(config().TABLE_NAME);
-
 export const handler = endpoint(
   routeNamed('get-recurring-invoice'),
-  { db, params: idParams('rec'), response: recurringInvoiceResponse },
-  async ({ organizationId, params }) => {
+  { params: idParams('rec'), response: recurringInvoiceResponse },
+  async ({ db, organizationId, params }) => {
     const template = await getRecurringInvoice(db, organizationId, params.id);
     if (!template) throw notFound('Recurring invoice');
     return { status: 200, body: recurringInvoiceResource(template) };

@@ -1,7 +1,5 @@
 // Revenue per period and currency, read from the monthly aggregates: a handful of items whatever
 // the number of invoices. Dates are the organization's calendar days.
-import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { getOrganization } from '#shared/data/organizations';
 import { readRevenue } from '#shared/data/revenue';
 import { dateIn } from '#shared/domain/dates';
@@ -13,12 +11,10 @@ import { timeZoneOf } from '#shared/domain/organization';
 import { revenueReportResponse } from '#shared/http/schemas/responses/reports';
 import { routeNamed } from '#functions/routes';
 
-const db = createDb(config().TABLE_NAME);
-
 export const handler = endpoint(
   routeNamed('get-revenue-report'),
-  { db, query: revenueReportQuery, response: revenueReportResponse },
-  async ({ organizationId, query }) => {
+  { query: revenueReportQuery, response: revenueReportResponse },
+  async ({ db, organizationId, query }) => {
     const [organization, buckets] = await Promise.all([
       getOrganization(db, organizationId),
       readRevenue(db, organizationId, query.currency),

@@ -1,5 +1,4 @@
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { listClients } from '#shared/data/clients';
 import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
@@ -9,14 +8,12 @@ import { clientPage } from '#shared/http/schemas/responses/clients';
 import { routeNamed } from '#functions/routes';
 
 const settings = config();
-const { TABLE_NAME } = settings;
 const CURSOR_SECRET = await cursorSecret(settings);
-const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('list-clients'),
-  { db, query: listClientsQuery, response: clientPage },
-  async ({ organizationId, query, baseUrl }) => {
+  { query: listClientsQuery, response: clientPage },
+  async ({ db, organizationId, query, baseUrl }) => {
     const scope = `${organizationId}|clients|${query.is_active ?? ''}`;
     const list = listing(
       CURSOR_SECRET,

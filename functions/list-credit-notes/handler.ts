@@ -1,5 +1,4 @@
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { listCreditNotes } from '#shared/data/credit-notes';
 import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
@@ -10,13 +9,12 @@ import { routeNamed } from '#functions/routes';
 
 const settings = config();
 const CURSOR_SECRET = await cursorSecret(settings);
-const { TABLE_NAME, PUBLIC_BASE_URL } = settings;
-const db = createDb(TABLE_NAME);
+const { PUBLIC_BASE_URL } = settings;
 
 export const handler = endpoint(
   routeNamed('list-credit-notes'),
-  { db, query: listCreditNotesQuery, response: creditNotePage },
-  async ({ organizationId, query, baseUrl }) => {
+  { query: listCreditNotesQuery, response: creditNotePage },
+  async ({ db, organizationId, query, baseUrl }) => {
     const { limit, cursor, ...filters } = query;
     const scope = `${organizationId}|credit-notes|${JSON.stringify(filters)}`;
     const link = { scope, baseUrl, path: '/api/v1/credit-notes/', query: { limit: String(limit), ...filters } };

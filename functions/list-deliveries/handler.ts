@@ -1,7 +1,6 @@
 // A subscription's delivery log, newest first: each event's attempts with status code, duration and
 // the start of the answer, the next retry and the outcome. Kept 30 days.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { listDeliveries } from '#shared/data/deliveries';
 import { getWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
@@ -13,14 +12,12 @@ import { deliveryPage } from '#shared/http/schemas/responses/events';
 import { routeNamed } from '#functions/routes';
 
 const settings = config();
-const { TABLE_NAME } = settings;
 const CURSOR_SECRET = await cursorSecret(settings);
-const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('list-deliveries'),
-  { db, params: idParams('whk'), query: deliveriesQuery, response: deliveryPage },
-  async ({ organizationId, params, query, baseUrl }) => {
+  { params: idParams('whk'), query: deliveriesQuery, response: deliveryPage },
+  async ({ db, organizationId, params, query, baseUrl }) => {
     if (!(await getWebhook(db, organizationId, params.id))) throw notFound('Webhook');
     const scope = `${organizationId}|deliveries|${params.id}`;
     const path = `/api/v1/webhooks/${params.id}/deliveries/`;

@@ -1,6 +1,5 @@
 // The organization's events of the last 30 days (the outbox keeps them that long), newest first.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { listEvents } from '#shared/data/events';
 import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
@@ -10,14 +9,12 @@ import { eventPage } from '#shared/http/schemas/responses/events';
 import { routeNamed } from '#functions/routes';
 
 const settings = config();
-const { TABLE_NAME } = settings;
 const CURSOR_SECRET = await cursorSecret(settings);
-const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('list-events'),
-  { db, query: listEventsQuery, response: eventPage },
-  async ({ organizationId, query, baseUrl }) => {
+  { query: listEventsQuery, response: eventPage },
+  async ({ db, organizationId, query, baseUrl }) => {
     const scope = `${organizationId}|events|${query.type?.join(',') ?? ''}`;
     const list = listing(
       CURSOR_SECRET,

@@ -1,6 +1,5 @@
 // The invoices a recurring template generated, newest first.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { listInvoices } from '#shared/data/invoices';
 import { getRecurringInvoice } from '#shared/data/recurring-invoices';
 import { endpoint } from '#shared/http/endpoint';
@@ -12,14 +11,13 @@ import { invoicePage } from '#shared/http/schemas/responses/invoices';
 import { routeNamed } from '#functions/routes';
 
 const settings = config();
-const { TABLE_NAME, PUBLIC_BASE_URL } = settings;
+const { PUBLIC_BASE_URL } = settings;
 const CURSOR_SECRET = await cursorSecret(settings);
-const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('list-generated-invoices'),
-  { db, params: idParams('rec'), query: deliveriesQuery, response: invoicePage },
-  async ({ organizationId, params, query, baseUrl }) => {
+  { params: idParams('rec'), query: deliveriesQuery, response: invoicePage },
+  async ({ db, organizationId, params, query, baseUrl }) => {
     const template = await getRecurringInvoice(db, organizationId, params.id);
     if (!template) throw notFound('Recurring invoice');
     const scope = `${organizationId}|generated|${template.id}`;

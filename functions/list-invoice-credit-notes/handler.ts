@@ -1,5 +1,4 @@
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { creditNotesOfInvoice } from '#shared/data/credit-notes';
 import { getInvoice } from '#shared/data/invoices';
 import { endpoint } from '#shared/http/endpoint';
@@ -9,13 +8,12 @@ import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { creditNoteList } from '#shared/http/schemas/responses/credit-notes';
 import { routeNamed } from '#functions/routes';
 
-const { TABLE_NAME, PUBLIC_BASE_URL } = config();
-const db = createDb(TABLE_NAME);
+const { PUBLIC_BASE_URL } = config();
 
 export const handler = endpoint(
   routeNamed('list-invoice-credit-notes'),
-  { db, params: idParams('inv'), response: creditNoteList },
-  async ({ organizationId, params }) => {
+  { params: idParams('inv'), response: creditNoteList },
+  async ({ db, organizationId, params }) => {
     const invoice = await getInvoice(db, organizationId, params.id);
     if (!invoice) throw notFound('Invoice');
     const creditNotes = await creditNotesOfInvoice(db, organizationId, invoice);

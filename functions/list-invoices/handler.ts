@@ -1,5 +1,4 @@
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { listInvoices } from '#shared/data/invoices';
 import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
@@ -9,14 +8,13 @@ import { invoicePage } from '#shared/http/schemas/responses/invoices';
 import { routeNamed } from '#functions/routes';
 
 const settings = config();
-const { TABLE_NAME, PUBLIC_BASE_URL } = settings;
+const { PUBLIC_BASE_URL } = settings;
 const CURSOR_SECRET = await cursorSecret(settings);
-const db = createDb(TABLE_NAME);
 
 export const handler = endpoint(
   routeNamed('list-invoices'),
-  { db, query: listInvoicesQuery, response: invoicePage },
-  async ({ organizationId, query, baseUrl }) => {
+  { query: listInvoicesQuery, response: invoicePage },
+  async ({ db, organizationId, query, baseUrl }) => {
     const { limit, cursor, ...filters } = query;
     const scope = `${organizationId}|invoices|${JSON.stringify(filters)}`;
     const link = { scope, baseUrl, path: '/api/v1/invoices/', query: { limit: String(limit), ...filters } };

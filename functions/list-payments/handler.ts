@@ -1,7 +1,5 @@
-import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { getInvoice } from '#shared/data/invoices';
-import { listPayments } from '#shared/data/invoice-lifecycle';
+import { listPayments } from '#shared/data/payments';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
@@ -9,12 +7,10 @@ import { paymentResource } from '#shared/domain/resources/payment';
 import { paymentList } from '#shared/http/schemas/responses/payments';
 import { routeNamed } from '#functions/routes';
 
-const db = createDb(config().TABLE_NAME);
-
 export const handler = endpoint(
   routeNamed('list-payments'),
-  { db, params: idParams('inv'), response: paymentList },
-  async ({ organizationId, params }) => {
+  { params: idParams('inv'), response: paymentList },
+  async ({ db, organizationId, params }) => {
     const [invoice, payments] = await Promise.all([
       getInvoice(db, organizationId, params.id),
       listPayments(db, organizationId, params.id),

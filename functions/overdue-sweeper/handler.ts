@@ -2,7 +2,7 @@
 // exactly once, with invoice.overdue.
 import { config } from '#shared/config';
 import { correlated, createDb } from '#shared/data/table';
-import { sweepOverdue } from '#shared/data/overdue-sweep';
+import { sweepOverdue } from '#shared/invoicing/sweep-overdue';
 import { createLogger } from '#shared/observability/logger';
 import { traced } from '#shared/observability/tracing';
 
@@ -13,11 +13,8 @@ const log = createLogger(LOG_LEVEL, { job: 'overdue-sweeper' });
 
 /** `today` (tests, `npm run tick`) forces every organization's date; the schedule passes nothing. */
 export const handler = async (event: { today?: string; now?: string } = {}) => {
-  const result = await sweepOverdue(
-    db,
-    event.today ? { today: event.today } : { now: event.now ? new Date(event.now) : new Date() },
-    PUBLIC_BASE_URL,
-  );
+  const clock = event.today ? { today: event.today } : { now: event.now ? new Date(event.now) : new Date() };
+  const result = await sweepOverdue({ db, publicBaseUrl: PUBLIC_BASE_URL }, clock);
   log.info('overdue sweep', { ...event, ...result });
   return result;
 };

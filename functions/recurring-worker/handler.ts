@@ -6,7 +6,7 @@ import { correlated, createDb } from '#shared/data/table';
 import { getOrganization } from '#shared/data/organizations';
 import { dateIn } from '#shared/domain/dates';
 import { configuredRenderer } from '#shared/documents/renderer';
-import { sendInvoice } from '#shared/email/send-invoice';
+import { sendInvoice } from '#shared/invoicing/send-invoice';
 import { createLogger } from '#shared/observability/logger';
 import { runOrganization } from '#shared/recurring/runner';
 import { traced } from '#shared/observability/tracing';
@@ -20,26 +20,15 @@ const db = correlated(createDb(TABLE_NAME, traced), undefined);
 const ses = traced(sesClient());
 const renderer = configuredRenderer();
 const log = createLogger(LOG_LEVEL, { job: 'recurring-worker' });
+const payOnline = PAYMENT_PROVIDER !== 'none';
 /** Stop starting templates this long before the function's timeout; the rest stay due. */
 const RESERVE_MS = 30_000;
 
 /** auto_send: to `send_to`, else the client's address. A failed send leaves the invoice a draft. */
 async function send(organizationId: string, invoiceId: string, to: string) {
   try {
-    await sendInvoice(
-      {
-        db,
-        ses,
-        renderer,
-        from: EMAIL_FROM,
-        publicBaseUrl: PUBLIC_BASE_URL,
-        log,
-        payOnline: PAYMENT_PROVIDER !== 'none',
-      },
-      organizationId,
-      invoiceId,
-      to || undefined,
-    );
+    const deps = { db, ses, renderer, log, from: EMAIL_FROM, publicBaseUrl: PUBLIC_BASE_URL, payOnline };
+    await sendInvoice(deps, organizationId, invoiceId, to || undefined);
   } catch (error) {
     log.warn('could not send a generated invoice', { invoice_id: invoiceId, error: String(error) });
   }

@@ -1,21 +1,19 @@
+import { serviceTable } from '#shared/data/table';
 import { hashRefreshToken } from '#shared/data/refresh-tokens';
 import { enforceLimit, LIMITS } from '#shared/auth/rate-limits';
 import { sessionDeps } from '#shared/auth/session-deps';
 import { refreshAccess } from '#shared/auth/sessions';
-import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { refreshBody } from '#shared/http/schemas/auth';
 import { refreshedAccessResponse } from '#shared/http/schemas/responses/sessions';
 import { routeNamed } from '#functions/routes';
 
-const db = createDb(config().TABLE_NAME);
-const deps = await sessionDeps(db);
+const deps = await sessionDeps(serviceTable());
 
 export const handler = publicEndpoint(
   routeNamed('refresh-token'),
   { body: refreshBody, response: refreshedAccessResponse },
-  async ({ body, sourceIp }) => {
+  async ({ db, body, sourceIp }) => {
     await enforceLimit(db, LIMITS.refreshPerIp, sourceIp);
     await enforceLimit(db, LIMITS.refreshPerSession, hashRefreshToken(body.refresh));
     return { status: 200, body: await refreshAccess(deps, body.refresh) };

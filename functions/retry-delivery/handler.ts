@@ -3,7 +3,6 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { queueBody } from '#shared/aws/queue-body';
 import { sqsClient } from '#shared/aws/sqs';
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { getDelivery } from '#shared/data/deliveries';
 import { getEvent } from '#shared/data/events';
 import { getWebhook } from '#shared/data/webhooks';
@@ -13,14 +12,13 @@ import { deliveryParams } from '#shared/http/schemas/common';
 import { retryQueuedResponse } from '#shared/http/schemas/responses/events';
 import { routeNamed } from '#functions/routes';
 
-const { TABLE_NAME, WEBHOOK_DELIVERY_QUEUE_URL } = config();
-const db = createDb(TABLE_NAME);
+const { WEBHOOK_DELIVERY_QUEUE_URL } = config();
 const sqs = sqsClient();
 
 export const handler = endpoint(
   routeNamed('retry-delivery'),
-  { db, params: deliveryParams, response: retryQueuedResponse },
-  async ({ organizationId, params }) => {
+  { params: deliveryParams, response: retryQueuedResponse },
+  async ({ db, organizationId, params }) => {
     const [webhook, delivery] = await Promise.all([
       getWebhook(db, organizationId, params.id),
       getDelivery(db, organizationId, params.id, params.delivery_id),

@@ -1,6 +1,4 @@
 // A new signing secret, shown once; the previous one keeps signing beside it for 24 hours.
-import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { getWebhook, rotateSecret, saveWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
@@ -9,12 +7,10 @@ import { webhookWithSecret } from '#shared/domain/resources/webhook';
 import { webhookWithSecretResponse } from '#shared/http/schemas/responses/webhooks';
 import { routeNamed } from '#functions/routes';
 
-const db = createDb(config().TABLE_NAME);
-
 export const handler = endpoint(
   routeNamed('rotate-webhook-secret'),
-  { db, params: idParams('whk'), response: webhookWithSecretResponse },
-  async ({ organizationId, params }) => {
+  { params: idParams('whk'), response: webhookWithSecretResponse },
+  async ({ db, organizationId, params }) => {
     const current = await getWebhook(db, organizationId, params.id);
     const saved = current && (await saveWebhook(db, rotateSecret(current)));
     if (!saved) throw notFound('Webhook');

@@ -1,7 +1,7 @@
 // Stripe's webhook: the signature is verified on the raw body; a paid Checkout session records its
 // payment once per Stripe event id, whatever Stripe's retries.
 import { config } from '#shared/config';
-import { correlated, createDb } from '#shared/data/table';
+import { correlated } from '#shared/data/table';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { header } from '#shared/http/request';
 import { notFound } from '#shared/domain/errors';
@@ -11,14 +11,13 @@ import { stripeReceiptResponse } from '#shared/http/schemas/responses/payments';
 import { routeNamed } from '#functions/routes';
 
 const settings = config();
-const db = createDb(settings.TABLE_NAME);
 // The signature is checked by the payment gateway, which holds the webhook secret.
 const gateway = settings.PAYMENT_PROVIDER === 'stripe' ? configuredGateway() : undefined;
 
 export const handler = publicEndpoint(
   routeNamed('stripe-webhook'),
   { response: stripeReceiptResponse },
-  async ({ rawBody, headers, log, requestId }) => {
+  async ({ db, rawBody, headers, log, requestId }) => {
     if (!gateway) throw notFound('Stripe webhook (Stripe is not configured)');
     const event = await gateway.verifyWebhook(rawBody, header(headers, 'stripe-signature'));
     const outcome = await applyStripeEvent(correlated(db, requestId), event, settings.PUBLIC_BASE_URL);

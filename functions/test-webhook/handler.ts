@@ -1,7 +1,5 @@
 // Sends a `ping` to this subscription alone, through the normal pipeline (so it is signed, logged
 // and retried like any event), whatever kinds the subscription lists.
-import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { recordPing } from '#shared/data/events';
 import { getWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
@@ -10,11 +8,9 @@ import { idParams } from '#shared/http/schemas/common';
 import { pingQueuedResponse } from '#shared/http/schemas/responses/events';
 import { routeNamed } from '#functions/routes';
 
-const db = createDb(config().TABLE_NAME);
-
 export const handler = endpoint(
   routeNamed('test-webhook'),
-  { db, params: idParams('whk'), response: pingQueuedResponse },
+  { params: idParams('whk'), response: pingQueuedResponse },
   async ({ db, organizationId, params }) => {
     const webhook = await getWebhook(db, organizationId, params.id);
     if (!webhook) throw notFound('Webhook');

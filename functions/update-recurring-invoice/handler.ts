@@ -1,7 +1,6 @@
-import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { endpoint } from '#shared/http/endpoint';
-import { templateLines } from '#shared/http/schemas/invoices';
+import { lineInput } from '#shared/http/schemas/invoices';
+import { recurringLines } from '#shared/domain/recurring-invoice';
 import { idParams } from '#shared/http/schemas/common';
 import { updateRecurringBody } from '#shared/http/schemas/recurring';
 import { changeRecurring } from '#shared/recurring/changes';
@@ -9,12 +8,10 @@ import { recurringInvoiceResource } from '#shared/domain/resources/recurring-inv
 import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { routeNamed } from '#functions/routes';
 
-const db = createDb(config().TABLE_NAME);
-
 export const handler = endpoint(
   routeNamed('update-recurring-invoice'),
-  { db, params: idParams('rec'), body: updateRecurringBody, response: recurringInvoiceResponse },
-  async ({ organizationId, params, body }) => {
+  { params: idParams('rec'), body: updateRecurringBody, response: recurringInvoiceResponse },
+  async ({ db, organizationId, params, body }) => {
     const { line_items: lines, end_date: endDate, max_count: maxCount, send_to: sendTo, ...rest } = body;
     const { buyer_reference: buyerReference, purchase_order: purchaseOrder, ...others } = rest;
     const template = await changeRecurring(db, organizationId, params.id, (current) => ({
@@ -22,7 +19,7 @@ export const handler = endpoint(
       ...others,
       ...(lines
         ? {
-            line_items: templateLines(lines),
+            line_items: recurringLines(lines.map(lineInput)),
           }
         : {}),
       ...(endDate !== undefined ? { end_date: endDate ?? undefined } : {}),

@@ -1,6 +1,4 @@
 // Changes the URL or the kinds, or enables and disables the subscription (enabling clears a failure streak).
-import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { getWebhook, saveWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
@@ -10,12 +8,10 @@ import { webhookResource } from '#shared/domain/resources/webhook';
 import { webhookResponse } from '#shared/http/schemas/responses/webhooks';
 import { routeNamed } from '#functions/routes';
 
-const db = createDb(config().TABLE_NAME);
-
 export const handler = endpoint(
   routeNamed('update-webhook'),
-  { db, params: idParams('whk'), body: updateWebhookBody, response: webhookResponse },
-  async ({ organizationId, params, body }) => {
+  { params: idParams('whk'), body: updateWebhookBody, response: webhookResponse },
+  async ({ db, organizationId, params, body }) => {
     const current = await getWebhook(db, organizationId, params.id);
     const status = body.enabled === undefined ? current?.status : body.enabled ? 'enabled' : 'disabled';
     const saved =

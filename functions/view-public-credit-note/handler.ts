@@ -1,6 +1,5 @@
 // The page behind a credit note's public_url: found by its unguessable token.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { findPublicCreditNote } from '#shared/data/public-invoices';
 import { renderCreditNotePage } from '#shared/documents/invoice-page';
 import { notFoundPage } from '#shared/documents/not-found-page';
@@ -11,13 +10,12 @@ import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { FORMAT_NAMES } from '#shared/domain/e-invoice-format';
 import { routeNamed } from '#functions/routes';
 
-const { TABLE_NAME, PUBLIC_BASE_URL } = config();
-const db = createDb(TABLE_NAME);
+const { PUBLIC_BASE_URL } = config();
 
 export const handler = publicEndpoint(
   routeNamed('view-public-credit-note'),
   { params: tokenParams },
-  async ({ params }) => {
+  async ({ db, params }) => {
     const found = await findPublicCreditNote(db, params.token);
     if (!found) return htmlPage(404, notFoundPage());
     const creditNote = creditNoteResource(found.creditNote, PUBLIC_BASE_URL);

@@ -1,6 +1,5 @@
 // The page behind public_url: found by its unguessable token, readable without an account.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { findPublicInvoice } from '#shared/data/public-invoices';
 import { OPEN_STATUSES } from '#shared/domain/invoice-lifecycle';
 import { renderInvoicePage } from '#shared/documents/invoice-page';
@@ -14,13 +13,12 @@ import { creditNotesOfInvoice } from '#shared/data/credit-notes';
 import { FORMAT_NAMES } from '#shared/domain/e-invoice-format';
 import { routeNamed } from '#functions/routes';
 
-const { TABLE_NAME, PUBLIC_BASE_URL, PAYMENT_PROVIDER } = config();
-const db = createDb(TABLE_NAME);
+const { PUBLIC_BASE_URL, PAYMENT_PROVIDER } = config();
 
 export const handler = publicEndpoint(
   routeNamed('view-public-invoice'),
   { params: tokenParams, query: publicPageQuery },
-  async ({ params, query }) => {
+  async ({ db, params, query }) => {
     const found = await findPublicInvoice(db, params.token);
     if (!found) return htmlPage(404, notFoundPage());
     const invoice = invoiceResource(found.invoice, PUBLIC_BASE_URL);

@@ -1,5 +1,4 @@
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
 import { notFoundPage } from '#shared/documents/not-found-page';
 import { sandboxCheckoutPage } from '#shared/documents/sandbox-page';
 import { publicEndpoint } from '#shared/http/endpoint';
@@ -8,13 +7,12 @@ import { checkoutParams } from '#shared/http/schemas/public';
 import { getCheckout } from '#shared/payments/checkout';
 import { routeNamed } from '#functions/routes';
 
-const { TABLE_NAME, PAYMENT_PROVIDER } = config();
-const db = createDb(TABLE_NAME);
+const { PAYMENT_PROVIDER } = config();
 
 export const handler = publicEndpoint(
   routeNamed('view-sandbox-checkout'),
   { params: checkoutParams },
-  async ({ params }) => {
+  async ({ db, params }) => {
     const checkout = await getCheckout(db, params.id);
     if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox')
       return htmlPage(404, notFoundPage());

@@ -1,21 +1,19 @@
 // Void keeps the invoice and its number (numbering stays gapless); only unpaid invoices can be voided.
 import { config } from '#shared/config';
-import { createDb } from '#shared/data/table';
-import { voidStoredInvoice } from '#shared/data/invoice-lifecycle';
+import { voidInvoice } from '#shared/invoicing/void-invoice';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import { invoiceResponse } from '#shared/http/schemas/responses/invoices';
 import { routeNamed } from '#functions/routes';
 
-const { TABLE_NAME, PUBLIC_BASE_URL } = config();
-const db = createDb(TABLE_NAME);
+const { PUBLIC_BASE_URL: publicBaseUrl } = config();
 
 export const handler = endpoint(
   routeNamed('void-invoice'),
-  { db, params: idParams('inv'), response: invoiceResponse },
+  { params: idParams('inv'), response: invoiceResponse },
   async ({ db, organizationId, params }) => {
-    const invoice = await voidStoredInvoice(db, organizationId, params.id, PUBLIC_BASE_URL);
-    return { status: 200, body: invoiceResource(invoice, PUBLIC_BASE_URL) };
+    const invoice = await voidInvoice({ db, publicBaseUrl }, organizationId, params.id);
+    return { status: 200, body: invoiceResource(invoice, publicBaseUrl) };
   },
 );

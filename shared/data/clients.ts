@@ -1,10 +1,11 @@
-// Reading clients: one by id, a page of them. Changing them is in client-changes.ts, which carries the
-// tax-number checks (and their VAT tables) that routes only reading clients do not need.
+// The customer repository: reading clients, and writing a new or changed one with its event.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { query, type Db } from '#shared/data/table';
-import { clientOf } from '#shared/data/items';
+import { type CorrelatedDb, query, transact, type Db, type WritePart } from '#shared/data/table';
+import { eventParts } from '#shared/data/events';
+import { clientItem, clientOf } from '#shared/data/items';
 import { CLIENT_PREFIX, clientKey, organizationPartition } from '#shared/data/keys';
 import type { Client } from '#shared/domain/client';
+import type { NewEvent } from '#shared/domain/events';
 
 export async function getClient(db: Db, organizationId: string, clientId: string): Promise<Client | undefined> {
   const { Item } = await db.client.send(
@@ -31,3 +32,50 @@ export async function listClients(
   });
   return { items: Items.map(clientOf), position: LastEvaluatedKey };
 }
+
+/** Writes a new client with its event. */
+export async function saveNewClient(db: CorrelatedDb, organizationId: string, client: Client, event: NewEvent) {
+  const written = await transact(db, {
+    client: {
+      Put: {
+        TableName: db.table,
+        Item: clientItem(organizationId, client),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    event: eventParts(db, organizationId, [event]),
+  });
+  if (!written.ok) throw new Error(`client ${client.id} exists already`);
+}
+
+/** Writes a changed client with its event, if it is still the version `read`; false otherwise. */
+export async function saveClientChange(
+  db: CorrelatedDb,
+  organizationId: string,
+  client: Client,
+  read: number,
+  event: NewEvent,
+): Promise<boolean> {
+  const written = await transact(db, {
+    client: {
+      Put: {
+        TableName: db.table,
+        Item: clientItem(organizationId, client),
+        ConditionExpression: 'version = :read',
+        ExpressionAttributeValues: { ':read': read },
+      },
+    },
+    event: eventParts(db, organizationId, [event]),
+  });
+  return written.ok;
+}
+
+/** For a transaction that bills a client: the client must still be active when it is written. */
+export const clientStillActive = (db: Db, organizationId: string, clientId: string): WritePart => ({
+  ConditionCheck: {
+    TableName: db.table,
+    Key: clientKey(organizationId, clientId),
+    ConditionExpression: 'is_active = :true',
+    ExpressionAttributeValues: { ':true': true },
+  },
+});

@@ -12,7 +12,7 @@ import {
   indexQuery,
   UNPUBLISHED_EVENTS,
 } from '#shared/data/keys';
-import type { OutboxEvent } from '#shared/domain/events';
+import type { NewEvent, OutboxEvent } from '#shared/domain/events';
 
 export const EVENT_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 
@@ -47,6 +47,10 @@ export function outboxPut(
     },
   };
 }
+
+/** The outbox items of events an operation hands over, for the transaction of the change they describe. */
+export const eventParts = (db: CorrelatedDb, organizationId: string, events: readonly NewEvent[], now = new Date()) =>
+  events.map((event) => outboxPut(db, organizationId, event.type, event.object, now, event.more));
 
 /** The organization's events, newest first, optionally of some kinds. */
 export async function listEvents(

@@ -1,16 +1,11 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { organizationResource } from '#shared/domain/resources/organization';
-import { outboxPut } from '#shared/data/events';
+import { eventParts } from '#shared/data/events';
+import type { NewEvent } from '#shared/domain/events';
 import type { Role } from '#shared/domain/roles';
-import type { TaxRounding } from '#shared/domain/tax';
-import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
-import type { Db, CorrelatedDb } from '#shared/data/table';
+import { transact, type Db, type CorrelatedDb } from '#shared/data/table';
 import { invoiceCounterItem, logoItem, membershipItem, organizationItem, organizationOf } from '#shared/data/items';
 import { organizationKey, organizationLogoKey } from '#shared/data/keys';
 import type { Logo, LogoInfo } from '#shared/domain/logo';
-import { validationError } from '#shared/domain/errors';
-import type { NumberingFormat } from '#shared/domain/numbering';
-import { normalIban, type SellerProfile, taxIdProblem } from '#shared/domain/seller';
 import type { Membership } from '#shared/domain/user';
 import type { Organization } from '#shared/domain/organization';
 
@@ -79,74 +74,50 @@ export async function addMember(
   );
 }
 
+/** An organization's change as the operation decided it: the fields given, and the logo to put or remove. */
+export type OrganizationChange = {
+  fields: Partial<Organization>;
+  /** A new logo, or null to remove it. */
+  logo?: { logo: Logo; info: LogoInfo } | null;
+};
+
 /**
- * Renames an organization, moves it to another time zone or changes its invoice numbering; answers the
- * new state, or undefined if there is none.
+ * Writes the fields given (so two admins changing different fields both win), the logo's bytes in their
+ * own item (the organization keeps its description), and the event, in one transaction.
  */
-export async function updateOrganization(
+export async function saveOrganizationChange(
   db: CorrelatedDb,
   organizationId: string,
-  {
-    logo,
-    ...change
-  }: {
-    name?: string;
-    time_zone?: string;
-    invoice_numbering?: NumberingFormat;
-    credit_note_numbering?: NumberingFormat;
-    tax_rounding?: TaxRounding;
-    e_invoice_format?: EInvoiceFormat | null;
-    /** A new logo, or null to remove it. */
-    logo?: { logo: Logo; info: LogoInfo } | null;
-  } & SellerProfile & { default_currency?: string },
+  { fields: change, logo }: OrganizationChange,
+  event: NewEvent,
   now = new Date(),
-): Promise<Organization | undefined> {
-  const current = await getOrganization(db, organizationId);
-  if (!current) return undefined;
-  const next: Organization = { ...current, ...change, updated_at: now.toISOString() };
-  // The logo's bytes go to their own item in the same transaction; the organization keeps its description.
-  if (logo === null) delete next.logo;
-  else if (logo) next.logo = logo.info;
-  const logoItems =
-    logo === undefined
-      ? []
-      : [
-          logo === null
-            ? { Delete: { TableName: db.table, Key: organizationLogoKey(organizationId) } }
-            : { Put: { TableName: db.table, Item: logoItem(organizationId, logo.logo) } },
-        ];
-  if (change.tax_id !== undefined || change.address !== undefined) {
-    const problem = next.tax_id && taxIdProblem(next.tax_id, next.address?.country);
-    if (problem) throw validationError({ tax_id: problem });
-  }
-  if (change.payment_instructions?.iban)
-    next.payment_instructions = { ...change.payment_instructions, iban: normalIban(change.payment_instructions.iban) };
-  const fields = [...Object.keys(change), 'updated_at'] as (keyof typeof change | 'updated_at')[];
+): Promise<boolean> {
+  const names = Object.keys(change) as (keyof Organization)[];
   const logoUpdate = logo === undefined ? '' : logo === null ? ' REMOVE #logo' : ', #logo = :logo';
-  await db.client.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          // Only the fields given are set, so two admins changing different fields both win.
-          Update: {
-            TableName: db.table,
-            Key: organizationKey(organizationId),
-            ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression: `SET ${fields.map((field) => `#${field} = :${field}`).join(', ')}${logoUpdate}`,
-            ExpressionAttributeNames: {
-              ...Object.fromEntries(fields.map((field) => [`#${field}`, field])),
-              ...(logo === undefined ? {} : { '#logo': 'logo' }),
-            },
-            ExpressionAttributeValues: {
-              ...Object.fromEntries(fields.map((field) => [`:${field}`, next[field]])),
-              ...(logo ? { ':logo': logo.info } : {}),
-            },
-          },
+  const written = await transact(db, {
+    organization: {
+      Update: {
+        TableName: db.table,
+        Key: organizationKey(organizationId),
+        ConditionExpression: 'attribute_exists(pk)',
+        UpdateExpression: `SET ${names.map((field) => `#${field} = :${field}`).join(', ')}${logoUpdate}`,
+        ExpressionAttributeNames: {
+          ...Object.fromEntries(names.map((field) => [`#${field}`, field])),
+          ...(logo === undefined ? {} : { '#logo': 'logo' }),
         },
-        ...logoItems,
-        outboxPut(db, organizationId, 'organization.updated', organizationResource(next), now),
-      ],
-    }),
-  );
-  return next;
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(names.map((field) => [`:${field}`, change[field]])),
+          ...(logo ? { ':logo': logo.info } : {}),
+        },
+      },
+    },
+    logo:
+      logo === undefined
+        ? undefined
+        : logo === null
+          ? { Delete: { TableName: db.table, Key: organizationLogoKey(organizationId) } }
+          : { Put: { TableName: db.table, Item: logoItem(organizationId, logo.logo) } },
+    event: eventParts(db, organizationId, [event], now),
+  });
+  return written.ok;
 }

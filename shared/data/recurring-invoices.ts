@@ -1,12 +1,10 @@
 // Recurring invoice templates. While active a template carries the sharded "due" index key of its
 // next run; generating period k is one transaction with the invoice (see createInvoice's origin),
 // conditional on the template still expecting period k — so no period is generated twice.
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
-import { outboxPut } from '#shared/data/events';
-import { newId } from '#shared/domain/ids';
-import { periodDate } from '#shared/domain/recurrence';
-import { query, queryAll, type CorrelatedDb, type Db } from '#shared/data/table';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { eventParts } from '#shared/data/events';
+import type { NewEvent } from '#shared/domain/events';
+import { query, queryAll, transact, type CorrelatedDb, type Db } from '#shared/data/table';
 import { recurringItem, recurringOf } from '#shared/data/items';
 import {
   BY,
@@ -19,45 +17,15 @@ import {
 } from '#shared/data/keys';
 import type { RecurringInvoice } from '#shared/domain/recurring-invoice';
 
-export async function createRecurringInvoice(
-  db: CorrelatedDb,
-  organizationId: string,
-  input: Omit<
-    RecurringInvoice,
-    | 'id'
-    | 'organization_id'
-    | 'status'
-    | 'next_index'
-    | 'next_run_date'
-    | 'generated_count'
-    | 'created_at'
-    | 'updated_at'
-  >,
-  now = new Date(),
-): Promise<RecurringInvoice> {
-  const first = periodDate(input, 0);
-  const template: RecurringInvoice = {
-    ...input,
-    id: newId('rec', now.getTime()),
-    organization_id: organizationId,
-    status: first ? 'active' : 'ended',
-    next_index: 0,
-    next_run_date: first,
-    generated_count: 0,
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
-  };
-  await db.client.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: { TableName: db.table, Item: recurringItem(template), ConditionExpression: 'attribute_not_exists(pk)' },
-        },
-        outboxPut(db, organizationId, 'recurring_invoice.created', recurringInvoiceResource(template), now),
-      ],
-    }),
-  );
-  return template;
+/** Writes a new template with its event. */
+export async function saveNewRecurringInvoice(db: CorrelatedDb, template: RecurringInvoice, event: NewEvent) {
+  const written = await transact(db, {
+    template: {
+      Put: { TableName: db.table, Item: recurringItem(template), ConditionExpression: 'attribute_not_exists(pk)' },
+    },
+    event: eventParts(db, template.organization_id, [event]),
+  });
+  if (!written.ok) throw new Error(`recurring invoice ${template.id} exists already`);
 }
 
 export async function getRecurringInvoice(

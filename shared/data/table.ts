@@ -6,9 +6,11 @@ import {
   DynamoDBClient,
   QueryCommand,
   type QueryCommandInput,
+  TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall, type NativeAttributeValue, unmarshall } from '@aws-sdk/util-dynamodb';
+import { config } from '#shared/config';
 
 /** `queries` is only for `query()`: a client that resolves its middleware once (see there). */
 export type Db = { client: DynamoDBDocumentClient; queries: DynamoDBClient; table: string };
@@ -43,6 +45,10 @@ export function createDb(
   queries.middlewareStack.remove(SDK_LOGGER_MIDDLEWARE);
   return { client, queries, table };
 }
+
+let service: Db | undefined;
+/** The service's table (TABLE_NAME): one handle per process, made on first use, for every route. */
+export const serviceTable = (): Db => (service ??= createDb(config().TABLE_NAME));
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -83,4 +89,49 @@ export async function queryAll(db: Db, input: Omit<QueryInput, 'ExclusiveStartKe
 /** For a conditional write whose failed condition means "nothing to do": rethrows anything else. */
 export function unlessConditionFailed(error: unknown): void {
   if (!(error instanceof ConditionalCheckFailedException)) throw error;
+}
+
+/** One item of a transaction: a Put, Update, Delete or ConditionCheck built by a repository. */
+export type WritePart = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+/** A transaction's items by name; the name of a part whose condition fails is the outcome. */
+export type WriteParts<Name extends string> = Partial<Record<Name, WritePart | readonly WritePart[]>>;
+
+export type Committed<Name extends string> = { ok: true } | { ok: false; failed: Name };
+
+/** Cancellations worth trying the same write again: nothing was written and no condition failed. */
+const TRANSIENT = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
+const MAX_ATTEMPTS = 8;
+
+const pause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 + attempt * 2)));
+
+/**
+ * Writes the parts in one transaction, in the order given. A failed condition answers the name of
+ * the first part that failed; a conflict or throttle is tried again here, and only here. Any other
+ * error is thrown: its outcome is unknown (a timeout may hide a success).
+ */
+export async function transact<Name extends string>(db: Db, parts: WriteParts<Name>): Promise<Committed<Name>> {
+  const names: Name[] = [];
+  const items: WritePart[] = [];
+  for (const [name, part] of Object.entries(parts) as [Name, WritePart | readonly WritePart[] | undefined][]) {
+    for (const item of part === undefined ? [] : Array.isArray(part) ? part : [part as WritePart]) {
+      names.push(name);
+      items.push(item);
+    }
+  }
+  const command = new TransactWriteCommand({ TransactItems: items });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.client.send(command);
+      return { ok: true };
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
+      const failed = codes.findIndex((code) => code === 'ConditionalCheckFailed');
+      if (failed >= 0) return { ok: false, failed: names[failed]! };
+      if (!codes.some((code) => code && TRANSIENT.has(code)) || attempt >= MAX_ATTEMPTS) throw error;
+      await pause(attempt);
+    }
+  }
 }

@@ -1,15 +1,15 @@
 // Webhook subscriptions. Secrets are kept to sign deliveries (they cannot be hashed); a rotated-out
 // secret keeps signing beside the new one for 24 hours so receivers can switch without a gap.
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { outboxPut } from '#shared/data/events';
+import { eventParts } from '#shared/data/events';
 import { newId } from '#shared/domain/ids';
-import { query, type CorrelatedDb, type Db, unlessConditionFailed } from '#shared/data/table';
+import { query, transact, type CorrelatedDb, type Db, unlessConditionFailed } from '#shared/data/table';
 import { webhookItem, webhookOf } from '#shared/data/items';
 import { organizationPartition, WEBHOOK_PREFIX, webhookCountKey, webhookKey } from '#shared/data/keys';
 import { generateWebhookSecret, type Webhook } from '#shared/domain/webhook';
-import { webhookResource } from '#shared/domain/resources/webhook';
+import type { NewEvent } from '#shared/domain/events';
 
 export const MAX_WEBHOOKS_PER_ORGANIZATION = 20;
 const ROTATION_OVERLAP_MS = 24 * 3600_000;
@@ -179,25 +179,10 @@ export async function deleteWebhook(db: Db, organizationId: string, webhookId: s
   }
 }
 
-/** Disables a subscription the service gave up on, with its `webhook.disabled` event. */
-export async function disableWebhook(
-  db: CorrelatedDb,
-  webhook: Webhook,
-  reason: string,
-  now = new Date(),
-): Promise<void> {
-  const disabled: Webhook = { ...webhook, status: 'disabled', disabled_reason: reason, updated_at: now.toISOString() };
-  try {
-    await db.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: db.table, Item: webhookItem(disabled), ConditionExpression: 'attribute_exists(pk)' } },
-          outboxPut(db, webhook.organization_id, 'webhook.disabled', webhookResource(disabled), now),
-        ],
-      }),
-    );
-  } catch (error) {
-    // Deleted meanwhile: nothing left to disable.
-    if (!(error instanceof TransactionCanceledException)) throw error;
-  }
+/** Writes a subscription the service gave up on with its `webhook.disabled` event; deleted meanwhile, nothing. */
+export async function saveDisabledWebhook(db: CorrelatedDb, disabled: Webhook, event: NewEvent): Promise<void> {
+  await transact(db, {
+    webhook: { Put: { TableName: db.table, Item: webhookItem(disabled), ConditionExpression: 'attribute_exists(pk)' } },
+    event: eventParts(db, disabled.organization_id, [event]),
+  });
 }

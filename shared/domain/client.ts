@@ -1,4 +1,5 @@
 // A client of an organization: who invoices are billed to.
+import { invalidState, notFound } from '#shared/domain/errors';
 
 export type ClientFields = {
   name: string;
@@ -24,3 +25,11 @@ export type Client = ClientFields & {
   updated_at: string;
   version: number;
 };
+
+export const clientArchived = () => invalidState('The client is archived; new invoices cannot be billed to it');
+
+/** A client may be billed while it is active; an archived one keeps its invoices and takes no new ones. */
+export function assertBillable(client: Client | undefined): asserts client is Client {
+  if (!client) throw notFound('Client');
+  if (!client.is_active) throw clientArchived();
+}

@@ -38,3 +38,6 @@ export type OutboxEvent = {
   /** The request that caused the event (internal: logs and the delivery log, never in the event's public shape). */
   correlation_id?: string;
 };
+
+/** An event as an operation hands it to a repository: written to the outbox with the change it describes. */
+export type NewEvent = { type: EventType; object: unknown; more?: Record<string, unknown> };

@@ -1,5 +1,6 @@
 // The invoice status machine (docs/api.md "Invoice lifecycle"), as pure functions: each answers the
 // next state or why the change is not allowed. Storage applies the answer with its event.
+import { invalidState, validationError } from '#shared/domain/errors';
 import type { Invoice, InvoiceStatus } from '#shared/domain/invoice';
 
 /** Why a change is refused: the invoice's state forbids it, or the amount is wrong. */
@@ -7,6 +8,10 @@ export type Refusal = { refused: string; because: 'state' | 'amount' };
 const refuse = (refused: string, because: Refusal['because'] = 'state'): Refusal => ({ refused, because });
 export const isRefusal = (value: unknown): value is Refusal =>
   typeof value === 'object' && value !== null && 'refused' in value;
+
+/** A refusal as the caller sees it: a wrong amount is a validation error, a wrong state 409. */
+export const refusalError = (refused: Refusal, field = 'amount') =>
+  refused.because === 'amount' ? validationError({ [field]: refused.refused }) : invalidState(refused.refused);
 
 /** Statuses in which money is still owed and the invoice counts as open. */
 export const OPEN_STATUSES: readonly InvoiceStatus[] = ['sent', 'partially_paid', 'overdue'];

@@ -1,8 +1,11 @@
 // A recurring invoice template: what to bill, to whom, and on which schedule.
-import type { LineText } from '#shared/domain/invoice';
+import { lineText, priceInvoice, type LineItemInput, type LineText } from '#shared/domain/invoice';
 import { periodDate, type Schedule } from '#shared/domain/recurrence';
 
 export type RecurringLine = LineText;
+
+/** A template's lines, checked by pricing them once as an invoice would be, stored as their inputs. */
+export const recurringLines = (lines: LineItemInput[]): RecurringLine[] => priceInvoice(lines).line_items.map(lineText);
 
 export type RecurringInvoice = Schedule & {
   id: string;

@@ -11,7 +11,7 @@ import { accessTokenVerifier } from '#shared/auth/access-token';
 import type { Principal } from '#shared/auth/principal';
 import type { Scope } from '#shared/domain/scopes';
 import { config } from '#shared/config';
-import { type CorrelatedDb, correlated, type Db } from '#shared/data/table';
+import { type CorrelatedDb, correlated, type Db, serviceTable } from '#shared/data/table';
 import { idempotent } from '#shared/http/idempotency';
 import { authenticate } from '#shared/http/middleware/authenticate';
 import { envelope } from '#shared/http/middleware/envelope';
@@ -32,17 +32,18 @@ type Input<B, Q, P> = {
   headers: APIGatewayProxyEventV2['headers'];
   requestId: string;
   log: RequestContext['log'];
+  /** The table, with this request as the cause of what is written through it. */
+  db: CorrelatedDb;
 };
 
 export type EndpointRequest<B, Q, P> = Input<B, Q, P> & {
   principal: Principal;
   organizationId: string;
-  /** The table, with this request as the cause of what is written through it. */
-  db: CorrelatedDb;
 };
 
 type Schemas<B, Q, P> = {
-  db: Db;
+  /** The table; the service's own (TABLE_NAME) unless a test hands another. */
+  db?: Db;
   body?: ZodMiniType<B>;
   query?: ZodMiniType<Q>;
   params?: ZodMiniType<P>;
@@ -79,6 +80,7 @@ function toResult(reply: Reply): APIGatewayProxyStructuredResultV2 {
 
 function inputOf<B, Q, P>(
   schemas: Schemas<B, Q, P>,
+  table: () => Db,
   event: APIGatewayProxyEventV2,
   context: RequestContext,
 ): Input<B, Q, P> {
@@ -100,6 +102,10 @@ function inputOf<B, Q, P>(
     headers: event.headers ?? {},
     requestId: context.requestId,
     log: context.log,
+    // Made when first read: routes that never touch the table never build a client for it.
+    get db() {
+      return correlated(table(), context.requestId);
+    },
   };
 }
 
@@ -142,7 +148,7 @@ export function endpoint<B = undefined, Q = undefined, P = undefined>(
     issuer: ACCESS_TOKEN_ISSUER,
     audience: ACCESS_TOKEN_AUDIENCE,
   });
-  const { db } = schemas;
+  const db = schemas.db ?? serviceTable();
 
   return chain(
     route,
@@ -151,10 +157,9 @@ export function endpoint<B = undefined, Q = undefined, P = undefined>(
       const principal = context.principal!;
       if (!schemas.query) refuseUndeclaredQuery(event.queryStringParameters);
       const request = {
-        ...inputOf(schemas, event, context),
+        ...inputOf(schemas, () => db, event, context),
         principal,
         organizationId: principal.organizationId,
-        db: correlated(db, context.requestId),
       };
       const reply =
         route.method === 'POST'
@@ -179,11 +184,10 @@ export function endpoint<B = undefined, Q = undefined, P = undefined>(
 /** A route that takes no credential. Idempotency keys need an organization, so these have none. */
 export function publicEndpoint<B = undefined, Q = undefined, P = undefined>(
   route: EndpointRoute,
-  schemas: Omit<Schemas<B, Q, P>, 'db'>,
+  schemas: Schemas<B, Q, P>,
   run: (request: Input<B, Q, P>) => Promise<Reply>,
 ) {
   if (route.credentials !== 'public') throw new Error(`${route.name} needs a credential: use endpoint`);
-  return chain(route, schemas, async (event, context) =>
-    toResult(await run(inputOf({ ...schemas, db: undefined as never }, event, context))),
-  );
+  const table = () => schemas.db ?? serviceTable();
+  return chain(route, schemas, async (event, context) => toResult(await run(inputOf(schemas, table, event, context))));
 }

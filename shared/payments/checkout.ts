@@ -3,7 +3,7 @@
 // same payment code path, for laptops, tests and deployments that opted into test mode.
 import type { Db, CorrelatedDb } from '#shared/data/table';
 import { getInvoice } from '#shared/data/invoices';
-import { PaymentAlreadyRecordedError, recordPayment } from '#shared/data/invoice-lifecycle';
+import { PaymentAlreadyRecordedError, recordPayment } from '#shared/invoicing/record-payment';
 import { findCheckout, saveCheckout, setCheckoutStatus } from '#shared/data/checkouts';
 import { amountDue, OPEN_STATUSES, settlementOf } from '#shared/domain/invoice-lifecycle';
 import { CAPABILITY_TOKEN, newCheckoutId } from '#shared/domain/ids';
@@ -106,7 +106,7 @@ export async function completeCheckout(
   if (Date.parse(checkout.expires_at) < now.getTime()) return 'expired';
   try {
     await recordPayment(
-      db,
+      { db, publicBaseUrl },
       checkout.organization_id,
       checkout.invoice_id,
       {
@@ -118,7 +118,6 @@ export async function completeCheckout(
         provider: checkout.provider,
         provider_event_id: checkout.id,
       },
-      publicBaseUrl,
       now,
     );
   } catch (error) {

@@ -5,8 +5,9 @@
 import type Stripe from 'stripe';
 import type { CorrelatedDb } from '#shared/data/table';
 import { getCreditNote } from '#shared/data/credit-notes';
-import { listPayments } from '#shared/data/invoice-lifecycle';
-import { recordRefund, settleRefund, type NewRefund } from '#shared/data/refunds';
+import { listPayments } from '#shared/data/payments';
+import { recordRefund, type NewRefund } from '#shared/invoicing/record-refund';
+import { settleRefund } from '#shared/invoicing/settle-refund';
 import { DomainError, ErrorCode, notFound, validationError } from '#shared/domain/errors';
 import type { Refund, RefundVia } from '#shared/domain/refund';
 
@@ -62,8 +63,7 @@ export async function issueRefund(
   input: Omit<NewRefund, 'provider'> & { via: RefundVia },
 ): Promise<Refund> {
   const { via, ...fields } = input;
-  if (via === 'manual')
-    return (await recordRefund(deps.db, organizationId, creditNoteId, fields, deps.publicBaseUrl)).refund;
+  if (via === 'manual') return (await recordRefund(deps, organizationId, creditNoteId, fields)).refund;
   const provider = deps.provider;
   if (provider?.name !== via)
     throw new DomainError(ErrorCode.paymentsNotConfigured, `This deployment does not refund through ${via}`);
@@ -75,17 +75,14 @@ export async function issueRefund(
     .sort((a, b) => b.paid_at.localeCompare(a.paid_at))[0];
   if (!payment)
     throw validationError({ refund_via: `no payment of the invoice came in through ${via} for at least this amount` });
-  const { refund } = await recordRefund(
-    deps.db,
-    organizationId,
-    creditNoteId,
-    { ...fields, method: payment.method, reference: payment.reference, provider: via },
-    deps.publicBaseUrl,
-  );
+  const { refund } = await recordRefund(deps, organizationId, creditNoteId, {
+    ...fields,
+    method: payment.method,
+    reference: payment.reference,
+    provider: via,
+  });
   const metadata = { organization_id: organizationId, credit_note_id: creditNoteId, refund_id: refund.id };
   // No answer at all (thrown): the refund stays pending, and the provider's webhook settles it.
   const { status, provider_refund_id } = await provider.refund({ refund, payment: payment.reference!, metadata });
-  return status === 'pending'
-    ? refund
-    : settleRefund(deps.db, organizationId, refund, { status, provider_refund_id }, deps.publicBaseUrl);
+  return status === 'pending' ? refund : settleRefund(deps, organizationId, refund, { status, provider_refund_id });
 }

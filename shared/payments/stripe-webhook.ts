@@ -1,8 +1,9 @@
 // Stripe's events, verified and applied. Only a completed, paid Checkout session moves money here.
 import type Stripe from 'stripe';
 import type { CorrelatedDb } from '#shared/data/table';
-import { PaymentAlreadyRecordedError, recordPayment } from '#shared/data/invoice-lifecycle';
-import { getRefund, settleRefund } from '#shared/data/refunds';
+import { getRefund } from '#shared/data/refunds';
+import { PaymentAlreadyRecordedError, recordPayment } from '#shared/invoicing/record-payment';
+import { settleRefund } from '#shared/invoicing/settle-refund';
 import { DomainError, ErrorCode, notFound, validationError } from '#shared/domain/errors';
 
 export function verifyStripeEvent(
@@ -38,7 +39,7 @@ async function applyRefundEvent(db: CorrelatedDb, event: Stripe.Event, publicBas
   const refund = await getRefund(db, organizationId, creditNoteId, refundId);
   if (!refund) return 'ignored';
   if (refund.status !== 'pending') return 'duplicate';
-  await settleRefund(db, organizationId, refund, { status, provider_refund_id: answer.id }, publicBaseUrl);
+  await settleRefund({ db, publicBaseUrl }, organizationId, refund, { status, provider_refund_id: answer.id });
   return 'recorded';
 }
 
@@ -64,21 +65,15 @@ export async function applyStripeEvent(
   )
     return 'ignored';
   try {
-    await recordPayment(
-      db,
-      organizationId,
-      invoiceId,
-      {
-        amount_minor: session.amount_total,
-        currency: session.currency.toUpperCase(),
-        paid_at: new Date(event.created * 1000).toISOString(),
-        method: 'card',
-        reference: typeof session.payment_intent === 'string' ? session.payment_intent : session.id,
-        provider: 'stripe',
-        provider_event_id: event.id,
-      },
-      publicBaseUrl,
-    );
+    await recordPayment({ db, publicBaseUrl }, organizationId, invoiceId, {
+      amount_minor: session.amount_total,
+      currency: session.currency.toUpperCase(),
+      paid_at: new Date(event.created * 1000).toISOString(),
+      method: 'card',
+      reference: typeof session.payment_intent === 'string' ? session.payment_intent : session.id,
+      provider: 'stripe',
+      provider_event_id: event.id,
+    });
     return 'recorded';
   } catch (error) {
     if (error instanceof PaymentAlreadyRecordedError) return 'duplicate';

@@ -1,70 +1,10 @@
 // The recurring runner: reads the templates due by `today` from the sharded index (never a scan),
 // and generates each due period — every missed period once, oldest first (documented policy) —
-// through the same invoice creation as the API, sending it when the template says so.
-import type { Db, CorrelatedDb } from '#shared/data/table';
-import { ChangeConflictError, createInvoice } from '#shared/data/invoices';
-import { dueRecurringInvoices, getRecurringInvoice, periodClaim } from '#shared/data/recurring-invoices';
-import { advanced, type RecurringInvoice } from '#shared/domain/recurring-invoice';
-import { addDays, latestDateAnywhere } from '#shared/domain/dates';
-import { storedLineInput } from '#shared/domain/invoice';
-
-export type RunnerDeps = {
-  db: CorrelatedDb;
-  publicBaseUrl: string;
-  /** Sends a generated invoice (auto_send); failures are the caller's to log, the invoice stays a draft. */
-  send?: (organizationId: string, invoiceId: string, to: string) => Promise<void>;
-  /** Most periods one template may catch up in one run. */
-  maxPeriodsPerRun?: number;
-};
-
-const draftOf = (template: RecurringInvoice, runDate: string) => ({
-  client_id: template.client_id,
-  issue_date: runDate,
-  due_date: addDays(runDate, template.due_in_days),
-  currency: template.currency,
-  notes: template.notes,
-  terms: template.terms,
-  buyer_reference: template.buyer_reference,
-  purchase_order: template.purchase_order,
-  lines: template.line_items.map(storedLineInput),
-});
-
-/** Generates the template's due periods; answers how many it generated. */
-export async function runTemplate(
-  deps: RunnerDeps,
-  organizationId: string,
-  recurringId: string,
-  today: string,
-): Promise<number> {
-  let generated = 0;
-  for (let round = 0; round < (deps.maxPeriodsPerRun ?? 24); round++) {
-    const template = await getRecurringInvoice(deps.db, organizationId, recurringId);
-    if (!template || template.status !== 'active' || !template.next_run_date || template.next_run_date > today)
-      return generated;
-    const index = template.next_index;
-    const runDate = template.next_run_date;
-    const next = { ...advanced(template, index, runDate), updated_at: new Date().toISOString() };
-    try {
-      const invoice = await createInvoice(
-        deps.db,
-        organizationId,
-        draftOf(template, runDate),
-        deps.publicBaseUrl,
-        new Date(),
-        {
-          recurringId,
-          items: [periodClaim(deps.db, next, index)],
-        },
-      );
-      generated += 1;
-      if (template.auto_send && deps.send) await deps.send(organizationId, invoice.id, template.send_to ?? '');
-    } catch (error) {
-      // Another run generated this period (or the template was paused): read again and carry on.
-      if (!(error instanceof ChangeConflictError)) throw error;
-    }
-  }
-  return generated;
-}
+// through shared/invoicing/generate-recurring-invoices.ts, sending it when the template says so.
+import type { Db } from '#shared/data/table';
+import { dueRecurringInvoices } from '#shared/data/recurring-invoices';
+import { latestDateAnywhere } from '#shared/domain/dates';
+import { generateDueInvoices, type RunnerDeps } from '#shared/invoicing/generate-recurring-invoices';
 
 /**
  * One message on the runner queue: an organization's due templates, the instant the run was planned
@@ -115,7 +55,7 @@ export async function runOrganization(
       break;
     }
     try {
-      result.generated += await runTemplate(deps, run.organization_id, id, today);
+      result.generated += await generateDueInvoices(deps, run.organization_id, id, today);
     } catch (error) {
       // One broken template must not hold up the others; it stays due and is tried again next run.
       result.failures += 1;

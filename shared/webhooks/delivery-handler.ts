@@ -6,12 +6,15 @@ import { ChangeMessageVisibilityCommand, SendMessageCommand, type SQSClient } fr
 import { queueBody } from '#shared/aws/queue-body';
 import { correlated, type Db } from '#shared/data/table';
 import { markDeliveryFailed, recordAttempt, scheduleRetry } from '#shared/data/deliveries';
-import { disableWebhook, getWebhook, saveWebhook, signingSecrets } from '#shared/data/webhooks';
+import { getWebhook, saveDisabledWebhook, saveWebhook, signingSecrets } from '#shared/data/webhooks';
 import { attemptDelivery } from '#shared/webhooks/deliver';
 import type { DestinationPolicy, Lookup } from '#shared/webhooks/destination';
 import type { DeliveryMessage } from '#shared/webhooks/fanout';
 import type { Counter } from '#shared/observability/metrics';
 import { eventResource } from '#shared/domain/resources/event';
+import { webhookResource } from '#shared/domain/resources/webhook';
+import type { Webhook } from '#shared/domain/webhook';
+import type { CorrelatedDb } from '#shared/data/table';
 import { nextRetryDelay } from '#shared/domain/retry-schedule';
 import type { Attempt } from '#shared/domain/delivery';
 
@@ -109,4 +112,10 @@ export async function deliverMessage(
     await saveWebhook(deps.db, { ...webhook, failing_since: failingSince });
   }
   return 'done';
+}
+
+/** Disables a subscription the service gave up on, with its `webhook.disabled` event. */
+async function disableWebhook(db: CorrelatedDb, webhook: Webhook, reason: string, now = new Date()): Promise<void> {
+  const disabled: Webhook = { ...webhook, status: 'disabled', disabled_reason: reason, updated_at: now.toISOString() };
+  await saveDisabledWebhook(db, disabled, { type: 'webhook.disabled', object: webhookResource(disabled) });
 }

@@ -2,7 +2,7 @@
 // its retries stay bounded by the number of writers racing for it.
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { recordSending } from '#shared/data/invoice-lifecycle';
+import { recordSending } from '#shared/invoicing/record-sending';
 import { webhookCountKey, webhookKey } from '#shared/data/keys';
 import { countAttempt } from '#shared/data/rate-limits';
 import { MAX_WEBHOOKS_PER_ORGANIZATION } from '#shared/data/webhooks';
@@ -69,13 +69,11 @@ describe('payments racing on one invoice', () => {
         }),
       })
     ).json.id;
-    await recordSending(
-      db,
-      own.id,
-      invoice,
-      { to: 'p@x.example', sent_at: new Date().toISOString(), message_id: 'm' },
-      'http://invoices.test',
-    );
+    await recordSending({ db, publicBaseUrl: 'http://invoices.test' }, own.id, invoice, {
+      to: 'p@x.example',
+      sent_at: new Date().toISOString(),
+      message_id: 'm',
+    });
     const racing = 10;
     const { result, calls } = await countDbCalls(() =>
       Promise.all(

@@ -13,7 +13,7 @@ import { sesClient } from '#shared/aws/ses';
 import { getInvoice } from '#shared/data/invoices';
 import { documentRenderer } from '#shared/documents/renderer';
 import { DomainError } from '#shared/domain/errors';
-import { sendInvoice } from '#shared/email/send-invoice';
+import { sendInvoice } from '#shared/invoicing/send-invoice';
 import { createLogger } from '#shared/observability/logger';
 import { call, db, invoiceBody, newTenant } from '#test/support/api';
 

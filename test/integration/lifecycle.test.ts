@@ -2,7 +2,7 @@
 // refused), and the overdue sweep — each change with exactly its events.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recordSending } from '#shared/data/invoice-lifecycle';
+import { recordSending } from '#shared/invoicing/record-sending';
 import { call, countDbCalls, db, invoiceBody, newTenant, tableItemCount } from '#test/support/api';
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
@@ -26,13 +26,11 @@ async function sentInvoice(owner = tenant, overrides: Record<string, unknown> = 
       ...overrides,
     }),
   });
-  await recordSending(
-    db,
-    owner.id,
-    json.id,
-    { to: 'payer@x.example', sent_at: new Date().toISOString(), message_id: 'test' },
-    'http://invoices.test',
-  );
+  await recordSending({ db, publicBaseUrl: 'http://invoices.test' }, owner.id, json.id, {
+    to: 'payer@x.example',
+    sent_at: new Date().toISOString(),
+    message_id: 'test',
+  });
   return json.id as string;
 }
 

@@ -6,7 +6,7 @@ import { parse } from 'content-disposition';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as sweep } from '#functions/number-sweeper/handler';
 import { correlated, type CorrelatedDb, createDb } from '#shared/data/table';
-import { ChangeConflictError, createInvoice } from '#shared/data/invoices';
+import { createInvoice, PeriodTakenError } from '#shared/invoicing/create-invoice';
 import { numberTextKey, seriesCounterKey } from '#shared/data/keys';
 import { formatNumber, INVOICE_SERIES, UNCLAIMED_GRACE_SECONDS, VOID_REASON } from '#shared/domain/numbering';
 import { call, countDbCalls, db, invoiceBody, newTenant } from '#test/support/api';
@@ -106,7 +106,8 @@ describe('invoice numbers under crashes', () => {
   });
 
   it('voids the number of every create that stopped between two steps, and no other', async () => {
-    const make = (on: CorrelatedDb) => createInvoice(on, tenant.id, draft(clientId), 'http://invoices.test');
+    const make = (on: CorrelatedDb) =>
+      createInvoice({ db: on, publicBaseUrl: 'http://invoices.test' }, tenant.id, draft(clientId));
     await make(db); // 1: used
     await expect(make(crashing('BatchGetItemCommand', 'after'))).rejects.toThrow(/injected/); // nothing allocated
     await expect(make(crashing('UpdateItemCommand', 'before'))).rejects.toThrow(/injected/); // nothing allocated
@@ -118,11 +119,11 @@ describe('invoice numbers under crashes', () => {
     const taken = { ConditionCheck: { TableName: db.table, Key: { pk: 'NONE', sk: 'NONE' } } };
     const origin = {
       recurringId: 'rec_1',
-      items: [{ ConditionCheck: { ...taken.ConditionCheck, ConditionExpression: 'attribute_exists(pk)' } }],
+      periodClaim: { ConditionCheck: { ...taken.ConditionCheck, ConditionExpression: 'attribute_exists(pk)' } },
     };
     const withOrigin = (on: CorrelatedDb) =>
-      createInvoice(on, tenant.id, draft(clientId), 'http://invoices.test', new Date(), origin);
-    await expect(withOrigin(db)).rejects.toBeInstanceOf(ChangeConflictError); // 6: voided now
+      createInvoice({ db: on, publicBaseUrl: 'http://invoices.test' }, tenant.id, draft(clientId), new Date(), origin);
+    await expect(withOrigin(db)).rejects.toBeInstanceOf(PeriodTakenError); // 6: voided now
     // ...unless it stops before it can void: then the sweeper does.
     await expect(withOrigin(crashing('TransactWriteItemsCommand', 'before', 2))).rejects.toThrow(/injected/); // 7
 
@@ -149,7 +150,8 @@ describe('invoice numbers under crashes', () => {
   it('lets a sweep that crashed between two steps be repeated without voiding anything twice', async () => {
     const own = await tenantWithClient('Sweep crash');
     tenants.set(own.tenant.id, own.tenant.ownerToken);
-    const make = (on: CorrelatedDb) => createInvoice(on, own.tenant.id, draft(own.clientId), 'http://invoices.test');
+    const make = (on: CorrelatedDb) =>
+      createInvoice({ db: on, publicBaseUrl: 'http://invoices.test' }, own.tenant.id, draft(own.clientId));
     await expect(make(crashing('UpdateItemCommand', 'after'))).rejects.toThrow(/injected/);
     await expect(make(crashing('UpdateItemCommand', 'after'))).rejects.toThrow(/injected/);
     await make(db);

@@ -1,7 +1,7 @@
 // The organization's own settings: its name and the time zone its dates are in.
 import { describe, expect, it } from 'vitest';
 import { dateIn, addDays } from '#shared/domain/dates';
-import { updateOrganization } from '#shared/data/organizations';
+import { updateOrganization } from '#shared/organizations/update-organization';
 import { accessToken, call, db, invoiceBody, newTenant, tableItemCount } from '#test/support/api';
 import { damagedPng, jpegOf, pngOf as png } from '#test/support/images';
 

@@ -1,7 +1,8 @@
 // Recurring invoices through the API and the runner, with the clock given to the runner instead
 // of waited for: months pass in one test, each period once, auto-sent through the SES emulator.
 import { describe, expect, it, inject } from 'vitest';
-import { runOrganization, runTemplate } from '#shared/recurring/runner';
+import { runOrganization } from '#shared/recurring/runner';
+import { generateDueInvoices } from '#shared/invoicing/generate-recurring-invoices';
 import { dateIn } from '#shared/domain/dates';
 import { call, db, newTenant } from '#test/support/api';
 import { runRecurringNow as run } from '#test/support/recurring';
@@ -152,7 +153,7 @@ describe('recurring invoices', () => {
         if (++sends === 2) throw new Error('runner killed');
       },
     };
-    await expect(runTemplate(dying, tenant.id, template.id, '2026-06-22')).rejects.toThrow('runner killed');
+    await expect(generateDueInvoices(dying, tenant.id, template.id, '2026-06-22')).rejects.toThrow('runner killed');
     expect(await invoicesOf(tenant.apiKey)).toHaveLength(2);
     await run('2026-06-22');
     await run('2026-06-22');

@@ -5,7 +5,7 @@ import { UpdateCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { createDb } from '#shared/data/table';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recordSending } from '#shared/data/invoice-lifecycle';
+import { recordSending } from '#shared/invoicing/record-sending';
 import { readRevenue } from '#shared/data/revenue';
 import { revenueKey } from '#shared/data/keys';
 import { revenueAggregator } from '#shared/reports/aggregator';
@@ -34,13 +34,11 @@ async function invoice(
     }),
   });
   if (sent)
-    await recordSending(
-      db,
-      tenant.id,
-      json.id,
-      { to: 'ap@x.example', sent_at: new Date().toISOString(), message_id: 'test' },
-      'http://invoices.test',
-    );
+    await recordSending({ db, publicBaseUrl: 'http://invoices.test' }, tenant.id, json.id, {
+      to: 'ap@x.example',
+      sent_at: new Date().toISOString(),
+      message_id: 'test',
+    });
   return json.id as string;
 }
 const pay = (id: string, amount: string, paid_at: string) =>

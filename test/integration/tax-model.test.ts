@@ -1,7 +1,7 @@
 // The tax model through the API: discounts, categories, prices with tax, the organization's rounding,
 // the breakdown per rate, supply dates — and every rule a line or a document can break (docs/invoices.md).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runTemplate } from '#shared/recurring/runner';
+import { generateDueInvoices } from '#shared/invoicing/generate-recurring-invoices';
 import { call, db, newTenant } from '#test/support/api';
 import { austrianSeller, euInvoice, frenchBuyer } from '#test/support/eu-invoice';
 
@@ -316,7 +316,12 @@ describe('recurring templates', () => {
     expect(template.json.line_items[0]).toMatchObject({ unit: 'MON', tax_category: 'S', discount: { percent: '10' } });
     // This template alone, as the recurring worker runs it (the full run would take other files' templates too).
     expect(
-      await runTemplate({ db, publicBaseUrl: 'http://invoices.test' }, tenant.id, template.json.id, '2026-11-01'),
+      await generateDueInvoices(
+        { db, publicBaseUrl: 'http://invoices.test' },
+        tenant.id,
+        template.json.id,
+        '2026-11-01',
+      ),
     ).toBe(1);
     const generated = await call('list-invoices', {
       token: tenant.apiKey,

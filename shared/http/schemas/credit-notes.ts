@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { NewCreditNote } from '#shared/invoicing/create-credit-note';
 import { CREDIT_REASONS, type CreditRequest } from '#shared/domain/credit-note';
 import { toMinor } from '#shared/domain/decimal';
 import { LIMITS } from '#shared/domain/invoice';
@@ -73,6 +74,14 @@ export const creditRequestOf = (body: CreateCreditNoteBody): CreditRequest =>
         })),
       }
     : { amount_minor: Number(toMinor(body.amount!)), description: body.description! };
+
+/** A credit note as the credit operation takes it. */
+export const newCreditNoteOf = (body: CreateCreditNoteBody): NewCreditNote => ({
+  request: creditRequestOf(body),
+  reason: body.reason,
+  memo: body.memo,
+  currency: body.currency,
+});
 
 /** A refund paid out by hand: how much, how, and when. */
 export const createRefundBody = z.strictObject({

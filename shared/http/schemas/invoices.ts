@@ -1,15 +1,5 @@
-import {
-  LIMITS,
-  priceInvoice,
-  lineText,
-  storedLineInput,
-  termsOf,
-  type LineItemInput,
-  type Invoice,
-  type InvoiceContent,
-  type PricingTerms,
-} from '#shared/domain/invoice';
-import { validationError } from '#shared/domain/errors';
+import { LIMITS, type LineItemInput } from '#shared/domain/invoice';
+import type { InvoiceChanges } from '#shared/invoicing/update-invoice';
 import { TAX_CATEGORIES } from '#shared/domain/tax';
 import { isUnitCode } from '#shared/domain/unit-codes';
 import { DOCUMENT_LANGUAGES, isDocumentLocale } from '#shared/domain/locale';
@@ -138,7 +128,6 @@ export const updateInvoiceBody = z.partial(z.strictObject(invoiceFields)).check(
 );
 export type UpdateInvoiceBody = z.infer<typeof updateInvoiceBody>;
 
-/** A list's issue date range may not run backwards. */
 /** A new invoice as createInvoice takes it: priced there, under the organization's tax rounding. */
 export function newInvoiceContent(body: CreateInvoiceBody) {
   return {
@@ -163,47 +152,23 @@ const supplyOf = (body: { supply_date?: string | null; service_period?: { start:
   ...(body.service_period ? { service_period: body.service_period } : {}),
 });
 
-/** A draft's content after a partial change; the lines are priced again under the draft's terms. */
-export function changedInvoiceContent(current: Invoice, body: UpdateInvoiceBody): InvoiceContent {
-  const next = {
-    client_id: body.client ?? current.client_id,
-    issue_date: body.issue_date ?? current.issue_date,
-    due_date: body.due_date ?? current.due_date,
-    currency: body.currency ?? current.currency,
-    notes: body.notes ?? current.notes,
-    terms: body.terms ?? current.terms,
-    // null clears a reference; absent keeps it
-    buyer_reference: body.buyer_reference === undefined ? current.buyer_reference : (body.buyer_reference ?? undefined),
-    purchase_order: body.purchase_order === undefined ? current.purchase_order : (body.purchase_order ?? undefined),
-    locale: body.locale ?? current.locale,
-  };
-  if (next.due_date < next.issue_date) throw validationError({ due_date: 'may not be before issue_date' });
-  // null clears; a date given replaces the other kind. Keys left undefined clear the stored ones.
-  const supply =
-    body.supply_date !== undefined || body.service_period !== undefined
-      ? supplyOf(body)
-      : supplyOf({ supply_date: current.supply_date, service_period: current.service_period });
-  const terms = termsOf(current);
-  const nextTerms: PricingTerms = {
-    ...(body.discount === undefined
-      ? terms.discount && { discount: terms.discount }
-      : body.discount && { discount: toDiscount(body.discount)! }),
-    prices_include_tax: body.prices_include_tax ?? terms.prices_include_tax,
-    tax_rounding: terms.tax_rounding,
-  };
-  const lines = body.line_items ? body.line_items.map(lineInput) : current.line_items.map(storedLineInput);
-  return {
-    ...next,
-    supply_date: undefined,
-    service_period: undefined,
-    ...supply,
-    discount: undefined,
-    ...priceInvoice(lines, nextTerms),
-  };
-}
-
-/** A template's lines, checked by pricing them once as an invoice would be, stored as their inputs. */
-export const templateLines = (lines: LineItemBody[]) => priceInvoice(lines.map(lineInput)).line_items.map(lineText);
+/** A draft's changes as the update operation takes them: null clears a field, absent keeps it. */
+export const invoiceChangesOf = (body: UpdateInvoiceBody): InvoiceChanges => ({
+  ...(body.client !== undefined ? { client_id: body.client } : {}),
+  issue_date: body.issue_date,
+  due_date: body.due_date,
+  currency: body.currency,
+  notes: body.notes,
+  terms: body.terms,
+  buyer_reference: body.buyer_reference,
+  purchase_order: body.purchase_order,
+  locale: body.locale,
+  supply_date: body.supply_date,
+  service_period: body.service_period,
+  lines: body.line_items?.map(lineInput),
+  discount: body.discount === undefined ? undefined : body.discount && toDiscount(body.discount)!,
+  prices_include_tax: body.prices_include_tax,
+});
 
 export const lineInput = (line: LineItemBody): LineItemInput => ({
   description: line.description,

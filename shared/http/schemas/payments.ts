@@ -3,6 +3,8 @@ import { LIMITS } from '#shared/domain/invoice';
 import { currency } from '#shared/http/schemas/currency';
 import { decimal, text } from '#shared/http/schemas/common';
 import '#shared/zod-locale';
+import { toMinor } from '#shared/domain/decimal';
+import type { NewPayment } from '#shared/invoicing/record-payment';
 
 export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cash', 'check', 'other'] as const;
 
@@ -22,4 +24,14 @@ export const recordPaymentBody = z.strictObject({
   ),
   method: z.enum(PAYMENT_METHODS),
   reference: z.optional(text(200)),
+});
+
+/** A payment recorded by hand, as the payment operation takes it. */
+export const manualPaymentOf = (body: z.infer<typeof recordPaymentBody>): NewPayment => ({
+  amount_minor: Number(toMinor(body.amount)),
+  currency: body.currency,
+  paid_at: body.paid_at ?? new Date().toISOString(),
+  method: body.method,
+  reference: body.reference,
+  provider: 'manual',
 });

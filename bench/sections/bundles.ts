@@ -1,0 +1,156 @@
+// Bundle size of every route, and its whole-process cold start against the floor in turns.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bundleHandler } from '#bench/bundle';
+import { coldRun } from '#bench/cold';
+import { type BenchContext, OUT, ownerToken, PAIRS } from '#bench/context';
+import { type Interleaved, interleavedMany } from '#bench/interleaved';
+import type { Rows } from '#bench/rows';
+import { ROUTES, type Route } from '#functions/routes';
+import { openApiCommands } from '#infra/constructs/service-function';
+import type { IdPrefix } from '#shared/domain/ids';
+
+// Every path parameter well-formed and unknown, its id prefix the one its collection takes: each
+// route's first call makes its real lookups (the credential, then the item) and answers 404, as a
+// link to something deleted would. A refusal of the id's form would time no lookup at all.
+const UNKNOWN_ULID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+const UNKNOWN_TOKEN = 'UnknownPublicTokenUnknownPublicT';
+const ID_PREFIX: Record<string, IdPrefix> = {
+  'api-keys': 'key',
+  clients: 'cli',
+  invoices: 'inv',
+  'credit-notes': 'cn',
+  'recurring-invoices': 'rec',
+  webhooks: 'whk',
+  deliveries: 'evt',
+};
+const pathValue = (path: string, name: string) => {
+  if (name === 'token') return UNKNOWN_TOKEN;
+  if (name === 'series') return 'invoice';
+  if (name === 'outcome') return 'pay';
+  if (path.includes('/checkout/')) return `chk_${UNKNOWN_TOKEN}`;
+  const collection = path
+    .slice(0, path.indexOf(`{${name}}`))
+    .split('/')
+    .at(-2)!;
+  const prefix = ID_PREFIX[collection];
+  if (!prefix) throw new Error(`no id prefix for {${name}} in ${path}`);
+  return `${prefix}_${UNKNOWN_ULID}`;
+};
+const paramsOf = (route: Route) =>
+  Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, pathValue(route.path, name!)]));
+// A read of something named answers 404: that checks each collection's id prefix, since every
+// collection has a read. Writes answer as their empty body and the provider make them (400, 404, 409).
+const expectedStatus = (route: Route) =>
+  /\{(id|token)\}/.test(route.path) && ['GET', 'DELETE'].includes(route.method) ? [404] : undefined;
+
+/** The API Gateway event of each route's first call, with the credential the route takes. */
+async function routeEvents(context: BenchContext) {
+  const { toApiGatewayEvent } = await import('#infra/local/api-server');
+  const token = await ownerToken(context);
+  return (route: Route) => {
+    const params = paramsOf(route);
+    return toApiGatewayEvent(
+      {
+        method: route.method,
+        // E-invoice downloads name the format they want; without it they refuse before any lookup.
+        url: new URL(
+          `http://127.0.0.1${route.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!)}` +
+            (route.path.endsWith('/e-invoice/') ? '?format=ubl' : ''),
+        ),
+        headers: {
+          authorization: `Bearer ${route.credentials === 'user' ? token : context.tenants[0]!.apiKey}`,
+          'content-type': 'application/json',
+        },
+        body: Buffer.from(route.method === 'GET' || route.method === 'DELETE' ? '' : '{}'),
+        host: '127.0.0.1',
+        sourceIp: '127.0.0.1',
+      },
+      route,
+      params,
+    );
+  };
+}
+
+const floorRun = () => coldRun(join(OUT, 'floor.mjs'), {});
+
+export async function bundles(context: BenchContext): Promise<void> {
+  const { pairedRow, row } = context.rows;
+  const floorSize = await bundleHandler('bench/floor-handler.ts', join(OUT, 'floor.mjs'));
+  // The same bytes under another name: the bench's own noise, which every other row is read against.
+  copyFileSync(join(OUT, 'floor.mjs'), join(OUT, 'floor-copy.mjs'));
+  const eventFor = await routeEvents(context);
+  const control = await interleavedMany(floorRun, () => coldRun(join(OUT, 'floor-copy.mjs'), {}), { pairs: PAIRS });
+  pairedRow(
+    'cold start: floor vs a byte-identical copy (the bench’s noise)',
+    'ms',
+    control.wall,
+    '1 ± 0.05',
+    Math.abs(control.wall.ratio - 1) <= 0.05,
+  );
+  row('bundle size: floor (client only)', floorSize / 1024, 0, 'KB', '—', true);
+  // The least a route that reads the table pays: the floor plus the SDK's first request.
+  await bundleHandler('bench/floor-call-handler.ts', join(OUT, 'floor-call.mjs'));
+  const firstRequest = await interleavedMany(floorRun, () => coldRun(join(OUT, 'floor-call.mjs'), {}), {
+    pairs: PAIRS,
+  });
+  pairedRow(
+    'cold start: the floor plus one GetItem vs the floor (what any route that reads the table pays)',
+    'ms',
+    firstRequest.wall,
+    'reported',
+    true,
+  );
+  const coldWalls = await routeRows(context, eventFor);
+  againstFirstRequest(context.rows, coldWalls, firstRequest.wall);
+}
+
+type ColdWall = { name: string; wall: number; ratio: number };
+
+/** Each benched route's bundle size, and its cold start against the floor's in turns. */
+async function routeRows(context: BenchContext, eventFor: (route: Route) => unknown): Promise<ColdWall[]> {
+  const { pairedRow, row } = context.rows;
+  const coldWalls: ColdWall[] = [];
+  for (const route of (ROUTES as readonly Route[]).filter((candidate) => context.benchedRoute(candidate.name))) {
+    const file = join(OUT, `${route.name}.mjs`);
+    const size = await bundleHandler(`functions/${route.name}/handler.ts`, file);
+    // What the stack puts beside this bundle (infra/constructs/service-function.ts).
+    if (route.servesOpenApi) execFileSync('sh', ['-c', openApiCommands(process.cwd(), OUT).join(' && ')]);
+    row(`bundle size: ${route.name}`, size / 1024, 0, 'KB', '≤ 400 KB', size <= 400 * 1024);
+    const event = eventFor(route);
+    const cold = await interleavedMany(floorRun, () => coldRun(file, event, expectedStatus(route)), { pairs: PAIRS });
+    pairedRow(
+      `cold start (process, import + first call): ${route.name} vs node + client-only bundle`,
+      'ms',
+      cold.wall,
+      '≤ 1.25×',
+      cold.wall.ratio <= 1.25,
+    );
+    coldWalls.push({ name: route.name, wall: cold.wall.subject, ratio: cold.wall.ratio });
+  }
+  return coldWalls;
+}
+
+// Read against the floor that makes one request too: what a route adds beyond the SDK's first call.
+// Each is a ratio to the floor of its own pairs, so the quotient of the two ratios drifts with neither.
+function againstFirstRequest({ record }: Rows, coldWalls: ColdWall[], firstRequest: Interleaved) {
+  if (coldWalls.length === 0) return;
+  const against = coldWalls
+    .map((route) => ({ ...route, ratio: route.ratio / firstRequest.ratio }))
+    .sort((a, b) => a.ratio - b.ratio);
+  const within = against.filter(({ ratio }) => ratio <= 1.25).length;
+  const summary = (which: string, route: (typeof against)[number]) =>
+    record({
+      benchmark: `cold start against the floor plus one GetItem: ${which}`,
+      unit: 'ms',
+      value: route.wall,
+      floor: firstRequest.subject,
+      ratio: route.ratio,
+      spread: null,
+      target: `reported: ${route.name}; ${within} of ${against.length} routes ≤ 1.25×`,
+      ok: true,
+    });
+  summary('the median route', against[Math.floor(against.length / 2)]!);
+  summary('the slowest', against.at(-1)!);
+}

@@ -1,0 +1,39 @@
+// Payments of invoices: read by invoice, and the parts the payment operation writes with the
+// invoice's change. A provider's event id is claimed with the payment, so one event pays once.
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { query, type Db, type WritePart } from '#shared/data/table';
+import { paymentItem, paymentOf } from '#shared/data/items';
+import { organizationPartition, paymentsOfInvoice, providerEventKey } from '#shared/data/keys';
+import type { Payment } from '#shared/domain/payment';
+
+export async function listPayments(db: Db, organizationId: string, invoiceId: string): Promise<Payment[]> {
+  const { Items = [] } = await query(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': organizationPartition(organizationId),
+      ':prefix': paymentsOfInvoice(invoiceId),
+    },
+  });
+  return Items.map(paymentOf);
+}
+
+/** Whether a provider's event was applied already. */
+export async function providerEventApplied(db: Db, provider: string, eventId: string): Promise<boolean> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: providerEventKey(provider, eventId) }),
+  );
+  return Item !== undefined;
+}
+
+export const paymentPart = (db: Db, organizationId: string, payment: Payment): WritePart => ({
+  Put: { TableName: db.table, Item: paymentItem(organizationId, payment) },
+});
+
+/** The claim of the provider's event by the payment it became; fails when the event was applied already. */
+export const providerEventClaim = (db: Db, provider: string, eventId: string, paymentId: string): WritePart => ({
+  Put: {
+    TableName: db.table,
+    Item: { ...providerEventKey(provider, eventId), type: 'provider_event', payment_id: paymentId },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});

@@ -1,0 +1,51 @@
+// Changing an organization: its name, time zone, seller details, numbering, formats and logo. The tax
+// number is checked against the address's country, and an IBAN stored in its normal form.
+import { getOrganization, saveOrganizationChange } from '#shared/data/organizations';
+import type { CorrelatedDb } from '#shared/data/table';
+import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
+import { notFound, validationError } from '#shared/domain/errors';
+import type { Logo, LogoInfo } from '#shared/domain/logo';
+import type { NumberingFormat } from '#shared/domain/numbering';
+import type { Organization } from '#shared/domain/organization';
+import { organizationResource } from '#shared/domain/resources/organization';
+import { normalIban, type SellerProfile, taxIdProblem } from '#shared/domain/seller';
+import type { TaxRounding } from '#shared/domain/tax';
+
+export type OrganizationChanges = {
+  name?: string;
+  time_zone?: string;
+  invoice_numbering?: NumberingFormat;
+  credit_note_numbering?: NumberingFormat;
+  tax_rounding?: TaxRounding;
+  e_invoice_format?: EInvoiceFormat | null;
+  /** A new logo (decoded and written anew by the document renderer), or null to remove it. */
+  logo?: { logo: Logo; info: LogoInfo } | null;
+} & SellerProfile & { default_currency?: string };
+
+export async function updateOrganization(
+  db: CorrelatedDb,
+  organizationId: string,
+  { logo, ...change }: OrganizationChanges,
+  now = new Date(),
+): Promise<Organization> {
+  const current = await getOrganization(db, organizationId);
+  if (!current) throw notFound('Organization');
+  const fields: Partial<Organization> = { ...change, updated_at: now.toISOString() };
+  const next: Organization = { ...current, ...fields };
+  if (logo === null) delete next.logo;
+  else if (logo) next.logo = logo.info;
+  if (change.tax_id !== undefined || change.address !== undefined) {
+    const problem = next.tax_id && taxIdProblem(next.tax_id, next.address?.country);
+    if (problem) throw validationError({ tax_id: problem });
+  }
+  if (change.payment_instructions?.iban) {
+    fields.payment_instructions = {
+      ...change.payment_instructions,
+      iban: normalIban(change.payment_instructions.iban),
+    };
+    next.payment_instructions = fields.payment_instructions;
+  }
+  const event = { type: 'organization.updated' as const, object: organizationResource(next) };
+  if (!(await saveOrganizationChange(db, organizationId, { fields, logo }, event, now))) throw notFound('Organization');
+  return next;
+}
