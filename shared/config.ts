@@ -129,6 +129,13 @@ let cached: Config | undefined;
 /** The process-wide configuration, parsed on first use. */
 export const config = (): Config => (cached ??= loadConfig());
 
+/** A setting only some functions need, required where it is read: a missing one fails the cold start naming it. */
+export function required<K extends keyof Config>(settings: Config, name: K): NonNullable<Config[K]> {
+  const value = settings[name];
+  if (value === undefined || value === null) throw new Error(`Invalid configuration: ${String(name)}: required`);
+  return value as NonNullable<Config[K]>;
+}
+
 /** The document renderer's settings: it reads no table and holds no key, so it needs only its log level. */
 export const rendererConfig = (env: NodeJS.ProcessEnv = process.env) =>
   parse(z.object({ LOG_LEVEL: schema.shape.LOG_LEVEL }), env);

@@ -1,9 +1,9 @@
 // The PDF behind a credit note's pdf_url.
-import { create as contentDisposition } from 'content-disposition';
 import { config } from '#shared/config';
 import { findPublicCreditNote } from '#shared/data/public-invoices';
 import { notFoundPage } from '#shared/documents/not-found-page';
 import { publicEndpoint } from '#shared/http/endpoint';
+import { fileReply } from '#shared/http/file-reply';
 import { htmlPage } from '#shared/http/html';
 import { tokenParams } from '#shared/http/schemas/public';
 import { configuredRenderer } from '#shared/documents/renderer';
@@ -25,13 +25,6 @@ export const handler = publicEndpoint(
       logo: logoText(found.logo),
       publicBaseUrl: PUBLIC_BASE_URL,
     });
-    return {
-      status: 200,
-      raw: { content: file.content, contentType: file.contentType },
-      headers: {
-        'content-disposition': contentDisposition(file.filename, { type: 'inline' }),
-        'cache-control': 'no-store',
-      },
-    };
+    return fileReply(file, 'inline', { 'cache-control': 'no-store' });
   },
 );

@@ -1,11 +1,11 @@
 // The e-invoice behind the public page's link, in the organization's default format (404 when it has none).
-import { create as contentDisposition } from 'content-disposition';
 import { config } from '#shared/config';
 import { findPublicInvoice } from '#shared/data/public-invoices';
 import { configuredRenderer } from '#shared/documents/renderer';
 import { logoText } from '#shared/documents/render-requests';
 import { notFoundPage } from '#shared/documents/not-found-page';
 import { publicEndpoint } from '#shared/http/endpoint';
+import { fileReply } from '#shared/http/file-reply';
 import { htmlPage } from '#shared/http/html';
 import { tokenParams } from '#shared/http/schemas/public';
 import { routeNamed } from '#functions/routes';
@@ -27,13 +27,6 @@ export const handler = publicEndpoint(
       logo: logoText(found.logo),
       publicBaseUrl: PUBLIC_BASE_URL,
     });
-    return {
-      status: 200,
-      raw: { content: file.content, contentType: file.contentType },
-      headers: {
-        'content-disposition': contentDisposition(file.filename, { type: 'attachment' }),
-        'cache-control': 'no-store',
-      },
-    };
+    return fileReply(file, 'attachment', { 'cache-control': 'no-store' });
   },
 );

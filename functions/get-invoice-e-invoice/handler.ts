@@ -1,11 +1,11 @@
 // The invoice as an EN 16931 e-invoice, once it is issued and has what the format requires.
-import { create as contentDisposition } from 'content-disposition';
 import { config } from '#shared/config';
 import { invoiceWithOrganization } from '#shared/data/invoices';
 import { notFound } from '#shared/domain/errors';
 import { configuredRenderer } from '#shared/documents/renderer';
 import { logoText } from '#shared/documents/render-requests';
 import { endpoint } from '#shared/http/endpoint';
+import { fileReply } from '#shared/http/file-reply';
 import { idParams } from '#shared/http/schemas/common';
 import { eInvoiceQuery } from '#shared/http/schemas/e-invoices';
 import { routeNamed } from '#functions/routes';
@@ -26,10 +26,6 @@ export const handler = endpoint(
       logo: logoText(found.logo),
       publicBaseUrl: PUBLIC_BASE_URL,
     });
-    return {
-      status: 200,
-      raw: { content: file.content, contentType: file.contentType },
-      headers: { 'content-disposition': contentDisposition(file.filename, { type: 'attachment' }) },
-    };
+    return fileReply(file, 'attachment');
   },
 );

@@ -1,15 +1,16 @@
 // Every few minutes: find the organizations with due recurring templates and queue one message per
 // organization for the recurring worker.
 import { sqsClient } from '#shared/aws/sqs';
-import { config } from '#shared/config';
+import { config, required } from '#shared/config';
 import { createDb } from '#shared/data/table';
 import { createLogger } from '#shared/observability/logger';
 import { queueRun } from '#shared/recurring/queue';
 import { planRun } from '#shared/recurring/runner';
 import { traced } from '#shared/observability/tracing';
 
-const { TABLE_NAME, RECURRING_RUN_QUEUE_URL, LOG_LEVEL } = config();
-if (!RECURRING_RUN_QUEUE_URL) throw new Error('Invalid configuration: RECURRING_RUN_QUEUE_URL: required');
+const settings = config();
+const { TABLE_NAME, LOG_LEVEL } = settings;
+const RECURRING_RUN_QUEUE_URL = required(settings, 'RECURRING_RUN_QUEUE_URL');
 const db = createDb(TABLE_NAME, traced);
 const sqs = traced(sqsClient());
 const log = createLogger(LOG_LEVEL, { job: 'recurring-runner' });

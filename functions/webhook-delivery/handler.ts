@@ -1,7 +1,7 @@
 // Delivers queued webhooks; failures come back after the retry schedule's delay. Each delivery is
 // logged and counted under the correlation id of the request that caused its event.
 import { sqsClient } from '#shared/aws/sqs';
-import { config } from '#shared/config';
+import { config, required } from '#shared/config';
 import { createDb } from '#shared/data/table';
 import { traced } from '#shared/observability/tracing';
 import { deliverMessage } from '#shared/webhooks/delivery-handler';
@@ -9,12 +9,10 @@ import { deliveryMessage } from '#shared/workers/messages';
 import { queueWorker } from '#shared/workers/queue-worker';
 
 const settings = config();
-if (!settings.WEBHOOK_DELIVERY_QUEUE_URL)
-  throw new Error('Invalid configuration: WEBHOOK_DELIVERY_QUEUE_URL: required');
 const deps = {
   db: createDb(settings.TABLE_NAME, traced),
   sqs: traced(sqsClient()),
-  queueUrl: settings.WEBHOOK_DELIVERY_QUEUE_URL,
+  queueUrl: required(settings, 'WEBHOOK_DELIVERY_QUEUE_URL'),
   deadLetterQueueUrl: settings.WEBHOOK_DELIVERY_DLQ_URL,
   policy: { allowLoopbackHttp: settings.WEBHOOK_ALLOW_LOOPBACK_HTTP },
   timeoutMs: settings.WEBHOOK_TIMEOUT_MS,

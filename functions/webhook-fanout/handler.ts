@@ -1,7 +1,7 @@
 // EventBridge (through its rule's SQS target) → one delivery message per interested subscription.
 // Every event passes here once as published, so this is where business events are counted.
 import { sqsClient } from '#shared/aws/sqs';
-import { config } from '#shared/config';
+import { config, required } from '#shared/config';
 import { createDb } from '#shared/data/table';
 import { COUNTED_EVENTS } from '#shared/observability/metrics';
 import { traced } from '#shared/observability/tracing';
@@ -9,8 +9,9 @@ import { fanOut } from '#shared/webhooks/fanout';
 import { busMessage } from '#shared/workers/messages';
 import { queueWorker } from '#shared/workers/queue-worker';
 
-const { TABLE_NAME, WEBHOOK_DELIVERY_QUEUE_URL, LOG_LEVEL } = config();
-if (!WEBHOOK_DELIVERY_QUEUE_URL) throw new Error('Invalid configuration: WEBHOOK_DELIVERY_QUEUE_URL: required');
+const settings = config();
+const { TABLE_NAME, LOG_LEVEL } = settings;
+const WEBHOOK_DELIVERY_QUEUE_URL = required(settings, 'WEBHOOK_DELIVERY_QUEUE_URL');
 const deps = {
   db: createDb(TABLE_NAME, traced),
   sqs: traced(sqsClient()),

@@ -1,13 +1,12 @@
 // API keys. Two items per key, written together: the lookup item keyed by the SHA-256 of the secret
 // (what authentication reads, one GetItem) and the organization's record of the key (name, hint,
 // creator, last use, daily use counts) for listing and management.
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { generateApiKey, type ApiKeyLookup, type ApiKeyRecord, type ApiKeyStatus } from '#shared/domain/api-key';
 import type { KeyUse } from '#shared/domain/api-key-usage';
 import type { Scope } from '#shared/domain/scopes';
 import { newId } from '#shared/domain/ids';
-import { type Db, queryAll } from '#shared/data/table';
+import { type Db, queryAll, transact } from '#shared/data/table';
 import {
   API_KEY_RECORD_PREFIX,
   apiKeyKey,
@@ -121,22 +120,15 @@ export async function setApiKeyStatus(
       ExpressionAttributeValues: { ':status': status, ':revoked': 'revoked' },
     },
   });
-  try {
-    await db.client.send(
-      new TransactWriteCommand({
-        TransactItems: [update(apiKeyRecordKey(organizationId, keyId)), update(apiKeyKey(String(Item.hash)))],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) throw new ApiKeyRevokedError('This key is revoked');
-    throw error;
-  }
+  const written = await transact(db, {
+    record: update(apiKeyRecordKey(organizationId, keyId)),
+    lookup: update(apiKeyKey(String(Item.hash))),
+  });
+  if (!written.ok) throw new ApiKeyRevokedError('This key is revoked');
   return recordOf({ ...Item, status });
 }
 
 const usageAttributeOf = (day: string) => `${USAGE_PREFIX}${day.replaceAll('-', '')}`;
-/** Concurrent batches (one per route log group) may add to one key at the same moment. */
-const MAX_CONFLICT_ATTEMPTS = 8;
 /** A batch's marker lives as long as a redelivery of it can arrive. */
 const APPLIED_USAGE_SECONDS = 2 * 86_400;
 
@@ -146,50 +138,37 @@ const APPLIED_USAGE_SECONDS = 2 * 86_400;
  */
 export async function addApiKeyUses(db: Db, batchId: string, uses: KeyUse[], now = new Date()): Promise<boolean> {
   let pending = uses;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: db.table,
-                Item: {
-                  ...appliedUsageKey(batchId),
-                  type: 'applied_usage',
-                  ttl: Math.floor(now.getTime() / 1000) + APPLIED_USAGE_SECONDS,
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            ...pending.map((use) => ({
-              Update: {
-                TableName: db.table,
-                Key: apiKeyRecordKey(use.organizationId, use.keyId),
-                UpdateExpression: 'SET last_used_at = :last ADD #day :requests',
-                ConditionExpression: 'attribute_exists(pk)',
-                ExpressionAttributeNames: { '#day': usageAttributeOf(use.day) },
-                ExpressionAttributeValues: { ':last': use.lastUsedAt, ':requests': use.requests },
-              },
-            })),
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
-      if (codes[0] === 'ConditionalCheckFailed') return false; // applied before
-      // Another batch was adding to the same key at that moment: try again after a short, random pause.
-      if (codes.includes('TransactionConflict') && attempt < MAX_CONFLICT_ATTEMPTS) {
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
-        continue;
-      }
-      const missing = new Set(
-        codes.slice(1).flatMap((code, index) => (code === 'ConditionalCheckFailed' ? [index] : [])),
-      );
-      if (missing.size === 0) throw error;
-      pending = pending.filter((_, index) => !missing.has(index));
-    }
+  for (;;) {
+    // Another batch adding to the same key at that moment conflicts: transact tries again shortly.
+    const written = await transact<string>(db, {
+      batch: {
+        Put: {
+          TableName: db.table,
+          Item: {
+            ...appliedUsageKey(batchId),
+            type: 'applied_usage',
+            ttl: Math.floor(now.getTime() / 1000) + APPLIED_USAGE_SECONDS,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      ...Object.fromEntries(pending.map((use, index) => [`use ${index}`, usagePart(db, use)])),
+    });
+    if (written.ok) return true;
+    if (written.failed === 'batch') return false; // applied before
+    const missing = new Set(written.everyFailed);
+    pending = pending.filter((_, index) => !missing.has(`use ${index}`));
   }
 }
+
+/** One key's count of a day, on the condition that the key still exists. */
+const usagePart = (db: Db, use: KeyUse) => ({
+  Update: {
+    TableName: db.table,
+    Key: apiKeyRecordKey(use.organizationId, use.keyId),
+    UpdateExpression: 'SET last_used_at = :last ADD #day :requests',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#day': usageAttributeOf(use.day) },
+    ExpressionAttributeValues: { ':last': use.lastUsedAt, ':requests': use.requests },
+  },
+});

@@ -2,9 +2,9 @@
 // unconditional ADD on the series' counter — DynamoDB applies concurrent ADDs one after another, so
 // nobody waits on or retries against anybody else — and claimed by its document's transaction. The
 // counter stays in a sparse index while numbers may be unclaimed; the sweeper voids those it finds.
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, queryAll } from '#shared/data/table';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type Db, queryAll, transact } from '#shared/data/table';
 import { entityOf } from '#shared/data/items';
 import {
   BY,
@@ -154,40 +154,30 @@ export async function voidNumber(
     reason,
     voided_at: now.toISOString(),
   };
-  try {
-    await db.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: db.table,
-              Item: {
-                ...numberClaimKey(organizationId, allocated.series, allocated.number),
-                type: 'number_claim',
-                ...voided,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: db.table,
-              Item: {
-                ...voidedNumberKey(organizationId, allocated.series, allocated.number),
-                type: 'voided_number',
-                ...voided,
-              },
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    const codes = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : undefined;
-    if (codes?.[0]?.Code === 'ConditionalCheckFailed') return false;
-    throw error;
-  }
+  const written = await transact(db, {
+    claim: {
+      Put: {
+        TableName: db.table,
+        Item: {
+          ...numberClaimKey(organizationId, allocated.series, allocated.number),
+          type: 'number_claim',
+          ...voided,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    register: {
+      Put: {
+        TableName: db.table,
+        Item: {
+          ...voidedNumberKey(organizationId, allocated.series, allocated.number),
+          type: 'voided_number',
+          ...voided,
+        },
+      },
+    },
+  });
+  return written.ok;
 }
 
 /** The series' voided numbers, lowest first. */

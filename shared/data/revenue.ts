@@ -1,10 +1,10 @@
 // Revenue aggregates: one item per organization, currency and month (docs/reports.md). An event is
 // applied in one transaction that also writes its APPLIED marker, conditional on the marker being
 // new — so an event delivered twice counts once.
-import { QueryCommand as RawQueryCommand, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand as RawQueryCommand } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_RETENTION_SECONDS } from '#shared/data/events';
-import type { Db } from '#shared/data/table';
+import { transact, type Db } from '#shared/data/table';
 import { appliedEventKey, organizationPartition, revenueKey, revenuePrefix } from '#shared/data/keys';
 import { REVENUE_FIELDS, zeroAmounts, type Amounts, type Contribution } from '#shared/domain/revenue';
 
@@ -32,12 +32,6 @@ const bucketUpdate = (table: string, organizationId: string, { currency, month, 
   };
 };
 
-const isConflict = (error: unknown) =>
-  error instanceof TransactionCanceledException &&
-  (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
-const markerExists = (error: unknown) =>
-  error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';
-
 /**
  * Adds one event's contributions (already merged: one per bucket) to the aggregates. Answers
  * 'duplicate' when the event was applied before, and changes nothing then.
@@ -61,24 +55,12 @@ export async function applyContributions(
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            marker,
-            ...contributions.map((contribution) => bucketUpdate(db.table, organizationId, contribution)),
-          ],
-        }),
-      );
-      return 'applied';
-    } catch (error) {
-      if (markerExists(error)) return 'duplicate';
-      // Another event touching the same month at the same moment: try again shortly.
-      if (!isConflict(error) || attempt >= 8) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
-    }
-  }
+  // Another event touching the same month at the same moment conflicts: transact tries again shortly.
+  const written = await transact(db, {
+    marker,
+    buckets: contributions.map((contribution) => bucketUpdate(db.table, organizationId, contribution)),
+  });
+  return written.ok ? 'applied' : 'duplicate';
 }
 
 /** Every bucket of the organization (of one currency if given): one Query, a few items per month. */

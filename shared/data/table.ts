@@ -97,7 +97,8 @@ export type WritePart = NonNullable<ConstructorParameters<typeof TransactWriteCo
 /** A transaction's items by name; the name of a part whose condition fails is the outcome. */
 export type WriteParts<Name extends string> = Partial<Record<Name, WritePart | readonly WritePart[]>>;
 
-export type Committed<Name extends string> = { ok: true } | { ok: false; failed: Name };
+/** `failed` is the first part whose condition failed, `everyFailed` each of them in order. */
+export type Committed<Name extends string> = { ok: true } | { ok: false; failed: Name; everyFailed: Name[] };
 
 /** Cancellations worth trying the same write again: nothing was written and no condition failed. */
 const TRANSIENT = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
@@ -128,8 +129,8 @@ export async function transact<Name extends string>(db: Db, parts: WriteParts<Na
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
       const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
-      const failed = codes.findIndex((code) => code === 'ConditionalCheckFailed');
-      if (failed >= 0) return { ok: false, failed: names[failed]! };
+      const everyFailed = names.filter((_, index) => codes[index] === 'ConditionalCheckFailed');
+      if (everyFailed.length > 0) return { ok: false, failed: everyFailed[0]!, everyFailed };
       if (!codes.some((code) => code && TRANSIENT.has(code)) || attempt >= MAX_ATTEMPTS) throw error;
       await pause(attempt);
     }

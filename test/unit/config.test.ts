@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, signerConfig } from '#shared/config';
+import { loadConfig, required, signerConfig } from '#shared/config';
 
 const jwks = JSON.stringify({ keys: [{ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', kid: 'k' }] });
 const valid = {
@@ -71,5 +71,14 @@ describe('configuration', () => {
       signerConfig({ ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:1:secret:key' }),
     ).toMatchObject({ ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:1:secret:key' });
     expect(() => signerConfig({})).toThrow(/Invalid configuration/);
+  });
+
+  it('names a setting some functions need when it is missing, and answers it when given', () => {
+    const settings = loadConfig(valid);
+    expect(() => required(settings, 'RECURRING_RUN_QUEUE_URL')).toThrow(
+      'Invalid configuration: RECURRING_RUN_QUEUE_URL: required',
+    );
+    const url = 'http://127.0.0.1:9324/000000000000/runs.fifo';
+    expect(required(loadConfig({ ...valid, RECURRING_RUN_QUEUE_URL: url }), 'RECURRING_RUN_QUEUE_URL')).toBe(url);
   });
 });

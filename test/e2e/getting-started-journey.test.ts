@@ -1,0 +1,70 @@
+// A newcomer's first minutes with `npm run dev`: dev.json, the seeded demo data, and the README's
+// curl flow through the typed client.
+import { expect, it } from 'vitest';
+import { useLocalRuntime } from '#test/e2e/support/local-runtime';
+
+const runtime = useLocalRuntime();
+const { api, sdk } = runtime;
+
+it('writes dev.json with the API URL, an API key and the e-mail store', async () => {
+  const { info, port } = runtime;
+  expect(info.api_base_url).toBe(`http://127.0.0.1:${port}`);
+  expect(info.api_key).toMatch(/^inv_live_/);
+  expect((await fetch(info.email_store_url)).status).toBe(200);
+  expect(info.organizations.length).toBeGreaterThanOrEqual(3);
+});
+
+it('seeds a new database with an invoice in every status, and puts each service on a port after PORT', async () => {
+  const { info, port, output } = runtime;
+  const statuses = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'credited', 'void'];
+  expect(Object.keys(info.invoices)).toEqual(statuses);
+  for (const status of statuses) {
+    const invoice = await api('GET', `/api/v1/invoices/${info.invoices[status]}/`);
+    expect([invoice.status, invoice.json.status]).toEqual([200, status]);
+  }
+  const store = (await (await fetch(info.email_store_url)).json()) as { emails: unknown[] };
+  expect(store.emails.length).toBeGreaterThanOrEqual(6);
+  // Ports follow PORT unless one was taken (then the console says so).
+  const services = [info.dynamodb_endpoint, info.email_store_url, info.sqs_endpoint, info.idp_login_url];
+  services.forEach((url, index) => {
+    if (!output.includes(`port ${port + index + 1} is taken`)) expect(new URL(url).port).toBe(String(port + index + 1));
+  });
+});
+
+it('serves the README flow through the typed client: create a client, create an invoice, list invoices', async () => {
+  const api = sdk();
+  const client = await api.POST('/api/v1/clients/', {
+    body: { name: 'Acme Corp', email: 'billing@acme.example', country: 'US' },
+  });
+  expect(client.response.status).toBe(201);
+  const invoice = await api.POST('/api/v1/invoices/', {
+    body: {
+      client: client.data!.id,
+      issue_date: '2026-11-01',
+      due_date: '2026-12-01',
+      line_items: [{ description: 'Consulting', quantity: 10, unit_price: '150.00', tax_rate: '10.00' }],
+    },
+  });
+  expect(invoice.response.status).toBe(201);
+  expect(invoice.data).toMatchObject({
+    status: 'draft',
+    subtotal: '1500.00',
+    tax_amount: '150.00',
+    total_amount: '1650.00',
+  });
+  expect(invoice.data!.public_url.startsWith(`${runtime.info.api_base_url}/`)).toBe(true);
+  const list = await api.GET('/api/v1/invoices/', { params: { query: { status: 'draft', limit: 100 } } });
+  expect(list.data!.results.map((listed) => listed.id)).toContain(invoice.data!.id);
+  // Refusals come back typed too: the error envelope with its documented code.
+  const missing = await api.GET('/api/v1/invoices/{id}/', { params: { path: { id: `inv_${'0'.repeat(26)}` } } });
+  expect([missing.response.status, missing.error?.error.code]).toEqual([404, 'not_found']);
+  // The client gives every POST its own Idempotency-Key: a retry of the same call is a new request.
+  const again = await api.POST('/api/v1/clients/', { body: { name: 'Acme Corp', email: 'billing@acme.example' } });
+  expect(again.data!.id).not.toBe(client.data!.id);
+  // A draft has no e-invoice yet: files come back as text or blobs (parseAs), refusals as JSON.
+  const draft = await api.GET('/api/v1/invoices/{id}/e-invoice/', {
+    params: { path: { id: invoice.data!.id }, query: { format: 'ubl' } },
+    parseAs: 'text',
+  });
+  expect([draft.response.status, draft.error?.error.code]).toEqual([409, 'invalid_state']);
+});

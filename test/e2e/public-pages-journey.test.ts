@@ -1,0 +1,140 @@
+// The pages people open in a real browser: the API reference (and its static copy), and an invoice's
+// public page, whose Pay button goes through the sandbox checkout to a paid invoice.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { ARTIFACTS, TSX, useLocalRuntime } from '#test/e2e/support/local-runtime';
+import { launchChromium, noBrowser } from '#test/support/browser';
+
+// With no browser every test here is skipped, and the runtime is not started either.
+const runtime = useLocalRuntime();
+const { api } = runtime;
+
+/** The committed OpenAPI document writes a static reference site that serves the same document. */
+function expectStaticReferenceSite(committed: unknown) {
+  // The same page as a static site, for any web server.
+  const site = mkdtempSync(join(tmpdir(), 'reference-'));
+  const written = spawnSync(process.execPath, [TSX, 'infra/openapi/write-reference.ts', site], {
+    encoding: 'utf8',
+  });
+  expect(written.status, written.stderr).toBe(0);
+  expect(readFileSync(join(site, 'index.html'), 'utf8')).toMatch(/data-url="openapi.json"[\s\S]*src="scalar.js"/);
+  expect(JSON.parse(readFileSync(join(site, 'openapi.json'), 'utf8'))).toEqual(committed);
+  rmSync(site, { recursive: true, force: true });
+}
+
+/** A sent invoice of two lines, for the browser to open: $1,749.99 due. */
+async function sendInvoiceToBrowserBuyer() {
+  const client = await api('POST', '/api/v1/clients/', {
+    body: { name: 'Browser Buyer', email: 'buyer@browser.example' },
+  });
+  const { json: invoice } = await api('POST', '/api/v1/invoices/', {
+    body: {
+      client: client.json.id,
+      issue_date: '2026-11-01',
+      due_date: '2026-12-01',
+      notes: 'Thanks for your business',
+      line_items: [
+        { description: 'Consulting', quantity: 10, unit_price: '150.00', tax_rate: '10.00' },
+        { description: 'Travel', quantity: 1, unit_price: '99.99', tax_rate: '0' },
+      ],
+    },
+  });
+  expect(
+    (await api('POST', `/api/v1/invoices/${invoice.id}/send/`, { body: { email: 'buyer@browser.example' } })).status,
+  ).toBe(200);
+  return invoice as { id: string; public_url: string; invoice_number: string };
+}
+
+/** Framed by another page, the invoice (and its Pay button) is not shown at all. */
+async function expectNotShownInFrame(browser: Browser, publicUrl: string) {
+  const framing = await browser.newPage();
+  await framing.setContent(`<iframe src="${publicUrl}" width="600" height="600"></iframe>`);
+  await framing.waitForTimeout(1000);
+  const framed = framing.frames().find((frame) => frame !== framing.mainFrame());
+  expect(
+    (await framed
+      ?.getByTestId('total')
+      .count()
+      .catch(() => 0)) ?? 0,
+  ).toBe(0);
+  await framing.close();
+}
+
+/** The Pay button, the sandbox checkout, and back on the public page marked paid. */
+async function payThroughCheckout(page: Page) {
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL(/\/sandbox\/checkout\//);
+  expect(await page.getByTestId('checkout-amount').textContent()).toBe('1749.99 USD');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await page.waitForURL(/payment=succeeded/);
+  expect(await page.getByRole('status').textContent()).toContain('payment was received');
+  expect(await page.getByTestId('mark').textContent()).toBe('PAID');
+  await page.screenshot({ path: join(ARTIFACTS, 'public-invoice-paid.png'), fullPage: true });
+}
+
+it.skipIf(noBrowser)(
+  'serves the OpenAPI document and a reference page that shows every route, with nothing fetched from outside',
+  async () => {
+    const committed = JSON.parse(readFileSync('docs/openapi.json', 'utf8'));
+    const served = await api('GET', '/api/v1/openapi.json', { token: null });
+    expect(served.json).toEqual(committed);
+    const summaries = Object.values(committed.paths as Record<string, Record<string, { summary: string }>>).flatMap(
+      (item) => Object.values(item).map((operation) => operation.summary),
+    );
+    expect(summaries.length).toBeGreaterThan(60);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const outside: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).hostname !== '127.0.0.1') outside.push(request.url());
+      });
+      await page.goto(`${runtime.info.api_base_url}/reference/`, { waitUntil: 'networkidle' });
+      await page.waitForFunction(() => document.body.innerText.includes('Create invoice'));
+      const text = await page.evaluate(() => document.body.innerText);
+      expect(summaries.filter((summary) => !text.includes(summary))).toEqual([]);
+      expect(outside).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+    expectStaticReferenceSite(committed);
+  },
+);
+
+it.skipIf(noBrowser)(
+  'shows the public page in a real browser, and its Pay button leads to a paid invoice',
+  async () => {
+    const invoice = await sendInvoiceToBrowserBuyer();
+    const browser = await launchChromium({
+      args: [
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      const answer = await page.goto(invoice.public_url);
+      expect(answer!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(answer!.headers()['referrer-policy']).toBe('no-referrer');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Invoice ${invoice.invoice_number}`);
+      expect(await page.getByTestId('total').textContent()).toBe('$1,749.99');
+      expect(await page.getByTestId('due').textContent()).toBe('$1,749.99');
+      expect(await page.getByTestId('mark').count()).toBe(0); // neither paid nor void: no mark
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS, 'public-invoice.png'), fullPage: true });
+      await expectNotShownInFrame(browser, invoice.public_url);
+      await payThroughCheckout(page);
+    } finally {
+      await browser.close();
+    }
+    const paid = await api('GET', `/api/v1/invoices/${invoice.id}/`);
+    expect(paid.json).toMatchObject({ status: 'paid', amount_paid: '1749.99', amount_due: '0.00' });
+  },
+);
