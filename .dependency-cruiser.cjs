@@ -4,10 +4,11 @@
 const DOMAIN = '^shared/domain/';
 const PLATFORM = '^shared/(aws/|observability/|config\\.ts$|zod-locale\\.ts$)';
 const DATA = '^shared/data/';
-const SERVICES = '^shared/(auth|payments|webhooks|recurring|reports|email|documents)/';
+const OPERATIONS = '^shared/(invoicing|clients|organizations)/';
+const SERVICES = '^shared/(auth|payments|webhooks|recurring|reports|email|documents|events)/';
 const FRAMES = '^shared/(http|workers)/';
 const FUNCTIONS = '^functions/';
-const ABOVE_PLATFORM = `(${DATA}|${SERVICES}|${FRAMES}|${FUNCTIONS})`;
+const ABOVE_PLATFORM = `(${DATA}|${OPERATIONS}|${SERVICES}|${FRAMES}|${FUNCTIONS})`;
 const DYNAMODB = '^node_modules/@aws-sdk/(lib-dynamodb|client-dynamodb|util-dynamodb)/';
 
 module.exports = {
@@ -41,7 +42,21 @@ module.exports = {
       comment: 'Repositories build on the domain (and the platform clients); nothing above.',
       severity: 'error',
       from: { path: DATA },
-      to: { path: `(${SERVICES}|${FRAMES}|${FUNCTIONS})` },
+      to: { path: `(${OPERATIONS}|${SERVICES}|${FRAMES}|${FUNCTIONS})` },
+    },
+    {
+      name: 'repositories-persist-only',
+      comment: 'A repository stores what an operation decided: it renders no API shape, documents or e-mails.',
+      severity: 'error',
+      from: { path: DATA },
+      to: { path: '^shared/(domain/resources|documents|email|http)/' },
+    },
+    {
+      name: 'operations-below-frames',
+      comment: 'An operation is called by routes and workers; it knows nothing of HTTP or queues.',
+      severity: 'error',
+      from: { path: OPERATIONS },
+      to: { path: `(${FRAMES}|${FUNCTIONS}|^shared/(payments|recurring|webhooks|reports|auth)/)` },
     },
     {
       name: 'services-below-frames',

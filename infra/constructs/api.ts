@@ -2,11 +2,11 @@
 // table access its entry declares; only the token endpoints may read the signing key. Each route
 // costs up to eight resources, so the routes live in nested stacks, one per concern (ROUTE_STACKS),
 // and every template stays far below CloudFormation's 500 (docs/architecture.md).
-import { CfnOutput, CfnParameter, Duration, NestedStack, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { CfnOutput, CfnParameter, Duration, NestedStack, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { MathExpression } from 'aws-cdk-lib/aws-cloudwatch';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
   HttpApi,
   HttpMethod,
@@ -24,7 +24,7 @@ import { ROUTES, servedRoutes, type Route } from '#functions/routes';
 import type { PaymentProvider } from '#shared/payments/provider';
 import type { AlarmsConstruct } from '#infra/constructs/alarms';
 import type { InvokedFunctionConstruct } from '#infra/constructs/invoked-function';
-import { grantTable, TABLE_ACTIONS } from '#infra/constructs/data';
+import { grantNeeds, sendEmailStatement } from '#infra/constructs/grants';
 import { ServiceFunction } from '#infra/constructs/service-function';
 
 export type ApiProps = {
@@ -100,8 +100,6 @@ export const routeStackOf = (route: Route): string => {
 /** Wiring that exists only once the event pipeline does: the delivery queue, for the retry route. */
 export type ApiPipelineWiring = { deliveryQueue: IQueue };
 
-const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
-
 export const logicalId = (name: string) =>
   name
     .split('-')
@@ -110,6 +108,94 @@ export const logicalId = (name: string) =>
 
 /** API Gateway HTTP APIs route `/x/` to the route `/x`, and refuse route paths ending in '/'. */
 export const gatewayPath = (route: Route) => route.path.replace(/\/$/, '');
+
+/** The default stage, with API Gateway's throttle and one access-log line per request. */
+function addStage(scope: Construct, httpApi: HttpApi, throttle: ApiProps['throttle']): void {
+  const accessLogs = new LogGroup(scope, 'AccessLogs', {
+    retention: RetentionDays.ONE_MONTH,
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  new HttpStage(scope, 'DefaultStage', {
+    httpApi,
+    stageName: '$default',
+    autoDeploy: true,
+    throttle,
+    accessLogSettings: {
+      destination: new LogGroupLogDestination(accessLogs),
+      format: AccessLogFormat.custom(ACCESS_LOG_FORMAT),
+    },
+  });
+}
+
+/** The API's alarms: the share of 5xx answers and the p99 latency. */
+function raiseAlarms(scope: Construct, httpApi: HttpApi, alarms: AlarmsConstruct): void {
+  const requests = httpApi.metricCount({ period: Duration.minutes(5) });
+  const serverErrors = httpApi.metricServerError({ period: Duration.minutes(5) });
+  alarms.raise(
+    scope,
+    'ServerErrorRate',
+    new MathExpression({
+      expression: 'IF(requests >= 20, 100 * errors / requests, 0)',
+      usingMetrics: { requests, errors: serverErrors },
+      period: Duration.minutes(5),
+    }),
+    {
+      threshold: 5,
+      evaluationPeriods: 2,
+      description:
+        'More than 5 % of API requests answered 5xx (route function errors, timeouts and throttles) for ten minutes',
+    },
+  );
+  alarms.raise(scope, 'LatencyP99', httpApi.metricLatency({ statistic: 'p99', period: Duration.minutes(5) }), {
+    threshold: 3000,
+    evaluationPeriods: 3,
+    description: 'API p99 latency above 3 s for fifteen minutes',
+  });
+}
+
+/**
+ * The routes' nested stacks, each made when its first route is. The identity provider's settings are Fn::If on a
+ * condition of the parent stack: evaluated there, and handed to each nested stack that asks for them as whole
+ * parameter values (a nested stack cannot see the condition).
+ */
+class RouteStacks {
+  private readonly stacks = new Map<string, NestedStack>();
+  private readonly identityProviders = new Map<NestedStack, ApiProps['identityProvider']>();
+  private readonly scope: Construct;
+  private readonly identityProvider: ApiProps['identityProvider'];
+
+  constructor(scope: Construct, identityProvider: ApiProps['identityProvider']) {
+    this.scope = scope;
+    this.identityProvider = identityProvider;
+  }
+
+  of(route: Route): NestedStack {
+    const name = routeStackOf(route);
+    if (!this.stacks.has(name))
+      this.stacks.set(
+        name,
+        new NestedStack(this.scope, name, {
+          description: `Invoicing service: ${name.replace(/Routes$/, '').toLowerCase()} routes`,
+        }),
+      );
+    return this.stacks.get(name)!;
+  }
+
+  identityProviderIn(stack: NestedStack): ApiProps['identityProvider'] {
+    if (!this.identityProviders.has(stack)) {
+      const parameter = (name: keyof ApiProps['identityProvider']) => {
+        stack.setParameter(name, this.identityProvider[name]);
+        return new CfnParameter(stack, name, { type: 'String' }).valueAsString;
+      };
+      this.identityProviders.set(stack, {
+        IDP_ISSUER: parameter('IDP_ISSUER'),
+        IDP_AUDIENCE: parameter('IDP_AUDIENCE'),
+        IDP_JWKS_URL: parameter('IDP_JWKS_URL'),
+      });
+    }
+    return this.identityProviders.get(stack)!;
+  }
+}
 
 export class ApiConstruct extends Construct {
   readonly httpApi: HttpApi;
@@ -121,7 +207,7 @@ export class ApiConstruct extends Construct {
       const fn = this.functions[route.name];
       if (!route.queuesDeliveries || !fn) continue;
       fn.addEnvironment('WEBHOOK_DELIVERY_QUEUE_URL', deliveryQueue.queueUrl);
-      deliveryQueue.grantSendMessages(fn);
+      grantNeeds(fn, route, { deliveryQueue });
     }
   }
   /** What every function of the service needs to load its configuration (no secrets). */
@@ -156,42 +242,8 @@ export class ApiConstruct extends Construct {
         'Each route authenticates in its function (API keys and our own access tokens, docs/security.md); ' +
         "the public routes are public by design (token exchange, public invoice pages, Stripe's signed webhook)",
     });
-    const accessLogs = new LogGroup(this, 'AccessLogs', {
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    new HttpStage(this, 'DefaultStage', {
-      httpApi: this.httpApi,
-      stageName: '$default',
-      autoDeploy: true,
-      throttle,
-      accessLogSettings: {
-        destination: new LogGroupLogDestination(accessLogs),
-        format: AccessLogFormat.custom(ACCESS_LOG_FORMAT),
-      },
-    });
-    const requests = this.httpApi.metricCount({ period: Duration.minutes(5) });
-    const serverErrors = this.httpApi.metricServerError({ period: Duration.minutes(5) });
-    alarms.raise(
-      this,
-      'ServerErrorRate',
-      new MathExpression({
-        expression: 'IF(requests >= 20, 100 * errors / requests, 0)',
-        usingMetrics: { requests, errors: serverErrors },
-        period: Duration.minutes(5),
-      }),
-      {
-        threshold: 5,
-        evaluationPeriods: 2,
-        description:
-          'More than 5 % of API requests answered 5xx (route function errors, timeouts and throttles) for ten minutes',
-      },
-    );
-    alarms.raise(this, 'LatencyP99', this.httpApi.metricLatency({ statistic: 'p99', period: Duration.minutes(5) }), {
-      threshold: 3000,
-      evaluationPeriods: 3,
-      description: 'API p99 latency above 3 s for fifteen minutes',
-    });
+    addStage(this, this.httpApi, throttle);
+    raiseAlarms(this, this.httpApi, alarms);
     const baseUrl = publicBaseUrl ?? this.httpApi.apiEndpoint;
     this.sharedEnvironment = {
       ...environment,
@@ -200,48 +252,20 @@ export class ApiConstruct extends Construct {
       EMAIL_FROM: emailFrom,
       PAYMENT_PROVIDER: paymentProvider,
     };
-    const sender = addressOf(emailFrom);
-    const { partition, region, account } = Stack.of(this);
-    const sendFromIdentity = (this.sendEmail = new PolicyStatement({
-      actions: ['ses:SendRawEmail'],
-      resources: [
-        `arn:${partition}:ses:${region}:${account}:identity/${sender}`,
-        `arn:${partition}:ses:${region}:${account}:identity/${sender.split('@')[1]}`,
-      ],
-      conditions: { StringEquals: { 'ses:FromAddress': sender } },
-    }));
+    this.sendEmail = sendEmailStatement(this, emailFrom);
 
-    // The identity provider's settings are Fn::If on a condition of this stack: evaluated here, and
-    // handed to each nested stack as whole parameter values (a nested stack cannot see the condition).
-    const stacks = new Map<string, NestedStack>();
-    const stackOf = (route: Route) => {
-      const name = routeStackOf(route);
-      if (!stacks.has(name))
-        stacks.set(
-          name,
-          new NestedStack(this, name, {
-            description: `Invoicing service: ${name.replace(/Routes$/, '').toLowerCase()} routes`,
-          }),
-        );
-      return stacks.get(name)!;
-    };
-    const identityProviders = new Map<NestedStack, ApiProps['identityProvider']>();
-    const identityProviderIn = (stack: NestedStack) => {
-      if (!identityProviders.has(stack)) {
-        const parameter = (name: keyof ApiProps['identityProvider']) => {
-          stack.setParameter(name, identityProvider[name]);
-          return new CfnParameter(stack, name, { type: 'String' }).valueAsString;
-        };
-        identityProviders.set(stack, {
-          IDP_ISSUER: parameter('IDP_ISSUER'),
-          IDP_AUDIENCE: parameter('IDP_AUDIENCE'),
-          IDP_JWKS_URL: parameter('IDP_JWKS_URL'),
-        });
-      }
-      return identityProviders.get(stack)!;
+    const stacks = new RouteStacks(this, identityProvider);
+    // In the order of the routes' deployed policy statements (grantNeeds).
+    const targets = {
+      sendEmail: this.sendEmail,
+      renderer,
+      gateway,
+      table,
+      signingKey: signing.secret,
+      cursorKey: cursorSecret,
     };
     for (const route of routes ?? servedRoutes(paymentProvider)) {
-      const stack = stackOf(route);
+      const stack = stacks.of(route);
       const fn = new ServiceFunction(stack, logicalId(route.name), {
         entry: `functions/${route.name}/handler.ts`,
         ...(route.servesOpenApi ? { assets: 'openapi' as const } : {}),
@@ -249,17 +273,12 @@ export class ApiConstruct extends Construct {
           ...this.sharedEnvironment,
           TABLE_NAME: table.tableName,
           ...(route.signsTokens
-            ? { ...identityProviderIn(stack), ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: signing.secret.secretArn }
+            ? { ...stacks.identityProviderIn(stack), ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: signing.secret.secretArn }
             : {}),
           ...(route.signsCursors ? { CURSOR_SECRET_ARN: cursorSecret.secretArn } : {}),
         },
       });
-      if (route.sendsEmail) fn.addToRolePolicy(sendFromIdentity);
-      if (route.rendersDocuments) renderer.allow(fn);
-      if (route.usesStripe) gateway?.allow(fn);
-      if (route.table !== 'none') grantTable(table, fn, TABLE_ACTIONS[route.table]);
-      if (route.signsTokens) signing.secret.grantRead(fn);
-      if (route.signsCursors) cursorSecret.grantRead(fn);
+      grantNeeds(fn, route, targets);
       this.functions[route.name] = fn;
       new HttpRoute(stack, `${logicalId(route.name)}Route`, {
         httpApi: this.httpApi,

@@ -21,6 +21,110 @@ import { Architecture, type CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { LAMBDA_RUNTIME, ServiceFunction } from '#infra/constructs/service-function';
 
+/** The private JWK that signs access tokens, generated in the account by a custom resource, and its public JWKS. */
+function signingKey(scope: Construct): { secret: Secret; publicJwks: string } {
+  const secret = new Secret(scope, 'SigningKey', {
+    description: 'Private JWK that signs access tokens (generated in place)',
+  });
+  const generator = new ServiceFunction(scope, 'SigningKeyGenerator', {
+    entry: 'infra/functions/signing-key-generator/handler.ts',
+    environment: {},
+    timeout: Duration.seconds(30),
+  });
+  secret.grantRead(generator);
+  secret.grantWrite(generator);
+  // The provider framework's own function: same runtime and architecture as ours, and a log group that expires and
+  // goes with the stack.
+  const provider = new Provider(scope, 'SigningKeyProvider', {
+    onEventHandler: generator,
+    logGroup: new LogGroup(scope, 'SigningKeyProviderLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    }),
+  });
+  Validations.of(secret).acknowledge({
+    id: 'AwsSolutions-SMG4',
+    reason:
+      'Rotating the signing key ends every session at once; ' +
+      'key rotation with two published keys is a planned feature, not a schedule',
+  });
+  const generatorLogicalId = Stack.of(scope).getLogicalId(generator.node.defaultChild as CfnFunction);
+  Validations.of(provider).acknowledge(
+    {
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason: "CDK's provider framework function: writes only its logs",
+    },
+    {
+      id: `AwsSolutions-IAM5[Resource::<${generatorLogicalId}.Arn>:*]`,
+      reason: "CDK's provider framework may invoke every version of the signing-key generator, and nothing else",
+    },
+    {
+      id: 'Serverless-LambdaDefaultMemorySize',
+      reason: "CDK's provider framework function runs only during deployments",
+    },
+    { id: 'Serverless-LambdaTracing', reason: "CDK's provider framework function runs only during deployments" },
+    {
+      id: 'Serverless-LambdaDLQ',
+      reason:
+        'CloudFormation invokes the provider and gets its answer; ' +
+        'a failure fails the deployment, which is the right place to see it',
+    },
+  );
+  const framework = provider.node.findChild('framework-onEvent').node.defaultChild as CfnFunction;
+  framework.addPropertyOverride('Runtime', LAMBDA_RUNTIME.name);
+  framework.addPropertyOverride('Architectures', [Architecture.ARM_64.name]);
+  const key = new CustomResource(scope, 'SigningKeyPair', {
+    serviceToken: provider.serviceToken,
+    properties: { SecretArn: secret.secretArn },
+  });
+  return { secret, publicJwks: key.getAttString('PublicJwks') };
+}
+
+/** The Cognito user pool and its app client, which exist only where no external issuer is given. */
+function cognitoUserPool(scope: Construct, condition: CfnCondition): { pool: UserPool; client: UserPoolClient } {
+  const pool = new UserPool(scope, 'UserPool', {
+    signInAliases: { email: true },
+    selfSignUpEnabled: false,
+    removalPolicy: RemovalPolicy.RETAIN,
+    // NIST SP 800-63B: a minimum length, no composition rules; the COG1 reason and docs/deploy.md say the same.
+    passwordPolicy: {
+      minLength: 12,
+      requireLowercase: false,
+      requireUppercase: false,
+      requireDigits: false,
+      requireSymbols: false,
+    },
+    mfa: Mfa.OPTIONAL,
+    mfaSecondFactor: { otp: true, sms: false },
+  });
+  Validations.of(pool).acknowledge(
+    {
+      id: 'AwsSolutions-COG1',
+      reason:
+        'At least 12 characters and no composition rules (no upper case, lower case, digit or symbol required), ' +
+        'as NIST SP 800-63B recommends',
+    },
+    {
+      id: 'AwsSolutions-COG2',
+      reason:
+        "MFA is offered (TOTP, optional); requiring it is the deploying company's choice " +
+        '(docs/deploy.md, "Multi-factor authentication")',
+    },
+    {
+      id: 'AwsSolutions-COG8',
+      reason: 'The Plus feature plan costs per user; deployments that want threat protection switch it on',
+    },
+  );
+  const client = new UserPoolClient(scope, 'AppClient', {
+    userPool: pool,
+    generateSecret: false,
+    authFlows: { userPassword: true, userSrp: true },
+  });
+  (pool.node.defaultChild as CfnUserPool).cfnOptions.condition = condition;
+  (client.node.defaultChild as CfnUserPoolClient).cfnOptions.condition = condition;
+  return { pool, client };
+}
+
 export class AuthConstruct extends Construct {
   readonly signingKeySecret: Secret;
   readonly publicJwks: string;
@@ -28,61 +132,9 @@ export class AuthConstruct extends Construct {
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    this.signingKeySecret = new Secret(this, 'SigningKey', {
-      description: 'Private JWK that signs access tokens (generated in place)',
-    });
-    const generator = new ServiceFunction(this, 'SigningKeyGenerator', {
-      entry: 'infra/functions/signing-key-generator/handler.ts',
-      environment: {},
-      timeout: Duration.seconds(30),
-    });
-    this.signingKeySecret.grantRead(generator);
-    this.signingKeySecret.grantWrite(generator);
-    // The provider framework's own function: same runtime and architecture as ours, and a log group that expires and
-    // goes with the stack.
-    const provider = new Provider(this, 'SigningKeyProvider', {
-      onEventHandler: generator,
-      logGroup: new LogGroup(this, 'SigningKeyProviderLogs', {
-        retention: RetentionDays.ONE_MONTH,
-        removalPolicy: RemovalPolicy.DESTROY,
-      }),
-    });
-    Validations.of(this.signingKeySecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'Rotating the signing key ends every session at once; ' +
-        'key rotation with two published keys is a planned feature, not a schedule',
-    });
-    const generatorLogicalId = Stack.of(this).getLogicalId(generator.node.defaultChild as CfnFunction);
-    Validations.of(provider).acknowledge(
-      {
-        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-        reason: "CDK's provider framework function: writes only its logs",
-      },
-      {
-        id: `AwsSolutions-IAM5[Resource::<${generatorLogicalId}.Arn>:*]`,
-        reason: "CDK's provider framework may invoke every version of the signing-key generator, and nothing else",
-      },
-      {
-        id: 'Serverless-LambdaDefaultMemorySize',
-        reason: "CDK's provider framework function runs only during deployments",
-      },
-      { id: 'Serverless-LambdaTracing', reason: "CDK's provider framework function runs only during deployments" },
-      {
-        id: 'Serverless-LambdaDLQ',
-        reason:
-          'CloudFormation invokes the provider and gets its answer; ' +
-          'a failure fails the deployment, which is the right place to see it',
-      },
-    );
-    const framework = provider.node.findChild('framework-onEvent').node.defaultChild as CfnFunction;
-    framework.addPropertyOverride('Runtime', LAMBDA_RUNTIME.name);
-    framework.addPropertyOverride('Architectures', [Architecture.ARM_64.name]);
-    const key = new CustomResource(this, 'SigningKeyPair', {
-      serviceToken: provider.serviceToken,
-      properties: { SecretArn: this.signingKeySecret.secretArn },
-    });
-    this.publicJwks = key.getAttString('PublicJwks');
+    const { secret, publicJwks } = signingKey(this);
+    this.signingKeySecret = secret;
+    this.publicJwks = publicJwks;
 
     const issuer = new CfnParameter(Stack.of(this), 'IdentityProviderIssuer', {
       type: 'String',
@@ -105,46 +157,7 @@ export class AuthConstruct extends Construct {
     });
     const cognito = new CfnCondition(this, 'UseCognito', { expression: Fn.conditionEquals(issuer.valueAsString, '') });
 
-    const pool = new UserPool(this, 'UserPool', {
-      signInAliases: { email: true },
-      selfSignUpEnabled: false,
-      removalPolicy: RemovalPolicy.RETAIN,
-      // NIST SP 800-63B: a minimum length, no composition rules; the COG1 reason and docs/deploy.md say the same.
-      passwordPolicy: {
-        minLength: 12,
-        requireLowercase: false,
-        requireUppercase: false,
-        requireDigits: false,
-        requireSymbols: false,
-      },
-      mfa: Mfa.OPTIONAL,
-      mfaSecondFactor: { otp: true, sms: false },
-    });
-    Validations.of(pool).acknowledge(
-      {
-        id: 'AwsSolutions-COG1',
-        reason:
-          'At least 12 characters and no composition rules (no upper case, lower case, digit or symbol required), ' +
-          'as NIST SP 800-63B recommends',
-      },
-      {
-        id: 'AwsSolutions-COG2',
-        reason:
-          "MFA is offered (TOTP, optional); requiring it is the deploying company's choice " +
-          '(docs/deploy.md, "Multi-factor authentication")',
-      },
-      {
-        id: 'AwsSolutions-COG8',
-        reason: 'The Plus feature plan costs per user; deployments that want threat protection switch it on',
-      },
-    );
-    const client = new UserPoolClient(this, 'AppClient', {
-      userPool: pool,
-      generateSecret: false,
-      authFlows: { userPassword: true, userSrp: true },
-    });
-    (pool.node.defaultChild as CfnUserPool).cfnOptions.condition = cognito;
-    (client.node.defaultChild as CfnUserPoolClient).cfnOptions.condition = cognito;
+    const { pool, client } = cognitoUserPool(this, cognito);
     const cognitoIssuer = `https://cognito-idp.${Stack.of(this).region}.amazonaws.com/${pool.userPoolId}`;
     const choose = (externalValue: string, cognitoValue: string) =>
       Fn.conditionIf(external.logicalId, externalValue, cognitoValue).toString();

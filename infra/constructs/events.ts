@@ -14,11 +14,60 @@ import { Construct } from 'constructs';
 import { EVENT_RULES, QUEUES } from '#functions/topology';
 import { EVENT_SOURCE } from '#shared/events/publish';
 import type { AlarmsConstruct } from '#infra/constructs/alarms';
-import { grantTable, TABLE_ACTIONS } from '#infra/constructs/data';
 import { consume, consumerProps, deadLetterQueue, workQueue } from '#infra/constructs/dead-letters';
+import { grantNeeds, type Needs } from '#infra/constructs/grants';
 import { ServiceFunction } from '#infra/constructs/service-function';
 
 export type EventsProps = { table: TableV2; environment: Record<string, string>; alarms: AlarmsConstruct };
+
+/** The publisher's event source: the table's stream, filtered to new outbox event items. */
+function consumeOutbox(scope: Construct, publisher: ServiceFunction, table: TableV2, alarms: AlarmsConstruct): void {
+  // A batch the publisher gives up on is recorded (its events stay unpublished, and the outbox sweeper publishes
+  // them).
+  const streamFailures = deadLetterQueue(
+    scope,
+    alarms,
+    'StreamFailures',
+    'stream batches the publisher gave up on; the outbox sweeper republishes their events',
+  );
+  publisher.addEventSource(
+    new DynamoEventSource(table, {
+      startingPosition: StartingPosition.TRIM_HORIZON,
+      batchSize: 50,
+      bisectBatchOnError: true,
+      retryAttempts: 10,
+      reportBatchItemFailures: true,
+      onFailure: new SqsDlq(streamFailures),
+      filters: [
+        FilterCriteria.filter({
+          eventName: FilterRule.isEqual('INSERT'),
+          dynamodb: { NewImage: { type: { S: FilterRule.isEqual('event') } } },
+        }),
+      ],
+    }),
+  );
+}
+
+type WorkerQueue = 'fanout' | 'delivery' | 'revenue';
+
+/** The queue workers, in the order they are built, and what each needs besides consuming its own queue. */
+const WORKERS: readonly { id: string; queue: WorkerQueue; name: string; needs: Needs }[] = [
+  {
+    id: 'FanoutWorker',
+    queue: 'fanout',
+    name: 'the webhook fan-out worker',
+    needs: { table: 'readOnly', queuesDeliveries: true },
+  },
+  {
+    id: 'DeliveryWorker',
+    queue: 'delivery',
+    name: 'the webhook delivery worker',
+    needs: { table: 'readWrite', retriesDeliveries: true },
+  },
+  // Aggregates are written with ADD, so events may arrive in any order; a marker per event makes a redelivery a
+  // no-op.
+  { id: 'RevenueAggregator', queue: 'revenue', name: 'the revenue aggregator', needs: { table: 'readWrite' } },
+];
 
 export class EventsConstruct extends Construct {
   readonly bus: EventBus;
@@ -52,69 +101,25 @@ export class EventsConstruct extends Construct {
       WEBHOOK_DELIVERY_QUEUE_URL: delivery.queueUrl,
       WEBHOOK_DELIVERY_DLQ_URL: deliveryDlq.queueUrl,
     };
-
+    // In the order of the workers' deployed policy statements (grantNeeds).
+    const targets = { table, bus: this.bus, deliveryQueue: delivery, deliveryDeadLetters: deliveryDlq };
     const publisher = (this.publisher = new ServiceFunction(this, 'Publisher', {
       entry: 'functions/event-publisher/handler.ts',
       environment: common,
       timeout: Duration.seconds(30),
     }));
-    grantTable(table, publisher, TABLE_ACTIONS.readWrite);
-    this.bus.grantPutEventsTo(publisher);
-    // A batch the publisher gives up on is recorded (its events stay unpublished, and the outbox sweeper publishes
-    // them).
-    const streamFailures = deadLetterQueue(
-      this,
-      alarms,
-      'StreamFailures',
-      'stream batches the publisher gave up on; the outbox sweeper republishes their events',
-    );
-    publisher.addEventSource(
-      new DynamoEventSource(table, {
-        startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 50,
-        bisectBatchOnError: true,
-        retryAttempts: 10,
-        reportBatchItemFailures: true,
-        onFailure: new SqsDlq(streamFailures),
-        filters: [
-          FilterCriteria.filter({
-            eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { type: { S: FilterRule.isEqual('event') } } },
-          }),
-        ],
-      }),
-    );
+    grantNeeds(publisher, { table: 'readWrite', publishesEvents: true }, targets);
+    consumeOutbox(this, publisher, table, alarms);
 
-    const fanoutWorker = new ServiceFunction(this, 'FanoutWorker', {
-      ...consumerProps(QUEUES.fanout),
-      environment: common,
+    const workers = WORKERS.map(({ id, queue, name, needs }) => {
+      const worker = new ServiceFunction(this, id, { ...consumerProps(QUEUES[queue]), environment: common });
+      grantNeeds(worker, needs, targets);
+      consume(worker, this.queues[queue], QUEUES[queue]);
+      return { worker, name };
     });
-    grantTable(table, fanoutWorker, TABLE_ACTIONS.readOnly);
-    delivery.grantSendMessages(fanoutWorker);
-    consume(fanoutWorker, fanout, QUEUES.fanout);
-
-    const deliveryWorker = new ServiceFunction(this, 'DeliveryWorker', {
-      ...consumerProps(QUEUES.delivery),
-      environment: common,
-    });
-    grantTable(table, deliveryWorker, TABLE_ACTIONS.readWrite);
-    delivery.grant(deliveryWorker, 'sqs:ChangeMessageVisibility');
-    deliveryDlq.grantSendMessages(deliveryWorker);
-    consume(deliveryWorker, delivery, QUEUES.delivery);
-
-    // Aggregates are written with ADD, so events may arrive in any order; a marker per event makes a redelivery a
-    // no-op.
-    const revenueWorker = new ServiceFunction(this, 'RevenueAggregator', {
-      ...consumerProps(QUEUES.revenue),
-      environment: common,
-    });
-    grantTable(table, revenueWorker, TABLE_ACTIONS.readWrite);
-    consume(revenueWorker, revenue, QUEUES.revenue);
 
     alarms.onFailures(this, publisher, 'the event publisher (table stream → bus)');
-    alarms.onFailures(this, fanoutWorker, 'the webhook fan-out worker');
-    alarms.onFailures(this, deliveryWorker, 'the webhook delivery worker');
-    alarms.onFailures(this, revenueWorker, 'the revenue aggregator');
+    for (const { worker, name } of workers) alarms.onFailures(this, worker, name);
     alarms.raise(
       this,
       'StreamIteratorAge',

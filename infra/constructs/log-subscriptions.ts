@@ -12,8 +12,8 @@ import { ROUTES, type Route } from '#functions/routes';
 import { filterPatternOf, LOG_SUBSCRIPTIONS } from '#functions/topology';
 import type { AlarmsConstruct } from '#infra/constructs/alarms';
 import { logicalId } from '#infra/constructs/api';
-import { grantTable, TABLE_ACTIONS } from '#infra/constructs/data';
 import { deadLetterQueue } from '#infra/constructs/dead-letters';
+import { grantNeeds } from '#infra/constructs/grants';
 import { ServiceFunction } from '#infra/constructs/service-function';
 
 export type LogSubscriptionsProps = {
@@ -42,7 +42,7 @@ export class LogSubscriptionsConstruct extends Construct {
         timeout: Duration.seconds(subscription.consumer.timeoutSeconds),
       });
       consumer.configureAsyncInvoke({ onFailure: new SqsDestination(failed), retryAttempts: 2 });
-      grantTable(table, consumer, TABLE_ACTIONS.readWrite);
+      grantNeeds(consumer, { table: 'readWrite' }, { table });
       alarms.onFailures(this, consumer, `the ${subscription.consumer.handler} function`);
       Validations.of(consumer).acknowledge({
         id: 'Serverless-LambdaDLQ',

@@ -12,8 +12,8 @@ import { QUEUES } from '#functions/topology';
 import { logicalId } from '#infra/constructs/api';
 import type { AlarmsConstruct } from '#infra/constructs/alarms';
 import type { InvokedFunctionConstruct } from '#infra/constructs/invoked-function';
-import { grantTable, TABLE_ACTIONS } from '#infra/constructs/data';
 import { consume, consumerProps, deadLetterQueue, workQueue } from '#infra/constructs/dead-letters';
+import { grantNeeds } from '#infra/constructs/grants';
 import { ServiceFunction } from '#infra/constructs/service-function';
 
 export type SchedulesProps = {
@@ -43,6 +43,8 @@ export class SchedulesConstruct extends Construct {
       RECURRING_RUN_QUEUE_URL: this.recurringRuns.queueUrl,
     };
 
+    // In the order of the jobs' deployed policy statements (grantNeeds); every job reads and writes the table.
+    const targets = { table, bus, sendEmail, recurringRuns: this.recurringRuns };
     const missedRuns = deadLetterQueue(this, alarms, 'MissedRuns', 'scheduled runs EventBridge could not start');
     for (const job of JOBS as readonly Job[]) {
       const fn = new ServiceFunction(this, logicalId(job.name), {
@@ -51,10 +53,7 @@ export class SchedulesConstruct extends Construct {
         timeout: Duration.minutes(5),
         concurrency: 1,
       });
-      grantTable(table, fn, TABLE_ACTIONS.readWrite);
-      if (job.publishesEvents) bus.grantPutEventsTo(fn);
-      if (job.sendsEmail && sendEmail) fn.addToRolePolicy(sendEmail);
-      if (job.queuesRecurringRuns) this.recurringRuns.grantSendMessages(fn);
+      grantNeeds(fn, { ...job, table: 'readWrite' }, targets);
       new Rule(this, `${logicalId(job.name)}Schedule`, {
         schedule: Schedule.expression(job.schedule),
         targets: [new LambdaFunction(fn, { retryAttempts: 2, deadLetterQueue: missedRuns })],
@@ -68,9 +67,12 @@ export class SchedulesConstruct extends Construct {
       ...consumerProps(QUEUES.recurringRuns),
       environment: common,
     });
-    grantTable(table, worker, TABLE_ACTIONS.readWrite);
-    if (sendEmail) worker.addToRolePolicy(sendEmail);
-    if (QUEUES.recurringRuns.consumer.rendersDocuments) renderer.allow(worker);
+    // It sends the invoices marked auto_send, so it mails (and has documents drawn) like the send route.
+    grantNeeds(
+      worker,
+      { ...QUEUES.recurringRuns.consumer, table: 'readWrite', sendsEmail: true },
+      { table, sendEmail, renderer },
+    );
     consume(worker, this.recurringRuns, QUEUES.recurringRuns);
     alarms.onFailures(this, worker, 'the recurring worker');
   }

@@ -3,7 +3,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { referencePage, scalarScript } from '#infra/openapi/reference-page';
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { JOBS } from '#functions/jobs';
@@ -137,6 +137,85 @@ const loadHandler = (route: Route) => {
   return handlers.get(route.name)!;
 };
 
+/** Writes one whole answer. */
+type Send = (status: number, headers: Record<string, string>, body: string | Buffer) => void;
+
+/** What the server serves beside the API: job runs (`npm run tick`) and the API reference page. True if it did. */
+async function serveLocal(req: IncomingMessage, res: ServerResponse, url: URL, send: Send): Promise<boolean> {
+  const job = /^\/__local\/jobs\/([\w-]+)\/?$/.exec(url.pathname);
+  if (job && req.method === 'POST') {
+    const body = await readBody(req);
+    const event = body === 'too_large' || body.length === 0 ? {} : JSON.parse(body.toString('utf8'));
+    if (!JOBS.some((known) => known.name === job[1]))
+      send(404, { 'content-type': 'application/json' }, errorBody('not_found', new UnknownJobError(job[1]!).message));
+    else send(200, { 'content-type': 'application/json' }, JSON.stringify((await runJob(job[1]!, event)) ?? null));
+    return true;
+  }
+  // The API reference page and its script, beside the API (infra/openapi/reference-page.ts).
+  if (req.method === 'GET' && (url.pathname === '/reference/' || url.pathname === '/reference')) {
+    send(
+      200,
+      { 'content-type': 'text/html; charset=utf-8' },
+      referencePage('/api/v1/openapi.json', '/reference/scalar.js'),
+    );
+    return true;
+  }
+  if (req.method === 'GET' && url.pathname === '/reference/scalar.js') {
+    res.writeHead(200, {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'max-age=3600',
+      'content-length': String(statSync(scalarScript()).size),
+    });
+    createReadStream(scalarScript()).pipe(res);
+    return true;
+  }
+  return false;
+}
+
+/** A request to the API: its route's handler gets the event API Gateway would give it. */
+async function serveRoute(req: IncomingMessage, url: URL, compiled: RouteTable, host: string, send: Send) {
+  const matched = matchRoute(compiled, req.method ?? 'GET', url.pathname);
+  if (matched === undefined)
+    return send(404, { 'content-type': 'application/json' }, errorBody('not_found', 'No such route'));
+  if (matched === 'method_not_allowed')
+    return send(
+      405,
+      { 'content-type': 'application/json' },
+      errorBody('method_not_allowed', 'This method is not allowed on this path'),
+    );
+  const body = await readBody(req);
+  if (body === 'too_large')
+    return send(
+      413,
+      { 'content-type': 'application/json', connection: 'close' },
+      errorBody('payload_too_large', 'The body is too large'),
+    );
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
+  headers['x-forwarded-proto'] = 'http';
+  const event = toApiGatewayEvent(
+    {
+      method: req.method ?? 'GET',
+      url,
+      headers,
+      body,
+      host: req.headers.host ?? host,
+      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+    },
+    matched.route,
+    matched.pathParameters,
+  );
+  const handler = await loadHandler(matched.route);
+  const result = await handler(event, lambdaContext(matched.route.name));
+  const payload = typeof result.body === 'string' ? result.body : '';
+  send(
+    result.statusCode ?? 200,
+    (result.headers ?? {}) as Record<string, string>,
+    result.isBase64Encoded ? Buffer.from(payload, 'base64') : payload,
+  );
+}
+
 /** Serves the routes the stack would deploy for the same payment provider (functions/routes.ts). */
 export async function startApiServer({
   port,
@@ -150,84 +229,14 @@ export async function startApiServer({
   const compiled = routeTable(servedRoutes(paymentProvider));
   const server = createServer(async (req, res) => {
     // API Gateway answers with a Content-Length, never chunked; so does every answer here.
-    const send = (status: number, headers: Record<string, string>, body: string | Buffer) => {
+    const send: Send = (status, headers, body) => {
       const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
       res.writeHead(status, { ...headers, 'content-length': String(bytes.length) });
       res.end(bytes);
     };
     try {
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? host}`);
-      const job = /^\/__local\/jobs\/([\w-]+)\/?$/.exec(url.pathname);
-      if (job && req.method === 'POST') {
-        const body = await readBody(req);
-        const event = body === 'too_large' || body.length === 0 ? {} : JSON.parse(body.toString('utf8'));
-        if (!JOBS.some((known) => known.name === job[1]))
-          return send(
-            404,
-            { 'content-type': 'application/json' },
-            errorBody('not_found', new UnknownJobError(job[1]!).message),
-          );
-        return send(
-          200,
-          { 'content-type': 'application/json' },
-          JSON.stringify((await runJob(job[1]!, event)) ?? null),
-        );
-      }
-      // The API reference page and its script, beside the API (infra/openapi/reference-page.ts).
-      if (req.method === 'GET' && (url.pathname === '/reference/' || url.pathname === '/reference'))
-        return send(
-          200,
-          { 'content-type': 'text/html; charset=utf-8' },
-          referencePage('/api/v1/openapi.json', '/reference/scalar.js'),
-        );
-      if (req.method === 'GET' && url.pathname === '/reference/scalar.js') {
-        res.writeHead(200, {
-          'content-type': 'text/javascript; charset=utf-8',
-          'cache-control': 'max-age=3600',
-          'content-length': String(statSync(scalarScript()).size),
-        });
-        return void createReadStream(scalarScript()).pipe(res);
-      }
-      const matched = matchRoute(compiled, req.method ?? 'GET', url.pathname);
-      if (matched === undefined)
-        return send(404, { 'content-type': 'application/json' }, errorBody('not_found', 'No such route'));
-      if (matched === 'method_not_allowed')
-        return send(
-          405,
-          { 'content-type': 'application/json' },
-          errorBody('method_not_allowed', 'This method is not allowed on this path'),
-        );
-      const body = await readBody(req);
-      if (body === 'too_large')
-        return send(
-          413,
-          { 'content-type': 'application/json', connection: 'close' },
-          errorBody('payload_too_large', 'The body is too large'),
-        );
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(req.headers))
-        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
-      headers['x-forwarded-proto'] = 'http';
-      const event = toApiGatewayEvent(
-        {
-          method: req.method ?? 'GET',
-          url,
-          headers,
-          body,
-          host: req.headers.host ?? host,
-          sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
-        },
-        matched.route,
-        matched.pathParameters,
-      );
-      const handler = await loadHandler(matched.route);
-      const result = await handler(event, lambdaContext(matched.route.name));
-      const payload = typeof result.body === 'string' ? result.body : '';
-      send(
-        result.statusCode ?? 200,
-        (result.headers ?? {}) as Record<string, string>,
-        result.isBase64Encoded ? Buffer.from(payload, 'base64') : payload,
-      );
+      if (!(await serveLocal(req, res, url, send))) await serveRoute(req, url, compiled, host, send);
     } catch (error) {
       console.error(error);
       send(500, { 'content-type': 'application/json' }, errorBody('internal_error', 'An internal error occurred'));

@@ -15,7 +15,8 @@ const BOOT = `import('tsx/esm/api').then(({ register }) => { register(); return 
 
 type Instance = { worker: Worker; ready: Promise<void> };
 
-export function functionInstances(spec: FunctionSpec) {
+/** Instances started on demand, at most MAX_INSTANCES; an invocation waits for a free one beyond that. */
+function instancePool(spec: FunctionSpec) {
   const idle: Instance[] = [];
   const live = new Set<Instance>();
   const waiting: ((instance: Instance) => void)[] = [];
@@ -53,54 +54,73 @@ export function functionInstances(spec: FunctionSpec) {
     const next = waiting.shift();
     if (next) next(start());
   };
+  return { live, acquire, release, discard };
+}
+
+/**
+ * One invocation on `instance`. `settle` is told once whether the instance may serve again: not after a timeout or
+ * a crash (an instance that hangs is ended, as Lambda ends it).
+ */
+function invokeOn(
+  instance: Instance,
+  event: unknown,
+  timeoutSeconds: number,
+  settle: (keep: boolean) => void,
+): Promise<Outcome> {
+  return new Promise<Outcome>((resolve) => {
+    let done = false;
+    const finish = (outcome: Outcome, keep: boolean) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      instance.worker.off('message', onMessage).off('error', onError);
+      settle(keep);
+      resolve(outcome);
+    };
+    const onMessage = (message: { answer?: string; error?: { errorType: string; errorMessage: string } }) => {
+      if (message.answer !== undefined) finish({ answer: message.answer }, true);
+      else if (message.error) finish({ error: message.error }, true);
+    };
+    const onError = (error: Error) =>
+      finish({ error: { errorType: 'Runtime.ExitError', errorMessage: error.message } }, false);
+    const timer = setTimeout(
+      () =>
+        finish(
+          {
+            error: {
+              errorType: 'Sandbox.Timedout',
+              errorMessage: `Task timed out after ${timeoutSeconds.toFixed(2)} seconds`,
+            },
+          },
+          false,
+        ),
+      timeoutSeconds * 1000,
+    );
+    instance.worker.on('error', onError);
+    instance.ready.then(
+      () => {
+        instance.worker.on('message', onMessage);
+        instance.worker.postMessage({ id: 0, event });
+      },
+      (error: Error) => onError(error),
+    );
+  });
+}
+
+export function functionInstances(spec: FunctionSpec) {
+  const pool = instancePool(spec);
 
   async function invoke(event: unknown): Promise<Outcome> {
-    const instance = await acquire();
-    return new Promise<Outcome>((resolve) => {
-      let done = false;
-      const finish = (outcome: Outcome, keep: boolean) => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        instance.worker.off('message', onMessage).off('error', onError);
-        if (keep) release(instance);
-        else discard(instance);
-        resolve(outcome);
-      };
-      const onMessage = (message: { answer?: string; error?: { errorType: string; errorMessage: string } }) => {
-        if (message.answer !== undefined) finish({ answer: message.answer }, true);
-        else if (message.error) finish({ error: message.error }, true);
-      };
-      const onError = (error: Error) =>
-        finish({ error: { errorType: 'Runtime.ExitError', errorMessage: error.message } }, false);
-      const timer = setTimeout(
-        () =>
-          finish(
-            {
-              error: {
-                errorType: 'Sandbox.Timedout',
-                errorMessage: `Task timed out after ${spec.timeoutSeconds.toFixed(2)} seconds`,
-              },
-            },
-            false,
-          ),
-        spec.timeoutSeconds * 1000,
-      );
-      instance.worker.on('error', onError);
-      instance.ready.then(
-        () => {
-          instance.worker.on('message', onMessage);
-          instance.worker.postMessage({ id: 0, event });
-        },
-        (error: Error) => onError(error),
-      );
-    });
+    const instance = await pool.acquire();
+    return invokeOn(instance, event, spec.timeoutSeconds, (keep) =>
+      keep ? pool.release(instance) : pool.discard(instance),
+    );
   }
 
   return {
     invoke,
     stop: async () => {
-      await Promise.all([...live].map((instance) => instance.worker.terminate()));
+      await Promise.all([...pool.live].map((instance) => instance.worker.terminate()));
     },
   };
 }

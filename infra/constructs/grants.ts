@@ -1,0 +1,110 @@
+// The one place that turns what a function declares it needs (a route's flags in functions/routes.ts,
+// a job's in functions/jobs.ts, a queue worker's) into IAM grants, so the same need always gets the
+// same statement, whichever construct builds the function.
+import { Stack } from 'aws-cdk-lib';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import type { Job } from '#functions/jobs';
+import type { Route, TableAccess } from '#functions/routes';
+import type { QueueSpec } from '#functions/topology';
+import { grantTable, TABLE_ACTIONS } from '#infra/constructs/data';
+import type { InvokedFunctionConstruct } from '#infra/constructs/invoked-function';
+import type { ServiceFunction } from '#infra/constructs/service-function';
+
+/** A function's declared needs, in the words of the route, job and queue tables. */
+export type Needs = Pick<
+  Route,
+  'sendsEmail' | 'rendersDocuments' | 'usesStripe' | 'signsTokens' | 'signsCursors' | 'queuesDeliveries'
+> &
+  Pick<Job, 'publishesEvents' | 'queuesRecurringRuns'> &
+  Pick<QueueSpec['consumer'], 'rendersDocuments'> & {
+    table?: TableAccess | keyof typeof TABLE_ACTIONS;
+    /** The delivery worker schedules its own retries (visibility changes) and dead-letters what it gives up on. */
+    retriesDeliveries?: boolean;
+  };
+
+/** What needs are granted on; an absent target grants nothing (no gateway without Stripe, a queue not built yet). */
+export type GrantTargets = {
+  table?: TableV2;
+  sendEmail?: PolicyStatement;
+  renderer?: InvokedFunctionConstruct;
+  gateway?: InvokedFunctionConstruct;
+  signingKey?: ISecret;
+  cursorKey?: ISecret;
+  bus?: IEventBus;
+  deliveryQueue?: IQueue;
+  deliveryDeadLetters?: IQueue;
+  recurringRuns?: IQueue;
+};
+
+type Grant<K extends keyof GrantTargets> = (
+  fn: ServiceFunction,
+  target: NonNullable<GrantTargets[K]>,
+  needs: Needs,
+) => void;
+
+const GRANTS: { [K in keyof GrantTargets]-?: Grant<K> } = {
+  table: (fn, table, { table: access = 'none' }) => {
+    if (access !== 'none') grantTable(table, fn, TABLE_ACTIONS[access]);
+  },
+  sendEmail: (fn, statement, { sendsEmail }) => {
+    if (sendsEmail) fn.addToRolePolicy(statement);
+  },
+  renderer: (fn, renderer, { rendersDocuments }) => {
+    if (rendersDocuments) renderer.allow(fn);
+  },
+  gateway: (fn, gateway, { usesStripe }) => {
+    if (usesStripe) gateway.allow(fn);
+  },
+  signingKey: (fn, secret, { signsTokens }) => {
+    if (signsTokens) secret.grantRead(fn);
+  },
+  cursorKey: (fn, secret, { signsCursors }) => {
+    if (signsCursors) secret.grantRead(fn);
+  },
+  bus: (fn, bus, { publishesEvents }) => {
+    if (publishesEvents) bus.grantPutEventsTo(fn);
+  },
+  deliveryQueue: (fn, queue, { queuesDeliveries, retriesDeliveries }) => {
+    if (queuesDeliveries) queue.grantSendMessages(fn);
+    if (retriesDeliveries) queue.grant(fn, 'sqs:ChangeMessageVisibility');
+  },
+  deliveryDeadLetters: (fn, queue, { retriesDeliveries }) => {
+    if (retriesDeliveries) queue.grantSendMessages(fn);
+  },
+  recurringRuns: (fn, queue, { queuesRecurringRuns }) => {
+    if (queuesRecurringRuns) queue.grantSendMessages(fn);
+  },
+};
+
+/**
+ * Grants `fn` each of its `needs` on the matching target. Statements follow the order of `targets`' keys: each
+ * construct keeps the order its deployed policies have, since reordering them would rewrite every role's policy.
+ */
+export function grantNeeds(fn: ServiceFunction, needs: Needs, targets: GrantTargets): void {
+  const grant = <K extends keyof GrantTargets>(key: K) => {
+    const target = targets[key];
+    if (target) (GRANTS[key] as Grant<K>)(fn, target, needs);
+  };
+  for (const key of Object.keys(targets) as (keyof GrantTargets)[]) grant(key);
+}
+
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+
+/** SES sending from the configured sender ("Name <address>") only: its address or its domain identity. */
+export function sendEmailStatement(scope: Construct, emailFrom: string): PolicyStatement {
+  const sender = addressOf(emailFrom);
+  const { partition, region, account } = Stack.of(scope);
+  return new PolicyStatement({
+    actions: ['ses:SendRawEmail'],
+    resources: [
+      `arn:${partition}:ses:${region}:${account}:identity/${sender}`,
+      `arn:${partition}:ses:${region}:${account}:identity/${sender.split('@')[1]}`,
+    ],
+    conditions: { StringEquals: { 'ses:FromAddress': sender } },
+  });
+}
