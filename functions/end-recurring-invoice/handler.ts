@@ -1,7 +1,7 @@
 // Ending keeps the template and every invoice it generated; it generates no more.
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
-import { setRecurringStatus } from '#shared/recurring/changes';
+import { setRecurringStatus } from '#shared/invoicing/set-recurring-status';
 import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
 import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { routeNamed } from '#functions/routes';

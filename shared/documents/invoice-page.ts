@@ -35,6 +35,72 @@ function renderDocumentPage(
   }: Pick<PageInput, 'payAction' | 'notice' | 'creditNotes' | 'eInvoice'>,
 ): string {
   const { words } = view;
+  return `<!doctype html>
+<html lang="${htmlText(view.lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${htmlText(view.title)} – ${htmlText(view.seller.name)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${pageHeader(view)}
+${noticeParagraph(view, notice)}
+${partiesSection(view)}
+${factList(view)}
+${lineTable(view)}
+${totalsTable(view)}
+${payForm(view, payAction)}
+${breakdownTable(view)}
+${paymentSection(view)}
+${creditNoteList(view, creditNotes)}
+${textSection(words.notes, view.notes)}
+${textSection(words.terms, view.terms)}
+<p><a href="pdf/">${htmlText(words.downloadPdf)}</a></p>
+${eInvoice ? `<p><a href="e-invoice/">${htmlText(words.downloadEInvoice(eInvoice))}</a></p>` : ''}
+</main>
+</body>
+</html>`;
+}
+
+/** Logo or the seller's name, the title, and the mark of a paid, void or credited invoice. */
+function pageHeader(view: InvoiceView): string {
+  const logo = view.logo
+    ? `<img class="logo" alt="${htmlText(view.seller.name)}" src="data:${view.logo.content_type};base64,${Buffer.from(view.logo.bytes).toString('base64')}">`
+    : `<p class="seller-name"><strong>${htmlText(view.seller.name)}</strong></p>`;
+  return [
+    '<header>',
+    `  ${logo}`,
+    `  <h1>${htmlText(view.title)}</h1>`,
+    `  ${view.mark ? `<p class="mark ${view.settled}" data-testid="mark">${htmlText(view.mark)}</p>` : ''}`,
+    '</header>',
+  ].join('\n');
+}
+
+/** The outcome of a payment the payer has just come back from, if any. */
+function noticeParagraph({ words }: InvoiceView, notice: PageInput['notice']): string {
+  const noticeText = notice === 'succeeded' ? words.paymentReceived : notice === 'failed' ? words.paymentFailed : '';
+  return noticeText ? `<p class="notice" role="status">${htmlText(noticeText)}</p>` : '';
+}
+
+function partiesSection({ words, seller, buyer }: InvoiceView): string {
+  return [
+    '<section class="parties">',
+    `  <div><h2>${htmlText(words.from)}</h2><p><strong>${htmlText(seller.name)}</strong><br>${lines(seller.lines)}</p></div>`,
+    `  <div><h2>${htmlText(words.billedTo)}</h2><p><strong>${htmlText(buyer.name)}</strong><br>${lines(buyer.lines)}</p></div>`,
+    '</section>',
+  ].join('\n');
+}
+
+/** The document's number, dates and references as a description list. */
+const factList = ({ facts }: InvoiceView) =>
+  `<dl>\n${facts.map(([label, value]) => `  <dt>${htmlText(label)}</dt><dd>${htmlText(value)}</dd>`).join('\n')}\n</dl>`;
+
+/** The line items; the optional columns hide on a phone, where each row repeats them under the description. */
+function lineTable(view: InvoiceView): string {
+  const { words } = view;
   const discountCell = (value: string) =>
     view.showDiscounts ? `<td class="number optional">${htmlText(value)}</td>` : '';
   const head =
@@ -54,94 +120,67 @@ function renderDocumentPage(
         `<td class="number optional">${htmlText(line.tax)}</td><td class="number">${htmlText(line.net)}</td></tr>`,
     )
     .join('\n');
-  const totals = view.totals
+  return ['<div class="scroll"><table>', `  ${head}`, '  <tbody>', rows, '  </tbody>', '</table></div>'].join('\n');
+}
+
+function totalsTable({ totals }: InvoiceView): string {
+  const rows = totals
     .map(
       (total) =>
         `<tr><th scope="row">${htmlText(total.label)}</th>` +
         `<td class="number" data-testid="${total.key}">${total.strong ? `<strong>${htmlText(total.value)}</strong>` : htmlText(total.value)}</td></tr>`,
     )
     .join('\n');
-  const breakdown = view.breakdown
+  return ['<table class="totals">', '  <tbody>', rows, '  </tbody>', '</table>'].join('\n');
+}
+
+/** The Pay button, while the invoice can be paid online. */
+const payForm = ({ words, amountDue }: InvoiceView, payAction: string | undefined) =>
+  payAction
+    ? `<form method="post" action="${htmlText(payAction)}">` +
+      `<button class="pay" type="submit">${htmlText(words.pay(amountDue))}</button></form>`
+    : '';
+
+function breakdownTable({ words, breakdown }: InvoiceView): string {
+  const rows = breakdown
     .map(
       (row) =>
         `<tr><td>${htmlText(row.label)}${row.note ? `<br><small>${htmlText(row.note)}</small>` : ''}</td>` +
         `<td class="number">${htmlText(row.taxable)}</td><td class="number">${htmlText(row.tax)}</td></tr>`,
     )
     .join('\n');
-  const payForm = payAction
-    ? `<form method="post" action="${htmlText(payAction)}">` +
-      `<button class="pay" type="submit">${htmlText(words.pay(view.amountDue))}</button></form>`
-    : '';
-  const payment = view.payment
-    ? `<section class="payment"><div><h2>${htmlText(words.paymentInstructions)}</h2><p>${lines(view.payment.lines)}</p></div>` +
-      (view.payment.qr
-        ? `<figure>${qrSvg(view.payment.qr, words.scanToPay)}<figcaption>${htmlText(words.scanToPay)}</figcaption></figure>`
-        : '') +
-      '</section>'
-    : '';
-  const logo = view.logo
-    ? `<img class="logo" alt="${htmlText(view.seller.name)}" src="data:${view.logo.content_type};base64,${Buffer.from(view.logo.bytes).toString('base64')}">`
-    : `<p class="seller-name"><strong>${htmlText(view.seller.name)}</strong></p>`;
-  const noticeText = notice === 'succeeded' ? words.paymentReceived : notice === 'failed' ? words.paymentFailed : '';
-  return `<!doctype html>
-<html lang="${htmlText(view.lang)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${htmlText(view.title)} – ${htmlText(view.seller.name)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<header>
-  ${logo}
-  <h1>${htmlText(view.title)}</h1>
-  ${view.mark ? `<p class="mark ${view.settled}" data-testid="mark">${htmlText(view.mark)}</p>` : ''}
-</header>
-${noticeText ? `<p class="notice" role="status">${htmlText(noticeText)}</p>` : ''}
-<section class="parties">
-  <div><h2>${htmlText(words.from)}</h2><p><strong>${htmlText(view.seller.name)}</strong><br>${lines(view.seller.lines)}</p></div>
-  <div><h2>${htmlText(words.billedTo)}</h2><p><strong>${htmlText(view.buyer.name)}</strong><br>${lines(view.buyer.lines)}</p></div>
-</section>
-<dl>
-${view.facts.map(([label, value]) => `  <dt>${htmlText(label)}</dt><dd>${htmlText(value)}</dd>`).join('\n')}
-</dl>
-<div class="scroll"><table>
-  ${head}
-  <tbody>
-${rows}
-  </tbody>
-</table></div>
-<table class="totals">
-  <tbody>
-${totals}
-  </tbody>
-</table>
-${payForm}
-<h2>${htmlText(words.taxBreakdown)}</h2>
-<div class="scroll"><table class="breakdown">
-  <thead><tr><th scope="col">${htmlText(words.rate)}</th><th scope="col" class="number">${htmlText(words.taxableAmount)}</th><th scope="col" class="number">${htmlText(words.taxAmount)}</th></tr></thead>
-  <tbody>
-${breakdown}
-  </tbody>
-</table></div>
-${payment}
-${
-  creditNotes.length > 0
-    ? `<h2>${htmlText(words.creditNotes)}</h2><ul>${creditNotes
-        .map(
-          (note) =>
-            `<li><a href="${htmlText(note.url)}">${htmlText(note.number)}</a> · ${htmlText(note.issue_date)} · ${htmlText(note.total)}</li>`,
-        )
-        .join('')}</ul>`
-    : ''
+  return [
+    `<h2>${htmlText(words.taxBreakdown)}</h2>`,
+    '<div class="scroll"><table class="breakdown">',
+    `  <thead><tr><th scope="col">${htmlText(words.rate)}</th><th scope="col" class="number">${htmlText(words.taxableAmount)}</th><th scope="col" class="number">${htmlText(words.taxAmount)}</th></tr></thead>`,
+    '  <tbody>',
+    rows,
+    '  </tbody>',
+    '</table></div>',
+  ].join('\n');
 }
-${view.notes ? `<h2>${htmlText(words.notes)}</h2><p>${lines(view.notes.split('\n'))}</p>` : ''}
-${view.terms ? `<h2>${htmlText(words.terms)}</h2><p>${lines(view.terms.split('\n'))}</p>` : ''}
-<p><a href="pdf/">${htmlText(words.downloadPdf)}</a></p>
-${eInvoice ? `<p><a href="e-invoice/">${htmlText(words.downloadEInvoice(eInvoice))}</a></p>` : ''}
-</main>
-</body>
-</html>`;
+
+/** Payment instructions, with the EPC QR code beside them while money is due. */
+function paymentSection({ words, payment }: InvoiceView): string {
+  if (!payment) return '';
+  return (
+    `<section class="payment"><div><h2>${htmlText(words.paymentInstructions)}</h2><p>${lines(payment.lines)}</p></div>` +
+    (payment.qr
+      ? `<figure>${qrSvg(payment.qr, words.scanToPay)}<figcaption>${htmlText(words.scanToPay)}</figcaption></figure>`
+      : '') +
+    '</section>'
+  );
 }
+
+function creditNoteList({ words }: InvoiceView, creditNotes: CreditNoteLink[]): string {
+  if (creditNotes.length === 0) return '';
+  const items = creditNotes.map(
+    (note) =>
+      `<li><a href="${htmlText(note.url)}">${htmlText(note.number)}</a> · ${htmlText(note.issue_date)} · ${htmlText(note.total)}</li>`,
+  );
+  return `<h2>${htmlText(words.creditNotes)}</h2><ul>${items.join('')}</ul>`;
+}
+
+/** A headed block of the user's text (notes, terms), line breaks kept; nothing when empty. */
+const textSection = (title: string, value: string | null | undefined) =>
+  value ? `<h2>${htmlText(title)}</h2><p>${lines(value.split('\n'))}</p>` : '';

@@ -2,50 +2,17 @@
 // Vietnamese text prints as written). It draws the view of invoice-view.ts, so the PDF, the page and
 // the e-mail say the same. Long invoices continue on further pages with the table header repeated.
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, degrees, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { PDFDocument, degrees, rgb, type PDFImage } from 'pdf-lib';
 import { qrModules } from '#shared/documents/epc-qr';
 import { logoDecodes } from '#shared/documents/logo-image';
 import { documentFonts } from '#shared/documents/assets';
 import { creditNoteView, type CreditNoteDocument } from '#shared/documents/credit-note-view';
 import { invoiceView, type InvoiceDocument, type InvoiceView } from '#shared/documents/invoice-view';
+import { A4, LINE, MARGIN, MUTED, RIGHT, room, rule, text, wrap, type Canvas } from '#shared/documents/pdf-canvas';
 
 export type { InvoiceDocument } from '#shared/documents/invoice-view';
 
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = 50;
-const RIGHT = A4.width - MARGIN;
-const SIZE = 9;
-const LINE = 13;
-const INK = rgb(0.1, 0.1, 0.1);
-const MUTED = rgb(0.4, 0.4, 0.4);
-
 type Column = { title: string; width: number; align: 'left' | 'right' };
-
-/** Text a PDF text run can hold: no control characters (a line break is a new run, not a glyph). */
-const clean = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
-
-function wrap(font: PDFFont, text: string, width: number, size = SIZE): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split(/\r?\n/)) {
-    let current = '';
-    for (const word of clean(paragraph).split(' ')) {
-      const candidate = current ? `${current} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) current = candidate;
-      else {
-        if (current) lines.push(current);
-        current = word;
-        while (font.widthOfTextAtSize(current, size) > width) {
-          let cut = current.length - 1;
-          while (cut > 1 && font.widthOfTextAtSize(current.slice(0, cut), size) > width) cut--;
-          lines.push(current.slice(0, cut));
-          current = current.slice(cut);
-        }
-      }
-    }
-    lines.push(current);
-  }
-  return lines;
-}
 
 export const renderInvoicePdf = (document: InvoiceDocument) => renderDocumentPdf(invoiceView(document));
 
@@ -56,7 +23,6 @@ export async function renderDocumentPdf(
   view: InvoiceView,
   finish?: (pdf: PDFDocument) => Promise<void>,
 ): Promise<Uint8Array> {
-  const { words } = view;
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   pdf.setTitle(view.title);
@@ -66,50 +32,31 @@ export async function renderDocumentPdf(
   const fonts = await documentFonts();
   const regular = await pdf.embedFont(fonts.regular, { subset: true });
   const bold = await pdf.embedFont(fonts.bold, { subset: true });
-  // A logo stored before logos were decoded on arrival may be damaged: the document is printed without it.
-  const logo: PDFImage | undefined =
-    view.logo && (await logoDecodes(view.logo))
-      ? view.logo.content_type === 'image/png'
-        ? await pdf.embedPng(view.logo.bytes)
-        : await pdf.embedJpg(view.logo.bytes)
-      : undefined;
+  const logo = await embedLogo(pdf, view);
+  const page = pdf.addPage([A4.width, A4.height]);
+  const canvas: Canvas = { pdf, page, y: A4.height - MARGIN, regular, bold, view, words: view.words };
+  drawLetterhead(canvas, logo);
+  drawParties(canvas);
+  drawFacts(canvas);
+  drawLineItems(canvas);
+  drawTotals(canvas);
+  drawTaxBreakdown(canvas);
+  drawPayment(canvas);
+  drawNotes(canvas);
+  drawPageNumbers(canvas);
+  await finish?.(pdf);
+  return pdf.save();
+}
 
-  let page: PDFPage = pdf.addPage([A4.width, A4.height]);
-  let y = A4.height - MARGIN;
-  const text = (
-    value: string,
-    x: number,
-    at: number,
-    {
-      font = regular,
-      size = SIZE,
-      align = 'left',
-      width = 0,
-      color = INK,
-    }: {
-      font?: PDFFont;
-      size?: number;
-      align?: 'left' | 'right';
-      width?: number;
-      color?: ReturnType<typeof rgb>;
-    } = {},
-  ) => {
-    const safe = clean(value);
-    const left = align === 'right' ? x + width - font.widthOfTextAtSize(safe, size) : x;
-    page.drawText(safe, { x: left, y: at, size, font, color });
-  };
-  const rule = (at: number) =>
-    page.drawLine({ start: { x: MARGIN, y: at }, end: { x: RIGHT, y: at }, thickness: 0.5, color: rgb(0.7, 0.7, 0.7) });
-  const room = (needed: number) => {
-    if (y - needed >= MARGIN) return false;
-    page = pdf.addPage([A4.width, A4.height]);
-    y = A4.height - MARGIN;
-    text(`${view.title} (${words.continued})`, MARGIN, y, { font: bold });
-    y -= LINE * 2;
-    return true;
-  };
+/** A logo stored before logos were decoded on arrival may be damaged: the document is printed without it. */
+async function embedLogo(pdf: PDFDocument, view: InvoiceView): Promise<PDFImage | undefined> {
+  if (!view.logo || !(await logoDecodes(view.logo))) return undefined;
+  return view.logo.content_type === 'image/png' ? pdf.embedPng(view.logo.bytes) : pdf.embedJpg(view.logo.bytes);
+}
 
-  // Header: logo or name on the left, title and mark on the right.
+/** Logo or name on the left; title and the stamp of a paid, void or credited invoice on the right. */
+function drawLetterhead(canvas: Canvas, logo: PDFImage | undefined) {
+  const { page, view, bold, y } = canvas;
   if (logo) {
     const scale = Math.min(150 / logo.width, 56 / logo.height, 1);
     page.drawImage(logo, {
@@ -118,8 +65,8 @@ export async function renderDocumentPdf(
       width: logo.width * scale,
       height: logo.height * scale,
     });
-  } else text(view.seller.name, MARGIN, y, { font: bold, size: 15 });
-  text(view.title, RIGHT - 260, y, { font: bold, size: 15, align: 'right', width: 260 });
+  } else text(canvas, view.seller.name, MARGIN, y, { font: bold, size: 15 });
+  text(canvas, view.title, RIGHT - 260, y, { font: bold, size: 15, align: 'right', width: 260 });
   if (view.mark) {
     const color = view.settled === 'void' ? rgb(0.75, 0.1, 0.1) : rgb(0.05, 0.55, 0.25);
     const width = bold.widthOfTextAtSize(view.mark, 26) + 16;
@@ -134,51 +81,71 @@ export async function renderDocumentPdf(
     });
     page.drawText(view.mark, { x: RIGHT - width - 2, y: y - 54, size: 26, font: bold, color, rotate: degrees(8) });
   }
-  y -= 56;
+  canvas.y -= 56;
+}
 
-  // Seller and buyer side by side.
-  const blockTop = y;
+/** Seller and buyer side by side; the cursor ends below the longer of the two. */
+function drawParties(canvas: Canvas) {
+  const { view, words } = canvas;
+  const top = canvas.y;
   const block = (title: string, party: { name: string; lines: string[] }, x: number) => {
-    let at = blockTop;
-    text(title, x, at, { color: MUTED });
+    let at = top;
+    text(canvas, title, x, at, { color: MUTED });
     at -= LINE;
-    text(party.name, x, at, { font: bold });
+    text(canvas, party.name, x, at, { font: canvas.bold });
     at -= LINE;
-    for (const line of party.lines.flatMap((each) => wrap(regular, each, 230))) {
-      text(line, x, at);
+    for (const line of party.lines.flatMap((each) => wrap(canvas.regular, each, 230))) {
+      text(canvas, line, x, at);
       at -= LINE;
     }
     return at;
   };
-  y = Math.min(block(words.from, view.seller, MARGIN), block(words.billedTo, view.buyer, MARGIN + 260)) - LINE;
-  for (const [label, value] of view.facts) {
-    text(label, MARGIN, y, { font: bold });
-    text(value, MARGIN + 120, y);
-    y -= LINE;
-  }
-  y -= LINE;
+  canvas.y = Math.min(block(words.from, view.seller, MARGIN), block(words.billedTo, view.buyer, MARGIN + 260)) - LINE;
+}
 
-  // Lines.
-  const columns: Column[] = [
-    { title: words.description, width: view.showDiscounts ? 150 : 210, align: 'left' },
+/** The document's number, dates and references, one labelled row each. */
+function drawFacts(canvas: Canvas) {
+  for (const [label, value] of canvas.view.facts) {
+    text(canvas, label, MARGIN, canvas.y, { font: canvas.bold });
+    text(canvas, value, MARGIN + 120, canvas.y);
+    canvas.y -= LINE;
+  }
+  canvas.y -= LINE;
+}
+
+/** The table's columns, the discount column only when a line has a discount. */
+function lineColumns({ words, showDiscounts }: InvoiceView): Column[] {
+  return [
+    { title: words.description, width: showDiscounts ? 150 : 210, align: 'left' },
     { title: words.quantity, width: 50, align: 'right' },
     { title: words.unitPrice, width: 70, align: 'right' },
-    ...(view.showDiscounts ? [{ title: words.discount, width: 60, align: 'right' as const }] : []),
+    ...(showDiscounts ? [{ title: words.discount, width: 60, align: 'right' as const }] : []),
     { title: words.tax, width: 85, align: 'right' },
     { title: words.net, width: 80, align: 'right' },
   ];
+}
+
+function drawTableHeader(canvas: Canvas, columns: Column[], xs: number[]) {
+  columns.forEach((column, index) =>
+    text(canvas, column.title, xs[index]!, canvas.y, {
+      font: canvas.bold,
+      align: column.align,
+      width: column.width - 4,
+    }),
+  );
+  rule(canvas, canvas.y - 4);
+  canvas.y -= LINE + 4;
+}
+
+/** The line items table; a row that does not fit starts a new page, which repeats the header. */
+function drawLineItems(canvas: Canvas) {
+  const { view } = canvas;
+  const columns = lineColumns(view);
   const xs = columns.reduce<number[]>(
     (acc, column, index) => [...acc, index === 0 ? MARGIN : acc[index - 1]! + columns[index - 1]!.width],
     [],
   );
-  const header = () => {
-    columns.forEach((column, index) =>
-      text(column.title, xs[index]!, y, { font: bold, align: column.align, width: column.width - 4 }),
-    );
-    rule(y - 4);
-    y -= LINE + 4;
-  };
-  header();
+  drawTableHeader(canvas, columns, xs);
   for (const line of view.lines) {
     // Every cell wraps in its column (a long description, a tax category's name); the row is as tall as its tallest cell.
     const cells = [
@@ -189,108 +156,137 @@ export async function renderDocumentPdf(
       line.tax,
       line.net,
     ];
-    const wrapped = cells.map((cell, index) => wrap(regular, cell, columns[index]!.width - 8));
+    const wrapped = cells.map((cell, index) => wrap(canvas.regular, cell, columns[index]!.width - 8));
     const height = Math.max(...wrapped.map((parts) => parts.length));
-    if (room(height * LINE)) header();
+    if (room(canvas, height * LINE)) drawTableHeader(canvas, columns, xs);
     wrapped.forEach((parts, index) =>
       parts.forEach((part, row) =>
-        text(part, xs[index]!, y - row * LINE, { align: columns[index]!.align, width: columns[index]!.width - 4 }),
+        text(canvas, part, xs[index]!, canvas.y - row * LINE, {
+          align: columns[index]!.align,
+          width: columns[index]!.width - 4,
+        }),
       ),
     );
-    y -= height * LINE;
+    canvas.y -= height * LINE;
   }
-  rule(y + LINE - 4);
+  rule(canvas, canvas.y + LINE - 4);
+}
 
-  // Totals on the right, the tax breakdown beneath.
-  room(view.totals.length * LINE + LINE);
-  y -= 4;
-  for (const total of view.totals) {
-    text(total.label, RIGHT - 250, y, { font: total.strong ? bold : regular });
-    text(total.value, RIGHT - 130, y, { font: total.strong ? bold : regular, align: 'right', width: 130 });
-    y -= LINE;
+/** Subtotal to amount due on the right, kept together on one page. */
+function drawTotals(canvas: Canvas) {
+  room(canvas, canvas.view.totals.length * LINE + LINE);
+  canvas.y -= 4;
+  for (const total of canvas.view.totals) {
+    const font = total.strong ? canvas.bold : canvas.regular;
+    text(canvas, total.label, RIGHT - 250, canvas.y, { font });
+    text(canvas, total.value, RIGHT - 130, canvas.y, { font, align: 'right', width: 130 });
+    canvas.y -= LINE;
   }
-  y -= LINE;
-  room((view.breakdown.length + 2) * LINE);
-  text(words.taxBreakdown, MARGIN, y, { font: bold });
-  y -= LINE;
+  canvas.y -= LINE;
+}
+
+/** Rate, taxable amount and tax per rate, each with its exemption note beneath. */
+function drawTaxBreakdown(canvas: Canvas) {
+  const { view, words } = canvas;
+  room(canvas, (view.breakdown.length + 2) * LINE);
+  text(canvas, words.taxBreakdown, MARGIN, canvas.y, { font: canvas.bold });
+  canvas.y -= LINE;
   for (const [index, title] of [words.rate, words.taxableAmount, words.taxAmount].entries())
-    text(title, MARGIN + [0, 120, 240][index]!, y, {
+    text(canvas, title, MARGIN + [0, 120, 240][index]!, canvas.y, {
       color: MUTED,
       align: index ? 'right' : 'left',
       width: index ? 110 : 0,
     });
-  y -= LINE;
+  canvas.y -= LINE;
   for (const row of view.breakdown) {
-    room(LINE * 2);
-    text(row.label, MARGIN, y);
-    text(row.taxable, MARGIN + 120, y, { align: 'right', width: 110 });
-    text(row.tax, MARGIN + 240, y, { align: 'right', width: 110 });
-    y -= LINE;
+    room(canvas, LINE * 2);
+    text(canvas, row.label, MARGIN, canvas.y);
+    text(canvas, row.taxable, MARGIN + 120, canvas.y, { align: 'right', width: 110 });
+    text(canvas, row.tax, MARGIN + 240, canvas.y, { align: 'right', width: 110 });
+    canvas.y -= LINE;
     if (row.note) {
-      for (const part of wrap(regular, row.note, RIGHT - MARGIN - 10)) {
-        text(part, MARGIN + 10, y, { color: MUTED });
-        y -= LINE;
+      for (const part of wrap(canvas.regular, row.note, RIGHT - MARGIN - 10)) {
+        text(canvas, part, MARGIN + 10, canvas.y, { color: MUTED });
+        canvas.y -= LINE;
       }
     }
   }
+}
 
-  // Payment instructions, with the EPC QR code beside them.
-  if (view.payment) {
-    const qr = view.payment.qr ? qrModules(view.payment.qr) : undefined;
-    const side = 84;
-    room(Math.max((view.payment.lines.length + 2) * LINE, qr ? side + LINE * 2 : 0));
-    y -= LINE;
-    text(words.paymentInstructions, MARGIN, y, { font: bold });
-    const top = y;
-    y -= LINE;
-    for (const line of view.payment.lines.flatMap((each) => wrap(regular, each, 330))) {
-      text(line, MARGIN, y);
-      y -= LINE;
-    }
-    if (qr) {
-      const cell = side / qr.size;
-      const left = RIGHT - side;
-      for (let row = 0; row < qr.size; row++)
-        for (let column = 0; column < qr.size; column++)
-          if (qr.dark(row, column))
-            page.drawRectangle({
-              x: left + column * cell,
-              y: top - (row + 1) * cell,
-              width: cell,
-              height: cell,
-              color: rgb(0, 0, 0),
-            });
-      text(words.scanToPay, left - 60, top - side - LINE, { size: 7, color: MUTED, align: 'right', width: side + 60 });
-      y = Math.min(y, top - side - LINE * 2);
-    }
+const QR_SIDE = 84;
+
+/** Payment instructions, with the EPC QR code beside them while money is due. */
+function drawPayment(canvas: Canvas) {
+  const { payment } = canvas.view;
+  if (!payment) return;
+  const qr = payment.qr ? qrModules(payment.qr) : undefined;
+  room(canvas, Math.max((payment.lines.length + 2) * LINE, qr ? QR_SIDE + LINE * 2 : 0));
+  canvas.y -= LINE;
+  text(canvas, canvas.words.paymentInstructions, MARGIN, canvas.y, { font: canvas.bold });
+  const top = canvas.y;
+  canvas.y -= LINE;
+  for (const line of payment.lines.flatMap((each) => wrap(canvas.regular, each, 330))) {
+    text(canvas, line, MARGIN, canvas.y);
+    canvas.y -= LINE;
   }
+  if (qr) {
+    drawQrCode(canvas, qr, top);
+    canvas.y = Math.min(canvas.y, top - QR_SIDE - LINE * 2);
+  }
+}
 
+/** The QR code's dark modules at the right margin from `top` down, captioned "scan to pay". */
+function drawQrCode(canvas: Canvas, qr: ReturnType<typeof qrModules>, top: number) {
+  const cell = QR_SIDE / qr.size;
+  const left = RIGHT - QR_SIDE;
+  for (let row = 0; row < qr.size; row++)
+    for (let column = 0; column < qr.size; column++)
+      if (qr.dark(row, column))
+        canvas.page.drawRectangle({
+          x: left + column * cell,
+          y: top - (row + 1) * cell,
+          width: cell,
+          height: cell,
+          color: rgb(0, 0, 0),
+        });
+  text(canvas, canvas.words.scanToPay, left - 60, top - QR_SIDE - LINE, {
+    size: 7,
+    color: MUTED,
+    align: 'right',
+    width: QR_SIDE + 60,
+  });
+}
+
+/** Notes and terms, each headed, at most 40 lines long, breaking across pages. */
+function drawNotes(canvas: Canvas) {
+  const { view, words } = canvas;
   for (const [label, value] of [
     [words.notes, view.notes],
     [words.terms, view.terms],
   ] as const) {
     if (!value) continue;
-    room(LINE * 3);
-    y -= LINE;
-    text(label, MARGIN, y, { font: bold });
-    y -= LINE;
-    for (const part of wrap(regular, value, RIGHT - MARGIN).slice(0, 40)) {
-      room(LINE);
-      text(part, MARGIN, y);
-      y -= LINE;
+    room(canvas, LINE * 3);
+    canvas.y -= LINE;
+    text(canvas, label, MARGIN, canvas.y, { font: canvas.bold });
+    canvas.y -= LINE;
+    for (const part of wrap(canvas.regular, value, RIGHT - MARGIN).slice(0, 40)) {
+      room(canvas, LINE);
+      text(canvas, part, MARGIN, canvas.y);
+      canvas.y -= LINE;
     }
   }
+}
 
-  const pages = pdf.getPages();
+/** "Page n of m" at the foot of every page, once the page count is known. */
+function drawPageNumbers(canvas: Canvas) {
+  const pages = canvas.pdf.getPages();
   pages.forEach((each, index) => {
-    page = each;
-    text(words.page(index + 1, pages.length), RIGHT - 150, MARGIN / 2, {
+    canvas.page = each;
+    text(canvas, canvas.words.page(index + 1, pages.length), RIGHT - 150, MARGIN / 2, {
       size: 8,
       align: 'right',
       width: 150,
       color: MUTED,
     });
   });
-  await finish?.(pdf);
-  return pdf.save();
 }

@@ -3,7 +3,7 @@
 // amount starts as the API's exact decimal string; Intl formats strings exactly (no floating point).
 import type { invoiceResource } from '#shared/domain/resources/invoice';
 import type { Logo } from '#shared/domain/logo';
-import { breakdownRows, documentFormat, partyBlocks } from '#shared/documents/document-format';
+import { breakdownRows, documentFormat, partyBlocks, type DocumentFormat } from '#shared/documents/document-format';
 import { epcPayload } from '#shared/documents/epc-qr';
 
 export type InvoiceResource = ReturnType<typeof invoiceResource>;
@@ -13,12 +13,59 @@ export type InvoiceDocument = { invoice: InvoiceResource; logo?: Logo; locale?: 
 export function invoiceView({ invoice, logo, locale: given }: InvoiceDocument) {
   const locale = given ?? invoice.locale;
   const format = documentFormat(locale, invoice.currency);
-  const { words, amount, date, rateText, percent } = format;
+  const { words, amount, date } = format;
+  const { seller: sellerBlock, buyer: buyerBlock } = partyBlocks(
+    invoice.seller,
+    invoice.buyer,
+    invoice.client.name,
+    format,
+  );
+  const lines = lineRows(invoice, format);
+  const open = isOpen(invoice);
+  return {
+    locale,
+    lang: locale.slice(0, 2),
+    words,
+    logo: logo ?? null,
+    title: `${words.invoice} ${invoice.invoice_number}`,
+    mark: markOf(invoice, words),
+    settled:
+      invoice.status === 'paid' || invoice.status === 'void' || invoice.status === 'credited' ? invoice.status : null,
+    seller: sellerBlock,
+    buyer: buyerBlock,
+    facts: factsOf(invoice, format),
+    lines,
+    showDiscounts: lines.some((line) => line.discount),
+    breakdown: breakdownRows(invoice.tax_breakdown, format),
+    totals: totalsOf(invoice, format),
+    payment: paymentOf(invoice, open, sellerBlock.name, words),
+    payable: open,
+    amountDue: amount(invoice.amount_due),
+    dueDate: date(invoice.due_date),
+    notes: invoice.notes,
+    terms: invoice.terms,
+  };
+}
 
-  const seller = invoice.seller;
-  const { seller: sellerBlock, buyer: buyerBlock } = partyBlocks(seller, invoice.buyer, invoice.client.name, format);
+/** Money is still due and can still be paid: not settled, not voided, not fully credited. */
+const isOpen = (invoice: InvoiceResource) =>
+  invoice.status !== 'paid' &&
+  invoice.status !== 'void' &&
+  invoice.status !== 'credited' &&
+  invoice.amount_due !== '0.00';
 
-  const facts: [string, string][] = [
+const markOf = (invoice: InvoiceResource, words: DocumentFormat['words']) => {
+  const marks: Partial<Record<string, string>> = {
+    paid: words.markPaid,
+    void: words.markVoid,
+    credited: words.markCredited,
+  };
+  return marks[invoice.status] ?? null;
+};
+
+/** Number and dates: the supply date or the service period only when the invoice states one. */
+function factsOf(invoice: InvoiceResource, { words, date }: DocumentFormat): [string, string][] {
+  return [
     [words.invoiceNumber, invoice.invoice_number],
     [words.issueDate, date(invoice.issue_date)],
     ...(invoice.supply_date ? [[words.supplyDate, date(invoice.supply_date)] as [string, string]] : []),
@@ -32,8 +79,11 @@ export function invoiceView({ invoice, logo, locale: given }: InvoiceDocument) {
       : []),
     [words.dueDate, date(invoice.due_date)],
   ];
+}
 
-  const lines = invoice.line_items.map((line) => {
+function lineRows(invoice: InvoiceResource, format: DocumentFormat) {
+  const { amount, rateText, percent } = format;
+  return invoice.line_items.map((line) => {
     return {
       description: line.description,
       quantity: format.quantity(line.quantity, line.unit),
@@ -47,9 +97,10 @@ export function invoiceView({ invoice, logo, locale: given }: InvoiceDocument) {
       net: amount(line.net_amount),
     };
   });
+}
 
-  const breakdown = breakdownRows(invoice.tax_breakdown, format);
-
+/** Subtotal to amount due; the discount, paid and credited rows only when they are not zero. */
+function totalsOf(invoice: InvoiceResource, { words, amount }: DocumentFormat) {
   const hasDiscount = invoice.discount_amount !== '0.00';
   const totals: { label: string; value: string; strong?: boolean; key: string }[] = [
     { key: 'subtotal', label: words.subtotal, value: amount(invoice.subtotal) },
@@ -67,63 +118,32 @@ export function invoiceView({ invoice, logo, locale: given }: InvoiceDocument) {
       : []),
     { key: 'due', label: words.amountDue, value: amount(invoice.amount_due), strong: true },
   ];
+  return totals;
+}
 
-  const instructions = seller?.payment_instructions ?? null;
-  const open =
-    invoice.status !== 'paid' &&
-    invoice.status !== 'void' &&
-    invoice.status !== 'credited' &&
-    invoice.amount_due !== '0.00';
-  const payment = instructions
-    ? {
-        lines: [
-          instructions.account_name && `${words.accountHolder}: ${instructions.account_name}`,
-          instructions.iban && `IBAN: ${instructions.iban.replace(/(.{4})(?=.)/g, '$1 ')}`,
-          instructions.bic && `BIC: ${instructions.bic}`,
-          `${words.reference}: ${invoice.invoice_number}`,
-          instructions.text,
-        ].filter((line): line is string => Boolean(line)),
-        // The EPC QR code (SEPA credit transfer) only for euros still due to an IBAN.
-        qr:
-          open && invoice.currency === 'EUR' && instructions.iban
-            ? epcPayload({
-                name: instructions.account_name ?? sellerBlock.name,
-                iban: instructions.iban,
-                bic: instructions.bic,
-                amount: invoice.amount_due,
-                reference: invoice.invoice_number,
-              })
-            : null,
-      }
-    : null;
-
-  const marks: Partial<Record<string, string>> = {
-    paid: words.markPaid,
-    void: words.markVoid,
-    credited: words.markCredited,
-  };
+/** The seller's payment instructions, referencing the invoice number; none when the seller gave none. */
+function paymentOf(invoice: InvoiceResource, open: boolean, sellerName: string, words: DocumentFormat['words']) {
+  const instructions = invoice.seller?.payment_instructions ?? null;
+  if (!instructions) return null;
   return {
-    locale,
-    lang: locale.slice(0, 2),
-    words,
-    logo: logo ?? null,
-    title: `${words.invoice} ${invoice.invoice_number}`,
-    mark: marks[invoice.status] ?? null,
-    settled:
-      invoice.status === 'paid' || invoice.status === 'void' || invoice.status === 'credited' ? invoice.status : null,
-    seller: sellerBlock,
-    buyer: buyerBlock,
-    facts,
-    lines,
-    showDiscounts: lines.some((line) => line.discount),
-    breakdown,
-    totals,
-    payment,
-    payable: open,
-    amountDue: amount(invoice.amount_due),
-    dueDate: date(invoice.due_date),
-    notes: invoice.notes,
-    terms: invoice.terms,
+    lines: [
+      instructions.account_name && `${words.accountHolder}: ${instructions.account_name}`,
+      instructions.iban && `IBAN: ${instructions.iban.replace(/(.{4})(?=.)/g, '$1 ')}`,
+      instructions.bic && `BIC: ${instructions.bic}`,
+      `${words.reference}: ${invoice.invoice_number}`,
+      instructions.text,
+    ].filter((line): line is string => Boolean(line)),
+    // The EPC QR code (SEPA credit transfer) only for euros still due to an IBAN.
+    qr:
+      open && invoice.currency === 'EUR' && instructions.iban
+        ? epcPayload({
+            name: instructions.account_name ?? sellerName,
+            iban: instructions.iban,
+            bic: instructions.bic,
+            amount: invoice.amount_due,
+            reference: invoice.invoice_number,
+          })
+        : null,
   };
 }
 

@@ -15,6 +15,9 @@ import { xmlText } from '#shared/documents/xml-text';
 
 /** A node being built. */
 type XMLBuilder = ReturnType<typeof create>;
+type Kind = 'Invoice' | 'CreditNote';
+/** The currency attribute every amount carries. */
+type CurrencyID = { currencyID: string };
 
 const NS = {
   Invoice: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
@@ -71,7 +74,7 @@ function category(parent: XMLBuilder, name: string, stated: Category) {
 }
 
 /** The document or a line allowance: a discount (reason code 95). */
-function allowance(parent: XMLBuilder, currencyID: { currencyID: string }, minor: number) {
+function allowance(parent: XMLBuilder, currencyID: CurrencyID, minor: number) {
   const node = cac(parent, 'AllowanceCharge');
   cbc(node, 'ChargeIndicator', 'false');
   cbc(node, 'AllowanceChargeReasonCode', '95');
@@ -82,12 +85,30 @@ function allowance(parent: XMLBuilder, currencyID: { currencyID: string }, minor
 
 /** The document in UBL 2.1 under the specification it declares (BT-24). */
 export function ublXml(document: EDocument, specification: Specification): string {
-  const kind = document.typeCode === '381' ? 'CreditNote' : 'Invoice';
+  const kind: Kind = document.typeCode === '381' ? 'CreditNote' : 'Invoice';
   const currencyID = { currencyID: document.currency };
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(NS[kind], kind, {
     'xmlns:cac': NS.cac,
     'xmlns:cbc': NS.cbc,
   });
+  // UBL's schema fixes the order of the elements: the calls below follow it.
+  heading(root, kind, document, specification);
+  references(root, document);
+  party(root, 'AccountingSupplierParty', document.seller, specification);
+  party(root, 'AccountingCustomerParty', document.buyer, specification);
+  delivery(root, document);
+  paymentMeans(root, document);
+  if (document.paymentTerms) cbc(cac(root, 'PaymentTerms'), 'Note', document.paymentTerms);
+  for (const each of document.allowances)
+    category(allowance(root, currencyID, each.amountMinor), 'TaxCategory', each.category);
+  taxTotal(root, document, currencyID);
+  monetaryTotal(root, document.totals, currencyID);
+  for (const line of document.lines) documentLine(root, kind, line, currencyID);
+  return root.end({ prettyPrint: true });
+}
+
+/** Specification, number, dates, type code, notes and currency: what comes before the parties. */
+function heading(root: XMLBuilder, kind: Kind, document: EDocument, specification: Specification) {
   cbc(root, 'CustomizationID', specification.id);
   if (specification.process) cbc(root, 'ProfileID', specification.process);
   cbc(root, 'ID', document.number);
@@ -101,6 +122,10 @@ export function ublXml(document: EDocument, specification: Specification): strin
   for (const note of document.notes) cbc(root, 'Note', note);
   if (kind === 'Invoice' && document.supplyDate) cbc(root, 'TaxPointDate', document.supplyDate);
   cbc(root, 'DocumentCurrencyCode', document.currency);
+}
+
+/** The buyer's reference, the invoicing period, the purchase order and the invoice a credit note corrects. */
+function references(root: XMLBuilder, document: EDocument) {
   if (document.buyerReference) cbc(root, 'BuyerReference', document.buyerReference);
   if (document.period) {
     const period = cac(root, 'InvoicePeriod');
@@ -113,35 +138,40 @@ export function ublXml(document: EDocument, specification: Specification): strin
     cbc(reference, 'ID', document.precedingInvoice.number);
     cbc(reference, 'IssueDate', document.precedingInvoice.issueDate);
   }
-  party(root, 'AccountingSupplierParty', document.seller, specification);
-  party(root, 'AccountingCustomerParty', document.buyer, specification);
-  if (document.supplyDate || document.deliverTo) {
-    const delivery = cac(root, 'Delivery');
-    if (document.supplyDate) cbc(delivery, 'ActualDeliveryDate', document.supplyDate);
-    if (document.deliverTo) postalAddress(cac(delivery, 'DeliveryLocation'), 'Address', document.deliverTo);
-  }
-  if (document.payment) {
-    const means = cac(root, 'PaymentMeans');
-    cbc(means, 'PaymentMeansCode', '58'); // SEPA credit transfer
-    cbc(means, 'PaymentID', document.payment.reference);
-    const account = cac(means, 'PayeeFinancialAccount');
-    cbc(account, 'ID', document.payment.iban);
-    if (document.payment.accountName) cbc(account, 'Name', document.payment.accountName);
-    if (document.payment.bic) cbc(cac(account, 'FinancialInstitutionBranch'), 'ID', document.payment.bic);
-  }
-  if (document.paymentTerms) cbc(cac(root, 'PaymentTerms'), 'Note', document.paymentTerms);
-  for (const each of document.allowances)
-    category(allowance(root, currencyID, each.amountMinor), 'TaxCategory', each.category);
+}
 
-  const taxTotal = cac(root, 'TaxTotal');
-  cbc(taxTotal, 'TaxAmount', amount(document.totals.taxMinor), currencyID);
+function delivery(root: XMLBuilder, document: EDocument) {
+  if (!document.supplyDate && !document.deliverTo) return;
+  const node = cac(root, 'Delivery');
+  if (document.supplyDate) cbc(node, 'ActualDeliveryDate', document.supplyDate);
+  if (document.deliverTo) postalAddress(cac(node, 'DeliveryLocation'), 'Address', document.deliverTo);
+}
+
+function paymentMeans(root: XMLBuilder, { payment }: EDocument) {
+  if (!payment) return;
+  const means = cac(root, 'PaymentMeans');
+  cbc(means, 'PaymentMeansCode', '58'); // SEPA credit transfer
+  cbc(means, 'PaymentID', payment.reference);
+  const account = cac(means, 'PayeeFinancialAccount');
+  cbc(account, 'ID', payment.iban);
+  if (payment.accountName) cbc(account, 'Name', payment.accountName);
+  if (payment.bic) cbc(cac(account, 'FinancialInstitutionBranch'), 'ID', payment.bic);
+}
+
+/** The tax total and one subtotal per category and rate. */
+function taxTotal(root: XMLBuilder, document: EDocument, currencyID: CurrencyID) {
+  const node = cac(root, 'TaxTotal');
+  cbc(node, 'TaxAmount', amount(document.totals.taxMinor), currencyID);
   for (const row of document.taxes) {
-    const subtotal = cac(taxTotal, 'TaxSubtotal');
+    const subtotal = cac(node, 'TaxSubtotal');
     cbc(subtotal, 'TaxableAmount', amount(row.taxableMinor), currencyID);
     cbc(subtotal, 'TaxAmount', amount(row.taxMinor), currencyID);
     category(subtotal, 'TaxCategory', row.category);
   }
-  const { totals } = document;
+}
+
+/** The document totals; allowances and prepaid amounts only when there are any. */
+function monetaryTotal(root: XMLBuilder, totals: EDocument['totals'], currencyID: CurrencyID) {
   const monetary = cac(root, 'LegalMonetaryTotal');
   cbc(monetary, 'LineExtensionAmount', amount(totals.lineMinor), currencyID);
   cbc(monetary, 'TaxExclusiveAmount', amount(totals.taxExclusiveMinor), currencyID);
@@ -149,17 +179,17 @@ export function ublXml(document: EDocument, specification: Specification): strin
   if (totals.allowanceMinor > 0) cbc(monetary, 'AllowanceTotalAmount', amount(totals.allowanceMinor), currencyID);
   if (totals.prepaidMinor > 0) cbc(monetary, 'PrepaidAmount', amount(totals.prepaidMinor), currencyID);
   cbc(monetary, 'PayableAmount', amount(totals.payableMinor), currencyID);
+}
 
-  for (const line of document.lines) {
-    const node = cac(root, `${kind}Line`);
-    cbc(node, 'ID', line.id);
-    cbc(node, kind === 'Invoice' ? 'InvoicedQuantity' : 'CreditedQuantity', line.quantity, { unitCode: line.unit });
-    cbc(node, 'LineExtensionAmount', amount(line.netMinor), currencyID);
-    if (line.allowanceMinor > 0) allowance(node, currencyID, line.allowanceMinor);
-    const item = cac(node, 'Item');
-    cbc(item, 'Name', line.name);
-    category(item, 'ClassifiedTaxCategory', line.category);
-    cbc(cac(node, 'Price'), 'PriceAmount', line.netPrice, currencyID);
-  }
-  return root.end({ prettyPrint: true });
+/** An InvoiceLine or a CreditNoteLine, its quantity named to match. */
+function documentLine(root: XMLBuilder, kind: Kind, line: EDocument['lines'][number], currencyID: CurrencyID) {
+  const node = cac(root, `${kind}Line`);
+  cbc(node, 'ID', line.id);
+  cbc(node, kind === 'Invoice' ? 'InvoicedQuantity' : 'CreditedQuantity', line.quantity, { unitCode: line.unit });
+  cbc(node, 'LineExtensionAmount', amount(line.netMinor), currencyID);
+  if (line.allowanceMinor > 0) allowance(node, currencyID, line.allowanceMinor);
+  const item = cac(node, 'Item');
+  cbc(item, 'Name', line.name);
+  category(item, 'ClassifiedTaxCategory', line.category);
+  cbc(cac(node, 'Price'), 'PriceAmount', line.netPrice, currencyID);
 }

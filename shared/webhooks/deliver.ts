@@ -1,7 +1,7 @@
 // One delivery attempt of a webhook: sign, connect to the address the destination rules allow (the
 // checked address is the dialled address, so DNS rebinding cannot slip past), POST, and judge the
 // answer. Redirects are failures and never followed; the receiver is cut off at the timeout.
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import {
@@ -36,6 +36,9 @@ function retryAfterSeconds(response: IncomingMessage, now: Date): number | undef
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 86_400) : undefined;
 }
 
+/** Settles the attempt once; later calls (a close after an end, an error after a close) change nothing. */
+type Finish = (attempt: Omit<Attempt, 'at' | 'duration_ms'>) => void;
+
 export async function attemptDelivery({
   url,
   secrets,
@@ -52,22 +55,9 @@ export async function attemptDelivery({
   try {
     target = await addressToDial(url, policy, lookup);
   } catch (error) {
-    if (error instanceof DestinationRefusedError)
-      return {
-        at: started.toISOString(),
-        outcome: 'refused',
-        duration_ms: elapsed(),
-        error: `destination ${error.message}`,
-      };
-    return {
-      at: started.toISOString(),
-      outcome: 'failed',
-      duration_ms: elapsed(),
-      error: `lookup failed: ${(error as Error).message}`,
-    };
+    return undialled(error, started.toISOString(), elapsed());
   }
   const destination = new URL(url);
-  const secure = destination.protocol === 'https:';
   const headers = {
     ...webhookHeaders(secrets, messageId, started, body),
     host: destination.host,
@@ -75,43 +65,9 @@ export async function attemptDelivery({
   };
 
   return new Promise<Attempt>((resolve) => {
-    const finish = (attempt: Omit<Attempt, 'at' | 'duration_ms'>) =>
-      resolve({ at: started.toISOString(), duration_ms: elapsed(), ...attempt });
-    const send = secure ? httpsRequest : httpRequest;
-    const req = send(
-      {
-        host: target.address,
-        port: destination.port || (secure ? 443 : 80),
-        path: `${destination.pathname}${destination.search}`,
-        method: 'POST',
-        headers,
-        servername: secure ? destination.hostname : undefined,
-        timeout: timeoutMs,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          if (size < EXCERPT_BYTES) chunks.push(chunk);
-          size += chunk.length;
-          if (size >= EXCERPT_BYTES) response.destroy();
-        });
-        const done = () => {
-          const status = response.statusCode ?? 0;
-          const excerpt = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
-          const outcome: AttemptOutcome =
-            status >= 200 && status < 300 ? 'delivered' : status === 410 ? 'gone' : 'failed';
-          finish({
-            outcome,
-            status_code: status,
-            response_excerpt: excerpt,
-            retry_after_seconds: retryAfterSeconds(response, started),
-            ...(status >= 300 && status < 400 ? { error: 'redirects are not followed' } : {}),
-          });
-        };
-        response.on('end', done);
-        response.on('close', done);
-      },
+    const finish: Finish = (attempt) => resolve({ at: started.toISOString(), duration_ms: elapsed(), ...attempt });
+    const req = openRequest(destination, target.address, headers, timeoutMs, (response) =>
+      readAnswer(response, started, finish),
     );
     // A hard deadline as well as the idle timeout: a receiver that trickles bytes is cut off too.
     const deadline = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
@@ -120,4 +76,60 @@ export async function attemptDelivery({
     req.on('close', () => clearTimeout(deadline));
     req.end(body);
   });
+}
+
+/** The attempt that never connected: the destination rules refused it, or its name did not resolve. */
+function undialled(error: unknown, at: string, duration_ms: number): Attempt {
+  if (error instanceof DestinationRefusedError)
+    return { at, outcome: 'refused', duration_ms, error: `destination ${error.message}` };
+  return { at, outcome: 'failed', duration_ms, error: `lookup failed: ${(error as Error).message}` };
+}
+
+/** A POST to the checked address, TLS still verified against the URL's host name. */
+function openRequest(
+  destination: URL,
+  address: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  onResponse: (response: IncomingMessage) => void,
+): ClientRequest {
+  const secure = destination.protocol === 'https:';
+  const send = secure ? httpsRequest : httpRequest;
+  return send(
+    {
+      host: address,
+      port: destination.port || (secure ? 443 : 80),
+      path: `${destination.pathname}${destination.search}`,
+      method: 'POST',
+      headers,
+      servername: secure ? destination.hostname : undefined,
+      timeout: timeoutMs,
+    },
+    onResponse,
+  );
+}
+
+/** Judges the answer by its status, keeping its first kilobyte; the rest is not read. */
+function readAnswer(response: IncomingMessage, started: Date, finish: Finish) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  response.on('data', (chunk: Buffer) => {
+    if (size < EXCERPT_BYTES) chunks.push(chunk);
+    size += chunk.length;
+    if (size >= EXCERPT_BYTES) response.destroy();
+  });
+  const done = () => {
+    const status = response.statusCode ?? 0;
+    const excerpt = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
+    const outcome: AttemptOutcome = status >= 200 && status < 300 ? 'delivered' : status === 410 ? 'gone' : 'failed';
+    finish({
+      outcome,
+      status_code: status,
+      response_excerpt: excerpt,
+      retry_after_seconds: retryAfterSeconds(response, started),
+      ...(status >= 300 && status < 400 ? { error: 'redirects are not followed' } : {}),
+    });
+  };
+  response.on('end', done);
+  response.on('close', done);
 }
