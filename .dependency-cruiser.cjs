@@ -59,6 +59,13 @@ module.exports = {
       to: { path: `(${FRAMES}|${FUNCTIONS}|^shared/(payments|recurring|webhooks|reports|auth)/)` },
     },
     {
+      name: 'documents-below-operations',
+      comment: 'Drawing and sending documents serve the operations; they never call one, nor the services above.',
+      severity: 'error',
+      from: { path: '^shared/(documents|email)/' },
+      to: { path: `(${OPERATIONS}|^shared/(payments|recurring|auth|webhooks|reports|events)/)` },
+    },
+    {
       name: 'services-below-frames',
       comment: 'Features are used by routes and workers, never the other way; HTTP statuses stay in shared/http.',
       severity: 'error',

@@ -113,7 +113,7 @@ export const filterPatternOf = (subscription: LogSubscription) =>
 
 /**
  * Functions the service's own functions invoke synchronously (Lambda Invoke, RequestResponse). In AWS
- * each is a function of the stack that only its callers may invoke (infra/constructs/document-renderer.ts);
+ * each is a function of the stack that only its callers may invoke (infra/constructs/invoked-function.ts);
  * on a laptop infra/local/lambda-endpoint.ts answers the Invoke API for the same list.
  */
 export type InvokedFunction = {

@@ -157,7 +157,7 @@ describe('the OpenAPI document', () => {
       expect(/response: \w+/.test(source), `${route.name} declares its response schema`).toBe(json);
       // A file, a page or a redirect is what `serves` says; only routes that declare it answer one. The
       // OpenAPI document is JSON answered as bytes (gzip'd or not), with its response schema.
-      const answersBytes = /raw: \{|htmlPage\(\s*200|status: 303/.test(source) && !route.servesOpenApi;
+      const answersBytes = /raw: \{|fileReply\(|htmlPage\(\s*200|status: 303/.test(source) && !route.servesOpenApi;
       expect(answersBytes, `${route.name} serves`).toBe(Boolean(route.serves));
       const success = document.paths![route.path]![route.method.toLowerCase() as 'get']!.responses![
         String(route.status ?? 200)

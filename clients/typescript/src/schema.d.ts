@@ -1,4 +1,4 @@
-// Generated from docs/openapi.json by `npm run client`: do not edit.
+// Generated from docs/openapi.json by `npm run openapi`: do not edit.
 
 export interface paths {
     "/api/v1/openapi.json": {
