@@ -1,7 +1,7 @@
 // API keys. Two items per key, written together: the lookup item keyed by the SHA-256 of the secret
 // (what authentication reads, one GetItem) and the organization's record of the key (name, hint,
 // creator, last use, daily use counts) for listing and management.
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { generateApiKey, type ApiKeyLookup, type ApiKeyRecord, type ApiKeyStatus } from '#shared/domain/api-key';
 import type { KeyUse } from '#shared/domain/api-key-usage';
 import type { Scope } from '#shared/domain/scopes';
@@ -54,25 +54,23 @@ export async function createApiKey(
     created_by: input.created_by,
     created_at: now.toISOString(),
   };
-  await db.client.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: db.table,
-            Item: { ...apiKeyKey(key.hash), type: 'api_key', ...lookup },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: db.table,
-            Item: { ...apiKeyRecordKey(organizationId, lookup.id), type: 'api_key_record', hash: key.hash, ...record },
-          },
-        },
-      ],
-    }),
-  );
+  const written = await transact(db, {
+    lookup: {
+      Put: {
+        TableName: db.table,
+        Item: { ...apiKeyKey(key.hash), type: 'api_key', ...lookup },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    record: {
+      Put: {
+        TableName: db.table,
+        Item: { ...apiKeyRecordKey(organizationId, lookup.id), type: 'api_key_record', hash: key.hash, ...record },
+      },
+    },
+  });
+  // 256 random bits: a hash taken already means the generator is broken, not bad luck.
+  if (!written.ok) throw new Error('a new API key collided with an existing one');
   return { record: { ...record, usage: [] }, secret: key.secret };
 }
 

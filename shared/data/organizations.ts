@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { eventParts } from '#shared/data/events';
 import type { NewEvent } from '#shared/domain/events';
 import type { Role } from '#shared/domain/roles';
@@ -48,7 +48,7 @@ export async function createOrganization(
   organization: Organization,
   owner: { id: string; email: string },
 ): Promise<void> {
-  await db.client.send(new TransactWriteCommand({ TransactItems: foundingWrites(db.table, organization, owner) }));
+  await transact(db, { organization: foundingWrites(db.table, organization, owner) });
 }
 
 export async function addMember(
@@ -58,20 +58,17 @@ export async function addMember(
   role: Role,
   now = new Date(),
 ): Promise<void> {
-  await db.client.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          ConditionCheck: {
-            TableName: db.table,
-            Key: organizationKey(organization.id),
-            ConditionExpression: 'attribute_exists(pk)',
-          },
-        },
-        { Put: { TableName: db.table, Item: membershipItem(membership(organization, member, role, now)) } },
-      ],
-    }),
-  );
+  const written = await transact(db, {
+    organization: {
+      ConditionCheck: {
+        TableName: db.table,
+        Key: organizationKey(organization.id),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+    membership: { Put: { TableName: db.table, Item: membershipItem(membership(organization, member, role, now)) } },
+  });
+  if (!written.ok) throw new Error(`organization ${organization.id} does not exist`);
 }
 
 /** An organization's change as the operation decided it: the fields given, and the logo to put or remove. */

@@ -57,4 +57,11 @@ describe('the code', () => {
     expect(handlers.length).toBeGreaterThan(60);
     expect(many).toEqual([]);
   });
+
+  it('writes every transaction through transact(), which names the part whose condition failed', () => {
+    const own = files.filter(
+      (file) => file !== 'shared/data/table.ts' && /new TransactWriteCommand\(/.test(readFileSync(file, 'utf8')),
+    );
+    expect(own.filter((file) => file.startsWith('shared/'))).toEqual([]);
+  });
 });
