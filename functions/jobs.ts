@@ -10,6 +10,8 @@ export type Job = {
   publishesEvents?: boolean;
   /** Jobs that send invoice e-mails get the SES grant for the configured sender. */
   sendsEmail?: boolean;
+  /** Jobs that have documents drawn may invoke the document renderer. */
+  rendersDocuments?: boolean;
   /** The recurring runner only plans: it queues one message per organization for the recurring worker. */
   queuesRecurringRuns?: boolean;
 };
@@ -17,6 +19,14 @@ export type Job = {
 export const JOBS = [
   // Hourly, so each time zone's invoices turn overdue shortly after its midnight.
   { name: 'overdue-sweeper', schedule: 'cron(15 * * * ? *)', localEverySeconds: 60 },
+  // Hourly too, after the overdue sweep: each zone's reminders go out early in its day.
+  {
+    name: 'reminder-sweeper',
+    schedule: 'cron(25 * * * ? *)',
+    localEverySeconds: 60,
+    sendsEmail: true,
+    rendersDocuments: true,
+  },
   { name: 'recurring-runner', schedule: 'rate(5 minutes)', localEverySeconds: 60, queuesRecurringRuns: true },
   { name: 'outbox-sweeper', schedule: 'rate(15 minutes)', localEverySeconds: 60, publishesEvents: true },
   // Voids numbers whose document was never written, once they are past the grace period.

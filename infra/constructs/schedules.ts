@@ -44,7 +44,7 @@ export class SchedulesConstruct extends Construct {
     };
 
     // In the order of the jobs' deployed policy statements (grantNeeds); every job reads and writes the table.
-    const targets = { table, bus, sendEmail, recurringRuns: this.recurringRuns };
+    const targets = { table, bus, sendEmail, recurringRuns: this.recurringRuns, renderer };
     const missedRuns = deadLetterQueue(this, alarms, 'MissedRuns', 'scheduled runs EventBridge could not start');
     for (const job of JOBS as readonly Job[]) {
       const fn = new ServiceFunction(this, logicalId(job.name), {

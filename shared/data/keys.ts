@@ -108,6 +108,25 @@ export const invoiceIndexKeys = (
     : {}),
 });
 
+/** An invoice's place in the reminder sweep's index: the date of its next step. */
+export const reminderScheduleKey = (organizationId: string, invoiceId: string): Key => ({
+  pk: org(organizationId),
+  sk: `REMINDER_SCHEDULE#${invoiceId}`,
+});
+export const REMINDER_SHARDS = 16;
+export const remindersDueShard = (shard: number) => `REMINDERS#${shard}`;
+export const reminderDueKeys = (organizationId: string, invoiceId: string, date: string) =>
+  indexKeys(
+    BY.remindersDue,
+    remindersDueShard(shardOf(invoiceId) % REMINDER_SHARDS),
+    `${date}#${organizationId}#${invoiceId}`,
+  );
+/** The claim of one step of one invoice's schedule: whoever writes it sends that reminder. */
+export const reminderClaimKey = (organizationId: string, invoiceId: string, stepDate: string): Key => ({
+  pk: org(organizationId),
+  sk: `REMINDER_CLAIM#${invoiceId}#${stepDate}`,
+});
+
 /** The overdue sweep reads open invoices from this many partitions, so no single one runs hot. */
 export const OPEN_INVOICE_SHARDS = 16;
 const shardOf = (id: string) =>
@@ -264,6 +283,8 @@ export const BY = {
   seriesToVerify: index('gsi4'),
   /** #33: an organization's credit notes, newest issue date first. */
   creditNotesByIssueDate: index('gsi1'),
+  /** #40: invoices due a look by the reminder sweep, by date, sharded. */
+  remindersDue: index('gsi4'),
 } as const;
 
 /** The index key attributes an item carries to be found by `access`. */

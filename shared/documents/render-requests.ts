@@ -27,6 +27,8 @@ export type RenderRequest =
       overdueDays: number;
       reminder: boolean;
       payOnline: boolean;
+      /** Absent: true. A reminder step may leave the PDF out. */
+      attachPdf?: boolean;
       mail: Mail;
     } & Letterhead)
   | ({ kind: 'credit-note-email'; creditNote: CreditNote; format?: EInvoiceFormat | null; mail: Mail } & Letterhead)

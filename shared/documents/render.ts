@@ -40,7 +40,12 @@ async function invoiceEmail(request: Request<'invoice-email'>, logo: Logo | unde
     overdueDays: request.overdueDays,
     reminder: request.reminder,
     payOnline: request.payOnline,
-    pdf: format === 'factur-x' ? (eInvoice!.content as Uint8Array) : await renderInvoicePdf({ invoice, logo }),
+    pdf:
+      format === 'factur-x'
+        ? (eInvoice!.content as Uint8Array)
+        : request.attachPdf === false
+          ? undefined
+          : await renderInvoicePdf({ invoice, logo }),
     attachments: eInvoice && format !== 'factur-x' ? [eInvoice] : [],
   });
   return email(fileNameOf(invoice.invoice_number, '.eml'), raw);

@@ -16,6 +16,8 @@ export type ClientFields = {
   peppol_id?: string;
   /** BCP 47: documents to this client are written in its language. */
   locale?: string;
+  /** `off`: the organization's reminder schedule skips this client; absent: on. */
+  reminders?: 'on' | 'off';
 };
 
 export type Client = ClientFields & {

@@ -242,6 +242,17 @@ export function invoiceDates(
   return { issue_date, due_date: given.due_date ?? addDays(issue_date, paymentTermDays) };
 }
 
+/** One reminder as the invoice keeps it: a step of the schedule, or one sent by hand (`step` null). */
+export type SentReminder = {
+  step: number | null;
+  offset_days?: number;
+  sent_at: string;
+  to: string;
+  message_id?: string;
+  /** `unknown`: a sweep stopped between handing the e-mail to SES and recording it. */
+  delivery_status: 'sent' | 'unknown';
+};
+
 /** One e-mail of an invoice: its first sending or a reminder. */
 export type Sending = { to: string; sent_at: string; message_id: string; reminder: boolean };
 
@@ -323,6 +334,12 @@ export type Invoice = PricedInvoice &
     buyer?: BuyerSnapshot;
     /** Every e-mail of the invoice, first sending and reminders. */
     sendings?: Sending[];
+    /** The reminders sent, by the schedule or by hand (docs/collections.md). */
+    reminders?: SentReminder[];
+    /** The date of the last schedule step sent or passed. */
+    reminded_through?: string;
+    /** True: the schedule sends this invoice nothing until it is false again. */
+    reminders_paused?: boolean;
   };
 
 export type InvoiceContent = PricedInvoice &

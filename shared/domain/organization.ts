@@ -4,6 +4,7 @@ import type { SellerProfile } from '#shared/domain/seller';
 import type { TaxRounding } from '#shared/domain/tax';
 import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
 import type { LogoInfo } from '#shared/domain/logo';
+import type { ReminderPolicy } from '#shared/domain/reminder-policy';
 
 export type Organization = SellerProfile & {
   id: string;
@@ -24,6 +25,8 @@ export type Organization = SellerProfile & {
   e_invoice_format?: EInvoiceFormat | null;
   /** IANA zone of the organization's calendar dates; organizations created before zones were stored are in UTC. */
   time_zone?: string;
+  /** When invoices are reminded of (docs/collections.md); absent: never. */
+  reminder_policy?: ReminderPolicy;
   created_at: string;
   updated_at?: string;
 };

@@ -20,7 +20,8 @@ export type InvoiceEmail = {
   reminder: boolean;
   /** Whether the public page offers online payment. */
   payOnline: boolean;
-  pdf: Uint8Array;
+  /** Absent: no PDF attached (a reminder step that leaves it out). */
+  pdf?: Uint8Array;
   /** Files sent with the PDF: the e-invoice in the organization's default format. */
   attachments?: Attachment[];
 };
@@ -90,7 +91,9 @@ ${email.links.map(([label, url]) => `<p><a href="${htmlText(url)}">${htmlText(la
     text,
     html,
     attachments: [
-      { filename: email.filename, content: Buffer.from(email.pdf), contentType: 'application/pdf' },
+      ...(email.pdf
+        ? [{ filename: email.filename, content: Buffer.from(email.pdf), contentType: 'application/pdf' }]
+        : []),
       ...(email.attachments ?? []).map((file) => ({ ...file, content: Buffer.from(file.content) })),
     ],
   })

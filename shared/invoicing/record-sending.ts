@@ -1,20 +1,38 @@
-// Recording that an invoice went out (draft → sent, or a reminder) with its event.
-import type { Invoice } from '#shared/domain/invoice';
+// Recording that an invoice went out (draft → sent, or a reminder) with its event; a reminder is
+// also kept in the invoice's reminders, and the reminder schedule moves on in the same transaction.
+import type { WritePart } from '#shared/data/table';
+import type { Invoice, SentReminder } from '#shared/domain/invoice';
 import { isRefusal, refusalError, send } from '#shared/domain/invoice-lifecycle';
 import { changed, changeInvoice } from '#shared/invoicing/change-invoice';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
 
-/** The sending, with its event; a draft becomes the issued invoice with the parties it was sent with. */
+export type SendingRecord = {
+  /** The parties as the first sending printed them: a draft becomes the issued invoice with these. */
+  issuedParties?: Pick<Invoice, 'seller' | 'buyer'>;
+  /** A reminder: its entry in the invoice's reminders, and the schedule step it handles. */
+  reminder?: Pick<SentReminder, 'step' | 'offset_days'> & { stepDate?: string };
+  /** The reminder schedule's next look (or its end), written with the sending. */
+  schedule?: WritePart;
+};
+
 export async function recordSending(
   deps: InvoicingDeps,
   organizationId: string,
   invoiceId: string,
   sending: { to: string; sent_at: string; message_id: string },
-  issuedParties?: Pick<Invoice, 'seller' | 'buyer'>,
+  { issuedParties, reminder, schedule }: SendingRecord = {},
 ): Promise<Invoice> {
   const result = await changeInvoice(deps, organizationId, invoiceId, (current) => {
     const next = send(current.status);
     if (isRefusal(next)) throw refusalError(next);
+    const entry: SentReminder | undefined = reminder && {
+      step: reminder.step,
+      ...(reminder.offset_days === undefined ? {} : { offset_days: reminder.offset_days }),
+      sent_at: sending.sent_at,
+      to: sending.to,
+      message_id: sending.message_id,
+      delivery_status: 'sent',
+    };
     return {
       invoice: {
         ...current,
@@ -22,9 +40,12 @@ export async function recordSending(
         status: next.status,
         sent_at: current.sent_at ?? sending.sent_at,
         sendings: [...(current.sendings ?? []), { ...sending, reminder: next.reminder }],
+        ...(entry ? { reminders: [...(current.reminders ?? []), entry] } : {}),
+        ...(reminder?.stepDate ? { reminded_through: reminder.stepDate } : {}),
       },
       events: [next.reminder ? 'invoice.reminder_sent' : 'invoice.sent'],
+      parts: { schedule },
     };
   });
-  return changed(result);
+  return changed(result as Parameters<typeof changed>[0]);
 }

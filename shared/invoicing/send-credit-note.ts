@@ -7,7 +7,7 @@ import { notFound, validationError } from '#shared/domain/errors';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { logoText } from '#shared/documents/render-requests';
 import { deliverEmail } from '#shared/email/deliver-email';
-import type { SendDeps } from '#shared/invoicing/send-invoice';
+import type { SendDeps } from '#shared/invoicing/mail-invoice';
 
 /** Sends to `to`, or without it to the client's stored address. */
 export async function sendCreditNote(

@@ -1,38 +1,48 @@
-// Sending an invoice: check it may be sent, have the e-mail drawn with its PDF, hand it to SES, then
-// record the sending (draft → sent, or a reminder) with its event. If SES refuses, nothing is recorded.
+// Sending an invoice: check it may be sent, mail it, then record the sending (draft → sent, or a
+// reminder by hand) with its event. If SES refuses, nothing is recorded. Issuing a draft also puts
+// it on the organization's reminder schedule.
 import { getClient } from '#shared/data/clients';
 import { invoiceWithOrganization } from '#shared/data/invoices';
-import { dateIn, daysBetween } from '#shared/domain/dates';
-import { notFound, validationError } from '#shared/domain/errors';
+import { reminderSchedulePart } from '#shared/data/reminders';
+import { dateIn } from '#shared/domain/dates';
+import { invalidState, notFound, validationError } from '#shared/domain/errors';
 import { assertTaxParties, buyerOf, sellerOf, type Invoice } from '#shared/domain/invoice';
 import { isRefusal, refusalError, send } from '#shared/domain/invoice-lifecycle';
-import { timeZoneOf } from '#shared/domain/organization';
-import { logoText } from '#shared/documents/render-requests';
-import type { DocumentRenderer } from '#shared/documents/renderer';
-import { deliverEmail, type MailDeps } from '#shared/email/deliver-email';
-import { recordSending } from '#shared/invoicing/record-sending';
-import type { InvoicingDeps } from '#shared/invoicing/deps';
-
-export type SendDeps = InvoicingDeps &
-  MailDeps & {
-    /** Whether the public page offers online payment: the e-mail then links to it as such. */
-    payOnline?: boolean;
-    /** Draws the e-mail with its PDF and e-invoice (functions/render-document). */
-    renderer: DocumentRenderer;
-  };
+import { timeZoneOf, type Organization } from '#shared/domain/organization';
+import { nextReminderDate } from '#shared/domain/reminders';
+import { mailInvoice, type SendDeps } from '#shared/invoicing/mail-invoice';
+import { recordSending, type SendingRecord } from '#shared/invoicing/record-sending';
 
 function assertSendable(invoice: Invoice): void {
   const next = send(invoice.status);
   if (isRefusal(next)) throw refusalError(next);
 }
 
-/** Sends to `to`, or without it to the client's stored address. */
-export async function sendInvoice(deps: SendDeps, organizationId: string, invoiceId: string, to?: string) {
+/** The first look of the reminder schedule at an invoice issued today, if its policy has a step ahead. */
+function firstLook(deps: SendDeps, organization: Organization, invoice: Invoice, now: Date) {
+  const policy = organization.reminder_policy;
+  const sentOn = dateIn(timeZoneOf(organization), now);
+  const date = policy && nextReminderDate(policy, { due_date: invoice.due_date, sentOn });
+  return date ? reminderSchedulePart(deps.db, organization.id, invoice.id, date) : undefined;
+}
+
+/**
+ * Sends to `to`, or without it to the client's stored address. `onlyReminder` refuses a draft
+ * (POST …/reminders/ reminds; it never issues).
+ */
+export async function sendInvoice(
+  deps: SendDeps,
+  organizationId: string,
+  invoiceId: string,
+  to?: string,
+  { onlyReminder = false } = {},
+) {
   const found = await invoiceWithOrganization(deps.db, organizationId, invoiceId);
   if (!found) throw notFound('Invoice');
   const { invoice: stored, organization, logo } = found;
   assertSendable(stored);
   const reminder = stored.status !== 'draft';
+  if (onlyReminder && !reminder) throw invalidState('A draft invoice is sent, not reminded: send it first');
   // Issuing a draft prints the parties as they are now; a reminder repeats the invoice as issued.
   const client = !reminder || !to ? await getClient(deps.db, organizationId, stored.client_id) : undefined;
   const recipient = to ?? client?.email;
@@ -42,21 +52,13 @@ export async function sendInvoice(deps: SendDeps, organizationId: string, invoic
     : { seller: sellerOf(organization), buyer: client ? buyerOf(client) : stored.buyer };
   if (issuedParties) assertTaxParties({ ...stored, ...issuedParties });
   // The invoice as it goes out: a draft is issued with today's parties and status sent.
-  const sending = { ...stored, ...issuedParties, status: reminder ? stored.status : ('sent' as const) };
-  const email = await deps.renderer.render({
-    kind: 'invoice-email',
-    invoice: sending,
-    format: organization.e_invoice_format,
-    overdueDays: Math.max(0, daysBetween(sending.due_date, dateIn(timeZoneOf(organization)))),
-    reminder,
-    payOnline: deps.payOnline ?? false,
-    mail: { from: deps.from, to: recipient, replyTo: stored.seller?.email ?? organization.email },
-    logo: logoText(logo),
-    publicBaseUrl: deps.publicBaseUrl,
-  });
-  const messageId = await deliverEmail(deps, Buffer.from(email.content), recipient, { invoice_id: invoiceId });
+  const invoice = { ...stored, ...issuedParties, status: reminder ? stored.status : ('sent' as const) };
+  const messageId = await mailInvoice(deps, { invoice, organization, logo, recipient, reminder });
   const sentAt = new Date().toISOString();
   const sent = { to: recipient, sent_at: sentAt, message_id: messageId };
-  const updated = await recordSending(deps, organizationId, invoiceId, sent, issuedParties);
+  const record: SendingRecord = reminder
+    ? { reminder: { step: null } }
+    : { issuedParties, schedule: firstLook(deps, organization, invoice, new Date()) };
+  const updated = await recordSending(deps, organizationId, invoiceId, sent, record);
   return { invoice: updated, sentAt, reminder, to: recipient };
 }

@@ -37,6 +37,8 @@ export type InvoiceChanges = {
   lines?: LineItemInput[];
   discount?: Discount | null;
   prices_include_tax?: boolean;
+  /** Not content: may change in any state. */
+  reminders_paused?: boolean;
 };
 
 const supplyOf = (given: { supply_date?: string | null; service_period?: Period | null }) => ({
@@ -93,14 +95,18 @@ export async function updateInvoice(
 ): Promise<Invoice> {
   const newClient = changes.client_id ? await getClient(deps.db, organizationId, changes.client_id) : undefined;
   if (changes.client_id) assertBillable(newClient);
+  const { reminders_paused: paused, ...contentChanges } = changes;
+  const onlyPause = Object.values(contentChanges).every((value) => value === undefined);
   const result = await changeInvoice(
     deps,
     organizationId,
     invoiceId,
     (current) => {
+      const pausing = paused === undefined ? {} : { reminders_paused: paused };
+      if (onlyPause) return { invoice: { ...current, ...pausing }, events: ['invoice.updated'] };
       if (!isEditable(current.status))
         throw invalidState(`Only draft invoices can be edited; this one is ${current.status}`);
-      const content = mergedContent(current, changes);
+      const content = { ...mergedContent(current, changes), ...pausing };
       const clientChanged = newClient !== undefined && content.client_id !== current.client_id;
       const invoice = {
         ...current,

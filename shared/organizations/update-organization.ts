@@ -10,6 +10,7 @@ import type { Organization } from '#shared/domain/organization';
 import { organizationResource } from '#shared/domain/resources/organization';
 import { normalIban, type SellerProfile, taxIdProblem } from '#shared/domain/seller';
 import type { TaxRounding } from '#shared/domain/tax';
+import type { ReminderPolicy } from '#shared/domain/reminder-policy';
 
 export type OrganizationChanges = {
   name?: string;
@@ -18,6 +19,7 @@ export type OrganizationChanges = {
   credit_note_numbering?: NumberingFormat;
   tax_rounding?: TaxRounding;
   e_invoice_format?: EInvoiceFormat | null;
+  reminder_policy?: ReminderPolicy;
   /** A new logo (decoded and written anew by the document renderer), or null to remove it. */
   logo?: { logo: Logo; info: LogoInfo } | null;
 } & SellerProfile & { default_currency?: string };

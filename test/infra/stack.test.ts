@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REVENUE_EVENT_TYPES } from '#shared/reports/contributions';
-import { JOBS } from '#functions/jobs';
+import { JOBS, type Job } from '#functions/jobs';
 import { DOCUMENT_RENDERER, filterPatternOf, LOG_SUBSCRIPTIONS, PAYMENT_GATEWAY } from '#functions/topology';
 import { ROUTES, servedRoutes } from '#functions/routes';
 import { gatewayPath, logicalId, ROUTE_STACKS } from '#infra/constructs/api';
@@ -513,6 +513,7 @@ describe('stack', () => {
     );
     const expected = [
       ...SERVED.filter((route) => route.rendersDocuments).map((route) => logicalId(route.name)),
+      ...(JOBS as readonly Job[]).filter((job) => job.rendersDocuments).map((job) => `Schedules${logicalId(job.name)}`),
       'SchedulesRecurringWorker',
     ];
     expect(callers.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(expected.sort());

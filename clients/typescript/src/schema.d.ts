@@ -437,6 +437,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invoices/{id}/reminders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reminders
+         * @description Needs the scope `invoices:read`.
+         */
+        get: operations["listReminders"];
+        put?: never;
+        /**
+         * Send reminder
+         * @description Needs the scope `invoices:send`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["sendReminder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invoices/{id}/credit-notes/": {
         parameters: {
             query?: never;
@@ -1549,6 +1573,16 @@ export interface components {
          *           "default_notes": "string",
          *           "default_terms": "string",
          *           "payment_term_days": 0,
+         *           "reminder_policy": {
+         *             "enabled": true,
+         *             "steps": [
+         *               {
+         *                 "offset_days": 0,
+         *                 "attach_pdf": true,
+         *                 "attach_e_invoice": true
+         *               }
+         *             ]
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       }
@@ -1632,6 +1666,16 @@ export interface components {
          *       "default_notes": "string",
          *       "default_terms": "string",
          *       "payment_term_days": 0,
+         *       "reminder_policy": {
+         *         "enabled": true,
+         *         "steps": [
+         *           {
+         *             "offset_days": 0,
+         *             "attach_pdf": true,
+         *             "attach_e_invoice": true
+         *           }
+         *         ]
+         *       },
          *       "created_at": "2026-11-23T10:00:00.000Z"
          *     }
          */
@@ -1682,6 +1726,14 @@ export interface components {
             default_notes: string;
             default_terms: string;
             payment_term_days: number;
+            reminder_policy: {
+                enabled: boolean;
+                steps: {
+                    offset_days: number;
+                    attach_pdf?: boolean;
+                    attach_e_invoice?: boolean;
+                }[];
+            };
             created_at: components["schemas"]["Timestamp"];
         };
         /**
@@ -1727,6 +1779,7 @@ export interface components {
          *           "tax_id": "string",
          *           "peppol_id": "string",
          *           "locale": "string",
+         *           "reminders": "on",
          *           "is_active": true,
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -1769,6 +1822,7 @@ export interface components {
          *       "tax_id": "string",
          *       "peppol_id": "string",
          *       "locale": "string",
+         *       "reminders": "on",
          *       "is_active": true,
          *       "created_at": "2026-11-23T10:00:00.000Z",
          *       "updated_at": "2026-11-23T10:00:00.000Z"
@@ -1792,6 +1846,8 @@ export interface components {
             /** @description Electronic address (EN 16931 BT-34/BT-49), `scheme:value` */
             peppol_id: string | null;
             locale: string | null;
+            /** @enum {string} */
+            reminders: "on" | "off";
             is_active: boolean;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
@@ -1816,6 +1872,7 @@ export interface components {
          *           "tax_id": "string",
          *           "peppol_id": "string",
          *           "locale": "string",
+         *           "reminders": "on",
          *           "is_active": true,
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -1864,6 +1921,7 @@ export interface components {
          *           "tax_id": "string",
          *           "peppol_id": "string",
          *           "locale": "string",
+         *           "reminders": "on",
          *           "is_active": true,
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -2010,6 +2068,7 @@ export interface components {
          *               "reminder": true
          *             }
          *           ],
+         *           "reminders_paused": true,
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -2150,6 +2209,7 @@ export interface components {
          *           "reminder": true
          *         }
          *       ],
+         *       "reminders_paused": true,
          *       "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *       "created_at": "2026-11-23T10:00:00.000Z",
          *       "updated_at": "2026-11-23T10:00:00.000Z"
@@ -2237,6 +2297,7 @@ export interface components {
             paid_at: components["schemas"]["Timestamp"] | null;
             voided_at: components["schemas"]["Timestamp"] | null;
             sendings: components["schemas"]["Sending"][];
+            reminders_paused: boolean;
             recurring_invoice: string | null;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
@@ -2432,6 +2493,7 @@ export interface components {
          *               "reminder": true
          *             }
          *           ],
+         *           "reminders_paused": true,
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -2578,6 +2640,7 @@ export interface components {
          *               "reminder": true
          *             }
          *           ],
+         *           "reminders_paused": true,
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -2724,6 +2787,7 @@ export interface components {
          *               "reminder": true
          *             }
          *           ],
+         *           "reminders_paused": true,
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -2870,6 +2934,7 @@ export interface components {
          *               "reminder": true
          *             }
          *           ],
+         *           "reminders_paused": true,
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -3048,6 +3113,7 @@ export interface components {
          *               "reminder": true
          *             }
          *           ],
+         *           "reminders_paused": true,
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -3194,6 +3260,7 @@ export interface components {
          *               "reminder": true
          *             }
          *           ],
+         *           "reminders_paused": true,
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -3340,6 +3407,7 @@ export interface components {
          *               "reminder": true
          *             }
          *           ],
+         *           "reminders_paused": true,
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -3486,6 +3554,7 @@ export interface components {
          *               "reminder": true
          *             }
          *           ],
+         *           "reminders_paused": true,
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -4048,6 +4117,7 @@ export interface components {
          *               "reminder": true
          *             }
          *           ],
+         *           "reminders_paused": true,
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -4250,6 +4320,7 @@ export interface components {
          *               "reminder": true
          *             }
          *           ],
+         *           "reminders_paused": true,
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -4410,6 +4481,7 @@ export interface components {
          *               "reminder": true
          *             }
          *           ],
+         *           "reminders_paused": true,
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -4997,6 +5069,7 @@ export interface components {
          *           "tax_id": "string",
          *           "peppol_id": "string",
          *           "locale": "string",
+         *           "reminders": "on",
          *           "is_active": true,
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -5123,6 +5196,7 @@ export interface components {
          *               "reminder": true
          *             }
          *           ],
+         *           "reminders_paused": true,
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -5304,6 +5378,7 @@ export interface components {
          *             "reminder": true
          *           }
          *         ],
+         *         "reminders_paused": true,
          *         "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *         "created_at": "2026-11-23T10:00:00.000Z",
          *         "updated_at": "2026-11-23T10:00:00.000Z"
@@ -5354,6 +5429,33 @@ export interface components {
         PaymentList: {
             results: components["schemas"]["Payment"][];
             next: null;
+        };
+        /**
+         * @example {
+         *       "results": [
+         *         {
+         *           "step": 0,
+         *           "offset_days": 0,
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "to": "string",
+         *           "delivery_status": "sent"
+         *         }
+         *       ],
+         *       "next": null
+         *     }
+         */
+        ReminderList: {
+            results: components["schemas"]["Reminder"][];
+            next: null;
+        };
+        /** @description One reminder of an invoice: a step of the schedule (1-based), or null when sent by hand */
+        Reminder: {
+            step: number | null;
+            offset_days: number | null;
+            sent_at: components["schemas"]["Timestamp"];
+            to: string;
+            /** @enum {string} */
+            delivery_status: "sent" | "unknown";
         };
         /**
          * @example {
@@ -5733,6 +5835,16 @@ export interface components {
          *               "default_notes": "string",
          *               "default_terms": "string",
          *               "payment_term_days": 0,
+         *               "reminder_policy": {
+         *                 "enabled": true,
+         *                 "steps": [
+         *                   {
+         *                     "offset_days": 0,
+         *                     "attach_pdf": true,
+         *                     "attach_e_invoice": true
+         *                   }
+         *                 ]
+         *               },
          *               "created_at": "2026-11-23T10:00:00.000Z"
          *             }
          *           }
@@ -6385,6 +6497,8 @@ export type SchemaSendResult = components['schemas']['SendResult'];
 export type SchemaPaymentLink = components['schemas']['PaymentLink'];
 export type SchemaRecordedPayment = components['schemas']['RecordedPayment'];
 export type SchemaPaymentList = components['schemas']['PaymentList'];
+export type SchemaReminderList = components['schemas']['ReminderList'];
+export type SchemaReminder = components['schemas']['Reminder'];
 export type SchemaCreditNoteList = components['schemas']['CreditNoteList'];
 export type SchemaCreditNotePage = components['schemas']['CreditNotePage'];
 export type SchemaRevenueReport = components['schemas']['RevenueReport'];
@@ -6755,6 +6869,14 @@ export interface operations {
                          */
                         reset?: "never" | "yearly";
                     };
+                    reminder_policy?: {
+                        enabled: boolean;
+                        steps: {
+                            offset_days: number;
+                            attach_pdf?: boolean;
+                            attach_e_invoice?: boolean;
+                        }[];
+                    };
                 };
             };
         };
@@ -7044,6 +7166,8 @@ export interface operations {
                     tax_id?: string;
                     peppol_id?: string;
                     locale?: string;
+                    /** @enum {string} */
+                    reminders?: "on" | "off";
                 };
             };
         };
@@ -7156,6 +7280,8 @@ export interface operations {
                     tax_id?: string;
                     peppol_id?: string;
                     locale?: string;
+                    /** @enum {string} */
+                    reminders?: "on" | "off";
                 };
             };
         };
@@ -7418,6 +7544,7 @@ export interface operations {
                     buyer_reference?: string | null;
                     purchase_order?: string | null;
                     locale?: string;
+                    reminders_paused?: boolean;
                 };
             };
         };
@@ -7639,6 +7766,84 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    listReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderList"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendReminder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "billing@globex.example"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendResult"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["EInvoiceIncomplete"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["EmailDeliveryFailed"];
         };
     };
     listInvoiceCreditNotes: {

@@ -14,6 +14,7 @@ export const clientResource = (client: Client) => ({
   tax_id: client.tax_id ?? null,
   peppol_id: client.peppol_id ?? null,
   locale: client.locale ?? null,
+  reminders: client.reminders ?? 'on',
   is_active: client.is_active,
   created_at: client.created_at,
   updated_at: client.updated_at,

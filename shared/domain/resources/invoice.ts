@@ -1,6 +1,12 @@
 // How an invoice looks in responses and events: money as two-decimal strings, client as {id, name}.
 import { formatMinor, parseDecimal } from '#shared/domain/decimal';
-import { taxBreakdownOf, type BuyerSnapshot, type Invoice, type SellerSnapshot } from '#shared/domain/invoice';
+import {
+  taxBreakdownOf,
+  type BuyerSnapshot,
+  type Invoice,
+  type SellerSnapshot,
+  type SentReminder,
+} from '#shared/domain/invoice';
 import { categoryFor, DEFAULT_TAX_ROUNDING } from '#shared/domain/tax';
 import { amountDue, amountRefundable, settlementOf } from '#shared/domain/invoice-lifecycle';
 import { DEFAULT_UNIT } from '#shared/domain/unit-codes';
@@ -94,7 +100,17 @@ export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
   paid_at: invoice.paid_at ?? null,
   voided_at: invoice.voided_at ?? null,
   sendings: invoice.sendings ?? [],
+  reminders_paused: invoice.reminders_paused ?? false,
   recurring_invoice: invoice.recurring_id ?? null,
   created_at: invoice.created_at,
   updated_at: invoice.updated_at,
+});
+
+/** One reminder of an invoice (GET …/reminders/): a schedule step (1-based) or one sent by hand (null). */
+export const reminderResource = (reminder: SentReminder) => ({
+  step: reminder.step,
+  offset_days: reminder.offset_days ?? null,
+  sent_at: reminder.sent_at,
+  to: reminder.to,
+  delivery_status: reminder.delivery_status,
 });

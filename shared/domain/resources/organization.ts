@@ -28,5 +28,6 @@ export const organizationResource = (organization: Organization) => ({
   default_notes: organization.default_notes ?? '',
   default_terms: organization.default_terms ?? '',
   payment_term_days: organization.payment_term_days ?? LIMITS.paymentTermDays,
+  reminder_policy: organization.reminder_policy ?? { enabled: false, steps: [] },
   created_at: organization.created_at,
 });

@@ -18,6 +18,8 @@ const clientFields = {
   locale: z.optional(
     z.string().check(z.refine<string>(isDocumentLocale, `must be a BCP 47 tag in ${DOCUMENT_LANGUAGES.join(', ')}`)),
   ),
+  /** `off`: the organization's reminder schedule sends this client nothing. */
+  reminders: z.optional(z.enum(['on', 'off'], 'must be "on" or "off"')),
 };
 
 const atLeastOneField = z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field');

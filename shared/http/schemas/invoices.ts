@@ -121,11 +121,19 @@ export const createInvoiceBody = z
   .check(dueNotBeforeIssue, oneSupplyDate);
 export type CreateInvoiceBody = z.infer<typeof createInvoiceBody>;
 
-export const updateInvoiceBody = z.partial(z.strictObject(invoiceFields)).check(
-  z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'),
-  dueNotBeforeIssue,
-  oneSupplyDate,
-);
+export const updateInvoiceBody = z
+  .partial(
+    z.strictObject({
+      ...invoiceFields,
+      /** True: the reminder schedule sends this invoice nothing (any state; the rest only on drafts). */
+      reminders_paused: z.boolean('must be true or false'),
+    }),
+  )
+  .check(
+    z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'),
+    dueNotBeforeIssue,
+    oneSupplyDate,
+  );
 export type UpdateInvoiceBody = z.infer<typeof updateInvoiceBody>;
 
 /** A new invoice as createInvoice takes it: priced there, under the organization's tax rounding. */
@@ -168,6 +176,7 @@ export const invoiceChangesOf = (body: UpdateInvoiceBody): InvoiceChanges => ({
   lines: body.line_items?.map(lineInput),
   discount: body.discount === undefined ? undefined : body.discount && toDiscount(body.discount)!,
   prices_include_tax: body.prices_include_tax,
+  reminders_paused: body.reminders_paused,
 });
 
 export const lineInput = (line: LineItemBody): LineItemInput => ({

@@ -9,6 +9,7 @@ import { TAX_ROUNDINGS } from '#shared/domain/tax';
 import { E_INVOICE_FORMATS } from '#shared/domain/e-invoice-format';
 import { logoFromDataUrl } from '#shared/domain/logo';
 import '#shared/zod-locale';
+import { MAX_OFFSET_DAYS, MAX_REMINDER_STEPS } from '#shared/domain/reminder-policy';
 
 const checked = (problemOf: (value: string) => string | undefined) =>
   z.superRefine<string>((value, context) => {
@@ -70,6 +71,34 @@ const numberingFormat = z
     }),
   );
 
+const offsetDays = z
+  .int('must be a whole number of days')
+  .check(
+    z.minimum(-MAX_OFFSET_DAYS, `must be at least -${MAX_OFFSET_DAYS}`),
+    z.maximum(MAX_OFFSET_DAYS, `must be at most ${MAX_OFFSET_DAYS}`),
+  );
+
+/** When invoices are reminded (docs/collections.md): steps relative to the due date, each on its own day. */
+export const reminderPolicy = z
+  .strictObject({
+    enabled: z.boolean('must be true or false'),
+    steps: z
+      .array(
+        z.strictObject({
+          offset_days: offsetDays,
+          attach_pdf: z.optional(z.boolean('must be true or false')),
+          attach_e_invoice: z.optional(z.boolean('must be true or false')),
+        }),
+      )
+      .check(z.maxLength(MAX_REMINDER_STEPS, `may hold at most ${MAX_REMINDER_STEPS} steps`)),
+  })
+  .check(
+    z.refine<{ steps: { offset_days: number }[] }>(
+      (policy) => new Set(policy.steps.map((step) => step.offset_days)).size === policy.steps.length,
+      { message: 'may hold each offset_days once', path: ['steps'] },
+    ),
+  );
+
 export const updateOrganizationBody = z
   .strictObject({
     name: z.optional(text(200)),
@@ -102,5 +131,6 @@ export const updateOrganizationBody = z
     invoice_numbering: z.optional(numberingFormat),
     /** The same for credit notes, a series of their own. */
     credit_note_numbering: z.optional(numberingFormat),
+    reminder_policy: z.optional(reminderPolicy),
   })
   .check(z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'));

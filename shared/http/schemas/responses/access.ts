@@ -75,6 +75,16 @@ export const organizationResponse = z
     default_notes: z.string(),
     default_terms: z.string(),
     payment_term_days: z.number(),
+    reminder_policy: z.strictObject({
+      enabled: z.boolean(),
+      steps: z.array(
+        z.strictObject({
+          offset_days: z.number(),
+          attach_pdf: z.optional(z.boolean()),
+          attach_e_invoice: z.optional(z.boolean()),
+        }),
+      ),
+    }),
     created_at: timestamp,
   })
   .register(z.globalRegistry, { id: 'Organization' });

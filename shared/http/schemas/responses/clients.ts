@@ -9,6 +9,7 @@ export const clientResponse = z
     id: idOfResource('cli'),
     ...buyerFields,
     locale: nullableText,
+    reminders: z.enum(['on', 'off']),
     is_active: z.boolean(),
     created_at: timestamp,
     updated_at: timestamp,

@@ -3,8 +3,9 @@
 import * as z from 'zod/mini';
 import { INVOICE_STATUSES } from '#shared/domain/invoice';
 import { TAX_CATEGORIES, TAX_ROUNDINGS } from '#shared/domain/tax';
-import type { invoiceResource } from '#shared/domain/resources/invoice';
+import type { invoiceResource, reminderResource } from '#shared/domain/resources/invoice';
 import {
+  allOf,
   calendarDate,
   currency,
   idOfResource,
@@ -100,6 +101,7 @@ export const invoiceResponse = z
     paid_at: z.nullable(timestamp),
     voided_at: z.nullable(timestamp),
     sendings: z.array(sending),
+    reminders_paused: z.boolean(),
     recurring_invoice: z.nullable(idOfResource('rec')),
     created_at: timestamp,
     updated_at: timestamp,
@@ -114,3 +116,20 @@ export const recordedPaymentResponse = z
   .register(z.globalRegistry, { id: 'RecordedPayment' });
 
 const _agree: [Same<z.output<typeof invoiceResponse>, ReturnType<typeof invoiceResource>>] = [true];
+
+export const reminderResponse = z
+  .strictObject({
+    step: z.nullable(z.number()),
+    offset_days: z.nullable(z.number()),
+    sent_at: timestamp,
+    to: z.string(),
+    delivery_status: z.enum(['sent', 'unknown']),
+  })
+  .register(z.globalRegistry, {
+    id: 'Reminder',
+    description: 'One reminder of an invoice: a step of the schedule (1-based), or null when sent by hand',
+  });
+
+const _agreeReminder: [Same<z.output<typeof reminderResponse>, ReturnType<typeof reminderResource>>] = [true];
+
+export const reminderList = allOf(reminderResponse).register(z.globalRegistry, { id: 'ReminderList' });

@@ -1,0 +1,18 @@
+// The reminders an invoice was sent, oldest first: schedule steps and those sent by hand.
+import { getInvoice } from '#shared/data/invoices';
+import { notFound } from '#shared/domain/errors';
+import { reminderResource } from '#shared/domain/resources/invoice';
+import { endpoint } from '#shared/http/endpoint';
+import { idParams } from '#shared/http/schemas/common';
+import { reminderList } from '#shared/http/schemas/responses/invoices';
+import { routeNamed } from '#functions/routes';
+
+export const handler = endpoint(
+  routeNamed('list-reminders'),
+  { params: idParams('inv'), response: reminderList },
+  async ({ db, organizationId, params }) => {
+    const invoice = await getInvoice(db, organizationId, params.id);
+    if (!invoice) throw notFound('Invoice');
+    return { status: 200, body: { results: (invoice.reminders ?? []).map(reminderResource), next: null } };
+  },
+);

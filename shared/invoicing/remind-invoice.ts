@@ -1,0 +1,97 @@
+// One look of the reminder sweep at one invoice (docs/collections.md): send the schedule's step that
+// has come, at most once, or pass it when reminders are held back, and book the next look.
+import { getClient } from '#shared/data/clients';
+import { invoiceWithOrganization } from '#shared/data/invoices';
+import { claimReminder, reminderSchedulePart } from '#shared/data/reminders';
+import { transact } from '#shared/data/table';
+import { dateIn } from '#shared/domain/dates';
+import type { Invoice } from '#shared/domain/invoice';
+import { timeZoneOf, type Organization } from '#shared/domain/organization';
+import type { ReminderPolicy } from '#shared/domain/reminder-policy';
+import { dueStep, nextReminderDate, reminderHeldBack } from '#shared/domain/reminders';
+import { changed, changeInvoice } from '#shared/invoicing/change-invoice';
+import { mailInvoice, type SendDeps } from '#shared/invoicing/mail-invoice';
+import { recordSending } from '#shared/invoicing/record-sending';
+
+export type ReminderOutcome = 'sent' | 'passed' | 'not_yet' | 'ended' | 'taken' | 'unknown';
+
+/** A claim older than this whose reminder was never recorded: its sweep stopped mid-way. */
+const CLAIM_LEASE_MS = 15 * 60_000;
+
+const remindedOf = (invoice: Invoice, organization: Organization) => ({
+  due_date: invoice.due_date,
+  sentOn: dateIn(timeZoneOf(organization), new Date(invoice.sent_at ?? invoice.created_at)),
+  remindedThrough: invoice.reminded_through,
+});
+
+export async function remindInvoice(
+  deps: SendDeps,
+  organizationId: string,
+  invoiceId: string,
+  now = new Date(),
+): Promise<ReminderOutcome> {
+  const { db } = deps;
+  const end = () => transact(db, { schedule: reminderSchedulePart(db, organizationId, invoiceId) });
+  const found = await invoiceWithOrganization(db, organizationId, invoiceId);
+  const policy = found?.organization.reminder_policy;
+  if (!found || !policy?.enabled) return end().then(() => 'ended');
+  const { invoice, organization, logo } = found;
+  const client = await getClient(db, organizationId, invoice.client_id);
+  const held = reminderHeldBack(invoice, client);
+  if (held === 'closed' || held === 'archived') return end().then(() => 'ended');
+  const reminded = remindedOf(invoice, organization);
+  const step = dueStep(policy, reminded, dateIn(timeZoneOf(organization), now));
+  if (!step) {
+    const next = nextReminderDate(policy, reminded);
+    await transact(db, { schedule: reminderSchedulePart(db, organizationId, invoiceId, next) });
+    return 'not_yet';
+  }
+  const after = { ...reminded, remindedThrough: step.date };
+  const schedule = reminderSchedulePart(db, organizationId, invoiceId, nextReminderDate(policy, after));
+  if (held) return pass(deps, organizationId, invoiceId, step.date, schedule).then(() => 'passed');
+  const claim = await claimReminder(db, organizationId, invoiceId, step.date, now);
+  if (claim !== true) {
+    // Claimed by a sweep running now, or by one that stopped after mailing: that one is never sent twice.
+    if (now.getTime() - Date.parse(claim.claimedAt) < CLAIM_LEASE_MS) return 'taken';
+    await pass(deps, organizationId, invoiceId, step.date, schedule, { step: step.number, policy, to: client!.email });
+    return 'unknown';
+  }
+  const recipient = client!.email;
+  const attach = { pdf: step.step.attach_pdf ?? true, eInvoice: step.step.attach_e_invoice ?? false };
+  const messageId = await mailInvoice(deps, { invoice, organization, logo, recipient, reminder: true, attach }, now);
+  const sending = { to: recipient, sent_at: new Date().toISOString(), message_id: messageId };
+  const reminder = { step: step.number, offset_days: step.step.offset_days, stepDate: step.date };
+  await recordSending(deps, organizationId, invoiceId, sending, { reminder, schedule });
+  return 'sent';
+}
+
+/** Moves the invoice past a step it was not sent (held back), or whose e-mail nobody recorded. */
+async function pass(
+  deps: SendDeps,
+  organizationId: string,
+  invoiceId: string,
+  stepDate: string,
+  schedule: ReturnType<typeof reminderSchedulePart>,
+  unrecorded?: { step: number; policy: ReminderPolicy; to: string },
+) {
+  const result = await changeInvoice(deps, organizationId, invoiceId, (current) => {
+    const step = unrecorded?.policy.steps[unrecorded.step - 1];
+    const entry = unrecorded && {
+      step: unrecorded.step,
+      ...(step ? { offset_days: step.offset_days } : {}),
+      sent_at: new Date().toISOString(),
+      to: unrecorded.to,
+      delivery_status: 'unknown' as const,
+    };
+    return {
+      invoice: {
+        ...current,
+        reminded_through: stepDate,
+        ...(entry ? { reminders: [...(current.reminders ?? []), entry] } : {}),
+      },
+      events: [],
+      parts: { schedule },
+    };
+  });
+  changed(result as Parameters<typeof changed>[0]);
+}
