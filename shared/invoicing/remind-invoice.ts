@@ -75,6 +75,8 @@ async function pass(
   unrecorded?: { step: number; policy: ReminderPolicy; to: string },
 ) {
   const result = await changeInvoice(deps, organizationId, invoiceId, (current) => {
+    // Another sweep passed it meanwhile: once is enough.
+    if (current.reminded_through && current.reminded_through >= stepDate) throw new PassedAlreadyError();
     const step = unrecorded?.policy.steps[unrecorded.step - 1];
     const entry = unrecorded && {
       step: unrecorded.step,
@@ -92,6 +94,11 @@ async function pass(
       events: [],
       parts: { schedule },
     };
+  }).catch((error: unknown) => {
+    if (error instanceof PassedAlreadyError) return undefined;
+    throw error;
   });
-  changed(result as Parameters<typeof changed>[0]);
+  if (result) changed(result as Parameters<typeof changed>[0]);
 }
+
+class PassedAlreadyError extends Error {}

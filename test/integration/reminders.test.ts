@@ -3,7 +3,8 @@
 // each once, in the client's language, and none after payment.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dateIn } from '#shared/domain/dates';
-import { call, invoiceBody, newTenant } from '#test/support/api';
+import { claimReminder } from '#shared/data/reminders';
+import { call, db, invoiceBody, newTenant } from '#test/support/api';
 import { storedEmail } from '#test/support/emails';
 
 type Tenant = Awaited<ReturnType<typeof newTenant>>;
@@ -155,6 +156,24 @@ describe('the reminder schedule', () => {
     expect(
       (await call('get-client', { token: other.tenant.apiKey, params: { id: other.clientId } })).json.reminders,
     ).toBe('off');
+  }, 60_000);
+
+  it('records a step whose sweep stopped after claiming it as unknown, and never sends it again', async () => {
+    const invoice = await sentInvoice(tenant, clientId, 10);
+    const stepDate = addDays(today, 10); // the step on the due date
+    // A sweep claimed the step twenty minutes ago and stopped before recording it.
+    await claimReminder(db, tenant.id, invoice.id, stepDate, new Date(Date.parse(noonOf(10)) - 20 * 60_000));
+    await sweepTwice(10);
+    expect((await reminders(tenant, invoice.id)).map((each) => [each.step, each.delivery_status])).toEqual([
+      [2, 'unknown'],
+    ]);
+    const { json } = await call('get-invoice', { token: tenant.apiKey, params: { id: invoice.id } });
+    expect(json.sendings.filter((sending: { reminder: boolean }) => sending.reminder)).toEqual([]);
+    await sweepTwice(17);
+    expect((await reminders(tenant, invoice.id)).map((each) => [each.step, each.delivery_status])).toEqual([
+      [2, 'unknown'],
+      [3, 'sent'],
+    ]);
   }, 60_000);
 
   it('sends a reminder by hand and lists it, and refuses one for a draft', async () => {
