@@ -26,6 +26,7 @@ export function creditNoteView({ creditNote, logo }: CreditNoteDocument): Invoic
     words,
     logo: logo ?? null,
     title: `${words.creditNote} ${creditNote.credit_note_number}`,
+    issueDate: creditNote.issue_date,
     mark: null,
     settled: null,
     seller: parties.seller,

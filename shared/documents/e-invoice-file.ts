@@ -29,14 +29,14 @@ async function fileOf(
       contentType: 'application/xml; charset=utf-8',
     };
   // The PDF libraries are large; loaded only when a Factur-X file is asked for.
-  const [{ renderDocumentPdf }, { embedFacturX }, drawn] = await Promise.all([
+  const [{ renderDocumentPdf, documentDate }, { embedFacturX }, drawn] = await Promise.all([
     import('#shared/documents/invoice-pdf'),
     import('#shared/documents/factur-x'),
     view(),
   ]);
   const xml = ciiXml(terms, SPECIFICATIONS.en16931);
   const content = await renderDocumentPdf(drawn, (pdf) =>
-    embedFacturX(pdf, xml, { title: drawn.title, author: drawn.seller.name }),
+    embedFacturX(pdf, xml, { title: drawn.title, author: drawn.seller.name, at: documentDate(drawn) }),
   );
   return { filename: fileNameOf(terms.number, '.pdf'), content, contentType: 'application/pdf' };
 }

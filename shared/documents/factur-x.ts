@@ -68,8 +68,7 @@ const FX_PROPERTIES = [
 ] as const;
 
 /** Turns a drawn PDF into a Factur-X file carrying `xml` (CII under the EN 16931 profile); call before save(). */
-export async function embedFacturX(pdf: PDFDocument, xml: string, { title, author }: Omit<Described, 'at'>) {
-  const at = new Date(Math.floor(Date.now() / 1000) * 1000);
+export async function embedFacturX(pdf: PDFDocument, xml: string, { title, author, at }: Described) {
   pdf.setProducer(PRODUCER);
   pdf.setCreator(PRODUCER);
   pdf.setCreationDate(at);

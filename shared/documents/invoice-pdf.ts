@@ -23,15 +23,20 @@ export async function renderDocumentPdf(
   view: InvoiceView,
   finish?: (pdf: PDFDocument) => Promise<void>,
 ): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
+  // An issued document renders the same bytes on every download: its own date, and fixed subset names.
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  const issued = documentDate(view);
+  pdf.setCreationDate(issued);
+  pdf.setModificationDate(issued);
+  pdf.setProducer('Invoicing service');
   pdf.registerFontkit(fontkit);
   pdf.setTitle(view.title);
   pdf.setAuthor(view.seller.name);
   pdf.setLanguage(view.locale);
   pdf.setCreator('Invoicing service');
   const fonts = await documentFonts();
-  const regular = await pdf.embedFont(fonts.regular, { subset: true });
-  const bold = await pdf.embedFont(fonts.bold, { subset: true });
+  const regular = await pdf.embedFont(fonts.regular, { subset: true, customName: 'INVREG+DejaVuSans' });
+  const bold = await pdf.embedFont(fonts.bold, { subset: true, customName: 'INVBLD+DejaVuSans-Bold' });
   const logo = await embedLogo(pdf, view);
   const page = pdf.addPage([A4.width, A4.height]);
   const canvas: Canvas = { pdf, page, y: A4.height - MARGIN, regular, bold, view, words: view.words };
@@ -47,6 +52,9 @@ export async function renderDocumentPdf(
   await finish?.(pdf);
   return pdf.save();
 }
+
+/** Midnight UTC of the document's issue date: what its PDF and Factur-X metadata say it was made on. */
+export const documentDate = (view: Pick<InvoiceView, 'issueDate'>) => new Date(`${view.issueDate}T00:00:00Z`);
 
 /** A logo stored before logos were decoded on arrival may be damaged: the document is printed without it. */
 async function embedLogo(pdf: PDFDocument, view: InvoiceView): Promise<PDFImage | undefined> {

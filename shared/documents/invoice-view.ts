@@ -28,6 +28,8 @@ export function invoiceView({ invoice, logo, locale: given }: InvoiceDocument) {
     words,
     logo: logo ?? null,
     title: `${words.invoice} ${invoice.invoice_number}`,
+    /** The date the document's files carry (PDF and XMP dates): never the time of a request. */
+    issueDate: invoice.issue_date,
     mark: markOf(invoice, words),
     settled:
       invoice.status === 'paid' || invoice.status === 'void' || invoice.status === 'credited' ? invoice.status : null,

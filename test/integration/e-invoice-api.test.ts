@@ -88,6 +88,22 @@ describe('GET …/e-invoice/?format=…', () => {
     for (const [name, rules] of asXRechnung.fired) expect(rules, name).toEqual([]);
   }, 120_000);
 
+  it('renders an issued invoice to the same bytes on every download, in every format and as PDF', async () => {
+    const invoice = await issue();
+    const token = new URL(invoice.public_url).pathname.split('/').at(-2)!;
+    const downloads = async () => [
+      (await call('download-public-invoice', { params: { token } })).bytes,
+      ...(await Promise.all(
+        [...XML_FORMATS, 'factur-x'].map(async (format) => (await eInvoiceOf(invoice.id, format)).bytes),
+      )),
+    ];
+    const first = await downloads();
+    // A second later: a clock inside any of them would show.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const second = await downloads();
+    expect(second.map((bytes, index) => Buffer.compare(bytes, first[index]!))).toEqual(first.map(() => 0));
+  }, 60_000);
+
   it('answers Factur-X: the invoice PDF as PDF/A-3 carrying the CII as factur-x.xml', async () => {
     const invoice = await issue();
     const answer = await eInvoiceOf(invoice.id, 'factur-x');

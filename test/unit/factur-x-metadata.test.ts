@@ -14,7 +14,7 @@ describe('the Factur-X metadata', () => {
     pdf.addPage();
     pdf.setAuthor(author);
     pdf.setTitle(title);
-    await embedFacturX(pdf, '<rsm:CrossIndustryInvoice/>', { title, author });
+    await embedFacturX(pdf, '<rsm:CrossIndustryInvoice/>', { title, author, at: new Date('2026-11-01T00:00:00Z') });
     const read = await readFacturX(await pdf.save());
     const xmp = new DOMParser().parseFromString(read.metadata.xmp, 'text/xml');
     const text = (name: string) => xmp.getElementsByTagName(name)[0]!.getElementsByTagName('rdf:li')[0]!.textContent;
