@@ -313,6 +313,16 @@ export const ROUTES = [
     rendersDocuments: true,
   },
   {
+    name: 'charge-late-fee',
+    method: 'POST',
+    path: '/api/v1/invoices/{id}/late-fee/',
+    status: 201,
+    credentials: 'any',
+    scope: 'invoices:write',
+    table: 'readWrite',
+    errors: ['invalid_state'],
+  },
+  {
     name: 'list-reminders',
     method: 'GET',
     path: '/api/v1/invoices/{id}/reminders/',

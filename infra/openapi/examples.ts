@@ -35,6 +35,7 @@ export const REQUEST_EXAMPLES: Partial<Record<RouteName, unknown>> = {
   'update-invoice': { due_date: '2026-12-31', discount: { percent: '5' } },
   'send-invoice': { email: 'billing@globex.example' },
   'send-reminder': { email: 'billing@globex.example' },
+  'charge-late-fee': { as_of: '2026-11-20' },
   'record-payment': { amount: '500.00', method: 'bank_transfer', reference: 'SEPA 2026-11-23' },
   'create-credit-note': { lines: [{ line: 0, quantity: 2 }], reason: 'order_change', memo: 'Two hours not worked' },
   'send-credit-note': { email: 'billing@globex.example' },

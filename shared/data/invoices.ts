@@ -173,3 +173,17 @@ export async function listInvoices(
   });
   return { items: Items.map(invoiceOf), position: LastEvaluatedKey };
 }
+
+/**
+ * The original a late fee charges, marked charged through `asOf`, on the condition that it is still
+ * the version read: a concurrent charge (or any change) fails it, and nothing is written.
+ */
+export const lateFeeChargedPart = (db: Db, organizationId: string, original: Invoice, asOf: string): WritePart => ({
+  Update: {
+    TableName: db.table,
+    Key: invoiceKey(organizationId, original.id),
+    UpdateExpression: 'SET late_fee_through = :through, version = :next',
+    ConditionExpression: 'version = :read',
+    ExpressionAttributeValues: { ':through': asOf, ':next': original.version + 1, ':read': original.version },
+  },
+});

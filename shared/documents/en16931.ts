@@ -232,6 +232,14 @@ export function invoiceTerms(invoice: Invoice): EDocument {
     ...(invoice.purchase_order ? { purchaseOrder: invoice.purchase_order } : {}),
     ...(invoice.supply_date ? { supplyDate: invoice.supply_date } : {}),
     ...(invoice.service_period ? { period: invoice.service_period } : {}),
+    ...(invoice.preceding_invoice
+      ? {
+          precedingInvoice: {
+            number: invoice.preceding_invoice.number,
+            issueDate: invoice.preceding_invoice.issue_date,
+          },
+        }
+      : {}),
     ...commonTerms(invoice, rows),
     ...paymentOf(invoice.seller, invoice.invoice_number),
     allowances: rows

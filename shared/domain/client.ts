@@ -18,6 +18,8 @@ export type ClientFields = {
   locale?: string;
   /** `off`: the organization's reminder schedule skips this client; absent: on. */
   reminders?: 'on' | 'off';
+  /** A business (B2B) although it has no tax_id: late fees include the fixed compensation. */
+  business?: boolean;
 };
 
 export type Client = ClientFields & {

@@ -340,6 +340,10 @@ export type Invoice = PricedInvoice &
     reminded_through?: string;
     /** True: the schedule sends this invoice nothing until it is false again. */
     reminders_paused?: boolean;
+    /** The invoice this one refers to (EN 16931 BT-25/BT-26): the original of a late fee. */
+    preceding_invoice?: { id: string; number: string; issue_date: string };
+    /** The last day a late fee charged this invoice for (its late-fee invoices name it as preceding_invoice). */
+    late_fee_through?: string;
   };
 
 export type InvoiceContent = PricedInvoice &

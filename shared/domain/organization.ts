@@ -5,6 +5,7 @@ import type { TaxRounding } from '#shared/domain/tax';
 import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
 import type { LogoInfo } from '#shared/domain/logo';
 import type { ReminderPolicy } from '#shared/domain/reminder-policy';
+import type { LateFeePolicy } from '#shared/domain/late-fee-policy';
 
 export type Organization = SellerProfile & {
   id: string;
@@ -27,6 +28,8 @@ export type Organization = SellerProfile & {
   time_zone?: string;
   /** When invoices are reminded of (docs/collections.md); absent: never. */
   reminder_policy?: ReminderPolicy;
+  /** What a late invoice is charged (docs/collections.md "Late fees"); absent: nothing. */
+  late_fee_policy?: LateFeePolicy | null;
   created_at: string;
   updated_at?: string;
 };

@@ -5,7 +5,8 @@ import { getRecurringInvoice, periodClaim } from '#shared/data/recurring-invoice
 import { addDays } from '#shared/domain/dates';
 import { storedLineInput } from '#shared/domain/invoice';
 import { advanced, type RecurringInvoice } from '#shared/domain/recurring-invoice';
-import { createInvoice, PeriodTakenError } from '#shared/invoicing/create-invoice';
+import { createInvoice, OriginTakenError } from '#shared/invoicing/create-invoice';
+import { VOID_REASON } from '#shared/domain/numbering';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
 
 export type RunnerDeps = InvoicingDeps & {
@@ -44,14 +45,15 @@ export async function generateDueInvoices(
     const next = { ...advanced(template, index, runDate), updated_at: new Date().toISOString() };
     try {
       const invoice = await createInvoice(deps, organizationId, draftOf(template, runDate), new Date(), {
-        recurringId,
-        periodClaim: periodClaim(deps.db, next, index),
+        claim: periodClaim(deps.db, next, index),
+        voidReason: VOID_REASON.periodTaken,
+        fields: { recurring_id: recurringId },
       });
       generated += 1;
       if (template.auto_send && deps.send) await deps.send(organizationId, invoice.id, template.send_to ?? '');
     } catch (error) {
       // Another run generated this period (or the template was paused): read again and carry on.
-      if (!(error instanceof PeriodTakenError)) throw error;
+      if (!(error instanceof OriginTakenError)) throw error;
     }
   }
   return generated;

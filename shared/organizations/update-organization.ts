@@ -11,6 +11,7 @@ import { organizationResource } from '#shared/domain/resources/organization';
 import { normalIban, type SellerProfile, taxIdProblem } from '#shared/domain/seller';
 import type { TaxRounding } from '#shared/domain/tax';
 import type { ReminderPolicy } from '#shared/domain/reminder-policy';
+import type { LateFeePolicy } from '#shared/domain/late-fee-policy';
 
 export type OrganizationChanges = {
   name?: string;
@@ -20,6 +21,7 @@ export type OrganizationChanges = {
   tax_rounding?: TaxRounding;
   e_invoice_format?: EInvoiceFormat | null;
   reminder_policy?: ReminderPolicy;
+  late_fee_policy?: LateFeePolicy | null;
   /** A new logo (decoded and written anew by the document renderer), or null to remove it. */
   logo?: { logo: Logo; info: LogoInfo } | null;
 } & SellerProfile & { default_currency?: string };

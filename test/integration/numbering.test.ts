@@ -6,7 +6,7 @@ import { parse } from 'content-disposition';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as sweep } from '#functions/number-sweeper/handler';
 import { correlated, type CorrelatedDb, createDb } from '#shared/data/table';
-import { createInvoice, PeriodTakenError } from '#shared/invoicing/create-invoice';
+import { createInvoice, OriginTakenError } from '#shared/invoicing/create-invoice';
 import { numberTextKey, seriesCounterKey } from '#shared/data/keys';
 import { formatNumber, INVOICE_SERIES, UNCLAIMED_GRACE_SECONDS, VOID_REASON } from '#shared/domain/numbering';
 import { call, countDbCalls, db, invoiceBody, newTenant } from '#test/support/api';
@@ -118,12 +118,13 @@ describe('invoice numbers under crashes', () => {
     // A recurring period taken by another run: the number is voided at once, with that reason...
     const taken = { ConditionCheck: { TableName: db.table, Key: { pk: 'NONE', sk: 'NONE' } } };
     const origin = {
-      recurringId: 'rec_1',
-      periodClaim: { ConditionCheck: { ...taken.ConditionCheck, ConditionExpression: 'attribute_exists(pk)' } },
+      fields: { recurring_id: 'rec_1' },
+      voidReason: VOID_REASON.periodTaken,
+      claim: { ConditionCheck: { ...taken.ConditionCheck, ConditionExpression: 'attribute_exists(pk)' } },
     };
     const withOrigin = (on: CorrelatedDb) =>
       createInvoice({ db: on, publicBaseUrl: 'http://invoices.test' }, tenant.id, draft(clientId), new Date(), origin);
-    await expect(withOrigin(db)).rejects.toBeInstanceOf(PeriodTakenError); // 6: voided now
+    await expect(withOrigin(db)).rejects.toBeInstanceOf(OriginTakenError); // 6: voided now
     // ...unless it stops before it can void: then the sweeper does.
     await expect(withOrigin(crashing('TransactWriteItemsCommand', 'before', 2))).rejects.toThrow(/injected/); // 7
 

@@ -461,6 +461,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invoices/{id}/late-fee/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Charge late fee
+         * @description Needs the scope `invoices:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["chargeLateFee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invoices/{id}/credit-notes/": {
         parameters: {
             query?: never;
@@ -1583,6 +1603,18 @@ export interface components {
          *               }
          *             ]
          *           },
+         *           "late_fee_policy": {
+         *             "interest": {
+         *               "basis": "fixed",
+         *               "rate": "string"
+         *             },
+         *             "compensation": {
+         *               "amount": "string",
+         *               "currency": "string"
+         *             },
+         *             "tax_category": "O",
+         *             "tax_rate": "string"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       }
@@ -1676,6 +1708,18 @@ export interface components {
          *           }
          *         ]
          *       },
+         *       "late_fee_policy": {
+         *         "interest": {
+         *           "basis": "fixed",
+         *           "rate": "string"
+         *         },
+         *         "compensation": {
+         *           "amount": "string",
+         *           "currency": "string"
+         *         },
+         *         "tax_category": "O",
+         *         "tax_rate": "string"
+         *       },
          *       "created_at": "2026-11-23T10:00:00.000Z"
          *     }
          */
@@ -1734,6 +1778,24 @@ export interface components {
                     attach_e_invoice?: boolean;
                 }[];
             };
+            late_fee_policy: {
+                interest: ({
+                    /** @constant */
+                    basis: "fixed";
+                    rate: string;
+                } | {
+                    /** @constant */
+                    basis: "statutory";
+                    margin: string;
+                }) | null;
+                compensation: {
+                    amount: string;
+                    currency: string;
+                } | null;
+                /** @enum {string} */
+                tax_category?: "O" | "S" | "E";
+                tax_rate?: string;
+            } | null;
             created_at: components["schemas"]["Timestamp"];
         };
         /**
@@ -1780,6 +1842,7 @@ export interface components {
          *           "peppol_id": "string",
          *           "locale": "string",
          *           "reminders": "on",
+         *           "business": true,
          *           "is_active": true,
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -1823,6 +1886,7 @@ export interface components {
          *       "peppol_id": "string",
          *       "locale": "string",
          *       "reminders": "on",
+         *       "business": true,
          *       "is_active": true,
          *       "created_at": "2026-11-23T10:00:00.000Z",
          *       "updated_at": "2026-11-23T10:00:00.000Z"
@@ -1848,6 +1912,7 @@ export interface components {
             locale: string | null;
             /** @enum {string} */
             reminders: "on" | "off";
+            business: boolean;
             is_active: boolean;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
@@ -1873,6 +1938,7 @@ export interface components {
          *           "peppol_id": "string",
          *           "locale": "string",
          *           "reminders": "on",
+         *           "business": true,
          *           "is_active": true,
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -1922,6 +1988,7 @@ export interface components {
          *           "peppol_id": "string",
          *           "locale": "string",
          *           "reminders": "on",
+         *           "business": true,
          *           "is_active": true,
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -2069,6 +2136,11 @@ export interface components {
          *             }
          *           ],
          *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -2210,6 +2282,11 @@ export interface components {
          *         }
          *       ],
          *       "reminders_paused": true,
+         *       "preceding_invoice": {
+         *         "id": "inv_01JD3M8Q5W0000000000000000",
+         *         "number": "string",
+         *         "issue_date": "2026-11-23"
+         *       },
          *       "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *       "created_at": "2026-11-23T10:00:00.000Z",
          *       "updated_at": "2026-11-23T10:00:00.000Z"
@@ -2298,6 +2375,15 @@ export interface components {
             voided_at: components["schemas"]["Timestamp"] | null;
             sendings: components["schemas"]["Sending"][];
             reminders_paused: boolean;
+            preceding_invoice: {
+                /**
+                 * @description `inv_` and a ULID
+                 * @example inv_01JD3M8Q5W0000000000000000
+                 */
+                id: string;
+                number: string;
+                issue_date: components["schemas"]["CalendarDate"];
+            } | null;
             recurring_invoice: string | null;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
@@ -2494,6 +2580,11 @@ export interface components {
          *             }
          *           ],
          *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -2641,6 +2732,11 @@ export interface components {
          *             }
          *           ],
          *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -2788,6 +2884,11 @@ export interface components {
          *             }
          *           ],
          *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -2935,6 +3036,11 @@ export interface components {
          *             }
          *           ],
          *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -3114,6 +3220,11 @@ export interface components {
          *             }
          *           ],
          *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -3261,6 +3372,11 @@ export interface components {
          *             }
          *           ],
          *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -3408,6 +3524,11 @@ export interface components {
          *             }
          *           ],
          *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -3555,6 +3676,11 @@ export interface components {
          *             }
          *           ],
          *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -4118,6 +4244,11 @@ export interface components {
          *             }
          *           ],
          *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -4321,6 +4452,11 @@ export interface components {
          *             }
          *           ],
          *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -4482,6 +4618,11 @@ export interface components {
          *             }
          *           ],
          *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -5070,6 +5211,7 @@ export interface components {
          *           "peppol_id": "string",
          *           "locale": "string",
          *           "reminders": "on",
+         *           "business": true,
          *           "is_active": true,
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -5197,6 +5339,11 @@ export interface components {
          *             }
          *           ],
          *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -5379,6 +5526,11 @@ export interface components {
          *           }
          *         ],
          *         "reminders_paused": true,
+         *         "preceding_invoice": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "number": "string",
+         *           "issue_date": "2026-11-23"
+         *         },
          *         "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *         "created_at": "2026-11-23T10:00:00.000Z",
          *         "updated_at": "2026-11-23T10:00:00.000Z"
@@ -5456,6 +5608,165 @@ export interface components {
             to: string;
             /** @enum {string} */
             delivery_status: "sent" | "unknown";
+        };
+        /**
+         * @description The late-fee invoice and how it was computed: interest per period of one base and rate
+         * @example {
+         *       "invoice": {
+         *         "id": "inv_01JD3M8Q5W0000000000000000",
+         *         "invoice_number": "string",
+         *         "status": "draft",
+         *         "client": {
+         *           "id": "cli_01JD3M8Q5W0000000000000000",
+         *           "name": "string"
+         *         },
+         *         "seller": {
+         *           "name": "string",
+         *           "address": {
+         *             "line1": "string",
+         *             "line2": "string",
+         *             "city": "string",
+         *             "postal_code": "string",
+         *             "state": "string",
+         *             "country": "DE"
+         *           },
+         *           "tax_id": "string",
+         *           "registration_number": "string",
+         *           "email": "string",
+         *           "phone": "string",
+         *           "website": "string",
+         *           "payment_instructions": {
+         *             "iban": "string",
+         *             "bic": "string",
+         *             "account_name": "string",
+         *             "text": "string"
+         *           },
+         *           "peppol_id": "string"
+         *         },
+         *         "buyer": {
+         *           "name": "string",
+         *           "email": "string",
+         *           "phone": "string",
+         *           "address": "string",
+         *           "city": "string",
+         *           "state": "string",
+         *           "postal_code": "string",
+         *           "country": "string",
+         *           "tax_id": "string",
+         *           "peppol_id": "string"
+         *         },
+         *         "issue_date": "2026-11-23",
+         *         "due_date": "2026-11-23",
+         *         "currency": "EUR",
+         *         "locale": "string",
+         *         "supply_date": "2026-11-23",
+         *         "service_period": {
+         *           "start": "2026-11-23",
+         *           "end": "2026-11-23"
+         *         },
+         *         "buyer_reference": "string",
+         *         "purchase_order": "string",
+         *         "line_items": [
+         *           {
+         *             "description": "string",
+         *             "quantity": 0,
+         *             "unit": "C62",
+         *             "unit_price": "100.00",
+         *             "discount": {
+         *               "percent": "10"
+         *             },
+         *             "discount_amount": "1190.00",
+         *             "net_amount": "1190.00",
+         *             "tax_category": "S",
+         *             "tax_rate": "19",
+         *             "tax_exemption_reason": "string",
+         *             "tax_amount": "1190.00",
+         *             "total": "1190.00"
+         *           }
+         *         ],
+         *         "discount": {
+         *           "percent": "10"
+         *         },
+         *         "prices_include_tax": true,
+         *         "tax_rounding": "per_line",
+         *         "subtotal": "1190.00",
+         *         "discount_amount": "1190.00",
+         *         "taxable_amount": "1190.00",
+         *         "tax_amount": "1190.00",
+         *         "tax_breakdown": [
+         *           {
+         *             "tax_category": "S",
+         *             "tax_rate": "19",
+         *             "taxable_amount": "1190.00",
+         *             "tax_amount": "1190.00",
+         *             "tax_exemption_reason": "string"
+         *           }
+         *         ],
+         *         "total_amount": "1190.00",
+         *         "amount_paid": "1190.00",
+         *         "amount_credited": "1190.00",
+         *         "amount_refunded": "1190.00",
+         *         "amount_due": "1190.00",
+         *         "amount_refundable": "1190.00",
+         *         "notes": "string",
+         *         "terms": "string",
+         *         "public_url": "http://example.com",
+         *         "pdf_url": "http://example.com",
+         *         "sent_at": "2026-11-23T10:00:00.000Z",
+         *         "paid_at": "2026-11-23T10:00:00.000Z",
+         *         "voided_at": "2026-11-23T10:00:00.000Z",
+         *         "sendings": [
+         *           {
+         *             "to": "string",
+         *             "sent_at": "2026-11-23T10:00:00.000Z",
+         *             "message_id": "string",
+         *             "reminder": true
+         *           }
+         *         ],
+         *         "reminders_paused": true,
+         *         "preceding_invoice": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "number": "string",
+         *           "issue_date": "2026-11-23"
+         *         },
+         *         "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *         "created_at": "2026-11-23T10:00:00.000Z",
+         *         "updated_at": "2026-11-23T10:00:00.000Z"
+         *       },
+         *       "breakdown": {
+         *         "as_of": "2026-11-23",
+         *         "rows": [
+         *           {
+         *             "from": "2026-11-23",
+         *             "to": "2026-11-23",
+         *             "days": 0,
+         *             "base": "1190.00",
+         *             "rate": "string",
+         *             "interest": "1190.00"
+         *           }
+         *         ],
+         *         "interest": "1190.00",
+         *         "compensation": "1190.00",
+         *         "total": "1190.00"
+         *       }
+         *     }
+         */
+        LateFee: {
+            invoice: components["schemas"]["Invoice"];
+            breakdown: {
+                as_of: components["schemas"]["CalendarDate"];
+                rows: {
+                    from: components["schemas"]["CalendarDate"];
+                    to: components["schemas"]["CalendarDate"];
+                    days: number;
+                    base: components["schemas"]["Money"];
+                    rate: string;
+                    interest: components["schemas"]["Money"];
+                }[];
+                interest: components["schemas"]["Money"];
+                compensation: components["schemas"]["Money"];
+                total: components["schemas"]["Money"];
+            };
         };
         /**
          * @example {
@@ -5844,6 +6155,18 @@ export interface components {
          *                     "attach_e_invoice": true
          *                   }
          *                 ]
+         *               },
+         *               "late_fee_policy": {
+         *                 "interest": {
+         *                   "basis": "fixed",
+         *                   "rate": "string"
+         *                 },
+         *                 "compensation": {
+         *                   "amount": "string",
+         *                   "currency": "string"
+         *                 },
+         *                 "tax_category": "O",
+         *                 "tax_rate": "string"
          *               },
          *               "created_at": "2026-11-23T10:00:00.000Z"
          *             }
@@ -6499,6 +6822,7 @@ export type SchemaRecordedPayment = components['schemas']['RecordedPayment'];
 export type SchemaPaymentList = components['schemas']['PaymentList'];
 export type SchemaReminderList = components['schemas']['ReminderList'];
 export type SchemaReminder = components['schemas']['Reminder'];
+export type SchemaLateFee = components['schemas']['LateFee'];
 export type SchemaCreditNoteList = components['schemas']['CreditNoteList'];
 export type SchemaCreditNotePage = components['schemas']['CreditNotePage'];
 export type SchemaRevenueReport = components['schemas']['RevenueReport'];
@@ -6877,6 +7201,25 @@ export interface operations {
                             attach_e_invoice?: boolean;
                         }[];
                     };
+                    late_fee_policy?: {
+                        interest: ({
+                            /** @constant */
+                            basis: "fixed";
+                            rate: string;
+                        } | {
+                            /** @constant */
+                            basis: "statutory";
+                            /** @default 8.00 */
+                            margin?: string;
+                        }) | null;
+                        compensation: {
+                            amount: string;
+                            currency: string;
+                        } | null;
+                        /** @enum {string} */
+                        tax_category?: "O" | "S" | "E";
+                        tax_rate?: string;
+                    } | null;
                 };
             };
         };
@@ -7168,6 +7511,7 @@ export interface operations {
                     locale?: string;
                     /** @enum {string} */
                     reminders?: "on" | "off";
+                    business?: boolean;
                 };
             };
         };
@@ -7282,6 +7626,7 @@ export interface operations {
                     locale?: string;
                     /** @enum {string} */
                     reminders?: "on" | "off";
+                    business?: boolean;
                 };
             };
         };
@@ -7844,6 +8189,52 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["EmailDeliveryFailed"];
+        };
+    };
+    chargeLateFee: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "as_of": "2026-11-20"
+                 *     }
+                 */
+                "application/json": {
+                    as_of?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LateFee"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     listInvoiceCreditNotes: {

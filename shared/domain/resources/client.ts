@@ -15,6 +15,7 @@ export const clientResource = (client: Client) => ({
   peppol_id: client.peppol_id ?? null,
   locale: client.locale ?? null,
   reminders: client.reminders ?? 'on',
+  business: client.business ?? Boolean(client.tax_id),
   is_active: client.is_active,
   created_at: client.created_at,
   updated_at: client.updated_at,

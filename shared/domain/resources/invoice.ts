@@ -101,6 +101,7 @@ export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
   voided_at: invoice.voided_at ?? null,
   sendings: invoice.sendings ?? [],
   reminders_paused: invoice.reminders_paused ?? false,
+  preceding_invoice: invoice.preceding_invoice ?? null,
   recurring_invoice: invoice.recurring_id ?? null,
   created_at: invoice.created_at,
   updated_at: invoice.updated_at,

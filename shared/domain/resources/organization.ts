@@ -29,5 +29,6 @@ export const organizationResource = (organization: Organization) => ({
   default_terms: organization.default_terms ?? '',
   payment_term_days: organization.payment_term_days ?? LIMITS.paymentTermDays,
   reminder_policy: organization.reminder_policy ?? { enabled: false, steps: [] },
+  late_fee_policy: organization.late_fee_policy ?? null,
   created_at: organization.created_at,
 });

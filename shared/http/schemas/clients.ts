@@ -20,6 +20,8 @@ const clientFields = {
   ),
   /** `off`: the organization's reminder schedule sends this client nothing. */
   reminders: z.optional(z.enum(['on', 'off'], 'must be "on" or "off"')),
+  /** A business although it has no tax_id: late fees include the fixed compensation. */
+  business: z.optional(z.boolean('must be true or false')),
 };
 
 const atLeastOneField = z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field');

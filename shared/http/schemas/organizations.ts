@@ -10,6 +10,7 @@ import { E_INVOICE_FORMATS } from '#shared/domain/e-invoice-format';
 import { logoFromDataUrl } from '#shared/domain/logo';
 import '#shared/zod-locale';
 import { MAX_OFFSET_DAYS, MAX_REMINDER_STEPS } from '#shared/domain/reminder-policy';
+import { STATUTORY_MARGIN } from '#shared/domain/late-fee-policy';
 
 const checked = (problemOf: (value: string) => string | undefined) =>
   z.superRefine<string>((value, context) => {
@@ -99,6 +100,30 @@ export const reminderPolicy = z
     ),
   );
 
+const percent = z
+  .string()
+  .check(
+    z.regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a rate in percent from 0 to 99.99 with at most 2 decimals, as a string'),
+  );
+
+/** What a late invoice is charged (docs/collections.md "Late fees"). */
+export const lateFeePolicy = z.strictObject({
+  interest: z.nullable(
+    z.discriminatedUnion('basis', [
+      z.strictObject({ basis: z.literal('fixed'), rate: percent }),
+      z.strictObject({ basis: z.literal('statutory'), margin: z._default(percent, STATUTORY_MARGIN) }),
+    ]),
+  ),
+  compensation: z.nullable(
+    z.strictObject({
+      amount: z.string().check(z.regex(/^\d{1,6}(\.\d{2})?$/, 'must be an amount such as "40.00"')),
+      currency,
+    }),
+  ),
+  tax_category: z.optional(z.enum(['O', 'S', 'E'], 'must be one of O, S, E')),
+  tax_rate: z.optional(percent),
+});
+
 export const updateOrganizationBody = z
   .strictObject({
     name: z.optional(text(200)),
@@ -132,5 +157,6 @@ export const updateOrganizationBody = z
     /** The same for credit notes, a series of their own. */
     credit_note_numbering: z.optional(numberingFormat),
     reminder_policy: z.optional(reminderPolicy),
+    late_fee_policy: z.optional(z.nullable(lateFeePolicy)),
   })
   .check(z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'));

@@ -85,6 +85,19 @@ export const organizationResponse = z
         }),
       ),
     }),
+    late_fee_policy: z.nullable(
+      z.strictObject({
+        interest: z.nullable(
+          z.union([
+            z.strictObject({ basis: z.literal('fixed'), rate: z.string() }),
+            z.strictObject({ basis: z.literal('statutory'), margin: z.string() }),
+          ]),
+        ),
+        compensation: z.nullable(z.strictObject({ amount: z.string(), currency: z.string() })),
+        tax_category: z.optional(z.enum(['O', 'S', 'E'])),
+        tax_rate: z.optional(z.string()),
+      }),
+    ),
     created_at: timestamp,
   })
   .register(z.globalRegistry, { id: 'Organization' });

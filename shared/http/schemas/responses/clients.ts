@@ -10,6 +10,7 @@ export const clientResponse = z
     ...buyerFields,
     locale: nullableText,
     reminders: z.enum(['on', 'off']),
+    business: z.boolean(),
     is_active: z.boolean(),
     created_at: timestamp,
     updated_at: timestamp,

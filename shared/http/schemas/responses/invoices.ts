@@ -102,6 +102,10 @@ export const invoiceResponse = z
     voided_at: z.nullable(timestamp),
     sendings: z.array(sending),
     reminders_paused: z.boolean(),
+    /** The invoice this one refers to (BT-25/BT-26): the original of a late fee. */
+    preceding_invoice: z.nullable(
+      z.strictObject({ id: idOfResource('inv'), number: z.string(), issue_date: calendarDate }),
+    ),
     recurring_invoice: z.nullable(idOfResource('rec')),
     created_at: timestamp,
     updated_at: timestamp,
@@ -133,3 +137,28 @@ export const reminderResponse = z
 const _agreeReminder: [Same<z.output<typeof reminderResponse>, ReturnType<typeof reminderResource>>] = [true];
 
 export const reminderList = allOf(reminderResponse).register(z.globalRegistry, { id: 'ReminderList' });
+
+export const lateFeeResponse = z
+  .strictObject({
+    invoice: invoiceResponse,
+    breakdown: z.strictObject({
+      as_of: calendarDate,
+      rows: z.array(
+        z.strictObject({
+          from: calendarDate,
+          to: calendarDate,
+          days: z.number(),
+          base: money,
+          rate: z.string(),
+          interest: money,
+        }),
+      ),
+      interest: money,
+      compensation: money,
+      total: money,
+    }),
+  })
+  .register(z.globalRegistry, {
+    id: 'LateFee',
+    description: 'The late-fee invoice and how it was computed: interest per period of one base and rate',
+  });

@@ -1,0 +1,112 @@
+// A late fee (docs/collections.md "Late fees"): interest and the fixed compensation for a late
+// invoice, issued as an invoice of its own that refers to the original, which is never changed
+// beyond the day it was charged through.
+import { getClient } from '#shared/data/clients';
+import { creditNotesOfInvoice } from '#shared/data/credit-notes';
+import { invoiceWithOrganization, lateFeeChargedPart } from '#shared/data/invoices';
+import { listPayments } from '#shared/data/payments';
+import { dateIn } from '#shared/domain/dates';
+import { formatMinor, parseDecimal, toMinor } from '#shared/domain/decimal';
+import { invalidState, notFound, validationError } from '#shared/domain/errors';
+import type { Invoice, LineItemInput } from '#shared/domain/invoice';
+import { lateInterest, wasLate, type InterestRow, type Settlement } from '#shared/domain/late-fee';
+import type { LateFeePolicy } from '#shared/domain/late-fee-policy';
+import { timeZoneOf } from '#shared/domain/organization';
+import { createInvoice } from '#shared/invoicing/create-invoice';
+import type { InvoicingDeps } from '#shared/invoicing/deps';
+
+export type LateFee = {
+  invoice: Invoice;
+  breakdown: { as_of: string; rows: InterestRow[]; interest_minor: number; compensation_minor: number };
+};
+
+const NOT_SUBJECT = 'Late-payment interest and compensation are not consideration for a supply';
+
+/** A charge line taxed as the policy says (out of scope of VAT unless configured otherwise). */
+function chargeLine(description: string, amountMinor: number, policy: LateFeePolicy): LineItemInput {
+  const category = policy.tax_category ?? 'O';
+  return {
+    description,
+    quantity: parseDecimal('1')!,
+    unitPrice: parseDecimal(formatMinor(amountMinor))!,
+    taxCategory: category,
+    taxRate: parseDecimal(category === 'S' ? (policy.tax_rate ?? '0') : '0')!,
+    ...(category === 'S' ? {} : { taxExemptionReason: NOT_SUBJECT }),
+  };
+}
+
+export async function chargeLateFee(
+  deps: InvoicingDeps,
+  organizationId: string,
+  invoiceId: string,
+  asOfGiven?: string,
+  now = new Date(),
+): Promise<LateFee> {
+  const { db } = deps;
+  const found = await invoiceWithOrganization(db, organizationId, invoiceId);
+  if (!found) throw notFound('Invoice');
+  const { invoice, organization } = found;
+  const policy = organization.late_fee_policy;
+  if (!policy) throw invalidState('The organization has no late_fee_policy');
+  if (invoice.status === 'draft' || invoice.status === 'void')
+    throw invalidState(`A ${invoice.status} invoice is not charged late fees`);
+  const zone = timeZoneOf(organization);
+  const today = dateIn(zone, now);
+  const asOf = asOfGiven ?? today;
+  if (asOf > today) throw validationError({ as_of: 'may not be after today' });
+  const [client, payments, creditNotes] = await Promise.all([
+    getClient(db, organizationId, invoice.client_id),
+    listPayments(db, organizationId, invoice.id),
+    creditNotesOfInvoice(db, organizationId, invoice),
+  ]);
+  const settlements: Settlement[] = [
+    ...payments.map((payment) => ({
+      date: dateIn(zone, new Date(payment.paid_at)),
+      amount_minor: payment.amount_minor,
+    })),
+    ...creditNotes.map((note) => ({ date: note.issue_date, amount_minor: note.total_amount_minor })),
+  ];
+  const owed = { totalMinor: invoice.total_amount_minor, dueDate: invoice.due_date, asOf, settlements };
+  if (!wasLate(owed))
+    throw invalidState(
+      `Invoice ${invoice.invoice_number} was not paid late by ${asOf}: it was due ${invoice.due_date}`,
+    );
+  const interest = policy.interest
+    ? lateInterest({ ...owed, interest: policy.interest, chargedThrough: invoice.late_fee_through })
+    : { rows: [], interest_minor: 0 };
+  if ('unknownRateOn' in interest)
+    throw invalidState(`The statutory rate is not known for ${interest.unknownRateOn}: use a fixed rate`);
+  const business = Boolean(client?.tax_id || client?.business);
+  const compensation =
+    policy.compensation && business && !invoice.late_fee_through && policy.compensation.currency === invoice.currency
+      ? Number(toMinor(parseDecimal(policy.compensation.amount)!))
+      : 0;
+  if (interest.interest_minor + compensation === 0)
+    throw invalidState(`Invoice ${invoice.invoice_number} owes no late fee through ${asOf}`);
+  const lines = [
+    ...(interest.interest_minor > 0
+      ? [
+          chargeLine(
+            `Late-payment interest on invoice ${invoice.invoice_number} through ${asOf}`,
+            interest.interest_minor,
+            policy,
+          ),
+        ]
+      : []),
+    ...(compensation > 0
+      ? [chargeLine(`Compensation for recovery costs, invoice ${invoice.invoice_number}`, compensation, policy)]
+      : []),
+  ];
+  const charged = await createInvoice(
+    deps,
+    organizationId,
+    { client_id: invoice.client_id, currency: invoice.currency, lines },
+    now,
+    {
+      claim: lateFeeChargedPart(db, organizationId, invoice, asOf),
+      voidReason: `invoice ${invoice.invoice_number} changed while its late fee was written`,
+      fields: { preceding_invoice: { id: invoice.id, number: invoice.invoice_number, issue_date: invoice.issue_date } },
+    },
+  );
+  return { invoice: charged, breakdown: { as_of: asOf, ...interest, compensation_minor: compensation } };
+}
