@@ -10,6 +10,8 @@ export type ReminderStep = {
   attach_pdf?: boolean;
   /** Attach the e-invoice in the organization's format; absent: false. */
   attach_e_invoice?: boolean;
+  /** Charge the late fee the organization's late_fee_policy gives, with this step (docs/collections.md). */
+  charge_late_fee?: boolean;
 };
 
 export type ReminderPolicy = { enabled: boolean; steps: ReminderStep[] };

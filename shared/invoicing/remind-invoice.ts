@@ -10,6 +10,8 @@ import { timeZoneOf, type Organization } from '#shared/domain/organization';
 import type { ReminderPolicy } from '#shared/domain/reminder-policy';
 import { dueStep, nextReminderDate, reminderHeldBack } from '#shared/domain/reminders';
 import { changed, changeInvoice } from '#shared/invoicing/change-invoice';
+import { chargeLateFee } from '#shared/invoicing/charge-late-fee';
+import { DomainError, ErrorCode } from '#shared/domain/errors';
 import { mailInvoice, type SendDeps } from '#shared/invoicing/mail-invoice';
 import { recordSending } from '#shared/invoicing/record-sending';
 
@@ -62,7 +64,17 @@ export async function remindInvoice(
   const sending = { to: recipient, sent_at: new Date().toISOString(), message_id: messageId };
   const reminder = { step: step.number, offset_days: step.step.offset_days, stepDate: step.date };
   await recordSending(deps, organizationId, invoiceId, sending, { reminder, schedule });
+  if (step.step.charge_late_fee) await lateFeeWith(deps, organizationId, invoiceId, now);
   return 'sent';
+}
+
+/** The step's late fee; one owing nothing (paid on time, charged already today) is no charge. */
+async function lateFeeWith(deps: SendDeps, organizationId: string, invoiceId: string, now: Date) {
+  try {
+    await chargeLateFee(deps, organizationId, invoiceId, undefined, now);
+  } catch (error) {
+    if (!(error instanceof DomainError && error.code === ErrorCode.invalidState)) throw error;
+  }
 }
 
 /** Moves the invoice past a step it was not sent (held back), or whose e-mail nobody recorded. */

@@ -176,6 +176,30 @@ describe('the reminder schedule', () => {
     ]);
   }, 60_000);
 
+  it('charges the late fee with a step that says so, once, however often the sweep runs', async () => {
+    const fees = await newTenant('Fee step');
+    await call('update-organization', {
+      token: fees.apiKey,
+      body: {
+        reminder_policy: { enabled: true, steps: [{ offset_days: 10, charge_late_fee: true }] },
+        late_fee_policy: { interest: { basis: 'fixed', rate: '10.00' }, compensation: null },
+      },
+    });
+    const client = await call('create-client', {
+      token: fees.apiKey,
+      body: { name: 'Late Ltd', email: 'ap@late.example' },
+    });
+    const invoice = await sentInvoice(fees, client.json.id, 5);
+    for (const day of [14, 15, 15, 16]) await sweepTwice(day);
+    expect((await reminders(fees, invoice.id)).map((each) => each.step)).toEqual([1]);
+    const listed = (await call('list-invoices', { token: fees.apiKey, query: { limit: '10' } })).json.results;
+    const charged = listed.filter(
+      (each: { preceding_invoice: { id: string } | null }) => each.preceding_invoice?.id === invoice.id,
+    );
+    expect(charged).toHaveLength(1);
+    expect(charged[0].line_items[0].description).toContain(addDays(today, 15));
+  }, 60_000);
+
   it('sends a reminder by hand and lists it, and refuses one for a draft', async () => {
     const invoice = await sentInvoice(tenant, clientId, 30);
     const manual = await call('send-reminder', { token: tenant.apiKey, params: { id: invoice.id }, body: {} });

@@ -1599,7 +1599,8 @@ export interface components {
          *               {
          *                 "offset_days": 0,
          *                 "attach_pdf": true,
-         *                 "attach_e_invoice": true
+         *                 "attach_e_invoice": true,
+         *                 "charge_late_fee": true
          *               }
          *             ]
          *           },
@@ -1704,7 +1705,8 @@ export interface components {
          *           {
          *             "offset_days": 0,
          *             "attach_pdf": true,
-         *             "attach_e_invoice": true
+         *             "attach_e_invoice": true,
+         *             "charge_late_fee": true
          *           }
          *         ]
          *       },
@@ -1776,6 +1778,7 @@ export interface components {
                     offset_days: number;
                     attach_pdf?: boolean;
                     attach_e_invoice?: boolean;
+                    charge_late_fee?: boolean;
                 }[];
             };
             late_fee_policy: {
@@ -6152,7 +6155,8 @@ export interface components {
          *                   {
          *                     "offset_days": 0,
          *                     "attach_pdf": true,
-         *                     "attach_e_invoice": true
+         *                     "attach_e_invoice": true,
+         *                     "charge_late_fee": true
          *                   }
          *                 ]
          *               },
@@ -7199,6 +7203,7 @@ export interface operations {
                             offset_days: number;
                             attach_pdf?: boolean;
                             attach_e_invoice?: boolean;
+                            charge_late_fee?: boolean;
                         }[];
                     };
                     late_fee_policy?: {

@@ -89,6 +89,7 @@ export const reminderPolicy = z
           offset_days: offsetDays,
           attach_pdf: z.optional(z.boolean('must be true or false')),
           attach_e_invoice: z.optional(z.boolean('must be true or false')),
+          charge_late_fee: z.optional(z.boolean('must be true or false')),
         }),
       )
       .check(z.maxLength(MAX_REMINDER_STEPS, `may hold at most ${MAX_REMINDER_STEPS} steps`)),

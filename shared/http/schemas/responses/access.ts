@@ -82,6 +82,7 @@ export const organizationResponse = z
           offset_days: z.number(),
           attach_pdf: z.optional(z.boolean()),
           attach_e_invoice: z.optional(z.boolean()),
+          charge_late_fee: z.optional(z.boolean()),
         }),
       ),
     }),
