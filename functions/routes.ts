@@ -200,6 +200,14 @@ export const ROUTES = [
     table: 'read',
   },
   {
+    name: 'get-client-statement',
+    method: 'GET',
+    path: '/api/v1/clients/{id}/statement/',
+    credentials: 'any',
+    scope: 'clients:read',
+    table: 'read',
+  },
+  {
     name: 'update-client',
     method: 'PATCH',
     path: '/api/v1/clients/{id}/',

@@ -3,7 +3,7 @@
 // change is written on the condition that nobody changed the invoice since it was read (its version).
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { InvoiceStatus, Invoice } from '#shared/domain/invoice';
-import { query, type Db, type WritePart } from '#shared/data/table';
+import { query, queryAll, type Db, type WritePart } from '#shared/data/table';
 import { type Allocated, numberClaim, printedNumberClaim } from '#shared/data/number-series';
 import { clientOf, invoiceItem, invoiceOf, logoOf, ofType, organizationOf } from '#shared/data/items';
 import type { Logo } from '#shared/domain/logo';
@@ -187,3 +187,9 @@ export const lateFeeChargedPart = (db: Db, organizationId: string, original: Inv
     ExpressionAttributeValues: { ':through': asOf, ':next': original.version + 1, ':read': original.version },
   },
 });
+
+/** Every invoice of a client, page after page: for its statement, bounded by what one client was billed. */
+export async function allInvoicesOfClient(db: Db, organizationId: string, clientId: string): Promise<Invoice[]> {
+  const items = await queryAll(db, indexQuery(BY.invoicesOfClient, invoicesOfClient(organizationId, clientId)));
+  return items.map(invoiceOf);
+}

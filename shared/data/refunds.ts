@@ -1,9 +1,9 @@
 // Refunds on credit notes: read one, and the parts the refund operations write with the invoice's
 // change (shared/invoicing/record-refund.ts, settle-refund.ts).
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db, WritePart } from '#shared/data/table';
+import { queryAll, type Db, type WritePart } from '#shared/data/table';
 import { refundItem, refundOfItem } from '#shared/data/items';
-import { refundKey } from '#shared/data/keys';
+import { organizationPartition, REFUND_PREFIX, refundKey } from '#shared/data/keys';
 import type { Refund } from '#shared/domain/refund';
 
 export async function getRefund(db: Db, organizationId: string, creditNoteId: string, refundId: string) {
@@ -32,3 +32,15 @@ export const refundSettledPart = (db: Db, organizationId: string, settled: Refun
     },
   },
 });
+
+/** The refunds of one credit note. */
+export async function refundsOfCreditNote(db: Db, organizationId: string, creditNoteId: string): Promise<Refund[]> {
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': organizationPartition(organizationId),
+      ':prefix': `${REFUND_PREFIX}${creditNoteId}#`,
+    },
+  });
+  return items.map(refundOfItem);
+}

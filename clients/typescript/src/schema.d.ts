@@ -285,6 +285,26 @@ export interface paths {
         patch: operations["updateClient"];
         trace?: never;
     };
+    "/api/v1/clients/{id}/statement/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get client statement
+         * @description Needs the scope `clients:read`.
+         */
+        get: operations["getClientStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invoices/": {
         parameters: {
             query?: never;
@@ -5228,6 +5248,80 @@ export interface components {
             next: string | null;
         };
         /**
+         * @description A client statement of account: a running balance per currency and the open amounts by age
+         * @example {
+         *       "client": {
+         *         "id": "cli_01JD3M8Q5W0000000000000000",
+         *         "name": "string"
+         *       },
+         *       "from": "string",
+         *       "to": "string",
+         *       "currencies": [
+         *         {
+         *           "currency": "string",
+         *           "opening_balance": "string",
+         *           "entries": [
+         *             {
+         *               "date": "string",
+         *               "type": "invoice",
+         *               "document_id": "string",
+         *               "number": "string",
+         *               "invoice_id": "inv_01JD3M8Q5W0000000000000000",
+         *               "amount": "string",
+         *               "balance": "string"
+         *             }
+         *           ],
+         *           "closing_balance": "string",
+         *           "ageing": {
+         *             "current": "string",
+         *             "days_1_30": "string",
+         *             "days_31_60": "string",
+         *             "days_61_90": "string",
+         *             "over_90": "string"
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        Statement: {
+            client: {
+                /**
+                 * @description `cli_` and a ULID
+                 * @example cli_01JD3M8Q5W0000000000000000
+                 */
+                id: string;
+                name: string;
+            };
+            from: string | null;
+            to: string;
+            currencies: {
+                currency: string;
+                opening_balance: string;
+                entries: {
+                    date: string;
+                    /** @enum {string} */
+                    type: "invoice" | "late_fee" | "credit_note" | "payment" | "refund";
+                    document_id: string;
+                    number: string;
+                    /**
+                     * @description `inv_` and a ULID
+                     * @example inv_01JD3M8Q5W0000000000000000
+                     */
+                    invoice_id: string;
+                    amount: string;
+                    balance: string;
+                }[];
+                closing_balance: string;
+                ageing: {
+                    current: string;
+                    days_1_30: string;
+                    days_31_60: string;
+                    days_61_90: string;
+                    over_90: string;
+                };
+            }[];
+        };
+        /**
          * @example {
          *       "results": [
          *         {
@@ -6817,6 +6911,7 @@ export type SchemaApiKeyList = components['schemas']['ApiKeyList'];
 export type SchemaApiKey = components['schemas']['ApiKey'];
 export type SchemaCreatedClient = components['schemas']['CreatedClient'];
 export type SchemaClientPage = components['schemas']['ClientPage'];
+export type SchemaStatement = components['schemas']['Statement'];
 export type SchemaInvoicePage = components['schemas']['InvoicePage'];
 export type SchemaVoidedNumberList = components['schemas']['VoidedNumberList'];
 export type SchemaVoidedNumber = components['schemas']['VoidedNumber'];
@@ -7652,6 +7747,38 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getClientStatement: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

@@ -1,4 +1,4 @@
-import { cursor, electronicAddress, listLimit, text } from '#shared/http/schemas/common';
+import { calendarDate, cursor, electronicAddress, listLimit, text } from '#shared/http/schemas/common';
 import * as z from 'zod/mini';
 import '#shared/zod-locale';
 import { DOCUMENT_LANGUAGES, isDocumentLocale } from '#shared/domain/locale';
@@ -42,3 +42,11 @@ export const listClientsQuery = z.strictObject({
     ),
   ),
 });
+
+/** A statement's period; `to` defaults to today in the organization's time zone, `from` to the first document. */
+export const statementQuery = z.strictObject({ from: z.optional(calendarDate), to: z.optional(calendarDate) }).check(
+  z.refine<{ from?: string; to?: string }>((period) => !period.from || !period.to || period.from <= period.to, {
+    message: 'may not be after to',
+    path: ['from'],
+  }),
+);

@@ -34,3 +34,41 @@ const _agree: [
   Same<z.output<typeof clientResponse>, ReturnType<typeof clientResource>>,
   Same<z.output<typeof createdClientResponse>, ReturnType<typeof createdClientResource>>,
 ] = [true, true];
+
+const ageing = z.strictObject({
+  current: z.string(),
+  days_1_30: z.string(),
+  days_31_60: z.string(),
+  days_61_90: z.string(),
+  over_90: z.string(),
+});
+
+export const statementResponse = z
+  .strictObject({
+    client: z.strictObject({ id: idOfResource('cli'), name: z.string() }),
+    from: z.nullable(z.string()),
+    to: z.string(),
+    currencies: z.array(
+      z.strictObject({
+        currency: z.string(),
+        opening_balance: z.string(),
+        entries: z.array(
+          z.strictObject({
+            date: z.string(),
+            type: z.enum(['invoice', 'late_fee', 'credit_note', 'payment', 'refund']),
+            document_id: z.string(),
+            number: z.string(),
+            invoice_id: idOfResource('inv'),
+            amount: z.string(),
+            balance: z.string(),
+          }),
+        ),
+        closing_balance: z.string(),
+        ageing,
+      }),
+    ),
+  })
+  .register(z.globalRegistry, {
+    id: 'Statement',
+    description: 'A client statement of account: a running balance per currency and the open amounts by age',
+  });

@@ -1,0 +1,87 @@
+// A client's statement of account: its issued invoices (late fees among them), their credit notes,
+// payments and refunds, read and laid out by shared/domain/statement.ts.
+import { getClient } from '#shared/data/clients';
+import { creditNotesOfInvoice } from '#shared/data/credit-notes';
+import { allInvoicesOfClient } from '#shared/data/invoices';
+import { getOrganization } from '#shared/data/organizations';
+import { listPayments } from '#shared/data/payments';
+import { refundsOfCreditNote } from '#shared/data/refunds';
+import type { Db } from '#shared/data/table';
+import { dateIn } from '#shared/domain/dates';
+import { notFound, validationError } from '#shared/domain/errors';
+import type { Invoice } from '#shared/domain/invoice';
+import { timeZoneOf } from '#shared/domain/organization';
+import { statementOf, type StatementEntry } from '#shared/domain/statement';
+
+/** What one invoice adds to the statement: itself, its payments, its credit notes and their refunds. */
+async function entriesOf(db: Db, organizationId: string, invoice: Invoice, zone: string): Promise<StatementEntry[]> {
+  const [payments, creditNotes] = await Promise.all([
+    listPayments(db, organizationId, invoice.id),
+    creditNotesOfInvoice(db, organizationId, invoice),
+  ]);
+  const refunds = (
+    await Promise.all(creditNotes.map((note) => refundsOfCreditNote(db, organizationId, note.id)))
+  ).flat();
+  const about = { invoice_id: invoice.id, currency: invoice.currency };
+  return [
+    {
+      ...about,
+      date: invoice.issue_date,
+      type: invoice.preceding_invoice ? 'late_fee' : 'invoice',
+      document_id: invoice.id,
+      number: invoice.invoice_number,
+      amount_minor: invoice.total_amount_minor,
+    },
+    ...payments.map((payment) => ({
+      ...about,
+      date: dateIn(zone, new Date(payment.paid_at)),
+      type: 'payment' as const,
+      document_id: payment.id,
+      number: payment.reference ?? invoice.invoice_number,
+      amount_minor: -payment.amount_minor,
+    })),
+    ...creditNotes.map((note) => ({
+      ...about,
+      date: note.issue_date,
+      type: 'credit_note' as const,
+      document_id: note.id,
+      number: note.credit_note_number,
+      amount_minor: -note.total_amount_minor,
+    })),
+    // A refund still pending is counted: the invoice counts it as paid back until the provider refuses it.
+    ...refunds
+      .filter((refund) => refund.status !== 'failed')
+      .map((refund) => ({
+        ...about,
+        date: dateIn(zone, new Date(refund.refunded_at)),
+        type: 'refund' as const,
+        document_id: refund.id,
+        number: refund.reference ?? invoice.invoice_number,
+        amount_minor: refund.amount_minor,
+      })),
+  ];
+}
+
+export async function clientStatement(
+  db: Db,
+  organizationId: string,
+  clientId: string,
+  period: { from?: string; to?: string },
+  now = new Date(),
+) {
+  const [client, organization, invoices] = await Promise.all([
+    getClient(db, organizationId, clientId),
+    getOrganization(db, organizationId),
+    allInvoicesOfClient(db, organizationId, clientId),
+  ]);
+  if (!client) throw notFound('Client');
+  const zone = timeZoneOf(organization);
+  const to = period.to ?? dateIn(zone, now);
+  const from = period.from ?? '0000-01-01';
+  if (from > to) throw validationError({ from: 'may not be after to' });
+  // Drafts are not documents yet, and a void invoice was never owed.
+  const issued = invoices.filter((invoice) => invoice.status !== 'draft' && invoice.status !== 'void');
+  const entries = (await Promise.all(issued.map((invoice) => entriesOf(db, organizationId, invoice, zone)))).flat();
+  const dueDates = new Map(issued.map((invoice) => [invoice.id, invoice.due_date]));
+  return { client, from: period.from ?? null, to, currencies: statementOf(entries, dueDates, { from, to }) };
+}
