@@ -1,22 +1,18 @@
-import { sesClient } from '#shared/aws/ses';
-import { config } from '#shared/config';
-import { configuredRenderer } from '#shared/documents/renderer';
 import { sendCreditNote } from '#shared/invoicing/send-credit-note';
+import { configuredMailing } from '#shared/email/mailing';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { sendBody } from '#shared/http/schemas/sending';
-import { createMetrics } from '#shared/observability/metrics';
 import { sentResponse } from '#shared/http/schemas/responses/sending';
 import { routeNamed } from '#functions/routes';
 
-const { PUBLIC_BASE_URL, EMAIL_FROM } = config();
-const mail = { ses: sesClient(), renderer: configuredRenderer(), metrics: createMetrics(), from: EMAIL_FROM };
+const mail = configuredMailing();
 
 export const handler = endpoint(
   routeNamed('send-credit-note'),
   { params: idParams('cn'), body: sendBody, response: sentResponse },
   async ({ db, organizationId, params, body, log }) => {
-    const deps = { ...mail, db, log, publicBaseUrl: PUBLIC_BASE_URL };
+    const deps = { ...mail, db, log };
     const sending = sendCreditNote(deps, organizationId, params.id, body.email);
     const creditNote = await sending.finally(() => mail.metrics.publishStoredMetrics());
     const { to, sent_at: sentAt } = creditNote.sendings!.at(-1)!;

@@ -1,7 +1,7 @@
 // The reminder sweep's storage (docs/collections.md): one schedule item per invoice that still has a
 // step ahead, found by date in a sharded index, and one claim per step, written before its e-mail.
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { query, unlessConditionFailed, type Db, type WritePart } from '#shared/data/table';
+import { eachItem, unlessConditionFailed, type Db, type WritePart } from '#shared/data/table';
 import {
   BY,
   indexQuery,
@@ -34,22 +34,11 @@ export const reminderSchedulePart = (db: Db, organizationId: string, invoiceId: 
 
 /** Every invoice due a look by `latest`, shard after shard, page after page. */
 export async function* remindersDueBy(db: Db, latest: string): AsyncGenerator<DueReminder> {
-  for (let shard = 0; shard < REMINDER_SHARDS; shard++) {
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await query(db, {
-        ...indexQuery(BY.remindersDue, remindersDueShard(shard), { atMost: `${latest}#~` }),
-        ExclusiveStartKey: startKey,
-      });
-      for (const item of page.Items)
-        yield {
-          organizationId: String(item.organization_id),
-          invoiceId: String(item.invoice_id),
-          date: String(item.date),
-        };
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-  }
+  const shards = Array.from({ length: REMINDER_SHARDS }, (_, shard) =>
+    indexQuery(BY.remindersDue, remindersDueShard(shard), { atMost: `${latest}#~` }),
+  );
+  for await (const item of eachItem(db, shards))
+    yield { organizationId: String(item.organization_id), invoiceId: String(item.invoice_id), date: String(item.date) };
 }
 
 /**

@@ -86,6 +86,21 @@ export async function queryAll(db: Db, input: Omit<QueryInput, 'ExclusiveStartKe
   return items;
 }
 
+/** Every item of several queries (the shards of a sharded index), query after query, page after page. */
+export async function* eachItem(
+  db: Db,
+  inputs: readonly Omit<QueryInput, 'ExclusiveStartKey'>[],
+): AsyncGenerator<Item> {
+  for (const input of inputs) {
+    let startKey: Item | undefined;
+    do {
+      const page = await query(db, { ...input, ExclusiveStartKey: startKey });
+      yield* page.Items;
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  }
+}
+
 /** For a conditional write whose failed condition means "nothing to do": rethrows anything else. */
 export function unlessConditionFailed(error: unknown): void {
   if (!(error instanceof ConditionalCheckFailedException)) throw error;

@@ -1,0 +1,18 @@
+// The pieces a route that mails documents needs, made from the configuration once per process.
+import { sesClient } from '#shared/aws/ses';
+import { config } from '#shared/config';
+import { configuredRenderer } from '#shared/documents/renderer';
+import { createMetrics } from '#shared/observability/metrics';
+
+/** What a route that mails documents needs besides its request, from the configuration, once per process. */
+export function configuredMailing() {
+  const { EMAIL_FROM, PUBLIC_BASE_URL, PAYMENT_PROVIDER } = config();
+  return {
+    ses: sesClient(),
+    renderer: configuredRenderer(),
+    metrics: createMetrics(),
+    from: EMAIL_FROM,
+    publicBaseUrl: PUBLIC_BASE_URL,
+    payOnline: PAYMENT_PROVIDER !== 'none',
+  };
+}
