@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { eventParts } from '#shared/data/events';
 import type { NewEvent } from '#shared/domain/events';
 import type { Role } from '#shared/domain/roles';
-import { transact, type Db, type CorrelatedDb } from '#shared/data/table';
+import { transact, type Db, type CorrelatedDb, type WritePart } from '#shared/data/table';
 import { invoiceCounterItem, logoItem, membershipItem, organizationItem, organizationOf } from '#shared/data/items';
 import { organizationKey, organizationLogoKey } from '#shared/data/keys';
 import type { Logo, LogoInfo } from '#shared/domain/logo';
@@ -88,6 +88,8 @@ export async function saveOrganizationChange(
   { fields: change, logo }: OrganizationChange,
   event: NewEvent,
   now = new Date(),
+  /** More of the same transaction (a reminder backfill when the policy changes). */
+  also?: WritePart,
 ): Promise<boolean> {
   const names = Object.keys(change) as (keyof Organization)[];
   const logoUpdate = logo === undefined ? '' : logo === null ? ' REMOVE #logo' : ', #logo = :logo';
@@ -115,6 +117,7 @@ export async function saveOrganizationChange(
           ? { Delete: { TableName: db.table, Key: organizationLogoKey(organizationId) } }
           : { Put: { TableName: db.table, Item: logoItem(organizationId, logo.logo) } },
     event: eventParts(db, organizationId, [event], now),
+    also,
   });
   return written.ok;
 }

@@ -1,6 +1,6 @@
 // Payment reminders (docs/collections.md): an organization's schedule of steps relative to the due
 // date, and which step, if any, an invoice is due for on a given day. Pure: the sweep applies it.
-import { addDays } from '#shared/domain/dates';
+import { addDays, dateIn } from '#shared/domain/dates';
 import type { Invoice } from '#shared/domain/invoice';
 import { OPEN_STATUSES } from '#shared/domain/invoice-lifecycle';
 import type { ReminderPolicy, ReminderStep } from '#shared/domain/reminder-policy';
@@ -13,6 +13,16 @@ type Reminded = Pick<Invoice, 'due_date'> & {
   /** The date of the last step sent or passed. */
   remindedThrough?: string;
 };
+
+/** An invoice as the schedule reads it, its days in the organization's `timeZone`. */
+export const remindedOf = (
+  invoice: Pick<Invoice, 'due_date' | 'sent_at' | 'created_at' | 'reminded_through'>,
+  timeZone: string,
+): Reminded => ({
+  due_date: invoice.due_date,
+  sentOn: dateIn(timeZone, new Date(invoice.sent_at ?? invoice.created_at)),
+  remindedThrough: invoice.reminded_through,
+});
 
 /** Steps in date order, each with its 1-based number in the policy. */
 const ordered = (policy: ReminderPolicy) =>

@@ -8,7 +8,7 @@ import { dateIn } from '#shared/domain/dates';
 import type { Invoice } from '#shared/domain/invoice';
 import { timeZoneOf, type Organization } from '#shared/domain/organization';
 import type { ReminderPolicy } from '#shared/domain/reminder-policy';
-import { dueStep, nextReminderDate, reminderHeldBack } from '#shared/domain/reminders';
+import { dueStep, nextReminderDate, reminderHeldBack, remindedOf } from '#shared/domain/reminders';
 import { changed, changeInvoice } from '#shared/invoicing/change-invoice';
 import { chargeLateFee } from '#shared/invoicing/charge-late-fee';
 import { DomainError, ErrorCode } from '#shared/domain/errors';
@@ -19,12 +19,6 @@ export type ReminderOutcome = 'sent' | 'passed' | 'not_yet' | 'ended' | 'taken' 
 
 /** A claim older than this whose reminder was never recorded: its sweep stopped mid-way. */
 const CLAIM_LEASE_MS = 15 * 60_000;
-
-const remindedOf = (invoice: Invoice, organization: Organization) => ({
-  due_date: invoice.due_date,
-  sentOn: dateIn(timeZoneOf(organization), new Date(invoice.sent_at ?? invoice.created_at)),
-  remindedThrough: invoice.reminded_through,
-});
 
 export async function remindInvoice(
   deps: SendDeps,
@@ -41,7 +35,7 @@ export async function remindInvoice(
   const client = await getClient(db, organizationId, invoice.client_id);
   const held = reminderHeldBack(invoice, client);
   if (held === 'closed' || held === 'archived') return end().then(() => 'ended');
-  const reminded = remindedOf(invoice, organization);
+  const reminded = remindedOf(invoice, timeZoneOf(organization));
   const step = dueStep(policy, reminded, dateIn(timeZoneOf(organization), now));
   if (!step) {
     const next = nextReminderDate(policy, reminded);

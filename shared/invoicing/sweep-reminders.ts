@@ -6,8 +6,14 @@ import { dateIn, latestDateAnywhere } from '#shared/domain/dates';
 import { timeZoneOf } from '#shared/domain/organization';
 import type { SendDeps } from '#shared/invoicing/mail-invoice';
 import { remindInvoice, type ReminderOutcome } from '#shared/invoicing/remind-invoice';
+import { backfillReminders } from '#shared/invoicing/backfill-reminders';
 
-export type ReminderSweep = Record<ReminderOutcome, number> & { failed: number; unfinished: boolean };
+/** How many looks ended each way; `backfilled`: organizations whose open invoices were booked anew. */
+export type ReminderSweep = Record<ReminderOutcome, number> & {
+  backfilled: number;
+  failed: number;
+  unfinished: boolean;
+};
 
 export async function sweepReminders(
   deps: SendDeps,
@@ -21,6 +27,7 @@ export async function sweepReminders(
     ended: 0,
     taken: 0,
     unknown: 0,
+    backfilled: 0,
     failed: 0,
     unfinished: false,
   };
@@ -36,9 +43,14 @@ export async function sweepReminders(
       result.unfinished = true;
       break;
     }
-    // Due somewhere on Earth but not yet where the organization is: a later sweep.
-    if (due.date > (await todayOf(due.organizationId))) continue;
     try {
+      if ('backfill' in due) {
+        const done = await backfillReminders(deps.db, due.organizationId, due.cursor, options.timeLeft);
+        result.backfilled += done === 'done' ? 1 : 0;
+        continue;
+      }
+      // Due somewhere on Earth but not yet where the organization is: a later sweep.
+      if (due.date > (await todayOf(due.organizationId))) continue;
       result[await remindInvoice(deps, due.organizationId, due.invoiceId, now)] += 1;
     } catch (error) {
       // One invoice that cannot be reminded (SES refused, a broken client) must not hold up the others.

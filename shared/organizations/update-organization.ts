@@ -1,6 +1,7 @@
 // Changing an organization: its name, time zone, seller details, numbering, formats and logo. The tax
 // number is checked against the address's country, and an IBAN stored in its normal form.
 import { getOrganization, saveOrganizationChange } from '#shared/data/organizations';
+import { reminderBackfillPart } from '#shared/data/reminders';
 import type { CorrelatedDb } from '#shared/data/table';
 import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
 import { notFound, validationError } from '#shared/domain/errors';
@@ -50,6 +51,9 @@ export async function updateOrganization(
     next.payment_instructions = fields.payment_instructions;
   }
   const event = { type: 'organization.updated' as const, object: organizationResource(next) };
-  if (!(await saveOrganizationChange(db, organizationId, { fields, logo }, event, now))) throw notFound('Organization');
+  // A new reminder policy books every open invoice anew (the reminder sweep does it, page by page).
+  const backfill = change.reminder_policy ? reminderBackfillPart(db, organizationId) : undefined;
+  if (!(await saveOrganizationChange(db, organizationId, { fields, logo }, event, now, backfill)))
+    throw notFound('Organization');
   return next;
 }

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { TSX, useLocalRuntime } from '#test/e2e/support/local-runtime';
+import { JOBS } from '#functions/jobs';
 
 const runtime = useLocalRuntime();
 const { api } = runtime;
@@ -16,7 +17,7 @@ it('runs a scheduled job on demand, as `npm run tick` does', async () => {
   expect(await response.json()).toEqual({ moved: expect.any(Number), examined: expect.any(Number) });
   const unknown = await fetch(`${runtime.info.api_base_url}/__local/jobs/no-such-job/`, { method: 'POST' });
   expect(unknown.status).toBe(404);
-  const jobs = 'overdue-sweeper, recurring-runner, outbox-sweeper, number-sweeper';
+  const jobs = JOBS.map((job) => job.name).join(', ');
   expect((await unknown.json()).error.message).toContain(jobs);
   const tick = spawnSync(process.execPath, [TSX, 'infra/local/tick.ts', 'no-such-job'], {
     env: { ...process.env, DEV_STATE_DIR: runtime.stateDir },

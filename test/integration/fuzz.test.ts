@@ -192,7 +192,7 @@ describe('requests derived from the OpenAPI document', () => {
 });
 
 /** A tenant whose state lets every example of the document succeed once. */
-const example = { token: '', draft: '', ids: {} as Record<string, string> };
+const example = { token: '', draft: '', late: '', ids: {} as Record<string, string> };
 
 describe('the document’s examples', () => {
   beforeAll(async () => {
@@ -216,6 +216,15 @@ describe('the document’s examples', () => {
     const template = await made('create-recurring-invoice', {
       body: { client: client.id, frequency: 'monthly', line_items: [line] },
     });
+    // A late invoice under a late-fee policy: the late-fee example charges it.
+    await made('update-organization', {
+      body: { late_fee_policy: { interest: { basis: 'fixed', rate: '8.00' }, compensation: null } },
+    });
+    const late = await made('create-invoice', {
+      body: { client: client.id, issue_date: '2026-10-01', due_date: '2026-10-15', line_items: [line] },
+    });
+    await made('send-invoice', { params: { id: late.id } });
+    example.late = late.id;
     example.draft = draft.id;
     example.ids = { cli: client.id, inv: open.id, cn: note.id, whk: webhook.id, rec: template.id };
   });
@@ -235,6 +244,7 @@ describe('the document’s examples', () => {
         .map((parameter) => [parameter.name, example.ids[parameter.schema!.pattern!.slice(1).split('_')[0]!]!]),
     );
     if (route.name === 'update-invoice') params.id = example.draft;
+    if (route.name === 'charge-late-fee') params.id = example.late;
     const given = withIds(REQUEST_EXAMPLES[route.name as RouteName], example.ids) as Record<string, unknown>;
     const body = operation.requestBody?.content['application/json']?.schema;
     const [first, ...variants] = variantsOf(given, body, route.name.length);

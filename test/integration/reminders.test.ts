@@ -200,6 +200,33 @@ describe('the reminder schedule', () => {
     expect(charged[0].line_items[0].description).toContain(addDays(today, 15));
   }, 60_000);
 
+  it('books the invoices sent before the policy was set, and those a changed policy moves', async () => {
+    const late = await newTenant('Late adopter');
+    const client = await call('create-client', {
+      token: late.apiKey,
+      body: { name: 'Old Ltd', email: 'ap@old.example' },
+    });
+    const before = await sentInvoice(late, client.json.id, 5);
+    await sweepTwice(6);
+    expect(await reminders(late, before.id)).toEqual([]);
+    const set = await call('update-organization', {
+      token: late.apiKey,
+      body: { reminder_policy: { enabled: true, steps: [{ offset_days: 3 }, { offset_days: 20 }] } },
+    });
+    expect(set.status).toBe(200);
+    await sweepTwice(7); // the backfill books the invoice; its step on day 8 has not come
+    await sweepTwice(8);
+    expect((await reminders(late, before.id)).map((each) => each.step)).toEqual([1]);
+    // A new policy moves the next step from day 25 to day 15.
+    await call('update-organization', {
+      token: late.apiKey,
+      body: { reminder_policy: { enabled: true, steps: [{ offset_days: 3 }, { offset_days: 10 }] } },
+    });
+    await sweepTwice(14);
+    await sweepTwice(15);
+    expect((await reminders(late, before.id)).map((each) => each.step)).toEqual([1, 2]);
+  }, 60_000);
+
   it('sends a reminder by hand and lists it, and refuses one for a draft', async () => {
     const invoice = await sentInvoice(tenant, clientId, 30);
     const manual = await call('send-reminder', { token: tenant.apiKey, params: { id: invoice.id }, body: {} });

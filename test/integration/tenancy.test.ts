@@ -44,6 +44,7 @@ const validBody: Partial<Record<Route['name'], object>> = {
   'create-credit-note': { amount: '0.10', description: 'x', reason: 'other' },
   'send-credit-note': { email: 'a@x.example' },
   'create-refund': { amount: '0.01', method: 'cash' },
+  'charge-late-fee': {},
 };
 
 /** Valid queries for routes that need one. */
