@@ -57,6 +57,8 @@ type Words = {
   paymentReceived: string;
   paymentFailed: string;
   exemptions: Record<Exemption, string>;
+  /** The lines of a late-fee invoice (docs/collections.md). */
+  lateFee: { interest: (number: string, through: string) => string; compensation: (number: string) => string };
   categories: Record<'S' | 'Z' | 'E' | 'AE' | 'K' | 'G' | 'O', string>;
   email: {
     subject: (number: string, seller: string) => string;
@@ -130,6 +132,10 @@ const en: Words = {
   pay: (amount) => `Pay ${amount}`,
   paymentReceived: 'Thank you: your payment was received.',
   paymentFailed: 'The payment did not go through; nothing was charged.',
+  lateFee: {
+    interest: (number, through) => `Late-payment interest on invoice ${number} through ${through}`,
+    compensation: (number) => `Compensation for recovery costs, invoice ${number}`,
+  },
   exemptions: {
     reverse_charge: 'Reverse charge: the recipient accounts for the VAT',
     intra_community: 'Exempt intra-Community supply',
@@ -221,6 +227,10 @@ const de: Words = {
   pay: (amount) => `${amount} bezahlen`,
   paymentReceived: 'Vielen Dank: Ihre Zahlung ist eingegangen.',
   paymentFailed: 'Die Zahlung ist nicht durchgegangen; es wurde nichts abgebucht.',
+  lateFee: {
+    interest: (number, through) => `Verzugszinsen zu Rechnung ${number} bis ${through}`,
+    compensation: (number) => `Pauschale für Beitreibungskosten, Rechnung ${number}`,
+  },
   exemptions: {
     reverse_charge: 'Steuerschuldnerschaft des Leistungsempfängers',
     intra_community: 'Steuerfreie innergemeinschaftliche Lieferung',
@@ -312,6 +322,10 @@ const fr: Words = {
   pay: (amount) => `Payer ${amount}`,
   paymentReceived: 'Merci : votre paiement a bien été reçu.',
   paymentFailed: "Le paiement n'a pas abouti ; rien n'a été débité.",
+  lateFee: {
+    interest: (number, through) => `Intérêts de retard sur la facture ${number} jusqu’au ${through}`,
+    compensation: (number) => `Indemnité forfaitaire pour frais de recouvrement, facture ${number}`,
+  },
   exemptions: {
     reverse_charge: 'Autoliquidation',
     intra_community: 'Livraison intracommunautaire exonérée',
@@ -403,6 +417,10 @@ const es: Words = {
   pay: (amount) => `Pagar ${amount}`,
   paymentReceived: 'Gracias: hemos recibido su pago.',
   paymentFailed: 'El pago no se ha completado; no se ha cobrado nada.',
+  lateFee: {
+    interest: (number, through) => `Intereses de demora de la factura ${number} hasta el ${through}`,
+    compensation: (number) => `Indemnización por costes de cobro, factura ${number}`,
+  },
   exemptions: {
     reverse_charge: 'Inversión del sujeto pasivo',
     intra_community: 'Entrega intracomunitaria exenta',

@@ -13,6 +13,7 @@ import { lateInterest, wasLate, type InterestRow, type Settlement } from '#share
 import type { LateFeePolicy } from '#shared/domain/late-fee-policy';
 import { timeZoneOf } from '#shared/domain/organization';
 import { createInvoice } from '#shared/invoicing/create-invoice';
+import { wordsFor } from '#shared/documents/labels';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
 
 export type LateFee = {
@@ -83,19 +84,13 @@ export async function chargeLateFee(
       : 0;
   if (interest.interest_minor + compensation === 0)
     throw invalidState(`Invoice ${invoice.invoice_number} owes no late fee through ${asOf}`);
+  // The lines are worded in the invoice's language, as its documents are.
+  const words = wordsFor(invoice.locale ?? 'en').lateFee;
   const lines = [
     ...(interest.interest_minor > 0
-      ? [
-          chargeLine(
-            `Late-payment interest on invoice ${invoice.invoice_number} through ${asOf}`,
-            interest.interest_minor,
-            policy,
-          ),
-        ]
+      ? [chargeLine(words.interest(invoice.invoice_number, asOf), interest.interest_minor, policy)]
       : []),
-    ...(compensation > 0
-      ? [chargeLine(`Compensation for recovery costs, invoice ${invoice.invoice_number}`, compensation, policy)]
-      : []),
+    ...(compensation > 0 ? [chargeLine(words.compensation(invoice.invoice_number), compensation, policy)] : []),
   ];
   const charged = await createInvoice(
     deps,

@@ -91,6 +91,11 @@ describe('a late fee', () => {
       issue_date: '2025-05-21',
     });
     expect(charged.line_items.map((line: { tax_category: string }) => line.tax_category)).toEqual(['O', 'O']);
+    // Worded in the invoice's language (the buyer's, French).
+    expect(charged.line_items.map((line: { description: string }) => line.description)).toEqual([
+      `Intérêts de retard sur la facture ${invoice.invoice_number} jusqu’au 2025-07-31`,
+      `Indemnité forfaitaire pour frais de recouvrement, facture ${invoice.invoice_number}`,
+    ]);
     expect(charged.invoice_number).not.toBe(invoice.invoice_number);
 
     // The original's documents are the same bytes; the fee's e-invoice names it (BT-25, BT-26) and is valid.
