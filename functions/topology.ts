@@ -5,6 +5,7 @@
 import type { Route } from '#functions/routes';
 import { API_KEY_USE } from '#shared/domain/api-key-usage';
 import { REVENUE_EVENT_TYPES } from '#shared/reports/contributions';
+import { SES_DETAIL_TYPES, SES_EVENT_SOURCE, type SesEventType } from '#shared/email/ses-events';
 
 export type QueueSpec = {
   /** Queue name after the stack's prefix (locally) and the CDK construct id (in AWS). */
@@ -55,6 +56,14 @@ export const QUEUES = {
     retentionDays: 14,
     consumer: { handler: 'revenue-aggregator', timeoutSeconds: 30, batchSize: 10, maxConcurrency: 5 },
   },
+  // SES reports arrive within seconds of a sending; one that outruns its record comes back for another try.
+  emailStatus: {
+    name: 'email-status',
+    constructId: 'EmailStatus',
+    maxReceiveCount: 10,
+    retentionDays: 4,
+    consumer: { handler: 'email-status', timeoutSeconds: 30, batchSize: 10, maxConcurrency: 5 },
+  },
   // One message per organization; FIFO groups keep an organization's runs in order, one at a time.
   recurringRuns: {
     name: 'recurring-runs',
@@ -81,6 +90,25 @@ export const EVENT_RULES: readonly { constructId: string; queue: QueueKey; detai
   { constructId: 'ServiceEvents', queue: 'fanout' },
   { constructId: 'RevenueEvents', queue: 'revenue', detailTypes: REVENUE_EVENT_TYPES },
 ];
+
+/**
+ * SES's e-mail events of the service's configuration set: SES publishes them to the account's default
+ * bus only, where this rule (its pattern below) sends them to the e-mail status queue. Locally,
+ * infra/local/ses-events.ts publishes the same events through the same pattern.
+ */
+export const EMAIL_EVENT_RULE = {
+  constructId: 'EmailEvents',
+  queue: 'emailStatus',
+  /** The configuration set's event types, as SES names them in its API. */
+  sesEventTypes: Object.keys(SES_DETAIL_TYPES) as SesEventType[],
+} as const satisfies { constructId: string; queue: QueueKey; sesEventTypes: readonly SesEventType[] };
+
+/** The rule's event pattern: the configuration set's sending events, and no other SES mail of the account. */
+export const emailEventPattern = (configurationSetName: string) => ({
+  source: [SES_EVENT_SOURCE],
+  'detail-type': EMAIL_EVENT_RULE.sesEventTypes.map((type) => SES_DETAIL_TYPES[type]),
+  detail: { mail: { tags: { 'ses:configuration-set': [configurationSetName] } } },
+});
 
 /**
  * Log subscriptions: lines of the route functions' output whose `field` equals `value` go to the

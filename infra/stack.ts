@@ -10,6 +10,7 @@ import { AuthConstruct } from '#infra/constructs/auth';
 import { LogSubscriptionsConstruct } from '#infra/constructs/log-subscriptions';
 import { InvokedFunctionConstruct } from '#infra/constructs/invoked-function';
 import { DOCUMENT_RENDERER, PAYMENT_GATEWAY } from '#functions/topology';
+import { EmailEventsConstruct } from '#infra/constructs/email-events';
 import { EventsConstruct } from '#infra/constructs/events';
 import { SchedulesConstruct } from '#infra/constructs/schedules';
 import { DataConstruct } from '#infra/constructs/data';
@@ -70,6 +71,7 @@ export class InvoicingStack extends Stack {
         alarms,
         secret: stripeSecret,
       });
+    const email = new EmailEventsConstruct(this, 'Email', { alarms });
     const api = new ApiConstruct(this, 'Api', {
       renderer,
       table: data.table,
@@ -83,8 +85,10 @@ export class InvoicingStack extends Stack {
       signing: { secret: auth.signingKeySecret, publicJwks: auth.publicJwks },
       identityProvider: auth.identityProvider,
       emailFrom: props.emailFrom ?? 'Invoices <invoices@example.com>',
+      emailConfigurationSet: email.configurationSet.configurationSetName,
       gateway,
     });
+    email.addWorker({ table: data.table, environment: api.sharedEnvironment, alarms });
     new LogSubscriptionsConstruct(this, 'LogSubscriptions', {
       table: data.table,
       environment: api.sharedEnvironment,

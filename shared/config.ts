@@ -42,6 +42,8 @@ const schema = z.object({
   REFRESH_TOKEN_MAX_SECONDS: positiveInteger(30 * 24 * 3600),
   /** Sender of invoice e-mails; in AWS an identity verified in SES. */
   EMAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Invoices <invoices@example.com>'),
+  /** The SES configuration set every e-mail goes through: its events report each e-mail's delivery. */
+  EMAIL_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1))),
   /**
    * How payers pay online: Stripe Checkout, the sandbox (no money moves: local runs, tests and
    * deployments that opt into test mode), or not at all (payment links refused, no Pay button).

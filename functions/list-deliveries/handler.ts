@@ -6,7 +6,7 @@ import { getWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { cursorSecret, listing } from '#shared/http/pagination';
-import { deliveriesQuery, idParams } from '#shared/http/schemas/common';
+import { pageQuery, idParams } from '#shared/http/schemas/common';
 import { deliveryResource } from '#shared/domain/resources/delivery';
 import { deliveryPage } from '#shared/http/schemas/responses/events';
 import { routeNamed } from '#functions/routes';
@@ -16,7 +16,7 @@ const CURSOR_SECRET = await cursorSecret(settings);
 
 export const handler = endpoint(
   routeNamed('list-deliveries'),
-  { params: idParams('whk'), query: deliveriesQuery, response: deliveryPage },
+  { params: idParams('whk'), query: pageQuery, response: deliveryPage },
   async ({ db, organizationId, params, query, baseUrl }) => {
     if (!(await getWebhook(db, organizationId, params.id))) throw notFound('Webhook');
     const scope = `${organizationId}|deliveries|${params.id}`;

@@ -5,7 +5,7 @@ import { getRecurringInvoice } from '#shared/data/recurring-invoices';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { cursorSecret, listing } from '#shared/http/pagination';
-import { deliveriesQuery, idParams } from '#shared/http/schemas/common';
+import { pageQuery, idParams } from '#shared/http/schemas/common';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import { invoicePage } from '#shared/http/schemas/responses/invoices';
 import { routeNamed } from '#functions/routes';
@@ -16,7 +16,7 @@ const CURSOR_SECRET = await cursorSecret(settings);
 
 export const handler = endpoint(
   routeNamed('list-generated-invoices'),
-  { params: idParams('rec'), query: deliveriesQuery, response: invoicePage },
+  { params: idParams('rec'), query: pageQuery, response: invoicePage },
   async ({ db, organizationId, params, query, baseUrl }) => {
     const template = await getRecurringInvoice(db, organizationId, params.id);
     if (!template) throw notFound('Recurring invoice');

@@ -1,11 +1,10 @@
 // One organization's share of a recurring run (a message from the runner's FIFO queue): generate
 // each due period in the organization's own date, sending those marked auto_send.
-import { sesClient } from '#shared/aws/ses';
 import { config } from '#shared/config';
 import { correlated, createDb } from '#shared/data/table';
 import { getOrganization } from '#shared/data/organizations';
 import { dateIn } from '#shared/domain/dates';
-import { configuredRenderer } from '#shared/documents/renderer';
+import { configuredMailing } from '#shared/email/mailing';
 import { sendInvoice } from '#shared/invoicing/send-invoice';
 import { createLogger } from '#shared/observability/logger';
 import { runOrganization } from '#shared/recurring/runner';
@@ -14,21 +13,19 @@ import { timeZoneOf } from '#shared/domain/organization';
 import { organizationRun } from '#shared/workers/messages';
 import { queueWorker } from '#shared/workers/queue-worker';
 
-const { TABLE_NAME, PUBLIC_BASE_URL, EMAIL_FROM, LOG_LEVEL, PAYMENT_PROVIDER } = config();
+const { TABLE_NAME, PUBLIC_BASE_URL, LOG_LEVEL } = config();
 // A scheduled run: no API request causes what it writes.
 const db = correlated(createDb(TABLE_NAME, traced), undefined);
-const ses = traced(sesClient());
-const renderer = configuredRenderer();
+const mail = configuredMailing();
 const log = createLogger(LOG_LEVEL, { job: 'recurring-worker' });
-const payOnline = PAYMENT_PROVIDER !== 'none';
+const mailDeps = { ...mail, db, log, ses: traced(mail.ses) };
 /** Stop starting templates this long before the function's timeout; the rest stay due. */
 const RESERVE_MS = 30_000;
 
 /** auto_send: to `send_to`, else the client's address. A failed send leaves the invoice a draft. */
 async function send(organizationId: string, invoiceId: string, to: string) {
   try {
-    const deps = { db, ses, renderer, log, from: EMAIL_FROM, publicBaseUrl: PUBLIC_BASE_URL, payOnline };
-    await sendInvoice(deps, organizationId, invoiceId, to || undefined);
+    await sendInvoice(mailDeps, organizationId, invoiceId, to || undefined);
   } catch (error) {
     log.warn('could not send a generated invoice', { invoice_id: invoiceId, error: String(error) });
   }

@@ -1,27 +1,19 @@
 // Hourly: each invoice whose reminder step has come (in its organization's zone) is reminded once,
 // by e-mail in its language, with invoice.reminder_sent (docs/collections.md).
-import { sesClient } from '#shared/aws/ses';
 import { config } from '#shared/config';
 import { correlated, createDb } from '#shared/data/table';
-import { configuredRenderer } from '#shared/documents/renderer';
+import { configuredMailing } from '#shared/email/mailing';
 import { sweepReminders } from '#shared/invoicing/sweep-reminders';
 import { createLogger } from '#shared/observability/logger';
 import { traced } from '#shared/observability/tracing';
 import type { Context } from 'aws-lambda';
 
-const { TABLE_NAME, PUBLIC_BASE_URL, EMAIL_FROM, LOG_LEVEL, PAYMENT_PROVIDER } = config();
+const { TABLE_NAME, LOG_LEVEL } = config();
 // A scheduled run: no API request causes what it writes.
 const db = correlated(createDb(TABLE_NAME, traced), undefined);
 const log = createLogger(LOG_LEVEL, { job: 'reminder-sweeper' });
-const deps = {
-  db,
-  log,
-  ses: traced(sesClient()),
-  renderer: configuredRenderer(),
-  from: EMAIL_FROM,
-  publicBaseUrl: PUBLIC_BASE_URL,
-  payOnline: PAYMENT_PROVIDER !== 'none',
-};
+const mail = configuredMailing();
+const deps = { ...mail, db, log, ses: traced(mail.ses) };
 /** Stop starting reminders this long before the function's timeout; the rest stay due. */
 const RESERVE_MS = 30_000;
 

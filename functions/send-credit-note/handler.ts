@@ -13,7 +13,7 @@ export const handler = endpoint(
   { params: idParams('cn'), body: sendBody, response: sentResponse },
   async ({ db, organizationId, params, body, log }) => {
     const deps = { ...mail, db, log };
-    const sending = sendCreditNote(deps, organizationId, params.id, body.email);
+    const sending = sendCreditNote(deps, organizationId, params.id, body.email, { force: body.force });
     const creditNote = await sending.finally(() => mail.metrics.publishStoredMetrics());
     const { to, sent_at: sentAt } = creditNote.sendings!.at(-1)!;
     const message = `Credit note ${creditNote.credit_note_number} sent to ${to}`;

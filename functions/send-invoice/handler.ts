@@ -13,7 +13,7 @@ export const handler = endpoint(
   { params: idParams('inv'), body: sendBody, response: sentResponse },
   async ({ db, organizationId, params, body, log }) => {
     const deps = { ...mail, db, log };
-    const sending = sendInvoice(deps, organizationId, params.id, body.email);
+    const sending = sendInvoice(deps, organizationId, params.id, body.email, { force: body.force });
     const { invoice, sentAt, reminder, to } = await sending.finally(() => mail.metrics.publishStoredMetrics());
     const message = `${reminder ? 'Reminder for invoice' : 'Invoice'} ${invoice.invoice_number} sent to ${to}`;
     return { status: 200, body: { message, sent_to: to, sent_at: sentAt } };

@@ -14,7 +14,7 @@ export const handler = endpoint(
   { params: idParams('inv'), body: sendBody, response: sentResponse },
   async ({ db, organizationId, params, body, log }) => {
     const deps = { ...mail, db, log };
-    const sending = sendInvoice(deps, organizationId, params.id, body.email, { onlyReminder: true });
+    const sending = sendInvoice(deps, organizationId, params.id, body.email, { onlyReminder: true, force: body.force });
     const { invoice, sentAt, to } = await sending.finally(() => mail.metrics.publishStoredMetrics());
     const message = `Reminder for invoice ${invoice.invoice_number} sent to ${to}`;
     return { status: 201, body: { message, sent_to: to, sent_at: sentAt } };

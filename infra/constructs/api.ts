@@ -35,6 +35,8 @@ export type ApiProps = {
   identityProvider: Record<'IDP_ISSUER' | 'IDP_AUDIENCE' | 'IDP_JWKS_URL', string>;
   /** Sender of invoice e-mails, "Name <address>"; its address or domain must be verified in SES. */
   emailFrom: string;
+  /** The SES configuration set every e-mail goes through (infra/constructs/email-events.ts). */
+  emailConfigurationSet: string;
   /** Where the provider is Stripe: the function that talks to Stripe for the routes marked `usesStripe`. */
   gateway?: InvokedFunctionConstruct;
   paymentProvider: PaymentProvider;
@@ -85,6 +87,7 @@ export const ROUTE_STACKS: Record<string, string> = {
   'recurring-invoices': 'AutomationRoutes',
   events: 'AutomationRoutes',
   webhooks: 'AutomationRoutes',
+  'email-suppressions': 'AutomationRoutes',
   public: 'PublicRoutes',
   payments: 'PublicRoutes',
   // The names they had as unlisted segments: deployed stacks keep them.
@@ -225,6 +228,7 @@ export class ApiConstruct extends Construct {
       signing,
       identityProvider,
       emailFrom,
+      emailConfigurationSet,
       gateway,
       paymentProvider,
       cursorSecret,
@@ -250,9 +254,10 @@ export class ApiConstruct extends Construct {
       PUBLIC_BASE_URL: baseUrl,
       ACCESS_TOKEN_PUBLIC_JWKS: signing.publicJwks,
       EMAIL_FROM: emailFrom,
+      EMAIL_CONFIGURATION_SET: emailConfigurationSet,
       PAYMENT_PROVIDER: paymentProvider,
     };
-    this.sendEmail = sendEmailStatement(this, emailFrom);
+    this.sendEmail = sendEmailStatement(this, emailFrom, emailConfigurationSet);
 
     const stacks = new RouteStacks(this, identityProvider);
     // In the order of the routes' deployed policy statements (grantNeeds).

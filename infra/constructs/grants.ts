@@ -95,8 +95,11 @@ export function grantNeeds(fn: ServiceFunction, needs: Needs, targets: GrantTarg
 
 const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
-/** SES sending from the configured sender ("Name <address>") only: its address or its domain identity. */
-export function sendEmailStatement(scope: Construct, emailFrom: string): PolicyStatement {
+/**
+ * SES sending from the configured sender ("Name <address>") only: its address or its domain identity,
+ * through the service's configuration set (SES authorizes a sending on the configuration set too).
+ */
+export function sendEmailStatement(scope: Construct, emailFrom: string, configurationSetName: string): PolicyStatement {
   const sender = addressOf(emailFrom);
   const { partition, region, account } = Stack.of(scope);
   return new PolicyStatement({
@@ -104,6 +107,7 @@ export function sendEmailStatement(scope: Construct, emailFrom: string): PolicyS
     resources: [
       `arn:${partition}:ses:${region}:${account}:identity/${sender}`,
       `arn:${partition}:ses:${region}:${account}:identity/${sender.split('@')[1]}`,
+      `arn:${partition}:ses:${region}:${account}:configuration-set/${configurationSetName}`,
     ],
     conditions: { StringEquals: { 'ses:FromAddress': sender } },
   });

@@ -6,11 +6,20 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { busTargets, createQueues, startConsumers, startEventBus, startStreamPoller } from '#infra/local/pipeline';
+import {
+  busTargets,
+  createQueues,
+  emailEventTarget,
+  startConsumers,
+  startEventBus,
+  startStreamPoller,
+} from '#infra/local/pipeline';
+import { LOCAL_CONFIGURATION_SET, startSesEventSource } from '#infra/local/ses-events';
 import { ensureTable } from '#infra/local/create-table';
 import { startLambdaEndpoint } from '#infra/local/lambda-endpoint';
 import { DOCUMENT_RENDERER, PAYMENT_GATEWAY } from '#functions/topology';
 import {
+  freePort,
   portNear,
   javaProblem,
   LOCAL_CREDENTIALS,
@@ -67,8 +76,9 @@ try {
     dataDir: join(stateDir, 'dynamodb'),
   });
   running.push(dynamo);
-  const ses = await startSesEmulator(await portNear(apiPort + 2, 'E-mail inbox'));
-  running.push(ses);
+  // The emulator keeps the mail; in front of it, the configuration set's events (infra/local/ses-events.ts).
+  const sesEmulator = await startSesEmulator(await freePort());
+  running.push(sesEmulator);
   const sqs = await startSqsEmulator(await portNear(apiPort + 3, 'SQS emulator'));
   running.push(sqs);
 
@@ -98,6 +108,13 @@ try {
   const queues = await createQueues(sqsClient);
   const bus = await startEventBus(sqsClient, busTargets(queues));
   running.push(bus);
+  const ses = await startSesEventSource({
+    port: await portNear(apiPort + 2, 'E-mail inbox'),
+    emulator: sesEmulator.endpoint,
+    publish: emailEventTarget(sqsClient, queues, LOCAL_CONFIGURATION_SET),
+  });
+  running.push(ses);
+  const sesStore = `${ses.endpoint}/store`;
   const idpPort = await portNear(apiPort + 4, 'Identity provider');
   // The Lambda Invoke API for the functions the routes invoke (the document renderer), loaded on first call.
   const lambda = await startLambdaEndpoint({ port: await portNear(apiPort + 5, 'Lambda endpoint') });
@@ -111,6 +128,7 @@ try {
     TABLE_NAME,
     AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
     AWS_ENDPOINT_URL_SES: ses.endpoint,
+    EMAIL_CONFIGURATION_SET: LOCAL_CONFIGURATION_SET,
     AWS_ENDPOINT_URL_SQS: sqs.endpoint,
     AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
     AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint,
@@ -190,7 +208,7 @@ try {
     openapi_url: `${api.url}/api/v1/openapi.json`,
     api_key: demo.organizations[0]!.apiKey,
     invoices: demoInvoices,
-    email_store_url: ses.storeUrl,
+    email_store_url: sesStore,
     email_viewer_url: ses.endpoint,
     sqs_endpoint: sqs.endpoint,
     lambda_endpoint: lambda.endpoint,
@@ -208,7 +226,7 @@ Invoicing service is running (state in ${stateDir}, ${table === 'created' ? 'new
   API reference   ${dev.reference_url}   (OpenAPI: ${dev.openapi_url})
   API key         ${dev.api_key}   (organization ${demo.organizations[0]!.name})
   Sign in         POST ${idp.loginUrl} {"email": "${demo.users[0]!.email}", "password": "${demo.users[0]!.password}"}
-  E-mail inbox    ${ses.endpoint}   (raw: ${ses.storeUrl})
+  E-mail inbox    ${ses.endpoint}   (raw: ${sesStore})
   SQS endpoint    ${sqs.endpoint}
   Lambda (Invoke) ${lambda.endpoint}   (${DOCUMENT_RENDERER.handler}, ${PAYMENT_GATEWAY.handler})
   DynamoDB Local  ${dynamo.endpoint}   (table ${TABLE_NAME})

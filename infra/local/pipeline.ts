@@ -22,6 +22,8 @@ import {
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import {
   DEAD_LETTER_RETENTION_DAYS,
+  EMAIL_EVENT_RULE,
+  emailEventPattern,
   EVENT_RULES,
   QUEUES,
   visibilitySeconds,
@@ -31,6 +33,7 @@ import {
 import { queueBody } from '#shared/aws/queue-body';
 import { EVENT_SOURCE } from '#shared/events/publish';
 import type { Stoppable } from '#infra/local/emulators';
+import type { SesBusEvent } from '#infra/local/ses-events';
 
 export type Queues = Record<QueueKey | `${QueueKey}Dlq`, string>;
 
@@ -174,6 +177,23 @@ export async function startEventBus(sqs: SQSClient, rules: BusTarget[]): Promise
       }),
   };
 }
+
+/** An EventBridge pattern as rules use it here: every field's list names the values it takes, at any depth. */
+export function matchesPattern(pattern: Record<string, unknown>, event: unknown): boolean {
+  return Object.entries(pattern).every(([field, wanted]) => {
+    const value = (event as Record<string, unknown> | undefined)?.[field];
+    if (!Array.isArray(wanted)) return matchesPattern(wanted as Record<string, unknown>, value);
+    return (Array.isArray(value) ? value : [value]).some((one) => wanted.includes(one));
+  });
+}
+
+/** The default bus's e-mail rule (functions/topology.ts): SES events of the configuration set onto the e-mail status queue. */
+export const emailEventTarget =
+  (sqs: SQSClient, queues: Queues, configurationSet: string) =>
+  async (event: SesBusEvent): Promise<void> => {
+    if (!matchesPattern(emailEventPattern(configurationSet), event)) return;
+    await sqs.send(new SendMessageCommand({ QueueUrl: queues[EMAIL_EVENT_RULE.queue], MessageBody: queueBody(event) }));
+  };
 
 export type Loop = { stop(): Promise<void> };
 

@@ -17,7 +17,7 @@ import {
 } from '#shared/data/keys';
 import { numberClaim, printedNumberClaim, type Allocated } from '#shared/data/number-series';
 import { eventParts } from '#shared/data/events';
-import type { CreditNote } from '#shared/domain/credit-note';
+import type { CreditNote, CreditNoteSending } from '#shared/domain/credit-note';
 import type { NewEvent } from '#shared/domain/events';
 import type { Invoice } from '#shared/domain/invoice';
 
@@ -167,6 +167,33 @@ export async function saveCreditNoteSending(
   });
   if (!written.ok) throw new Error(`credit note ${creditNoteId} is gone`);
 }
+
+/**
+ * One sending's delivery fields, written only while the sending is as it was read: a report that lost
+ * a race reads again rather than overwrite a newer status.
+ */
+export const creditNoteDeliveryPart = (
+  db: Db,
+  organizationId: string,
+  creditNoteId: string,
+  index: number,
+  before: CreditNoteSending,
+  after: CreditNoteSending,
+): WritePart => ({
+  Update: {
+    TableName: db.table,
+    Key: creditNoteKey(organizationId, creditNoteId),
+    UpdateExpression: `SET sendings[${index}] = :after`,
+    ConditionExpression: before.delivery_status
+      ? `sendings[${index}].message_id = :message AND sendings[${index}].delivery_status = :status`
+      : `sendings[${index}].message_id = :message AND attribute_not_exists(sendings[${index}].delivery_status)`,
+    ExpressionAttributeValues: {
+      ':after': after,
+      ':message': before.message_id,
+      ...(before.delivery_status ? { ':status': before.delivery_status } : {}),
+    },
+  },
+});
 
 /** A refund's claim on what the credit note has left to refund, checked again in the write. */
 export const creditNoteRefundPart = (

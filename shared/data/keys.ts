@@ -127,6 +127,13 @@ export const reminderClaimKey = (organizationId: string, invoiceId: string, step
   sk: `REMINDER_CLAIM#${invoiceId}#${stepDate}`,
 });
 
+/** An address the organization no longer mails (lowercased: one item covers every spelling). */
+export const SUPPRESSION_PREFIX = 'EMAIL_SUPPRESSION#';
+export const emailSuppressionKey = (organizationId: string, address: string): Key => ({
+  pk: org(organizationId),
+  sk: `${SUPPRESSION_PREFIX}${address}`,
+});
+
 /** The overdue sweep reads open invoices from this many partitions, so no single one runs hot. */
 export const OPEN_INVOICE_SHARDS = 16;
 const shardOf = (id: string) =>

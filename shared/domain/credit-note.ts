@@ -3,7 +3,15 @@
 // mirrors the invoice's; it can never take off more than is left on a line or on the invoice.
 import { parseDecimal, type Scaled } from '#shared/domain/decimal';
 import { validationError } from '#shared/domain/errors';
-import type { BuyerSnapshot, Invoice, PricedLine, SellerSnapshot, Supply, TaxRow } from '#shared/domain/invoice';
+import type {
+  BuyerSnapshot,
+  Invoice,
+  PricedLine,
+  SellerSnapshot,
+  Sending,
+  Supply,
+  TaxRow,
+} from '#shared/domain/invoice';
 import { allocateMinor, divideHalfUp } from '#shared/domain/pricing';
 import { categoryFor, type TaxCategory } from '#shared/domain/tax';
 
@@ -61,8 +69,11 @@ export type CreditNote = Supply & {
   /** Paid back on it so far; absent: 0. */
   refunded_minor?: number;
   /** Every e-mail of the credit note. */
-  sendings?: { to: string; sent_at: string; message_id: string }[];
+  sendings?: CreditNoteSending[];
 };
+
+/** One e-mail of a credit note: an invoice's sending without reminders. */
+export type CreditNoteSending = Omit<Sending, 'reminder'>;
 
 /** Quantities compared in units of 10⁻⁴, the finest a quantity may have. */
 const QUANTITY_SCALE = 4;

@@ -22,6 +22,7 @@ export const ErrorCode = {
   emailDeliveryFailed: 'email_delivery_failed',
   paymentsNotConfigured: 'payments_not_configured',
   eInvoiceIncomplete: 'e_invoice_incomplete',
+  recipientSuppressed: 'recipient_suppressed',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -48,3 +49,10 @@ export const rateLimited = (retryAfterSeconds: number) =>
   new DomainError(ErrorCode.rateLimited, 'Too many attempts; try again later', {
     retry_after_seconds: retryAfterSeconds,
   });
+
+export const recipientSuppressed = (address: string, reason: string) =>
+  new DomainError(
+    ErrorCode.recipientSuppressed,
+    `${address} is suppressed after a ${reason}: remove it from the suppression list, or send with force`,
+    { address, reason },
+  );

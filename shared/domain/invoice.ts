@@ -2,6 +2,7 @@
 import { addDays } from '#shared/domain/dates';
 import { formatMinor, parseDecimal, toMinor, trimmedText } from '#shared/domain/decimal';
 import { validationError } from '#shared/domain/errors';
+import type { BounceType, DeliveryStatus } from '#shared/domain/email-delivery';
 import { priceDocument, type Discount, type PricingLine } from '#shared/domain/pricing';
 import {
   categoryFor,
@@ -249,12 +250,26 @@ export type SentReminder = {
   sent_at: string;
   to: string;
   message_id?: string;
-  /** `unknown`: a sweep stopped between handing the e-mail to SES and recording it. */
-  delivery_status: 'sent' | 'unknown';
+  /**
+   * What the mail service reported (shared/domain/email-delivery.ts); `unknown`: a sweep stopped
+   * between handing the e-mail to SES and recording it; `suppressed`: not sent, the address is suppressed.
+   */
+  delivery_status: DeliveryStatus;
+  delivery_status_at?: string;
+  bounce_type?: BounceType;
 };
 
 /** One e-mail of an invoice: its first sending or a reminder. */
-export type Sending = { to: string; sent_at: string; message_id: string; reminder: boolean };
+export type Sending = {
+  to: string;
+  sent_at: string;
+  message_id: string;
+  reminder: boolean;
+  /** Absent: `sent` as of `sent_at`, until the mail service reports more. */
+  delivery_status?: DeliveryStatus;
+  delivery_status_at?: string;
+  bounce_type?: BounceType;
+};
 
 /** The seller as the invoice shows it, copied when the invoice is created: later profile changes leave it. */
 export type SellerSnapshot = { name: string } & Pick<

@@ -6,12 +6,13 @@ import { createMetrics } from '#shared/observability/metrics';
 
 /** What a route that mails documents needs besides its request, from the configuration, once per process. */
 export function configuredMailing() {
-  const { EMAIL_FROM, PUBLIC_BASE_URL, PAYMENT_PROVIDER } = config();
+  const { EMAIL_FROM, EMAIL_CONFIGURATION_SET, PUBLIC_BASE_URL, PAYMENT_PROVIDER } = config();
   return {
     ses: sesClient(),
     renderer: configuredRenderer(),
     metrics: createMetrics(),
     from: EMAIL_FROM,
+    configurationSet: EMAIL_CONFIGURATION_SET,
     publicBaseUrl: PUBLIC_BASE_URL,
     payOnline: PAYMENT_PROVIDER !== 'none',
   };

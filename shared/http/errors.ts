@@ -20,6 +20,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   rate_limited: 429,
   internal_error: 500,
   email_delivery_failed: 502,
+  recipient_suppressed: 409,
   payments_not_configured: 409,
   e_invoice_incomplete: 422,
 };

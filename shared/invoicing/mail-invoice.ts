@@ -42,5 +42,6 @@ export async function mailInvoice(deps: SendDeps, mailing: Mailing, now = new Da
     logo: logoText(mailing.logo),
     publicBaseUrl: deps.publicBaseUrl,
   });
-  return deliverEmail(deps, Buffer.from(email.content), recipient, { invoice_id: invoice.id });
+  const about = { organizationId: organization.id, document: { kind: 'invoice' as const, id: invoice.id } };
+  return deliverEmail(deps, Buffer.from(email.content), recipient, about);
 }

@@ -13,8 +13,9 @@ import { chargeLateFee } from '#shared/invoicing/charge-late-fee';
 import { DomainError, ErrorCode } from '#shared/domain/errors';
 import { mailInvoice, type SendDeps } from '#shared/invoicing/mail-invoice';
 import { recordSending } from '#shared/invoicing/record-sending';
+import { suppressionOf } from '#shared/invoicing/mailable';
 
-export type ReminderOutcome = 'sent' | 'passed' | 'not_yet' | 'ended' | 'taken' | 'unknown';
+export type ReminderOutcome = 'sent' | 'passed' | 'not_yet' | 'ended' | 'taken' | 'unknown' | 'suppressed';
 
 /** A claim older than this whose reminder was never recorded: its sweep stopped mid-way. */
 const CLAIM_LEASE_MS = 15 * 60_000;
@@ -44,14 +45,20 @@ export async function remindInvoice(
   const after = { ...reminded, remindedThrough: step.date };
   const schedule = reminderSchedulePart(db, organizationId, invoiceId, nextReminderDate(policy, after));
   if (held) return pass(deps, organizationId, invoiceId, step.date, schedule).then(() => 'passed');
+  const recipient = client!.email;
+  // An address that bounced hard or complained gets no reminder; the list shows the step as suppressed.
+  if (await suppressionOf(db, organizationId, recipient)) {
+    const unsent = { step: step.number, policy, to: recipient, status: 'suppressed' as const };
+    return pass(deps, organizationId, invoiceId, step.date, schedule, unsent).then(() => 'suppressed');
+  }
   const claim = await claimReminder(db, organizationId, invoiceId, step.date, now);
   if (claim !== true) {
     // Claimed by a sweep running now, or by one that stopped after mailing: that one is never sent twice.
     if (now.getTime() - Date.parse(claim.claimedAt) < CLAIM_LEASE_MS) return 'taken';
-    await pass(deps, organizationId, invoiceId, step.date, schedule, { step: step.number, policy, to: client!.email });
+    const unrecorded = { step: step.number, policy, to: recipient, status: 'unknown' as const };
+    await pass(deps, organizationId, invoiceId, step.date, schedule, unrecorded);
     return 'unknown';
   }
-  const recipient = client!.email;
   const attach = { pdf: step.step.attach_pdf ?? true, eInvoice: step.step.attach_e_invoice ?? false };
   const messageId = await mailInvoice(deps, { invoice, organization, logo, recipient, reminder: true, attach }, now);
   const sending = { to: recipient, sent_at: new Date().toISOString(), message_id: messageId };
@@ -70,14 +77,14 @@ async function lateFeeWith(deps: SendDeps, organizationId: string, invoiceId: st
   }
 }
 
-/** Moves the invoice past a step it was not sent (held back), or whose e-mail nobody recorded. */
+/** Moves the invoice past a step it was not sent (held back, suppressed), or whose e-mail nobody recorded. */
 async function pass(
   deps: SendDeps,
   organizationId: string,
   invoiceId: string,
   stepDate: string,
   schedule: ReturnType<typeof reminderSchedulePart>,
-  unrecorded?: { step: number; policy: ReminderPolicy; to: string },
+  unrecorded?: { step: number; policy: ReminderPolicy; to: string; status: 'unknown' | 'suppressed' },
 ) {
   const result = await changeInvoice(deps, organizationId, invoiceId, (current) => {
     // Another sweep passed it meanwhile: once is enough.
@@ -88,7 +95,7 @@ async function pass(
       ...(step ? { offset_days: step.offset_days } : {}),
       sent_at: new Date().toISOString(),
       to: unrecorded.to,
-      delivery_status: 'unknown' as const,
+      delivery_status: unrecorded.status,
     };
     return {
       invoice: {

@@ -11,6 +11,7 @@ import { isRefusal, refusalError, send } from '#shared/domain/invoice-lifecycle'
 import { timeZoneOf, type Organization } from '#shared/domain/organization';
 import { nextReminderDate } from '#shared/domain/reminders';
 import { mailInvoice, type SendDeps } from '#shared/invoicing/mail-invoice';
+import { assertMailable } from '#shared/invoicing/mailable';
 import { recordSending, type SendingRecord } from '#shared/invoicing/record-sending';
 
 function assertSendable(invoice: Invoice): void {
@@ -28,14 +29,14 @@ function firstLook(deps: SendDeps, organization: Organization, invoice: Invoice,
 
 /**
  * Sends to `to`, or without it to the client's stored address. `onlyReminder` refuses a draft
- * (POST …/reminders/ reminds; it never issues).
+ * (POST …/reminders/ reminds; it never issues); `force` mails an address even if it is suppressed.
  */
 export async function sendInvoice(
   deps: SendDeps,
   organizationId: string,
   invoiceId: string,
   to?: string,
-  { onlyReminder = false } = {},
+  { onlyReminder = false, force = false } = {},
 ) {
   const found = await invoiceWithOrganization(deps.db, organizationId, invoiceId);
   if (!found) throw notFound('Invoice');
@@ -47,6 +48,7 @@ export async function sendInvoice(
   const client = !reminder || !to ? await getClient(deps.db, organizationId, stored.client_id) : undefined;
   const recipient = to ?? client?.email;
   if (!recipient) throw validationError({ email: 'is required: the client has no e-mail address' });
+  await assertMailable(deps.db, organizationId, recipient, force);
   const issuedParties = reminder
     ? undefined
     : { seller: sellerOf(organization), buyer: client ? buyerOf(client) : stored.buyer };

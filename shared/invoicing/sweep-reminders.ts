@@ -27,6 +27,7 @@ export async function sweepReminders(
     ended: 0,
     taken: 0,
     unknown: 0,
+    suppressed: 0,
     backfilled: 0,
     failed: 0,
     unfinished: false,

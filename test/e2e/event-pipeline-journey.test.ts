@@ -234,3 +234,41 @@ it('carries any stored text byte-exact through the event pipeline to a receiver,
     await close(receiver);
   }
 });
+
+it('reports an invoice e-mail to bounce@ as bounced, with a signed webhook, and refuses that address next', async () => {
+  const { received, receiver } = deliveryRecorder();
+  await listen(receiver);
+  try {
+    const own = runtime.info.organizations[2]!.api_key;
+    const subscription = await api('POST', '/api/v1/webhooks/', {
+      token: own,
+      body: { url: receiverUrl(receiver, '/bounces'), events: ['invoice.email_bounced'] },
+    });
+    const address = 'bounce@simulator.amazonses.com';
+    const client = await api('POST', '/api/v1/clients/', { token: own, body: { name: 'Bouncing', email: address } });
+    const { json: invoice } = await api('POST', '/api/v1/invoices/', {
+      token: own,
+      body: {
+        client: client.json.id,
+        line_items: [{ description: 'x', quantity: 1, unit_price: '10.00', tax_rate: '0' }],
+      },
+    });
+    expect((await api('POST', `/api/v1/invoices/${invoice.id}/send/`, { token: own })).status).toBe(200);
+    await until(() => received.length > 0);
+    const [event] = verifiedEvents(received, subscription.json.secret) as unknown as {
+      type: string;
+      data: { object: { id: string; sendings: { delivery_status: string }[] }; email: { to: string } };
+    }[];
+    expect(event).toMatchObject({
+      type: 'invoice.email_bounced',
+      data: { object: { id: invoice.id }, email: { to: address } },
+    });
+    const stored = await api('GET', `/api/v1/invoices/${invoice.id}/`, { token: own });
+    expect(stored.json.sendings[0]).toMatchObject({ delivery_status: 'bounced', bounce_type: 'permanent' });
+    const again = await api('POST', `/api/v1/invoices/${invoice.id}/reminders/`, { token: own });
+    expect(again.status).toBe(409);
+    expect(again.json.error).toMatchObject({ code: 'recipient_suppressed', details: { address } });
+  } finally {
+    await close(receiver);
+  }
+});

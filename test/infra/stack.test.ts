@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REVENUE_EVENT_TYPES } from '#shared/reports/contributions';
 import { JOBS, type Job } from '#functions/jobs';
-import { DOCUMENT_RENDERER, filterPatternOf, LOG_SUBSCRIPTIONS, PAYMENT_GATEWAY } from '#functions/topology';
+import { DOCUMENT_RENDERER, filterPatternOf, LOG_SUBSCRIPTIONS, PAYMENT_GATEWAY, QUEUES } from '#functions/topology';
 import { ROUTES, servedRoutes } from '#functions/routes';
 import { gatewayPath, logicalId, ROUTE_STACKS } from '#infra/constructs/api';
 import { InvoicingStack } from '#infra/stack';
@@ -42,7 +42,7 @@ function wholeTemplate(stack: Stack): Template {
 }
 
 /** Route functions: those that get the table's name, outside the pipeline and schedules. */
-const isRouteFunction = (id: string) => !/^(Events|Schedules|Auth|LogSubscriptions)/.test(id);
+const isRouteFunction = (id: string) => !/^(Events|Schedules|Email|Auth|LogSubscriptions)/.test(id);
 
 type Statement = { Action: string | string[]; Effect: string };
 /** Route functions are the API construct's functions that get the table's name. */
@@ -124,13 +124,14 @@ describe('stack', () => {
     const queueMappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter(
       (mapping) => mapping.Properties.StartingPosition === undefined,
     );
-    expect(queueMappings.length).toBe(4);
+    expect(queueMappings.length).toBe(Object.keys(QUEUES).length);
     for (const mapping of queueMappings)
       expect(mapping.Properties.ScalingConfig?.MaximumConcurrency).toBeGreaterThanOrEqual(2);
     const opted = templateOf({}, { reserveConcurrency: 'true' });
     const sum = reserved(opted).reduce((total, fn) => total + fn.Properties.ReservedConcurrentExecutions, 0);
-    expect(reserved(opted).length).toBe(4 + JOBS.length);
-    expect(sum).toBe(10 + 20 + 5 + 10 + JOBS.length);
+    const consumers = Object.values(QUEUES).map((queue) => queue.consumer);
+    expect(reserved(opted).length).toBe(consumers.length + JOBS.length);
+    expect(sum).toBe(consumers.reduce((total, consumer) => total + consumer.maxConcurrency, 0) + JOBS.length);
   });
 
   it('keeps every template under 300 resources today, and under 350 with 40 more routes', () => {
@@ -352,7 +353,7 @@ describe('stack', () => {
         mapping.Properties.EventSourceArn?.['Fn::GetAtt']?.[1] === 'Arn' &&
         queues[mapping.Properties.EventSourceArn['Fn::GetAtt'][0]],
     );
-    expect(mappings.length).toBe(4);
+    expect(mappings.length).toBe(Object.keys(QUEUES).length);
     for (const mapping of mappings) {
       const queue = queues[mapping.Properties.EventSourceArn['Fn::GetAtt'][0]]!;
       const consumer = functions[mapping.Properties.FunctionName.Ref]!;
@@ -394,7 +395,7 @@ describe('stack', () => {
     });
     expect(asyncFailures.length).toBeGreaterThanOrEqual(LOG_SUBSCRIPTIONS.length);
     expect(new Set([...redriveTargets, streamFailures, ...ruleDeadLetters, ...asyncFailures])).toEqual(alarmed);
-    expect(alarmed.size).toBe(8);
+    expect(alarmed.size).toBe(10);
   });
 
   it('sends every alarm to the alarm topic; alarms on worker failures, API errors and latency, and stream lag', () => {
@@ -402,8 +403,8 @@ describe('stack', () => {
     const alarms = Object.entries(template.findResources('AWS::CloudWatch::Alarm'));
     for (const [id, alarm] of alarms) expect(alarm.Properties.AlarmActions, id).toEqual([{ Ref: topic }]);
     const functions = template.findResources('AWS::Lambda::Function');
-    const background = Object.keys(functions).filter((id) => /^(Events|Schedules)/.test(id));
-    expect(background.length).toBe(4 + JOBS.length + 1);
+    const background = Object.keys(functions).filter((id) => /^(Events|Schedules|Email)/.test(id));
+    expect(background.length).toBe(4 + JOBS.length + 1 + 1);
     const watched = new Set(
       alarms.flatMap(([, alarm]) =>
         (alarm.Properties.Metrics ?? []).flatMap(
@@ -535,7 +536,8 @@ describe('stack', () => {
 
   it('sends only the revenue events to the revenue aggregator, which may write the table and nothing else', () => {
     const rule = Object.values(template.findResources('AWS::Events::Rule')).find(
-      (entry) => entry.Properties.EventPattern?.['detail-type'],
+      (entry) =>
+        entry.Properties.EventPattern?.['detail-type'] && entry.Properties.EventPattern.source[0] !== 'aws.ses',
     )!;
     expect(rule.Properties.EventPattern['detail-type']).toEqual([...REVENUE_EVENT_TYPES]);
     const queueId = rule.Properties.Targets[0].Arn['Fn::GetAtt'][0];

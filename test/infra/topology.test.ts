@@ -1,10 +1,12 @@
 // One topology for cloud and laptop: the synthesized template and the local runtime (the SQS
 // emulator's queues, the pollers, the event bus stand-in) wire the queues of functions/topology.ts alike.
 import { randomUUID } from 'node:crypto';
-import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { EVENT_RULES, QUEUES, type QueueKey } from '#functions/topology';
-import { busTargets, createQueues, localConsumers, type Queues } from '#infra/local/pipeline';
+import { EMAIL_EVENT_RULE, emailEventPattern, EVENT_RULES, QUEUES, type QueueKey } from '#functions/topology';
+import { busTargets, createQueues, emailEventTarget, localConsumers, type Queues } from '#infra/local/pipeline';
+import { LOCAL_CONFIGURATION_SET, sesEventsOf } from '#infra/local/ses-events';
+import { EVENT_SOURCE } from '#shared/events/publish';
 import { synthesizedTemplate, type Template } from '#test/support/cloudformation';
 
 const sqs = new SQSClient({ endpoint: inject('sqsEndpoint'), useQueueUrlAsEndpoint: false });
@@ -20,7 +22,7 @@ const resources = (type: string) =>
   Object.entries(template.Resources).filter(([, resource]) => resource.Type === type) as [string, Resource][];
 const queueIn = (key: QueueKey, suffix = '') =>
   resources('AWS::SQS::Queue').find(([id]) =>
-    new RegExp(`^(Events|Schedules)${QUEUES[key].constructId}${suffix}[0-9A-F]{8}$`).test(id),
+    new RegExp(`^(Events|Schedules|Email)${QUEUES[key].constructId}${suffix}[0-9A-F]{8}$`).test(id),
   )!;
 const attributesOf = async (url: string) =>
   (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['All'] }))).Attributes!;
@@ -58,7 +60,7 @@ describe('the topology, in the template and in the local runtime', () => {
 
   it('routes the same events to the same queues on the bus', () => {
     const cloud = resources('AWS::Events::Rule')
-      .filter(([, rule]) => rule.Properties.EventPattern)
+      .filter(([, rule]) => rule.Properties.EventPattern?.source?.[0] === EVENT_SOURCE)
       .map(([, rule]) => ({
         queue: keys.find((key) => queueIn(key)[0] === rule.Properties.Targets[0].Arn['Fn::GetAtt'][0]),
         detailTypes: rule.Properties.EventPattern['detail-type'],
@@ -69,5 +71,43 @@ describe('the topology, in the template and in the local runtime', () => {
     }));
     expect(cloud).toHaveLength(EVENT_RULES.length);
     expect(mine).toEqual(cloud);
+  });
+
+  it("takes the configuration set's SES events from the default bus to the e-mail status queue, as the laptop does", async () => {
+    const [configurationSetId] = resources('AWS::SES::ConfigurationSet')[0]!;
+    const [, destination] = resources('AWS::SES::ConfigurationSetEventDestination')[0]!;
+    expect(destination.Properties.ConfigurationSetName).toEqual({ Ref: configurationSetId });
+    const published = destination.Properties.EventDestination;
+    expect(JSON.stringify(published.EventBridgeDestination.EventBusArn)).toContain(':event-bus/default');
+    expect([...published.MatchingEventTypes].sort()).toEqual(
+      ['bounce', 'complaint', 'delivery', 'deliveryDelay', 'reject', 'send'].sort(),
+    );
+    const [, rule] = resources('AWS::Events::Rule').find(
+      ([, candidate]) => candidate.Properties.EventPattern?.source?.[0] === 'aws.ses',
+    )!;
+    expect(rule.Properties.EventBusName).toBe('default');
+    expect(rule.Properties.EventPattern).toEqual(emailEventPattern({ Ref: configurationSetId } as never));
+    expect(rule.Properties.Targets[0].Arn['Fn::GetAtt'][0]).toBe(queueIn(EMAIL_EVENT_RULE.queue)[0]);
+    expect(rule.Properties.Targets[0].DeadLetterConfig).toBeDefined();
+
+    // The laptop's SES path, through the same pattern: its configuration set's events land on the same queue.
+    const form = new URLSearchParams({
+      Action: 'SendRawEmail',
+      ConfigurationSetName: LOCAL_CONFIGURATION_SET,
+      'Destinations.member.1': 'someone@example.com',
+      Source: 'Billing <billing@acme.example>',
+      'RawMessage.Data': Buffer.from('Subject: Hi\r\n\r\nBody').toString('base64'),
+    });
+    const { sent, outcomes } = sesEventsOf(form, 'local-message', new Date());
+    await emailEventTarget(sqs, local, 'another-configuration-set')(sent);
+    await emailEventTarget(sqs, local, LOCAL_CONFIGURATION_SET)(outcomes[0]![0]!);
+    const { Messages = [] } = await sqs.send(
+      new ReceiveMessageCommand({
+        QueueUrl: local[EMAIL_EVENT_RULE.queue],
+        MaxNumberOfMessages: 10,
+        WaitTimeSeconds: 1,
+      }),
+    );
+    expect(Messages.map((message) => JSON.parse(message.Body!)['detail-type'])).toEqual(['Email Delivered']);
   });
 });

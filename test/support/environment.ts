@@ -29,3 +29,5 @@ Object.assign(process.env, LOCAL_CREDENTIALS, {
   IDP_AUDIENCE: DEV_IDP_AUDIENCE,
   IDP_JWKS_URL: `${inject('idpUrl')}/.well-known/jwks.json`,
 });
+// Mail goes through the configuration set (and its events onto the status queue) only in the files that say so.
+delete process.env.EMAIL_CONFIGURATION_SET;

@@ -16,7 +16,8 @@ import {
 } from '#infra/local/emulators';
 import { startIdentityProvider } from '#infra/local/identity-provider';
 import { startLambdaEndpoint } from '#infra/local/lambda-endpoint';
-import { createQueues } from '#infra/local/pipeline';
+import { createQueues, emailEventTarget } from '#infra/local/pipeline';
+import { LOCAL_CONFIGURATION_SET, startSesEventSource } from '#infra/local/ses-events';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '#infra/local/seed';
 import { generateSigningKeys } from '#shared/auth/signing-keys';
 import { chromiumPath, MISSING_BROWSER } from '#test/support/browser';
@@ -29,6 +30,7 @@ declare module 'vitest' {
     sesEndpoint: string;
     sqsEndpoint: string;
     recurringRunQueue: string;
+    emailStatusQueue: string;
     signingKeys: string;
     lambdaEndpoint: string;
   }
@@ -81,14 +83,22 @@ export default async function setup(project: TestProject) {
     users: [],
     allowRegistration: true,
   });
-  const ses = await startSesEmulator(await freePort());
-  project.provide('sesEndpoint', ses.endpoint);
   const sqs = await startSqsEmulator(await freePort());
   project.provide('sqsEndpoint', sqs.endpoint);
-  // Handlers read queue URLs from the environment at load, so the run queue exists before any test file.
+  // Handlers read queue URLs from the environment at load, so the queues exist before any test file.
   const sqsClient = new SQSClient({ endpoint: sqs.endpoint, useQueueUrlAsEndpoint: false });
-  project.provide('recurringRunQueue', (await createQueues(sqsClient, 'invoicing-test')).recurringRuns);
-  sqsClient.destroy();
+  const queues = await createQueues(sqsClient, 'invoicing-test');
+  project.provide('recurringRunQueue', queues.recurringRuns);
+  project.provide('emailStatusQueue', queues.emailStatus);
+  // As on a laptop: the emulator keeps the mail, and e-mails sent through the configuration set
+  // (only where a test sets EMAIL_CONFIGURATION_SET) have their SES events put on the status queue.
+  const sesEmulator = await startSesEmulator(await freePort());
+  const ses = await startSesEventSource({
+    port: 0,
+    emulator: sesEmulator.endpoint,
+    publish: emailEventTarget(sqsClient, queues, LOCAL_CONFIGURATION_SET),
+  });
+  project.provide('sesEndpoint', ses.endpoint);
   project.provide('dynamoEndpoint', dynamo.endpoint);
   project.provide('countingEndpoint', `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
   project.provide('idpUrl', idp.loginUrl.replace(/\/login$/, ''));
@@ -101,6 +111,8 @@ export default async function setup(project: TestProject) {
     await idp.stop();
     await lambda.stop();
     await ses.stop();
+    await sesEmulator.stop();
+    sqsClient.destroy();
     await sqs.stop();
     proxy.closeAllConnections();
     await new Promise((resolve) => proxy.close(resolve));

@@ -501,6 +501,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/email-suppressions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List email suppressions
+         * @description Needs the scope `invoices:read`.
+         */
+        get: operations["listEmailSuppressions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email-suppressions/{address}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete email suppression
+         * @description Needs the scope `invoices:send`.
+         */
+        delete: operations["deleteEmailSuppression"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invoices/{id}/credit-notes/": {
         parameters: {
             query?: never;
@@ -1371,6 +1411,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "invoice.email_delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invoice.email_delivered event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onInvoiceEmailDelivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.email_bounced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invoice.email_bounced event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onInvoiceEmailBounced"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.email_complained": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invoice.email_complained event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onInvoiceEmailComplained"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "payment.received": {
         parameters: {
             query?: never;
@@ -1425,6 +1525,66 @@ export interface webhooks {
          * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
          */
         post: operations["onCreditNoteSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credit_note.email_delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The credit_note.email_delivered event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onCreditNoteEmailDelivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credit_note.email_bounced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The credit_note.email_bounced event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onCreditNoteEmailBounced"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credit_note.email_complained": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The credit_note.email_complained event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onCreditNoteEmailComplained"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2155,7 +2315,10 @@ export interface components {
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
-         *               "reminder": true
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
          *             }
          *           ],
          *           "reminders_paused": true,
@@ -2301,7 +2464,10 @@ export interface components {
          *           "to": "string",
          *           "sent_at": "2026-11-23T10:00:00.000Z",
          *           "message_id": "string",
-         *           "reminder": true
+         *           "reminder": true,
+         *           "delivery_status": "sent",
+         *           "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *           "bounce_type": "permanent"
          *         }
          *       ],
          *       "reminders_paused": true,
@@ -2483,7 +2649,15 @@ export interface components {
             sent_at: components["schemas"]["Timestamp"];
             message_id: string;
             reminder: boolean;
+            delivery_status: components["schemas"]["DeliveryStatus"];
+            delivery_status_at: components["schemas"]["Timestamp"];
+            bounce_type: ("permanent" | "transient" | "undetermined") | null;
         };
+        /**
+         * @description sent: handed to the mail service; delivery_delayed, delivered, rejected, bounced, complained: as it reported; unknown: a reminder whose sending was interrupted; suppressed: a reminder not sent to a suppressed address
+         * @enum {string}
+         */
+        DeliveryStatus: "sent" | "unknown" | "suppressed" | "delivery_delayed" | "delivered" | "rejected" | "bounced" | "complained";
         /**
          * @example {
          *       "id": "evt_01JD3M8Q5W0000000000000000",
@@ -2599,7 +2773,10 @@ export interface components {
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
-         *               "reminder": true
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
          *             }
          *           ],
          *           "reminders_paused": true,
@@ -2751,7 +2928,10 @@ export interface components {
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
-         *               "reminder": true
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
          *             }
          *           ],
          *           "reminders_paused": true,
@@ -2903,7 +3083,10 @@ export interface components {
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
-         *               "reminder": true
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
          *             }
          *           ],
          *           "reminders_paused": true,
@@ -3055,7 +3238,10 @@ export interface components {
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
-         *               "reminder": true
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
          *             }
          *           ],
          *           "reminders_paused": true,
@@ -3239,7 +3425,10 @@ export interface components {
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
-         *               "reminder": true
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
          *             }
          *           ],
          *           "reminders_paused": true,
@@ -3391,7 +3580,10 @@ export interface components {
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
-         *               "reminder": true
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
          *             }
          *           ],
          *           "reminders_paused": true,
@@ -3543,7 +3735,10 @@ export interface components {
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
-         *               "reminder": true
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
          *             }
          *           ],
          *           "reminders_paused": true,
@@ -3578,6 +3773,507 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             data: {
                 object: components["schemas"]["Invoice"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "invoice.email_delivered",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "email": {
+         *           "to": "string",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "message_id": "string",
+         *           "delivery_status": "sent",
+         *           "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *           "bounce_type": "permanent"
+         *         }
+         *       }
+         *     }
+         */
+        InvoiceEmailDeliveredEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invoice.email_delivered";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+                email: components["schemas"]["EmailReport"];
+            };
+        };
+        /** @description One e-mail and what the mail service reported */
+        EmailReport: {
+            to: string;
+            sent_at: components["schemas"]["Timestamp"];
+            message_id: string;
+            delivery_status: components["schemas"]["DeliveryStatus"];
+            delivery_status_at: components["schemas"]["Timestamp"];
+            bounce_type: ("permanent" | "transient" | "undetermined") | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "invoice.email_bounced",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "email": {
+         *           "to": "string",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "message_id": "string",
+         *           "delivery_status": "sent",
+         *           "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *           "bounce_type": "permanent"
+         *         }
+         *       }
+         *     }
+         */
+        InvoiceEmailBouncedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invoice.email_bounced";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+                email: components["schemas"]["EmailReport"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "invoice.email_complained",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "email": {
+         *           "to": "string",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "message_id": "string",
+         *           "delivery_status": "sent",
+         *           "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *           "bounce_type": "permanent"
+         *         }
+         *       }
+         *     }
+         */
+        InvoiceEmailComplainedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invoice.email_complained";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+                email: components["schemas"]["EmailReport"];
             };
         };
         /**
@@ -3695,7 +4391,10 @@ export interface components {
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
-         *               "reminder": true
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
          *             }
          *           ],
          *           "reminders_paused": true,
@@ -3835,7 +4534,10 @@ export interface components {
          *             {
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
-         *               "message_id": "string"
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
          *             }
          *           ],
          *           "public_url": "http://example.com",
@@ -3951,7 +4653,10 @@ export interface components {
          *         {
          *           "to": "string",
          *           "sent_at": "2026-11-23T10:00:00.000Z",
-         *           "message_id": "string"
+         *           "message_id": "string",
+         *           "delivery_status": "sent",
+         *           "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *           "bounce_type": "permanent"
          *         }
          *       ],
          *       "public_url": "http://example.com",
@@ -4015,16 +4720,21 @@ export interface components {
             total_amount: components["schemas"]["Money"];
             amount_refunded: components["schemas"]["Money"];
             tax_breakdown: components["schemas"]["TaxBreakdownRow"][];
-            sendings: {
-                to: string;
-                sent_at: components["schemas"]["Timestamp"];
-                message_id: string;
-            }[];
+            sendings: components["schemas"]["CreditNoteSending"][];
             /** Format: uri */
             public_url: string;
             /** Format: uri */
             pdf_url: string;
             created_at: components["schemas"]["Timestamp"];
+        };
+        /** @description One e-mail of the credit note */
+        CreditNoteSending: {
+            to: string;
+            sent_at: components["schemas"]["Timestamp"];
+            message_id: string;
+            delivery_status: components["schemas"]["DeliveryStatus"];
+            delivery_status_at: components["schemas"]["Timestamp"];
+            bounce_type: ("permanent" | "transient" | "undetermined") | null;
         };
         /**
          * @example {
@@ -4117,7 +4827,10 @@ export interface components {
          *             {
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
-         *               "message_id": "string"
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
          *             }
          *           ],
          *           "public_url": "http://example.com",
@@ -4146,6 +4859,408 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             data: {
                 object: components["schemas"]["CreditNote"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "credit_note.email_delivered",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "cn_01JD3M8Q5W0000000000000000",
+         *           "credit_note_number": "string",
+         *           "invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23",
+         *             "due_date": "2026-11-23"
+         *           },
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "reason": "duplicate",
+         *           "memo": "string",
+         *           "line_items": [
+         *             {
+         *               "invoice_line": 0,
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "string",
+         *               "unit_price": "string",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "net_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "subtotal": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "email": {
+         *           "to": "string",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "message_id": "string",
+         *           "delivery_status": "sent",
+         *           "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *           "bounce_type": "permanent"
+         *         }
+         *       }
+         *     }
+         */
+        CreditNoteEmailDeliveredEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "credit_note.email_delivered";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["CreditNote"];
+                email: components["schemas"]["EmailReport"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "credit_note.email_bounced",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "cn_01JD3M8Q5W0000000000000000",
+         *           "credit_note_number": "string",
+         *           "invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23",
+         *             "due_date": "2026-11-23"
+         *           },
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "reason": "duplicate",
+         *           "memo": "string",
+         *           "line_items": [
+         *             {
+         *               "invoice_line": 0,
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "string",
+         *               "unit_price": "string",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "net_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "subtotal": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "email": {
+         *           "to": "string",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "message_id": "string",
+         *           "delivery_status": "sent",
+         *           "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *           "bounce_type": "permanent"
+         *         }
+         *       }
+         *     }
+         */
+        CreditNoteEmailBouncedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "credit_note.email_bounced";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["CreditNote"];
+                email: components["schemas"]["EmailReport"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "credit_note.email_complained",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "cn_01JD3M8Q5W0000000000000000",
+         *           "credit_note_number": "string",
+         *           "invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23",
+         *             "due_date": "2026-11-23"
+         *           },
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "reason": "duplicate",
+         *           "memo": "string",
+         *           "line_items": [
+         *             {
+         *               "invoice_line": 0,
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "string",
+         *               "unit_price": "string",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "net_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "subtotal": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string"
+         *             }
+         *           ],
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "email": {
+         *           "to": "string",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "message_id": "string",
+         *           "delivery_status": "sent",
+         *           "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *           "bounce_type": "permanent"
+         *         }
+         *       }
+         *     }
+         */
+        CreditNoteEmailComplainedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "credit_note.email_complained";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["CreditNote"];
+                email: components["schemas"]["EmailReport"];
             };
         };
         /**
@@ -4263,7 +5378,10 @@ export interface components {
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
-         *               "reminder": true
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
          *             }
          *           ],
          *           "reminders_paused": true,
@@ -4471,7 +5589,10 @@ export interface components {
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
-         *               "reminder": true
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
          *             }
          *           ],
          *           "reminders_paused": true,
@@ -4637,7 +5758,10 @@ export interface components {
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
-         *               "reminder": true
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
          *             }
          *           ],
          *           "reminders_paused": true,
@@ -5432,7 +6556,10 @@ export interface components {
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
-         *               "reminder": true
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
          *             }
          *           ],
          *           "reminders_paused": true,
@@ -5619,7 +6746,10 @@ export interface components {
          *             "to": "string",
          *             "sent_at": "2026-11-23T10:00:00.000Z",
          *             "message_id": "string",
-         *             "reminder": true
+         *             "reminder": true,
+         *             "delivery_status": "sent",
+         *             "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *             "bounce_type": "permanent"
          *           }
          *         ],
          *         "reminders_paused": true,
@@ -5687,7 +6817,9 @@ export interface components {
          *           "offset_days": 0,
          *           "sent_at": "2026-11-23T10:00:00.000Z",
          *           "to": "string",
-         *           "delivery_status": "sent"
+         *           "delivery_status": "sent",
+         *           "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *           "bounce_type": "permanent"
          *         }
          *       ],
          *       "next": null
@@ -5703,8 +6835,9 @@ export interface components {
             offset_days: number | null;
             sent_at: components["schemas"]["Timestamp"];
             to: string;
-            /** @enum {string} */
-            delivery_status: "sent" | "unknown";
+            delivery_status: components["schemas"]["DeliveryStatus"];
+            delivery_status_at: components["schemas"]["Timestamp"];
+            bounce_type: ("permanent" | "transient" | "undetermined") | null;
         };
         /**
          * @description The late-fee invoice and how it was computed: interest per period of one base and rate
@@ -5817,7 +6950,10 @@ export interface components {
          *             "to": "string",
          *             "sent_at": "2026-11-23T10:00:00.000Z",
          *             "message_id": "string",
-         *             "reminder": true
+         *             "reminder": true,
+         *             "delivery_status": "sent",
+         *             "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *             "bounce_type": "permanent"
          *           }
          *         ],
          *         "reminders_paused": true,
@@ -5863,6 +6999,40 @@ export interface components {
                 interest: components["schemas"]["Money"];
                 compensation: components["schemas"]["Money"];
                 total: components["schemas"]["Money"];
+            };
+        };
+        /**
+         * @example {
+         *       "results": [
+         *         {
+         *           "address": "string",
+         *           "reason": "bounce",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "message_id": "string",
+         *           "document": {
+         *             "kind": "invoice",
+         *             "id": "string"
+         *           }
+         *         }
+         *       ],
+         *       "next": "http://example.com"
+         *     }
+         */
+        EmailSuppressionPage: {
+            results: components["schemas"]["EmailSuppression"][];
+            next: string | null;
+        };
+        /** @description An address the organization no longer mails: it bounced hard or complained */
+        EmailSuppression: {
+            address: string;
+            /** @enum {string} */
+            reason: "bounce" | "complaint";
+            created_at: components["schemas"]["Timestamp"];
+            message_id: string;
+            document: {
+                /** @enum {string} */
+                kind: "invoice" | "credit_note";
+                id: string;
             };
         };
         /**
@@ -5952,7 +7122,10 @@ export interface components {
          *             {
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
-         *               "message_id": "string"
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
          *             }
          *           ],
          *           "public_url": "http://example.com",
@@ -6054,7 +7227,10 @@ export interface components {
          *             {
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
-         *               "message_id": "string"
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
          *             }
          *           ],
          *           "public_url": "http://example.com",
@@ -6279,7 +7455,7 @@ export interface components {
             next: string | null;
         };
         /** @description An event of any kind, told apart by `type` */
-        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
+        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
         /**
          * @example {
          *       "id": "whk_01JD3M8Q5W0000000000000000",
@@ -6773,6 +7949,31 @@ export interface components {
                 };
             };
         };
+        /** @description idempotency_conflict, invalid_state, recipient_suppressed */
+        IdempotencyConflictOrInvalidStateOrRecipientSuppressed: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "idempotency_conflict",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "idempotency_conflict" | "invalid_state" | "recipient_suppressed";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
         /** @description e_invoice_incomplete */
         EInvoiceIncomplete: {
             headers: {
@@ -6880,6 +8081,7 @@ export type SchemaMoney = components['schemas']['Money'];
 export type SchemaTaxCategory = components['schemas']['TaxCategory'];
 export type SchemaTaxBreakdownRow = components['schemas']['TaxBreakdownRow'];
 export type SchemaSending = components['schemas']['Sending'];
+export type SchemaDeliveryStatus = components['schemas']['DeliveryStatus'];
 export type SchemaInvoiceUpdatedEvent = components['schemas']['InvoiceUpdatedEvent'];
 export type SchemaInvoiceSentEvent = components['schemas']['InvoiceSentEvent'];
 export type SchemaInvoiceReminderSentEvent = components['schemas']['InvoiceReminderSentEvent'];
@@ -6888,10 +8090,18 @@ export type SchemaPayment = components['schemas']['Payment'];
 export type SchemaInvoiceOverdueEvent = components['schemas']['InvoiceOverdueEvent'];
 export type SchemaInvoiceVoidedEvent = components['schemas']['InvoiceVoidedEvent'];
 export type SchemaInvoiceCreditedEvent = components['schemas']['InvoiceCreditedEvent'];
+export type SchemaInvoiceEmailDeliveredEvent = components['schemas']['InvoiceEmailDeliveredEvent'];
+export type SchemaEmailReport = components['schemas']['EmailReport'];
+export type SchemaInvoiceEmailBouncedEvent = components['schemas']['InvoiceEmailBouncedEvent'];
+export type SchemaInvoiceEmailComplainedEvent = components['schemas']['InvoiceEmailComplainedEvent'];
 export type SchemaPaymentReceivedEvent = components['schemas']['PaymentReceivedEvent'];
 export type SchemaCreditNoteCreatedEvent = components['schemas']['CreditNoteCreatedEvent'];
 export type SchemaCreditNote = components['schemas']['CreditNote'];
+export type SchemaCreditNoteSending = components['schemas']['CreditNoteSending'];
 export type SchemaCreditNoteSentEvent = components['schemas']['CreditNoteSentEvent'];
+export type SchemaCreditNoteEmailDeliveredEvent = components['schemas']['CreditNoteEmailDeliveredEvent'];
+export type SchemaCreditNoteEmailBouncedEvent = components['schemas']['CreditNoteEmailBouncedEvent'];
+export type SchemaCreditNoteEmailComplainedEvent = components['schemas']['CreditNoteEmailComplainedEvent'];
 export type SchemaRefundCreatedEvent = components['schemas']['RefundCreatedEvent'];
 export type SchemaRefund = components['schemas']['Refund'];
 export type SchemaRefundSucceededEvent = components['schemas']['RefundSucceededEvent'];
@@ -6922,6 +8132,8 @@ export type SchemaPaymentList = components['schemas']['PaymentList'];
 export type SchemaReminderList = components['schemas']['ReminderList'];
 export type SchemaReminder = components['schemas']['Reminder'];
 export type SchemaLateFee = components['schemas']['LateFee'];
+export type SchemaEmailSuppressionPage = components['schemas']['EmailSuppressionPage'];
+export type SchemaEmailSuppression = components['schemas']['EmailSuppression'];
 export type SchemaCreditNoteList = components['schemas']['CreditNoteList'];
 export type SchemaCreditNotePage = components['schemas']['CreditNotePage'];
 export type SchemaRevenueReport = components['schemas']['RevenueReport'];
@@ -6948,6 +8160,7 @@ export type ResponseIdempotencyConflict = components['responses']['IdempotencyCo
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseIdempotencyConflictOrInvalidState = components['responses']['IdempotencyConflictOrInvalidState'];
 export type ResponseInvalidState = components['responses']['InvalidState'];
+export type ResponseIdempotencyConflictOrInvalidStateOrRecipientSuppressed = components['responses']['IdempotencyConflictOrInvalidStateOrRecipientSuppressed'];
 export type ResponseEInvoiceIncomplete = components['responses']['EInvoiceIncomplete'];
 export type ResponseEmailDeliveryFailed = components['responses']['EmailDeliveryFailed'];
 export type ResponseIdempotencyConflictOrInvalidStateOrPaymentsNotConfigured = components['responses']['IdempotencyConflictOrInvalidStateOrPaymentsNotConfigured'];
@@ -8069,6 +9282,7 @@ export interface operations {
                 "application/json": {
                     /** Format: email */
                     email?: string;
+                    force?: boolean;
                 };
             };
         };
@@ -8087,7 +9301,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            409: components["responses"]["IdempotencyConflictOrInvalidStateOrRecipientSuppressed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["EInvoiceIncomplete"];
@@ -8296,6 +9510,7 @@ export interface operations {
                 "application/json": {
                     /** Format: email */
                     email?: string;
+                    force?: boolean;
                 };
             };
         };
@@ -8314,7 +9529,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            409: components["responses"]["IdempotencyConflictOrInvalidStateOrRecipientSuppressed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["EInvoiceIncomplete"];
@@ -8365,6 +9580,62 @@ export interface operations {
             409: components["responses"]["IdempotencyConflictOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEmailSuppressions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailSuppressionPage"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteEmailSuppression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -8545,6 +9816,7 @@ export interface operations {
                 "application/json": {
                     /** Format: email */
                     email?: string;
+                    force?: boolean;
                 };
             };
         };
@@ -8563,7 +9835,31 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflict"];
+            /** @description idempotency_conflict, recipient_suppressed */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "idempotency_conflict",
+                     *         "message": "What was refused and why, in one sentence"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "recipient_suppressed";
+                            message: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                        };
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["EInvoiceIncomplete"];
@@ -9149,7 +10445,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "payment.received" | "credit_note.created" | "credit_note.sent" | "refund.created" | "refund.succeeded" | "refund.failed" | "recurring_invoice.created" | "webhook.disabled" | "ping")[];
+                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "recurring_invoice.created" | "webhook.disabled" | "ping")[];
                 };
             };
         };
@@ -9250,7 +10546,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "payment.received" | "credit_note.created" | "credit_note.sent" | "refund.created" | "refund.succeeded" | "refund.failed" | "recurring_invoice.created" | "webhook.disabled" | "ping")[];
+                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "recurring_invoice.created" | "webhook.disabled" | "ping")[];
                     enabled?: boolean;
                 };
             };
@@ -10128,6 +11424,93 @@ export interface operations {
             };
         };
     };
+    onInvoiceEmailDelivered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceEmailDeliveredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoiceEmailBounced: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceEmailBouncedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoiceEmailComplained: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceEmailComplainedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onPaymentReceived: {
         parameters: {
             query?: never;
@@ -10203,6 +11586,93 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CreditNoteSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCreditNoteEmailDelivered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNoteEmailDeliveredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCreditNoteEmailBounced: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNoteEmailBouncedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCreditNoteEmailComplained: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNoteEmailComplainedEvent"];
             };
         };
         responses: {

@@ -2,6 +2,7 @@
 // corrects as {id, number}.
 import type { CreditNote } from '#shared/domain/credit-note';
 import { formatMinor } from '#shared/domain/decimal';
+import { sendingResource } from '#shared/domain/resources/email';
 import { buyerResource, sellerResource } from '#shared/domain/resources/invoice';
 
 const money = (minor: number) => formatMinor(minor);
@@ -49,7 +50,7 @@ export const creditNoteResource = (creditNote: CreditNote, publicBaseUrl: string
     tax_amount: money(row.tax_minor),
     tax_exemption_reason: row.tax_exemption_reason ?? null,
   })),
-  sendings: creditNote.sendings ?? [],
+  sendings: (creditNote.sendings ?? []).map(sendingResource),
   public_url: publicCreditNoteUrl(publicBaseUrl, creditNote.public_token),
   pdf_url: `${publicCreditNoteUrl(publicBaseUrl, creditNote.public_token)}pdf/`,
   created_at: creditNote.created_at,

@@ -10,6 +10,7 @@ import {
 import { categoryFor, DEFAULT_TAX_ROUNDING } from '#shared/domain/tax';
 import { amountDue, amountRefundable, settlementOf } from '#shared/domain/invoice-lifecycle';
 import { DEFAULT_UNIT } from '#shared/domain/unit-codes';
+import { deliveryOf, sendingResource } from '#shared/domain/resources/email';
 
 const money = (minor: number) => formatMinor(minor);
 
@@ -99,7 +100,7 @@ export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
   sent_at: invoice.sent_at ?? null,
   paid_at: invoice.paid_at ?? null,
   voided_at: invoice.voided_at ?? null,
-  sendings: invoice.sendings ?? [],
+  sendings: (invoice.sendings ?? []).map((sending) => ({ ...sendingResource(sending), reminder: sending.reminder })),
   reminders_paused: invoice.reminders_paused ?? false,
   preceding_invoice: invoice.preceding_invoice ?? null,
   recurring_invoice: invoice.recurring_id ?? null,
@@ -113,5 +114,5 @@ export const reminderResource = (reminder: SentReminder) => ({
   offset_days: reminder.offset_days ?? null,
   sent_at: reminder.sent_at,
   to: reminder.to,
-  delivery_status: reminder.delivery_status,
+  ...deliveryOf(reminder),
 });

@@ -79,4 +79,4 @@ export const idParams = (prefix: string) => z.object({ id: idOf(prefix) });
 
 export const deliveryParams = z.object({ id: idOf('whk'), delivery_id: idOf('evt') });
 /** A plain page: `limit` and `cursor` only. */
-export const deliveriesQuery = z.strictObject({ limit: listLimit, cursor });
+export const pageQuery = z.strictObject({ limit: listLimit, cursor });

@@ -2,8 +2,19 @@
 import * as z from 'zod/mini';
 import '#shared/zod-locale';
 
-/** Without `email`, the document goes to the client's stored address. */
+/**
+ * Without `email`, the document goes to the client's stored address. `force`: send even to an address
+ * on the organization's suppression list (it stays there).
+ */
 export const sendBody = z._default(
-  z.strictObject({ email: z.optional(z.email('must be an e-mail address').check(z.maxLength(254))) }),
+  z.strictObject({
+    email: z.optional(z.email('must be an e-mail address').check(z.maxLength(254))),
+    force: z.optional(z.boolean()),
+  }),
   {},
 );
+
+/** DELETE …/email-suppressions/{address}/: the address as listed (any letter case). */
+export const addressParams = z.object({
+  address: z.email('must be an e-mail address').check(z.maxLength(254)),
+});

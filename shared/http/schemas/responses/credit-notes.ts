@@ -14,6 +14,7 @@ import {
   timestamp,
 } from '#shared/http/schemas/responses/common';
 import { taxCategory, taxRate, taxRow } from '#shared/http/schemas/responses/invoices';
+import { creditNoteSending } from '#shared/http/schemas/responses/sending';
 import { buyerResponse, sellerResponse } from '#shared/http/schemas/responses/parties';
 
 const creditNoteLine = z.strictObject({
@@ -55,7 +56,7 @@ export const creditNoteResponse = z
     total_amount: money,
     amount_refunded: money,
     tax_breakdown: z.array(taxRow),
-    sendings: z.array(z.strictObject({ to: z.string(), sent_at: timestamp, message_id: z.string() })),
+    sendings: z.array(creditNoteSending),
     public_url: z.url(),
     pdf_url: z.url(),
     created_at: timestamp,

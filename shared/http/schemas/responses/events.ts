@@ -9,6 +9,7 @@ import { clientResponse } from '#shared/http/schemas/responses/clients';
 import { creditNoteResponse } from '#shared/http/schemas/responses/credit-notes';
 import { invoiceResponse } from '#shared/http/schemas/responses/invoices';
 import { paymentResponse, refundResponse } from '#shared/http/schemas/responses/payments';
+import { emailReport } from '#shared/http/schemas/responses/sending';
 import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { webhookResponse } from '#shared/http/schemas/responses/webhooks';
 
@@ -28,9 +29,15 @@ const DATA: Record<EventType, z.ZodMiniObject> = {
   'invoice.overdue': z.strictObject({ object: invoiceResponse }),
   'invoice.voided': z.strictObject({ object: invoiceResponse }),
   'invoice.credited': z.strictObject({ object: invoiceResponse }),
+  'invoice.email_delivered': z.strictObject({ object: invoiceResponse, email: emailReport }),
+  'invoice.email_bounced': z.strictObject({ object: invoiceResponse, email: emailReport }),
+  'invoice.email_complained': z.strictObject({ object: invoiceResponse, email: emailReport }),
   'payment.received': z.strictObject({ object: invoiceResponse, payment: paymentResponse }),
   'credit_note.created': z.strictObject({ object: creditNoteResponse }),
   'credit_note.sent': z.strictObject({ object: creditNoteResponse }),
+  'credit_note.email_delivered': z.strictObject({ object: creditNoteResponse, email: emailReport }),
+  'credit_note.email_bounced': z.strictObject({ object: creditNoteResponse, email: emailReport }),
+  'credit_note.email_complained': z.strictObject({ object: creditNoteResponse, email: emailReport }),
   'refund.created': z.strictObject({ object: invoiceResponse, refund: refundResponse }),
   'refund.succeeded': z.strictObject({ object: invoiceResponse, refund: refundResponse }),
   'refund.failed': z.strictObject({ object: invoiceResponse, refund: refundResponse }),

@@ -17,6 +17,7 @@ import {
 } from '#shared/http/schemas/responses/common';
 import { buyerResponse, sellerResponse } from '#shared/http/schemas/responses/parties';
 import { paymentResponse } from '#shared/http/schemas/responses/payments';
+import { delivery } from '#shared/http/schemas/responses/sending';
 
 const decimalText = (description: string, examples: string[]) =>
   z
@@ -44,7 +45,7 @@ export const taxRow = z
   .register(z.globalRegistry, { id: 'TaxBreakdownRow', description: 'One VAT category and rate (EN 16931 BG-23)' });
 
 export const sending = z
-  .strictObject({ to: z.string(), sent_at: timestamp, message_id: z.string(), reminder: z.boolean() })
+  .strictObject({ to: z.string(), sent_at: timestamp, message_id: z.string(), reminder: z.boolean(), ...delivery })
   .register(z.globalRegistry, { id: 'Sending', description: 'One e-mail of the document' });
 
 const invoiceLine = z.strictObject({
@@ -127,7 +128,7 @@ export const reminderResponse = z
     offset_days: z.nullable(z.number()),
     sent_at: timestamp,
     to: z.string(),
-    delivery_status: z.enum(['sent', 'unknown']),
+    ...delivery,
   })
   .register(z.globalRegistry, {
     id: 'Reminder',

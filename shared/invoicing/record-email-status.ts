@@ -1,0 +1,142 @@
+// What the mail service reported about one e-mail, recorded on its document: the sending's (and
+// reminder's) status, the webhook event of a delivery, bounce or complaint, and the suppression of
+// an address that bounced hard or complained — all in one transaction. Reports may come twice or out
+// of order: a status only moves forward (shared/domain/email-delivery.ts), so repeats change nothing.
+import { getCreditNote, creditNoteDeliveryPart } from '#shared/data/credit-notes';
+import { suppressionPart } from '#shared/data/email-suppressions';
+import { eventParts } from '#shared/data/events';
+import { transact } from '#shared/data/table';
+import type { CreditNoteSending } from '#shared/domain/credit-note';
+import {
+  announcedAs,
+  reportsOn,
+  suppressionReason,
+  withReport,
+  type Delivered,
+  type DeliveryReport,
+} from '#shared/domain/email-delivery';
+import { DomainError, ErrorCode } from '#shared/domain/errors';
+import type { EventType } from '#shared/domain/events';
+import { creditNoteResource } from '#shared/domain/resources/credit-note';
+import { sendingResource } from '#shared/domain/resources/email';
+import type { MailAbout } from '#shared/email/ses-events';
+import { changeInvoice } from '#shared/invoicing/change-invoice';
+import type { InvoicingDeps } from '#shared/invoicing/deps';
+
+/** `not_recorded_yet`: no sending of the document has that message id (yet: the report outran the record). */
+export type StatusOutcome = 'recorded' | 'unchanged' | 'not_recorded_yet' | 'no_document';
+
+/** Applies each report in turn; the outcome of the last one that was not a repeat. */
+export async function recordEmailStatus(
+  deps: InvoicingDeps,
+  about: MailAbout,
+  reports: DeliveryReport[],
+  now = new Date(),
+): Promise<StatusOutcome> {
+  let outcome: StatusOutcome = 'unchanged';
+  for (const report of reports) {
+    const one =
+      about.document.kind === 'invoice'
+        ? await onInvoice(deps, about, report, now)
+        : await onCreditNote(deps, about, report, now);
+    if (one !== 'unchanged') outcome = one;
+  }
+  return outcome;
+}
+
+class UnchangedError extends Error {}
+class NotRecordedError extends Error {}
+
+const emailOf = (entry: Delivered & { sent_at: string }, report: DeliveryReport) =>
+  sendingResource({ ...entry, message_id: report.messageId });
+
+/** The suppression a report causes, as a part of its transaction. */
+function suppressions(deps: InvoicingDeps, about: MailAbout, report: DeliveryReport, now: Date) {
+  const reason = suppressionReason(report);
+  if (!reason) return [];
+  const suppression = {
+    address: report.recipient,
+    reason,
+    created_at: now.toISOString(),
+    message_id: report.messageId,
+    document: about.document,
+  };
+  return [suppressionPart(deps.db, about.organizationId, suppression)];
+}
+
+async function onInvoice(deps: InvoicingDeps, about: MailAbout, report: DeliveryReport, now: Date) {
+  try {
+    await changeInvoice(
+      deps,
+      about.organizationId,
+      about.document.id,
+      (current) => {
+        const sendings = current.sendings ?? [];
+        const reminders = current.reminders ?? [];
+        if (![...sendings, ...reminders].some((entry) => reportsOn(entry, report))) throw new NotRecordedError();
+        const sending = sendings.find((entry) => reportsOn(entry, report));
+        const changedSending = sending && withReport(sending, report);
+        const changedReminders = reminders.map((entry) => withReport(entry, report) ?? entry);
+        if (!changedSending && changedReminders.every((entry, index) => entry === reminders[index]))
+          throw new UnchangedError();
+        const announced = announcedAs(report.status);
+        const reported = changedSending ?? changedReminders.find((entry) => reportsOn(entry, report))!;
+        return {
+          invoice: {
+            ...current,
+            sendings: sendings.map((entry) => (entry === sending ? (changedSending ?? entry) : entry)),
+            ...(current.reminders ? { reminders: changedReminders } : {}),
+          },
+          events: announced ? [`invoice.${announced}` as EventType] : [],
+          eventData: { email: emailOf(reported, report) },
+          parts: { suppression: suppressions(deps, about, report, now) },
+        };
+      },
+      now,
+    );
+    return 'recorded';
+  } catch (error) {
+    return settled(error);
+  }
+}
+
+/** A credit note has no version: its sending is rewritten only while it is as read, or read again. */
+async function onCreditNote(deps: InvoicingDeps, about: MailAbout, report: DeliveryReport, now: Date) {
+  const { db, publicBaseUrl } = deps;
+  const { organizationId } = about;
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    const current = await getCreditNote(db, organizationId, about.document.id);
+    if (!current) return 'no_document';
+    const sendings = current.sendings ?? [];
+    const index = sendings.findIndex((entry) => reportsOn(entry, report));
+    if (index < 0) return 'not_recorded_yet';
+    const before = sendings[index]!;
+    const after: CreditNoteSending | undefined = withReport(before, report);
+    if (!after) return 'unchanged';
+    const changed = { ...current, sendings: sendings.map((entry, at) => (at === index ? after : entry)) };
+    const announced = announcedAs(report.status);
+    const events = announced
+      ? [
+          {
+            type: `credit_note.${announced}` as EventType,
+            object: creditNoteResource(changed, publicBaseUrl),
+            more: { email: emailOf(after, report) },
+          },
+        ]
+      : [];
+    const written = await transact(db, {
+      sending: creditNoteDeliveryPart(db, organizationId, current.id, index, before, after),
+      suppression: suppressions(deps, about, report, now),
+      events: eventParts(db, organizationId, events, now),
+    });
+    if (written.ok) return 'recorded';
+  }
+  throw new Error(`credit note ${about.document.id}: its sending kept changing`);
+}
+
+function settled(error: unknown): StatusOutcome {
+  if (error instanceof UnchangedError) return 'unchanged';
+  if (error instanceof NotRecordedError) return 'not_recorded_yet';
+  if (error instanceof DomainError && error.code === ErrorCode.notFound) return 'no_document';
+  throw error;
+}
