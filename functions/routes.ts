@@ -30,6 +30,8 @@ export type Route = {
    * page, or a redirect. Public ones are opened by browsers: a missing document answers an HTML page.
    */
   serves?: 'pdf' | 'e-invoice' | 'page' | 'redirect';
+  /** A JSON route that answers the same as a document when the request's Accept asks for it (shared/http/negotiation.ts). */
+  negotiates?: 'pdf';
   /** Error codes of the domain the route may answer, besides those its credentials and input give (docs/openapi.json). */
   errors?: ErrorCode[];
   /** Functions that sign access tokens get the private key; no other function holds it. */
@@ -206,6 +208,8 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'clients:read',
     table: 'read',
+    negotiates: 'pdf',
+    rendersDocuments: true,
   },
   {
     name: 'update-client',

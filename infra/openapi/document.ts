@@ -151,7 +151,14 @@ function success(route: Route, contract: Contract | undefined) {
     description,
     headers: { 'X-Request-Id': REQUEST_ID, ...served.headers },
     ...(served.content ? { content: served.content } : {}),
-    ...(contract?.response ? { content: { 'application/json': { schema: contract.response } } } : {}),
+    ...(contract?.response
+      ? {
+          content: {
+            'application/json': { schema: contract.response },
+            ...(route.negotiates ? (SERVED[route.negotiates] as { content: object }).content : {}),
+          },
+        }
+      : {}),
   };
 }
 

@@ -3,7 +3,14 @@ import { eventParts } from '#shared/data/events';
 import type { NewEvent } from '#shared/domain/events';
 import type { Role } from '#shared/domain/roles';
 import { transact, type Db, type CorrelatedDb, type WritePart } from '#shared/data/table';
-import { invoiceCounterItem, logoItem, membershipItem, organizationItem, organizationOf } from '#shared/data/items';
+import {
+  invoiceCounterItem,
+  logoItem,
+  logoOf,
+  membershipItem,
+  organizationItem,
+  organizationOf,
+} from '#shared/data/items';
 import { organizationKey, organizationLogoKey } from '#shared/data/keys';
 import type { Logo, LogoInfo } from '#shared/domain/logo';
 import type { Membership } from '#shared/domain/user';
@@ -29,6 +36,14 @@ const membership = (
 });
 
 /** The writes that found an organization: it, its invoice counter and its owner's membership. */
+/** The organization's logo, if it has one (kept beside it so the organization item stays small). */
+export async function getLogo(db: Db, organizationId: string): Promise<Logo | undefined> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: organizationLogoKey(organizationId) }),
+  );
+  return Item ? logoOf(Item) : undefined;
+}
+
 export const foundingWrites = (table: string, organization: Organization, owner: { id: string; email: string }) => [
   {
     Put: { TableName: table, Item: organizationItem(organization), ConditionExpression: 'attribute_not_exists(pk)' },

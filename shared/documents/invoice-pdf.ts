@@ -1,14 +1,25 @@
 // The invoice as a PDF (pdf-lib, A4, DejaVu Sans embedded as a subset so any Latin, Greek, Cyrillic or
 // Vietnamese text prints as written). It draws the view of invoice-view.ts, so the PDF, the page and
 // the e-mail say the same. Long invoices continue on further pages with the table header repeated.
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, degrees, rgb, type PDFImage } from 'pdf-lib';
+import { degrees, rgb, type PDFDocument, type PDFImage } from 'pdf-lib';
 import { qrModules } from '#shared/documents/epc-qr';
-import { logoDecodes } from '#shared/documents/logo-image';
-import { documentFonts } from '#shared/documents/assets';
 import { creditNoteView, type CreditNoteDocument } from '#shared/documents/credit-note-view';
 import { invoiceView, type InvoiceDocument, type InvoiceView } from '#shared/documents/invoice-view';
-import { A4, LINE, MARGIN, MUTED, RIGHT, room, rule, text, wrap, type Canvas } from '#shared/documents/pdf-canvas';
+import {
+  A4,
+  drawLogoOrName,
+  drawPageNumbers,
+  LINE,
+  MARGIN,
+  MUTED,
+  openPdf,
+  RIGHT,
+  room,
+  rule,
+  text,
+  wrap,
+  type Canvas,
+} from '#shared/documents/pdf-canvas';
 
 export type { InvoiceDocument } from '#shared/documents/invoice-view';
 
@@ -23,21 +34,13 @@ export async function renderDocumentPdf(
   view: InvoiceView,
   finish?: (pdf: PDFDocument) => Promise<void>,
 ): Promise<Uint8Array> {
-  // An issued document renders the same bytes on every download: its own date, and fixed subset names.
-  const pdf = await PDFDocument.create({ updateMetadata: false });
-  const issued = documentDate(view);
-  pdf.setCreationDate(issued);
-  pdf.setModificationDate(issued);
-  pdf.setProducer('Invoicing service');
-  pdf.registerFontkit(fontkit);
-  pdf.setTitle(view.title);
-  pdf.setAuthor(view.seller.name);
-  pdf.setLanguage(view.locale);
-  pdf.setCreator('Invoicing service');
-  const fonts = await documentFonts();
-  const regular = await pdf.embedFont(fonts.regular, { subset: true, customName: 'INVREG+DejaVuSans' });
-  const bold = await pdf.embedFont(fonts.bold, { subset: true, customName: 'INVBLD+DejaVuSans-Bold' });
-  const logo = await embedLogo(pdf, view);
+  const { pdf, regular, bold, logo } = await openPdf({
+    title: view.title,
+    author: view.seller.name,
+    language: view.locale,
+    date: documentDate(view),
+    logo: view.logo,
+  });
   const page = pdf.addPage([A4.width, A4.height]);
   const canvas: Canvas = { pdf, page, y: A4.height - MARGIN, regular, bold, view, words: view.words };
   drawLetterhead(canvas, logo);
@@ -48,7 +51,7 @@ export async function renderDocumentPdf(
   drawTaxBreakdown(canvas);
   drawPayment(canvas);
   drawNotes(canvas);
-  drawPageNumbers(canvas);
+  drawPageNumbers(canvas, canvas.words.page);
   await finish?.(pdf);
   return pdf.save();
 }
@@ -56,24 +59,10 @@ export async function renderDocumentPdf(
 /** Midnight UTC of the document's issue date: what its PDF and Factur-X metadata say it was made on. */
 export const documentDate = (view: Pick<InvoiceView, 'issueDate'>) => new Date(`${view.issueDate}T00:00:00Z`);
 
-/** A logo stored before logos were decoded on arrival may be damaged: the document is printed without it. */
-async function embedLogo(pdf: PDFDocument, view: InvoiceView): Promise<PDFImage | undefined> {
-  if (!view.logo || !(await logoDecodes(view.logo))) return undefined;
-  return view.logo.content_type === 'image/png' ? pdf.embedPng(view.logo.bytes) : pdf.embedJpg(view.logo.bytes);
-}
-
 /** Logo or name on the left; title and the stamp of a paid, void or credited invoice on the right. */
 function drawLetterhead(canvas: Canvas, logo: PDFImage | undefined) {
   const { page, view, bold, y } = canvas;
-  if (logo) {
-    const scale = Math.min(150 / logo.width, 56 / logo.height, 1);
-    page.drawImage(logo, {
-      x: MARGIN,
-      y: y - logo.height * scale + 12,
-      width: logo.width * scale,
-      height: logo.height * scale,
-    });
-  } else text(canvas, view.seller.name, MARGIN, y, { font: bold, size: 15 });
+  drawLogoOrName(canvas, logo, view.seller.name);
   text(canvas, view.title, RIGHT - 260, y, { font: bold, size: 15, align: 'right', width: 260 });
   if (view.mark) {
     const color = view.settled === 'void' ? rgb(0.75, 0.1, 0.1) : rgb(0.05, 0.55, 0.25);
@@ -283,18 +272,4 @@ function drawNotes(canvas: Canvas) {
       canvas.y -= LINE;
     }
   }
-}
-
-/** "Page n of m" at the foot of every page, once the page count is known. */
-function drawPageNumbers(canvas: Canvas) {
-  const pages = canvas.pdf.getPages();
-  pages.forEach((each, index) => {
-    canvas.page = each;
-    text(canvas, canvas.words.page(index + 1, pages.length), RIGHT - 150, MARGIN / 2, {
-      size: 8,
-      align: 'right',
-      width: 150,
-      color: MUTED,
-    });
-  });
 }

@@ -59,6 +59,23 @@ type Words = {
   exemptions: Record<Exemption, string>;
   /** The lines of a late-fee invoice (docs/collections.md). */
   lateFee: { interest: (number: string, through: string) => string; compensation: (number: string) => string };
+  /** A client's statement of account (GET …/clients/<id>/statement/ as a PDF). */
+  statement: {
+    title: string;
+    period: (from: string, to: string) => string;
+    currency: (code: string) => string;
+    date: string;
+    entry: string;
+    number: string;
+    amount: string;
+    balance: string;
+    opening: string;
+    closing: string;
+    ageing: string;
+    nothing: string;
+    types: Record<'invoice' | 'late_fee' | 'credit_note' | 'payment' | 'refund', string>;
+    buckets: Record<'current' | 'days_1_30' | 'days_31_60' | 'days_61_90' | 'over_90', string>;
+  };
   categories: Record<'S' | 'Z' | 'E' | 'AE' | 'K' | 'G' | 'O', string>;
   email: {
     subject: (number: string, seller: string) => string;
@@ -135,6 +152,34 @@ const en: Words = {
   lateFee: {
     interest: (number, through) => `Late-payment interest on invoice ${number} through ${through}`,
     compensation: (number) => `Compensation for recovery costs, invoice ${number}`,
+  },
+  statement: {
+    title: 'Statement of account',
+    period: (from, to) => `${from} to ${to}`,
+    currency: (code) => `In ${code}`,
+    date: 'Date',
+    entry: 'Entry',
+    number: 'Number',
+    amount: 'Amount',
+    balance: 'Balance',
+    opening: 'Opening balance',
+    closing: 'Closing balance',
+    ageing: 'Open amounts by age',
+    nothing: 'No documents or payments.',
+    types: {
+      invoice: 'Invoice',
+      late_fee: 'Late fee',
+      credit_note: 'Credit note',
+      payment: 'Payment',
+      refund: 'Refund',
+    },
+    buckets: {
+      current: 'Not yet due',
+      days_1_30: '1–30 days',
+      days_31_60: '31–60 days',
+      days_61_90: '61–90 days',
+      over_90: 'Over 90 days',
+    },
   },
   exemptions: {
     reverse_charge: 'Reverse charge: the recipient accounts for the VAT',
@@ -231,6 +276,34 @@ const de: Words = {
     interest: (number, through) => `Verzugszinsen zu Rechnung ${number} bis ${through}`,
     compensation: (number) => `Pauschale für Beitreibungskosten, Rechnung ${number}`,
   },
+  statement: {
+    title: 'Kontoauszug',
+    period: (from, to) => `${from} bis ${to}`,
+    currency: (code) => `In ${code}`,
+    date: 'Datum',
+    entry: 'Buchung',
+    number: 'Nummer',
+    amount: 'Betrag',
+    balance: 'Saldo',
+    opening: 'Anfangssaldo',
+    closing: 'Endsaldo',
+    ageing: 'Offene Beträge nach Alter',
+    nothing: 'Keine Belege oder Zahlungen.',
+    types: {
+      invoice: 'Rechnung',
+      late_fee: 'Verzugsrechnung',
+      credit_note: 'Gutschrift',
+      payment: 'Zahlung',
+      refund: 'Erstattung',
+    },
+    buckets: {
+      current: 'Noch nicht fällig',
+      days_1_30: '1–30 Tage',
+      days_31_60: '31–60 Tage',
+      days_61_90: '61–90 Tage',
+      over_90: 'Über 90 Tage',
+    },
+  },
   exemptions: {
     reverse_charge: 'Steuerschuldnerschaft des Leistungsempfängers',
     intra_community: 'Steuerfreie innergemeinschaftliche Lieferung',
@@ -326,6 +399,34 @@ const fr: Words = {
     interest: (number, through) => `Intérêts de retard sur la facture ${number} jusqu’au ${through}`,
     compensation: (number) => `Indemnité forfaitaire pour frais de recouvrement, facture ${number}`,
   },
+  statement: {
+    title: 'Relevé de compte',
+    period: (from, to) => `du ${from} au ${to}`,
+    currency: (code) => `En ${code}`,
+    date: 'Date',
+    entry: 'Opération',
+    number: 'Numéro',
+    amount: 'Montant',
+    balance: 'Solde',
+    opening: "Solde d'ouverture",
+    closing: 'Solde de clôture',
+    ageing: 'Montants ouverts par ancienneté',
+    nothing: 'Aucun document ni paiement.',
+    types: {
+      invoice: 'Facture',
+      late_fee: 'Pénalités de retard',
+      credit_note: 'Avoir',
+      payment: 'Paiement',
+      refund: 'Remboursement',
+    },
+    buckets: {
+      current: 'Non échu',
+      days_1_30: '1 à 30 jours',
+      days_31_60: '31 à 60 jours',
+      days_61_90: '61 à 90 jours',
+      over_90: 'Plus de 90 jours',
+    },
+  },
   exemptions: {
     reverse_charge: 'Autoliquidation',
     intra_community: 'Livraison intracommunautaire exonérée',
@@ -420,6 +521,34 @@ const es: Words = {
   lateFee: {
     interest: (number, through) => `Intereses de demora de la factura ${number} hasta el ${through}`,
     compensation: (number) => `Indemnización por costes de cobro, factura ${number}`,
+  },
+  statement: {
+    title: 'Estado de cuenta',
+    period: (from, to) => `del ${from} al ${to}`,
+    currency: (code) => `En ${code}`,
+    date: 'Fecha',
+    entry: 'Movimiento',
+    number: 'Número',
+    amount: 'Importe',
+    balance: 'Saldo',
+    opening: 'Saldo inicial',
+    closing: 'Saldo final',
+    ageing: 'Importes pendientes por antigüedad',
+    nothing: 'Ningún documento ni pago.',
+    types: {
+      invoice: 'Factura',
+      late_fee: 'Intereses de demora',
+      credit_note: 'Factura rectificativa',
+      payment: 'Pago',
+      refund: 'Reembolso',
+    },
+    buckets: {
+      current: 'No vencido',
+      days_1_30: '1–30 días',
+      days_31_60: '31–60 días',
+      days_61_90: '61–90 días',
+      over_90: 'Más de 90 días',
+    },
   },
   exemptions: {
     reverse_charge: 'Inversión del sujeto pasivo',

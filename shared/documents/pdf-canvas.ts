@@ -1,8 +1,12 @@
 // The surface the invoice PDF's sections draw on (invoice-pdf.ts): the page being drawn and the cursor
 // down it, the fonts, the view, and the few primitives every section uses — a text run, a rule, and a
-// page break that repeats the document's title.
-import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+// page break that repeats the document's title. The statement PDF draws with the same text and rule.
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { documentFonts } from '#shared/documents/assets';
 import type { InvoiceView } from '#shared/documents/invoice-view';
+import { logoDecodes } from '#shared/documents/logo-image';
+import type { Logo } from '#shared/domain/logo';
 
 export const A4 = { width: 595.28, height: 841.89 };
 export const MARGIN = 50;
@@ -59,7 +63,7 @@ export function wrap(font: PDFFont, text: string, width: number, size = SIZE): s
 
 /** One run of text on the current page; right-aligned text ends at x + width. */
 export function text(
-  canvas: Canvas,
+  canvas: Pick<Canvas, 'page' | 'regular'>,
   value: string,
   x: number,
   at: number,
@@ -71,7 +75,7 @@ export function text(
 }
 
 /** A hairline across the text width. */
-export const rule = (canvas: Canvas, at: number) =>
+export const rule = (canvas: Pick<Canvas, 'page'>, at: number) =>
   canvas.page.drawLine({
     start: { x: MARGIN, y: at },
     end: { x: RIGHT, y: at },
@@ -87,4 +91,70 @@ export function room(canvas: Canvas, needed: number): boolean {
   text(canvas, `${canvas.view.title} (${canvas.words.continued})`, MARGIN, canvas.y, { font: canvas.bold });
   canvas.y -= LINE * 2;
   return true;
+}
+
+/**
+ * A new document, its metadata dated `date` (its own date, never a request's: the same document
+ * renders the same bytes on every download), DejaVu Sans embedded as subsets under fixed names, and the
+ * logo — unless it is damaged (stored before logos were decoded on arrival): then it prints without.
+ */
+export async function openPdf(meta: {
+  title: string;
+  author: string;
+  language: string;
+  date: Date;
+  logo: Logo | null;
+}) {
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  pdf.setCreationDate(meta.date);
+  pdf.setModificationDate(meta.date);
+  pdf.setProducer('Invoicing service');
+  pdf.registerFontkit(fontkit);
+  pdf.setTitle(meta.title);
+  pdf.setAuthor(meta.author);
+  pdf.setLanguage(meta.language);
+  pdf.setCreator('Invoicing service');
+  const fonts = await documentFonts();
+  const regular = await pdf.embedFont(fonts.regular, { subset: true, customName: 'INVREG+DejaVuSans' });
+  const bold = await pdf.embedFont(fonts.bold, { subset: true, customName: 'INVBLD+DejaVuSans-Bold' });
+  let logo: PDFImage | undefined;
+  if (meta.logo && (await logoDecodes(meta.logo)))
+    logo =
+      meta.logo.content_type === 'image/png'
+        ? await pdf.embedPng(meta.logo.bytes)
+        : await pdf.embedJpg(meta.logo.bytes);
+  return { pdf, regular, bold, logo };
+}
+
+/** The logo (at most 150 × 56 points), or the seller's name where there is none. */
+export function drawLogoOrName(
+  canvas: Pick<Canvas, 'page' | 'regular' | 'bold' | 'y'>,
+  logo: PDFImage | undefined,
+  name: string,
+) {
+  if (!logo) return text(canvas, name, MARGIN, canvas.y, { font: canvas.bold, size: 15 });
+  const scale = Math.min(150 / logo.width, 56 / logo.height, 1);
+  canvas.page.drawImage(logo, {
+    x: MARGIN,
+    y: canvas.y - logo.height * scale + 12,
+    width: logo.width * scale,
+    height: logo.height * scale,
+  });
+}
+
+/** "Page n of m" at the foot of every page. */
+export function drawPageNumbers(
+  canvas: Pick<Canvas, 'pdf' | 'page' | 'regular'>,
+  label: (page: number, of: number) => string,
+) {
+  const pages = canvas.pdf.getPages();
+  pages.forEach((each, index) => {
+    canvas.page = each;
+    text(canvas, label(index + 1, pages.length), RIGHT - 150, MARGIN / 2, {
+      size: 8,
+      align: 'right',
+      width: 150,
+      color: MUTED,
+    });
+  });
 }

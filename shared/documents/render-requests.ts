@@ -5,11 +5,21 @@ import type { CreditNote } from '#shared/domain/credit-note';
 import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
 import type { Invoice } from '#shared/domain/invoice';
 import type { Logo } from '#shared/domain/logo';
+import type { buyerResource, sellerResource } from '#shared/domain/resources/invoice';
+import type { StatementResource } from '#shared/domain/resources/statement';
 
 /** A logo as JSON carries it. */
 export type LogoText = { content_type: Logo['content_type']; base64: string };
 
 type Letterhead = { logo?: LogoText; publicBaseUrl: string };
+
+/** A client's statement as printed: the parties, and the language it is printed in (the client's). */
+export type StatementLetter = {
+  statement: StatementResource;
+  seller: ReturnType<typeof sellerResource>;
+  buyer: ReturnType<typeof buyerResource>;
+  locale: string;
+};
 
 /** Who an e-mail goes to and how it reads; the document and its files are the renderer's to draw. */
 export type Mail = { from: string; to: string; replyTo?: string | null };
@@ -32,6 +42,7 @@ export type RenderRequest =
       mail: Mail;
     } & Letterhead)
   | ({ kind: 'credit-note-email'; creditNote: CreditNote; format?: EInvoiceFormat | null; mail: Mail } & Letterhead)
+  | ({ kind: 'statement-pdf' } & StatementLetter & Letterhead)
   /** A logo to be stored: decoded and written anew, or refused with validation_error on `logo`. */
   | { kind: 'logo'; logo: LogoText };
 

@@ -4,6 +4,7 @@
 import { creditNoteEInvoice, invoiceEInvoice } from '#shared/documents/e-invoice-file';
 import { creditNoteView } from '#shared/documents/credit-note-view';
 import { renderCreditNotePdf, renderInvoicePdf } from '#shared/documents/invoice-pdf';
+import { renderStatementPdf } from '#shared/documents/statement-pdf';
 import { invoiceView } from '#shared/documents/invoice-view';
 import { normalizedLogo } from '#shared/documents/logo-image';
 import { logoOf, type RenderedFile, type RenderRequest } from '#shared/documents/render-requests';
@@ -103,6 +104,11 @@ export async function renderDocument(request: RenderRequest): Promise<RenderedFi
       return invoiceEmail(request, logo);
     case 'credit-note-email':
       return creditNoteEmail(request, logo);
+    case 'statement-pdf': {
+      const { statement, seller, buyer, locale } = request;
+      const file = fileNameOf(`statement-${statement.to}`, '.pdf');
+      return pdf(file, await renderStatementPdf({ statement, seller, buyer, locale, logo }));
+    }
     case 'logo': {
       const { logo: written, info } = await normalizedLogo(logo!);
       return { filename: 'logo', contentType: written.content_type, content: written.bytes, pixels: info };

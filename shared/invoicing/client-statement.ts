@@ -1,16 +1,20 @@
 // A client's statement of account: its issued invoices (late fees among them), their credit notes,
-// payments and refunds, read and laid out by shared/domain/statement.ts.
+// payments and refunds, read and laid out by shared/domain/statement.ts; and what printing it takes.
 import { getClient } from '#shared/data/clients';
 import { creditNotesOfInvoice } from '#shared/data/credit-notes';
 import { allInvoicesOfClient } from '#shared/data/invoices';
-import { getOrganization } from '#shared/data/organizations';
+import { getLogo, getOrganization } from '#shared/data/organizations';
 import { listPayments } from '#shared/data/payments';
 import { refundsOfCreditNote } from '#shared/data/refunds';
 import type { Db } from '#shared/data/table';
 import { dateIn } from '#shared/domain/dates';
 import { notFound, validationError } from '#shared/domain/errors';
-import type { Invoice } from '#shared/domain/invoice';
-import { timeZoneOf } from '#shared/domain/organization';
+import type { Client } from '#shared/domain/client';
+import { buyerOf, sellerOf, type Invoice } from '#shared/domain/invoice';
+import { timeZoneOf, type Organization } from '#shared/domain/organization';
+import { buyerResource, sellerResource } from '#shared/domain/resources/invoice';
+import type { StatementResource } from '#shared/domain/resources/statement';
+import { logoText, type RenderRequest } from '#shared/documents/render-requests';
 import { statementOf, type StatementEntry } from '#shared/domain/statement';
 
 /** What one invoice adds to the statement: itself, its payments, its credit notes and their refunds. */
@@ -83,5 +87,24 @@ export async function clientStatement(
   const issued = invoices.filter((invoice) => invoice.status !== 'draft' && invoice.status !== 'void');
   const entries = (await Promise.all(issued.map((invoice) => entriesOf(db, organizationId, invoice, zone)))).flat();
   const dueDates = new Map(issued.map((invoice) => [invoice.id, invoice.due_date]));
-  return { client, from: period.from ?? null, to, currencies: statementOf(entries, dueDates, { from, to }) };
+  const currencies = statementOf(entries, dueDates, { from, to });
+  return { client, organization: organization!, from: period.from ?? null, to, currencies };
+}
+
+/** The statement as the document renderer prints it: in the client's language, on the organization's letterhead. */
+export async function printedStatement(
+  db: Db,
+  { client, organization }: { client: Client; organization: Organization },
+  statement: StatementResource,
+  publicBaseUrl: string,
+): Promise<RenderRequest> {
+  return {
+    kind: 'statement-pdf',
+    statement,
+    seller: sellerResource(sellerOf(organization)),
+    buyer: buyerResource(buyerOf(client)),
+    locale: client.locale ?? organization.locale ?? 'en',
+    logo: logoText(await getLogo(db, organization.id)),
+    publicBaseUrl,
+  };
 }

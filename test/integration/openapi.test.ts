@@ -158,12 +158,13 @@ describe('the OpenAPI document', () => {
       // A file, a page or a redirect is what `serves` says; only routes that declare it answer one. The
       // OpenAPI document is JSON answered as bytes (gzip'd or not), with its response schema.
       const answersBytes = /raw: \{|fileReply\(|htmlPage\(\s*200|status: 303/.test(source) && !route.servesOpenApi;
-      expect(answersBytes, `${route.name} serves`).toBe(Boolean(route.serves));
+      expect(answersBytes, `${route.name} serves`).toBe(Boolean(route.serves || route.negotiates));
       const success = document.paths![route.path]![route.method.toLowerCase() as 'get']!.responses![
         String(route.status ?? 200)
       ] as { content?: Record<string, unknown>; headers: Record<string, unknown> };
       const media = Object.keys(success.content ?? {});
-      if (json) expect(media, route.name).toEqual(['application/json']);
+      if (json)
+        expect(media, route.name).toEqual(['application/json', ...(route.negotiates ? ['application/pdf'] : [])]);
       if (route.serves === 'redirect') expect(Object.keys(success.headers)).toContain('Location');
       if (route.serves === 'e-invoice') expect(media).toEqual(['application/xml', 'application/pdf']);
     }

@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/domain/ids';
 import { call, newTenant } from '#test/support/api';
+import { readPdf } from '#test/support/pdf';
 
 type Tenant = Awaited<ReturnType<typeof newTenant>>;
 let tenant: Tenant;
@@ -129,5 +130,51 @@ describe('a statement of account', () => {
       params: { id: newId('cli') },
     });
     expect(unknown.status).toBe(404);
+  });
+
+  it('prints the statement as a PDF in the client’s language when Accept asks for it, the same bytes every time', async () => {
+    const german = await call('create-client', {
+      token: tenant.apiKey,
+      body: { name: 'Schuldner GmbH', email: 's@x.example', locale: 'de-DE' },
+    });
+    const own = clientId;
+    clientId = german.json.id;
+    const invoice = await issued('2025-05-02', '2025-06-01', '1234.50');
+    clientId = own;
+    await call('record-payment', {
+      token: tenant.apiKey,
+      params: { id: invoice.id },
+      body: { amount: '234.50', method: 'bank_transfer', paid_at: '2025-05-20T10:00:00Z' },
+    });
+    const ask = (accept?: string) =>
+      call('get-client-statement', {
+        token: tenant.apiKey,
+        params: { id: german.json.id },
+        query: { from: '2025-05-01', to: '2025-06-30' },
+        headers: accept ? { accept } : {},
+      });
+    const printed = await ask('application/pdf');
+    expect(printed.status).toBe(200);
+    expect(printed.headers['content-type']).toBe('application/pdf');
+    expect(printed.headers.vary).toBe('accept');
+    const { text } = readPdf(printed.bytes);
+    for (const words of [
+      'Kontoauszug',
+      'Schuldner GmbH',
+      'Anfangssaldo',
+      'Endsaldo',
+      'Zahlung',
+      invoice.invoice_number,
+    ])
+      expect(text, words).toContain(words);
+    expect(text).toContain('1.234,50');
+    expect(text).toContain('1.000,00');
+    expect((await ask('application/pdf')).bytes.equals(printed.bytes)).toBe(true);
+    // JSON when Accept prefers it, names neither, or is absent.
+    for (const accept of ['application/json', 'application/json, application/pdf;q=0.5', 'text/html', undefined]) {
+      const answer = await ask(accept);
+      expect(answer.headers['content-type'], String(accept)).toBe('application/json');
+      expect(answer.json.currencies[0].closing_balance).toBe('1000.00');
+    }
   });
 });

@@ -8986,6 +8986,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Statement"];
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["ValidationError"];
