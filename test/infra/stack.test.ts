@@ -235,12 +235,16 @@ describe('stack', () => {
     }
   });
 
-  it('lets only the sending route send e-mail, and only from the configured address', () => {
+  it('lets only the sending route send e-mail, only from the configured address, through the configuration set', () => {
     const statements = (logical: string) => {
       const policy = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) =>
         id.startsWith(`${logical}ServiceRoleDefaultPolicy`),
       )!;
-      return policy[1].Properties.PolicyDocument.Statement as { Action: string | string[]; Condition?: object }[];
+      return policy[1].Properties.PolicyDocument.Statement as {
+        Action: string | string[];
+        Condition?: object;
+        Resource: unknown;
+      }[];
     };
     for (const route of SERVED) {
       const sends = statements(logicalId(route.name)).filter((statement) =>
@@ -248,7 +252,11 @@ describe('stack', () => {
       );
       expect(sends.length, route.name).toBe((route as { sendsEmail?: boolean }).sendsEmail ? 1 : 0);
       if (sends[0]) expect(sends[0].Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'billing@acme.example' } });
+      // SES authorizes a sending on its configuration set too: without it every send is refused.
+      if (sends[0]) expect(JSON.stringify(sends[0].Resource)).toContain(':configuration-set/');
     }
+    for (const fn of Object.values(routeFunctions()))
+      expect(fn.Properties.Environment.Variables.EMAIL_CONFIGURATION_SET).toBeDefined();
   });
 
   it('gives the Stripe secret to the payment gateway only, which the payment routes invoke by name', () => {
