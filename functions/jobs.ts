@@ -29,6 +29,8 @@ export const JOBS = [
   },
   { name: 'recurring-runner', schedule: 'rate(5 minutes)', localEverySeconds: 60, queuesRecurringRuns: true },
   { name: 'outbox-sweeper', schedule: 'rate(15 minutes)', localEverySeconds: 60, publishesEvents: true },
+  // Weekdays after the ECB's 16:00 Frankfurt publication, winter (15:30 UTC) and summer alike; the second run retries.
+  { name: 'exchange-rate-fetcher', schedule: 'cron(30 15,17 ? * MON-FRI *)', localEverySeconds: 3600 },
   // Voids numbers whose document was never written, once they are past the grace period.
   { name: 'number-sweeper', schedule: 'rate(15 minutes)', localEverySeconds: 60 },
 ] as const satisfies readonly Job[];

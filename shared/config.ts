@@ -42,6 +42,8 @@ const schema = z.object({
   REFRESH_TOKEN_MAX_SECONDS: positiveInteger(30 * 24 * 3600),
   /** Sender of invoice e-mails; in AWS an identity verified in SES. */
   EMAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Invoices <invoices@example.com>'),
+  /** The ECB's euro reference rates of the last 90 days; locally and in tests a stand-in's fixture (infra/local/ecb-feed.ts). */
+  ECB_RATES_URL: z._default(z.url(), 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml'),
   /** The SES configuration set every e-mail goes through: its events report each e-mail's delivery. */
   EMAIL_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1))),
   /**

@@ -1,3 +1,4 @@
+// An invoice; a draft in another currency than the accounting currency with the rate it would be issued with.
 import { config } from '#shared/config';
 import { getInvoice } from '#shared/data/invoices';
 import { endpoint } from '#shared/http/endpoint';
@@ -5,6 +6,7 @@ import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import { invoiceResponse } from '#shared/http/schemas/responses/invoices';
+import { withDraftRate } from '#shared/invoicing/draft-rate';
 import { routeNamed } from '#functions/routes';
 
 const { PUBLIC_BASE_URL } = config();
@@ -15,6 +17,6 @@ export const handler = endpoint(
   async ({ db, organizationId, params }) => {
     const invoice = await getInvoice(db, organizationId, params.id);
     if (!invoice) throw notFound('Invoice');
-    return { status: 200, body: invoiceResource(invoice, PUBLIC_BASE_URL) };
+    return { status: 200, body: invoiceResource(await withDraftRate(db, organizationId, invoice), PUBLIC_BASE_URL) };
   },
 );

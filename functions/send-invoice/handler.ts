@@ -2,7 +2,7 @@ import { sendInvoice } from '#shared/invoicing/send-invoice';
 import { configuredMailing } from '#shared/email/mailing';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
-import { sendBody } from '#shared/http/schemas/sending';
+import { sendInvoiceBody } from '#shared/http/schemas/issuing';
 import { sentResponse } from '#shared/http/schemas/responses/sending';
 import { routeNamed } from '#functions/routes';
 
@@ -10,10 +10,13 @@ const mail = configuredMailing();
 
 export const handler = endpoint(
   routeNamed('send-invoice'),
-  { params: idParams('inv'), body: sendBody, response: sentResponse },
+  { params: idParams('inv'), body: sendInvoiceBody, response: sentResponse },
   async ({ db, organizationId, params, body, log }) => {
     const deps = { ...mail, db, log };
-    const sending = sendInvoice(deps, organizationId, params.id, body.email, { force: body.force });
+    const sending = sendInvoice(deps, organizationId, params.id, body.email, {
+      force: body.force,
+      exchangeRate: body.exchange_rate,
+    });
     const { invoice, sentAt, reminder, to } = await sending.finally(() => mail.metrics.publishStoredMetrics());
     const message = `${reminder ? 'Reminder for invoice' : 'Invoice'} ${invoice.invoice_number} sent to ${to}`;
     return { status: 200, body: { message, sent_to: to, sent_at: sentAt } };

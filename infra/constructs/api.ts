@@ -88,6 +88,7 @@ export const ROUTE_STACKS: Record<string, string> = {
   events: 'AutomationRoutes',
   webhooks: 'AutomationRoutes',
   'email-suppressions': 'AutomationRoutes',
+  'exchange-rates': 'BillingRoutes',
   public: 'PublicRoutes',
   payments: 'PublicRoutes',
   // The names they had as unlisted segments: deployed stacks keep them.

@@ -15,6 +15,7 @@ import {
   startStreamPoller,
 } from '#infra/local/pipeline';
 import { LOCAL_CONFIGURATION_SET, startSesEventSource } from '#infra/local/ses-events';
+import { startEcbFeed } from '#infra/local/ecb-feed';
 import { ensureTable } from '#infra/local/create-table';
 import { startLambdaEndpoint } from '#infra/local/lambda-endpoint';
 import { DOCUMENT_RENDERER, PAYMENT_GATEWAY } from '#functions/topology';
@@ -119,6 +120,9 @@ try {
   // The Lambda Invoke API for the functions the routes invoke (the document renderer), loaded on first call.
   const lambda = await startLambdaEndpoint({ port: await portNear(apiPort + 5, 'Lambda endpoint') });
   running.push(lambda);
+  // The ECB's rate feed, from the fixture: nothing here reaches the internet.
+  const ecbFeed = await startEcbFeed({ redate: true });
+  running.push(ecbFeed);
   Object.assign(process.env, LOCAL_CREDENTIALS, {
     ACCESS_TOKEN_PRIVATE_JWK: JSON.stringify(secrets.signing.privateJwk),
     ACCESS_TOKEN_PUBLIC_JWKS: JSON.stringify(secrets.signing.publicJwks),
@@ -129,6 +133,7 @@ try {
     AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
     AWS_ENDPOINT_URL_SES: ses.endpoint,
     EMAIL_CONFIGURATION_SET: LOCAL_CONFIGURATION_SET,
+    ECB_RATES_URL: ecbFeed.url,
     AWS_ENDPOINT_URL_SQS: sqs.endpoint,
     AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
     AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint,
@@ -186,6 +191,8 @@ try {
     }, job.localEverySeconds * 1000);
     running.push({ stop: async () => clearInterval(timer) });
   }
+  // Today's exchange rates at once, not an hour from now.
+  await runJob('exchange-rate-fetcher');
 
   // A new database gets clients and an invoice in every status, made through the API just started.
   const invoicesFile = join(stateDir, 'demo-invoices.json');

@@ -93,6 +93,7 @@ function line(parent: XMLBuilder, each: EDocument['lines'][number]) {
 function settlement(transaction: XMLBuilder, document: EDocument) {
   const node = ram(transaction, 'ApplicableHeaderTradeSettlement');
   if (document.payment) ram(node, 'PaymentReference', document.payment.reference);
+  if (document.accountingTax) ram(node, 'TaxCurrencyCode', document.accountingTax.currency);
   ram(node, 'InvoiceCurrencyCode', document.currency);
   if (document.payment) {
     const means = ram(node, 'SpecifiedTradeSettlementPaymentMeans');
@@ -131,6 +132,10 @@ function settlement(transaction: XMLBuilder, document: EDocument) {
   if (totals.allowanceMinor > 0) ram(summation, 'AllowanceTotalAmount', amount(totals.allowanceMinor));
   ram(summation, 'TaxBasisTotalAmount', amount(totals.taxExclusiveMinor));
   ram(summation, 'TaxTotalAmount', amount(totals.taxMinor), { currencyID: document.currency });
+  if (document.accountingTax)
+    ram(summation, 'TaxTotalAmount', amount(document.accountingTax.taxMinor), {
+      currencyID: document.accountingTax.currency,
+    });
   ram(summation, 'GrandTotalAmount', amount(totals.taxInclusiveMinor));
   if (totals.prepaidMinor > 0) ram(summation, 'TotalPrepaidAmount', amount(totals.prepaidMinor));
   ram(summation, 'DuePayableAmount', amount(totals.payableMinor));

@@ -2,7 +2,7 @@
 // naming the invoice it corrects and why; nothing to pay, so no payment block.
 import type { Logo } from '#shared/domain/logo';
 import type { creditNoteResource } from '#shared/domain/resources/credit-note';
-import { breakdownRows, documentFormat, partyBlocks } from '#shared/documents/document-format';
+import { accountingVat, breakdownRows, documentFormat, partyBlocks } from '#shared/documents/document-format';
 import type { InvoiceView } from '#shared/documents/invoice-view';
 
 export type CreditNoteResource = ReturnType<typeof creditNoteResource>;
@@ -40,6 +40,7 @@ export function creditNoteView({ creditNote, logo }: CreditNoteDocument): Invoic
     lines,
     showDiscounts: false,
     breakdown: breakdownRows(creditNote.tax_breakdown, format),
+    accounting: accountingVat(creditNote, format),
     totals: [
       { key: 'subtotal', label: words.subtotal, value: amount(creditNote.subtotal) },
       { key: 'tax', label: words.taxAmount, value: amount(creditNote.tax_amount) },

@@ -4,6 +4,7 @@
 import type { BuyerSnapshot, SellerSnapshot } from '#shared/domain/invoice';
 import { DEFAULT_EXEMPTION, type TaxCategory } from '#shared/domain/tax';
 import { wordsFor } from '#shared/documents/labels';
+import type { ExchangeRate } from '#shared/domain/exchange-rate';
 
 /** Common unit codes printed as the reader knows them; any other prints as its code. */
 const UNIT_SYMBOLS: Record<string, string> = {
@@ -123,3 +124,31 @@ export const breakdownRows = (
       note: note === label ? null : note,
     };
   });
+
+type Converted = {
+  accounting_currency: string | null;
+  exchange_rate: ExchangeRate | null;
+  tax_total_in_accounting_currency: string | null;
+  tax_breakdown: { tax_amount_in_accounting_currency: string | null }[];
+};
+
+/**
+ * The VAT in the accounting currency as a document prints it — each breakdown row's, the total and the
+ * rate with its source and day — or null for a document in the accounting currency.
+ */
+export function accountingVat(document: Converted, { words, locale, date }: DocumentFormat) {
+  const { accounting_currency: currency, exchange_rate: rate, tax_total_in_accounting_currency: total } = document;
+  if (!currency || !rate || total === null) return null;
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const amount = (value: string) => money.format(value as unknown as number);
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 12 });
+  const source =
+    rate.source === 'ecb' ? words.accounting.ecb(date(rate.date)) : words.accounting.manual(date(rate.date));
+  const pair = `1 ${rate.from} = ${number.format(rate.rate as unknown as number)} ${rate.to}`;
+  return {
+    title: words.accounting.vatIn(currency),
+    rows: document.tax_breakdown.map((row) => amount(row.tax_amount_in_accounting_currency ?? '0.00')),
+    total: amount(total),
+    rate: words.accounting.rate(rate.legs ? `${pair} (${words.accounting.viaEuro})` : pair, source),
+  };
+}

@@ -2,6 +2,7 @@
 // syntax writes, taken once from the stored document. ubl.ts and cii.ts only bind these terms to
 // their elements, so the two syntaxes cannot disagree on an amount (docs/e-invoicing.md).
 import type { CreditNote } from '#shared/domain/credit-note';
+import { vatInAccountingCurrency, type FixedRate } from '#shared/domain/exchange-rate';
 import { formatMinor, parseDecimal, trimmedText } from '#shared/domain/decimal';
 import { parseElectronicAddress, type ElectronicAddress } from '#shared/domain/electronic-address';
 import {
@@ -77,6 +78,8 @@ export type EDocument = {
   /** BT-20 */
   paymentTerms?: string;
   currency: string;
+  /** BT-6 and BT-111: the VAT accounting currency and the VAT total in it, when it is not `currency`. */
+  accountingTax?: { currency: string; taxMinor: number };
   /** BT-10, BT-13 */
   buyerReference?: string;
   purchaseOrder?: string;
@@ -195,15 +198,20 @@ function paymentOf(seller: SellerSnapshot | undefined, reference: string): Pick<
   };
 }
 
-type Common = Pick<EDocument, 'seller' | 'buyer' | 'taxes' | 'deliverTo'>;
+type Common = Pick<EDocument, 'seller' | 'buyer' | 'taxes' | 'deliverTo' | 'accountingTax'>;
 
 function commonTerms(
-  document: { seller?: SellerSnapshot; buyer?: BuyerSnapshot; client_name: string },
+  document: { seller?: SellerSnapshot; buyer?: BuyerSnapshot; client_name: string } & FixedRate,
   rows: TaxRow[],
 ): Common {
   const withVat = vatNumbersAllowed(rows);
   const buyer = buyerParty(document.buyer, document.client_name, withVat);
+  const converted = vatInAccountingCurrency(
+    document,
+    rows.map((row) => row.tax_minor),
+  );
   return {
+    ...(converted ? { accountingTax: { currency: converted.currency, taxMinor: Number(converted.total) } } : {}),
     seller: sellerParty(document.seller, withVat),
     buyer,
     taxes: rows.map((row) => ({

@@ -49,6 +49,7 @@ export async function renderDocumentPdf(
   drawLineItems(canvas);
   drawTotals(canvas);
   drawTaxBreakdown(canvas);
+  drawAccountingVat(canvas);
   drawPayment(canvas);
   drawNotes(canvas);
   drawPageNumbers(canvas, canvas.words.page);
@@ -195,11 +196,13 @@ function drawTaxBreakdown(canvas: Canvas) {
       width: index ? 110 : 0,
     });
   canvas.y -= LINE;
-  for (const row of view.breakdown) {
+  if (view.accounting) text(canvas, view.accounting.title, MARGIN + 360, canvas.y + LINE, ACCOUNTING_COLUMN);
+  for (const [index, row] of view.breakdown.entries()) {
     room(canvas, LINE * 2);
     text(canvas, row.label, MARGIN, canvas.y);
     text(canvas, row.taxable, MARGIN + 120, canvas.y, { align: 'right', width: 110 });
     text(canvas, row.tax, MARGIN + 240, canvas.y, { align: 'right', width: 110 });
+    if (view.accounting) text(canvas, view.accounting.rows[index]!, MARGIN + 360, canvas.y, ACCOUNTING_COLUMN);
     canvas.y -= LINE;
     if (row.note) {
       for (const part of wrap(canvas.regular, row.note, RIGHT - MARGIN - 10)) {
@@ -208,6 +211,23 @@ function drawTaxBreakdown(canvas: Canvas) {
       }
     }
   }
+}
+
+const ACCOUNTING_COLUMN = { align: 'right', width: RIGHT - MARGIN - 360, color: MUTED } as const;
+
+/** The VAT in the accounting currency: its total, and the rate it was converted at with its source and day. */
+function drawAccountingVat(canvas: Canvas) {
+  const { accounting } = canvas.view;
+  if (!accounting) return;
+  room(canvas, LINE * 3);
+  text(canvas, accounting.title, MARGIN, canvas.y, { font: canvas.bold });
+  text(canvas, accounting.total, MARGIN + 360, canvas.y, { ...ACCOUNTING_COLUMN, font: canvas.bold, color: undefined });
+  canvas.y -= LINE;
+  for (const part of wrap(canvas.regular, accounting.rate, RIGHT - MARGIN)) {
+    text(canvas, part, MARGIN, canvas.y, { color: MUTED });
+    canvas.y -= LINE;
+  }
+  canvas.y -= LINE / 2;
 }
 
 const QR_SIDE = 84;

@@ -3,7 +3,13 @@
 // amount starts as the API's exact decimal string; Intl formats strings exactly (no floating point).
 import type { invoiceResource } from '#shared/domain/resources/invoice';
 import type { Logo } from '#shared/domain/logo';
-import { breakdownRows, documentFormat, partyBlocks, type DocumentFormat } from '#shared/documents/document-format';
+import {
+  accountingVat,
+  breakdownRows,
+  documentFormat,
+  partyBlocks,
+  type DocumentFormat,
+} from '#shared/documents/document-format';
 import { epcPayload } from '#shared/documents/epc-qr';
 
 export type InvoiceResource = ReturnType<typeof invoiceResource>;
@@ -39,6 +45,7 @@ export function invoiceView({ invoice, logo, locale: given }: InvoiceDocument) {
     lines,
     showDiscounts: lines.some((line) => line.discount),
     breakdown: breakdownRows(invoice.tax_breakdown, format),
+    accounting: accountingVat(invoice, format),
     totals: totalsOf(invoice, format),
     payment: paymentOf(invoice, open, sellerBlock.name, words),
     payable: open,

@@ -59,6 +59,14 @@ type Words = {
   exemptions: Record<Exemption, string>;
   /** The lines of a late-fee invoice (docs/collections.md). */
   lateFee: { interest: (number: string, through: string) => string; compensation: (number: string) => string };
+  /** The VAT in the accounting currency of a document in another currency (docs/invoices.md "Foreign currency"). */
+  accounting: {
+    vatIn: (currency: string) => string;
+    rate: (rate: string, source: string) => string;
+    ecb: (date: string) => string;
+    manual: (date: string) => string;
+    viaEuro: string;
+  };
   /** A client's statement of account (GET …/clients/<id>/statement/ as a PDF). */
   statement: {
     title: string;
@@ -152,6 +160,13 @@ const en: Words = {
   lateFee: {
     interest: (number, through) => `Late-payment interest on invoice ${number} through ${through}`,
     compensation: (number) => `Compensation for recovery costs, invoice ${number}`,
+  },
+  accounting: {
+    vatIn: (currency) => `VAT in ${currency}`,
+    rate: (rate, source) => `at ${rate}, ${source}`,
+    ecb: (date) => `ECB reference rate of ${date}`,
+    manual: (date) => `agreed rate of ${date}`,
+    viaEuro: 'through the euro',
   },
   statement: {
     title: 'Statement of account',
@@ -276,6 +291,13 @@ const de: Words = {
     interest: (number, through) => `Verzugszinsen zu Rechnung ${number} bis ${through}`,
     compensation: (number) => `Pauschale für Beitreibungskosten, Rechnung ${number}`,
   },
+  accounting: {
+    vatIn: (currency) => `USt. in ${currency}`,
+    rate: (rate, source) => `zum Kurs ${rate}, ${source}`,
+    ecb: (date) => `EZB-Referenzkurs vom ${date}`,
+    manual: (date) => `vereinbarter Kurs vom ${date}`,
+    viaEuro: 'über den Euro',
+  },
   statement: {
     title: 'Kontoauszug',
     period: (from, to) => `${from} bis ${to}`,
@@ -399,6 +421,13 @@ const fr: Words = {
     interest: (number, through) => `Intérêts de retard sur la facture ${number} jusqu’au ${through}`,
     compensation: (number) => `Indemnité forfaitaire pour frais de recouvrement, facture ${number}`,
   },
+  accounting: {
+    vatIn: (currency) => `TVA en ${currency}`,
+    rate: (rate, source) => `au taux ${rate}, ${source}`,
+    ecb: (date) => `taux de référence de la BCE du ${date}`,
+    manual: (date) => `taux convenu du ${date}`,
+    viaEuro: 'via l’euro',
+  },
   statement: {
     title: 'Relevé de compte',
     period: (from, to) => `du ${from} au ${to}`,
@@ -521,6 +550,13 @@ const es: Words = {
   lateFee: {
     interest: (number, through) => `Intereses de demora de la factura ${number} hasta el ${through}`,
     compensation: (number) => `Indemnización por costes de cobro, factura ${number}`,
+  },
+  accounting: {
+    vatIn: (currency) => `IVA en ${currency}`,
+    rate: (rate, source) => `al tipo ${rate}, ${source}`,
+    ecb: (date) => `tipo de referencia del BCE del ${date}`,
+    manual: (date) => `tipo acordado del ${date}`,
+    viaEuro: 'a través del euro',
   },
   statement: {
     title: 'Estado de cuenta',

@@ -102,6 +102,11 @@ export function ublXml(document: EDocument, specification: Specification): strin
   for (const each of document.allowances)
     category(allowance(root, currencyID, each.amountMinor), 'TaxCategory', each.category);
   taxTotal(root, document, currencyID);
+  // BT-111: the VAT in the accounting currency, a tax total of its own without subtotals (BR-53).
+  if (document.accountingTax)
+    cbc(cac(root, 'TaxTotal'), 'TaxAmount', amount(document.accountingTax.taxMinor), {
+      currencyID: document.accountingTax.currency,
+    });
   monetaryTotal(root, document.totals, currencyID);
   for (const line of document.lines) documentLine(root, kind, line, currencyID);
   return root.end({ prettyPrint: true });
@@ -122,6 +127,7 @@ function heading(root: XMLBuilder, kind: Kind, document: EDocument, specificatio
   for (const note of document.notes) cbc(root, 'Note', note);
   if (kind === 'Invoice' && document.supplyDate) cbc(root, 'TaxPointDate', document.supplyDate);
   cbc(root, 'DocumentCurrencyCode', document.currency);
+  if (document.accountingTax) cbc(root, 'TaxCurrencyCode', document.accountingTax.currency);
 }
 
 /** The buyer's reference, the invoicing period, the purchase order and the invoice a credit note corrects. */

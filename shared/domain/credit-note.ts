@@ -2,6 +2,7 @@
 // takes amounts off the invoice's own lines, with their own tax category and rate, so its tax breakdown
 // mirrors the invoice's; it can never take off more than is left on a line or on the invoice.
 import { parseDecimal, type Scaled } from '#shared/domain/decimal';
+import type { ExchangeRate } from '#shared/domain/exchange-rate';
 import { validationError } from '#shared/domain/errors';
 import type {
   BuyerSnapshot,
@@ -70,6 +71,9 @@ export type CreditNote = Supply & {
   refunded_minor?: number;
   /** Every e-mail of the credit note. */
   sendings?: CreditNoteSending[];
+  /** Its invoice's, when the invoice is in another currency than the accounting currency. */
+  accounting_currency?: string;
+  exchange_rate?: ExchangeRate;
 };
 
 /** One e-mail of a credit note: an invoice's sending without reminders. */

@@ -23,6 +23,7 @@ export const ErrorCode = {
   paymentsNotConfigured: 'payments_not_configured',
   eInvoiceIncomplete: 'e_invoice_incomplete',
   recipientSuppressed: 'recipient_suppressed',
+  exchangeRateUnavailable: 'exchange_rate_unavailable',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -55,4 +56,11 @@ export const recipientSuppressed = (address: string, reason: string) =>
     ErrorCode.recipientSuppressed,
     `${address} is suppressed after a ${reason}: remove it from the suppression list, or send with force`,
     { address, reason },
+  );
+
+export const exchangeRateUnavailable = (date: string, currency: string) =>
+  new DomainError(
+    ErrorCode.exchangeRateUnavailable,
+    `There is no ECB reference rate of ${date} for ${currency} yet: give the rate as exchange_rate, or wait for its publication`,
+    { date, currency },
   );

@@ -3,6 +3,7 @@ import { addDays } from '#shared/domain/dates';
 import { formatMinor, parseDecimal, toMinor, trimmedText } from '#shared/domain/decimal';
 import { validationError } from '#shared/domain/errors';
 import type { BounceType, DeliveryStatus } from '#shared/domain/email-delivery';
+import type { ExchangeRate, RateLeg } from '#shared/domain/exchange-rate';
 import { priceDocument, type Discount, type PricingLine } from '#shared/domain/pricing';
 import {
   categoryFor,
@@ -355,6 +356,11 @@ export type Invoice = PricedInvoice &
     reminded_through?: string;
     /** True: the schedule sends this invoice nothing until it is false again. */
     reminders_paused?: boolean;
+    /** A draft's rate given by hand, checked and fixed when it is issued (docs/invoices.md "Foreign currency"). */
+    manual_rate?: RateLeg;
+    /** Fixed at issue when the invoice is not in the organization's accounting currency. */
+    accounting_currency?: string;
+    exchange_rate?: ExchangeRate;
     /** The invoice this one refers to (EN 16931 BT-25/BT-26): the original of a late fee. */
     preceding_invoice?: { id: string; number: string; issue_date: string };
     /** The last day a late fee charged this invoice for (its late-fee invoices name it as preceding_invoice). */

@@ -6,6 +6,7 @@ import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
 import type { LogoInfo } from '#shared/domain/logo';
 import type { ReminderPolicy } from '#shared/domain/reminder-policy';
 import type { LateFeePolicy } from '#shared/domain/late-fee-policy';
+import type { ExchangeRateDate } from '#shared/domain/exchange-rate';
 
 export type Organization = SellerProfile & {
   id: string;
@@ -30,6 +31,10 @@ export type Organization = SellerProfile & {
   reminder_policy?: ReminderPolicy;
   /** What a late invoice is charged (docs/collections.md "Late fees"); absent: nothing. */
   late_fee_policy?: LateFeePolicy | null;
+  /** The currency of the books and of VAT (BT-6); absent: default_currency. */
+  accounting_currency?: string;
+  /** Which day's ECB rate an invoice in another currency takes; absent: issue_date. */
+  exchange_rate_date?: ExchangeRateDate;
   created_at: string;
   updated_at?: string;
 };
@@ -37,3 +42,7 @@ export type Organization = SellerProfile & {
 export const DEFAULT_TIME_ZONE = 'UTC';
 export const timeZoneOf = (organization: Pick<Organization, 'time_zone'> | undefined) =>
   organization?.time_zone ?? DEFAULT_TIME_ZONE;
+
+/** The currency the organization's books and VAT are kept in. */
+export const accountingCurrencyOf = (organization: Pick<Organization, 'accounting_currency' | 'default_currency'>) =>
+  organization.accounting_currency ?? organization.default_currency;

@@ -21,6 +21,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   internal_error: 500,
   email_delivery_failed: 502,
   recipient_suppressed: 409,
+  exchange_rate_unavailable: 409,
   payments_not_configured: 409,
   e_invoice_incomplete: 422,
 };

@@ -78,6 +78,10 @@ function creditNoteOf(invoice: Invoice, { draft, allocated, issueDate, organizat
     locale: invoice.locale,
     seller: invoice.seller ?? sellerOf(organization),
     ...(invoice.buyer ? { buyer: invoice.buyer } : {}),
+    // A credit note converts at its invoice's rate.
+    ...(invoice.accounting_currency && invoice.exchange_rate
+      ? { accounting_currency: invoice.accounting_currency, exchange_rate: invoice.exchange_rate }
+      : {}),
     public_token: newCapabilityToken(),
     created_at: now.toISOString(),
   };

@@ -7,8 +7,8 @@ import { changed, changeInvoice } from '#shared/invoicing/change-invoice';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
 
 export type SendingRecord = {
-  /** The parties as the first sending printed them: a draft becomes the issued invoice with these. */
-  issuedParties?: Pick<Invoice, 'seller' | 'buyer'>;
+  /** The parties (and the exchange rate) as the first sending printed them: a draft becomes the issued invoice with these. */
+  issuedParties?: Pick<Invoice, 'seller' | 'buyer' | 'accounting_currency' | 'exchange_rate'>;
   /** A reminder: its entry in the invoice's reminders, and the schedule step it handles. */
   reminder?: Pick<SentReminder, 'step' | 'offset_days'> & { stepDate?: string };
   /** The reminder schedule's next look (or its end), written with the sending. */

@@ -12,6 +12,8 @@ import { timeZoneOf, type Organization } from '#shared/domain/organization';
 import { nextReminderDate } from '#shared/domain/reminders';
 import { mailInvoice, type SendDeps } from '#shared/invoicing/mail-invoice';
 import { assertMailable } from '#shared/invoicing/mailable';
+import { issuingRate } from '#shared/invoicing/exchange-rate-for';
+import type { RateLeg } from '#shared/domain/exchange-rate';
 import { recordSending, type SendingRecord } from '#shared/invoicing/record-sending';
 
 function assertSendable(invoice: Invoice): void {
@@ -36,7 +38,11 @@ export async function sendInvoice(
   organizationId: string,
   invoiceId: string,
   to?: string,
-  { onlyReminder = false, force = false } = {},
+  {
+    onlyReminder = false,
+    force = false,
+    exchangeRate,
+  }: { onlyReminder?: boolean; force?: boolean; exchangeRate?: RateLeg } = {},
 ) {
   const found = await invoiceWithOrganization(deps.db, organizationId, invoiceId);
   if (!found) throw notFound('Invoice');
@@ -49,9 +55,12 @@ export async function sendInvoice(
   const recipient = to ?? client?.email;
   if (!recipient) throw validationError({ email: 'is required: the client has no e-mail address' });
   await assertMailable(deps.db, organizationId, recipient, force);
+  if (reminder && exchangeRate) throw invalidState('The exchange rate was fixed when the invoice was issued');
+  // Issuing fixes the rate into the accounting currency (409 exchange_rate_unavailable before anything is sent).
+  const rate = reminder ? undefined : await issuingRate(deps.db, organization, stored, exchangeRate);
   const issuedParties = reminder
     ? undefined
-    : { seller: sellerOf(organization), buyer: client ? buyerOf(client) : stored.buyer };
+    : { seller: sellerOf(organization), buyer: client ? buyerOf(client) : stored.buyer, ...rate };
   if (issuedParties) assertTaxParties({ ...stored, ...issuedParties });
   // The invoice as it goes out: a draft is issued with today's parties and status sent.
   const invoice = { ...stored, ...issuedParties, status: reminder ? stored.status : ('sent' as const) };

@@ -18,6 +18,9 @@ import {
 import type { Discount } from '#shared/domain/pricing';
 import { changeInvoice } from '#shared/invoicing/change-invoice';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
+import { getOrganization } from '#shared/data/organizations';
+import type { RateLeg } from '#shared/domain/exchange-rate';
+import { manualRateFor, rateNeedOf } from '#shared/invoicing/exchange-rate-for';
 
 type Period = { start: string; end: string };
 
@@ -39,6 +42,8 @@ export type InvoiceChanges = {
   prices_include_tax?: boolean;
   /** Not content: may change in any state. */
   reminders_paused?: boolean;
+  /** A rate given by hand for when the draft is issued; null: the ECB's. */
+  manual_rate?: RateLeg | null;
 };
 
 const supplyOf = (given: { supply_date?: string | null; service_period?: Period | null }) => ({
@@ -95,8 +100,9 @@ export async function updateInvoice(
 ): Promise<Invoice> {
   const newClient = changes.client_id ? await getClient(deps.db, organizationId, changes.client_id) : undefined;
   if (changes.client_id) assertBillable(newClient);
-  const { reminders_paused: paused, ...contentChanges } = changes;
-  const onlyPause = Object.values(contentChanges).every((value) => value === undefined);
+  const { reminders_paused: paused, manual_rate: manualRate, ...contentChanges } = changes;
+  const organization = manualRate ? await getOrganization(deps.db, organizationId) : undefined;
+  const onlyPause = manualRate === undefined && Object.values(contentChanges).every((value) => value === undefined);
   const result = await changeInvoice(
     deps,
     organizationId,
@@ -120,6 +126,12 @@ export async function updateInvoice(
           : {}),
       };
       assertTaxParties(invoice);
+      // A rate given by hand is checked against the draft's currency now, and again when it is issued.
+      if (manualRate) {
+        manualRateFor(manualRate, rateNeedOf(organization!, invoice));
+        invoice.manual_rate = manualRate;
+      }
+      if (manualRate === null) delete invoice.manual_rate;
       return {
         invoice,
         events: ['invoice.updated'],

@@ -17,6 +17,7 @@ Object.assign(process.env, LOCAL_CREDENTIALS, {
   PAYMENT_GATEWAY_FUNCTION: PAYMENT_GATEWAY.handler,
   RECURRING_RUN_QUEUE_URL: inject('recurringRunQueue'),
   EMAIL_FROM: 'Acme Billing <billing@acme.example>',
+  ECB_RATES_URL: inject('ecbRatesUrl'),
   PUBLIC_BASE_URL: 'http://invoices.test',
   PAYMENT_PROVIDER: 'sandbox',
   CURSOR_SECRET: 'test-cursor-secret-test-cursor-secret-0123',

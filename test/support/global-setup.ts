@@ -18,6 +18,7 @@ import { startIdentityProvider } from '#infra/local/identity-provider';
 import { startLambdaEndpoint } from '#infra/local/lambda-endpoint';
 import { createQueues, emailEventTarget } from '#infra/local/pipeline';
 import { LOCAL_CONFIGURATION_SET, startSesEventSource } from '#infra/local/ses-events';
+import { startEcbFeed } from '#infra/local/ecb-feed';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '#infra/local/seed';
 import { generateSigningKeys } from '#shared/auth/signing-keys';
 import { chromiumPath, MISSING_BROWSER } from '#test/support/browser';
@@ -31,6 +32,7 @@ declare module 'vitest' {
     sqsEndpoint: string;
     recurringRunQueue: string;
     emailStatusQueue: string;
+    ecbRatesUrl: string;
     signingKeys: string;
     lambdaEndpoint: string;
   }
@@ -99,6 +101,8 @@ export default async function setup(project: TestProject) {
     publish: emailEventTarget(sqsClient, queues, LOCAL_CONFIGURATION_SET),
   });
   project.provide('sesEndpoint', ses.endpoint);
+  const ecbFeed = await startEcbFeed();
+  project.provide('ecbRatesUrl', ecbFeed.url);
   project.provide('dynamoEndpoint', dynamo.endpoint);
   project.provide('countingEndpoint', `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
   project.provide('idpUrl', idp.loginUrl.replace(/\/login$/, ''));
@@ -112,6 +116,7 @@ export default async function setup(project: TestProject) {
     await lambda.stop();
     await ses.stop();
     await sesEmulator.stop();
+    await ecbFeed.stop();
     sqsClient.destroy();
     await sqs.stop();
     proxy.closeAllConnections();

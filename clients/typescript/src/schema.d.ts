@@ -501,6 +501,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/exchange-rates/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get exchange rate
+         * @description Needs the scope `invoices:read`.
+         */
+        get: operations["getExchangeRate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/email-suppressions/": {
         parameters: {
             query?: never;
@@ -1796,6 +1816,8 @@ export interface components {
          *             "tax_category": "O",
          *             "tax_rate": "string"
          *           },
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate_date": "issue_date",
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       }
@@ -1902,6 +1924,8 @@ export interface components {
          *         "tax_category": "O",
          *         "tax_rate": "string"
          *       },
+         *       "accounting_currency": "EUR",
+         *       "exchange_rate_date": "issue_date",
          *       "created_at": "2026-11-23T10:00:00.000Z"
          *     }
          */
@@ -1979,6 +2003,9 @@ export interface components {
                 tax_category?: "O" | "S" | "E";
                 tax_rate?: string;
             } | null;
+            accounting_currency: components["schemas"]["Currency"];
+            /** @enum {string} */
+            exchange_rate_date: "issue_date" | "previous_business_day";
             created_at: components["schemas"]["Timestamp"];
         };
         /**
@@ -2294,9 +2321,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "total_amount": "1190.00",
          *           "amount_paid": "1190.00",
          *           "amount_credited": "1190.00",
@@ -2443,9 +2492,31 @@ export interface components {
          *           "tax_rate": "19",
          *           "taxable_amount": "1190.00",
          *           "tax_amount": "1190.00",
-         *           "tax_exemption_reason": "string"
+         *           "tax_exemption_reason": "string",
+         *           "tax_amount_in_accounting_currency": "1190.00"
          *         }
          *       ],
+         *       "accounting_currency": "EUR",
+         *       "exchange_rate": {
+         *         "rate": "string",
+         *         "from": "EUR",
+         *         "to": "EUR",
+         *         "date": "2026-11-23",
+         *         "source": "manual",
+         *         "legs": [
+         *           {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR"
+         *           },
+         *           {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR"
+         *           }
+         *         ]
+         *       },
+         *       "tax_total_in_accounting_currency": "1190.00",
          *       "total_amount": "1190.00",
          *       "amount_paid": "1190.00",
          *       "amount_credited": "1190.00",
@@ -2547,6 +2618,9 @@ export interface components {
             taxable_amount: components["schemas"]["Money"];
             tax_amount: components["schemas"]["Money"];
             tax_breakdown: components["schemas"]["TaxBreakdownRow"][];
+            accounting_currency: components["schemas"]["Currency"] | null;
+            exchange_rate: components["schemas"]["ExchangeRate"] | null;
+            tax_total_in_accounting_currency: components["schemas"]["Money"] | null;
             total_amount: components["schemas"]["Money"];
             amount_paid: components["schemas"]["Money"];
             amount_credited: components["schemas"]["Money"];
@@ -2642,6 +2716,49 @@ export interface components {
             taxable_amount: components["schemas"]["Money"];
             tax_amount: components["schemas"]["Money"];
             tax_exemption_reason: string | null;
+            tax_amount_in_accounting_currency: components["schemas"]["Money"] | null;
+        };
+        /**
+         * @description `rate` units of `to` per one unit of `from`, as given or as the ECB publishes it (euro → currency); a cross rate through the euro names its two ECB `legs` and shows `rate` to 6 significant digits
+         * @example {
+         *       "rate": "string",
+         *       "from": "EUR",
+         *       "to": "EUR",
+         *       "date": "2026-11-23",
+         *       "source": "manual",
+         *       "legs": [
+         *         {
+         *           "rate": "string",
+         *           "from": "EUR",
+         *           "to": "EUR"
+         *         },
+         *         {
+         *           "rate": "string",
+         *           "from": "EUR",
+         *           "to": "EUR"
+         *         }
+         *       ]
+         *     }
+         */
+        ExchangeRate: {
+            rate: string;
+            from: components["schemas"]["Currency"];
+            to: components["schemas"]["Currency"];
+            date: components["schemas"]["CalendarDate"];
+            /** @enum {string} */
+            source: "manual" | "ecb";
+            legs?: [
+                {
+                    rate: string;
+                    from: components["schemas"]["Currency"];
+                    to: components["schemas"]["Currency"];
+                },
+                {
+                    rate: string;
+                    from: components["schemas"]["Currency"];
+                    to: components["schemas"]["Currency"];
+                }
+            ];
         };
         /** @description One e-mail of the document */
         Sending: {
@@ -2752,9 +2869,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "total_amount": "1190.00",
          *           "amount_paid": "1190.00",
          *           "amount_credited": "1190.00",
@@ -2907,9 +3046,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "total_amount": "1190.00",
          *           "amount_paid": "1190.00",
          *           "amount_credited": "1190.00",
@@ -3062,9 +3223,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "total_amount": "1190.00",
          *           "amount_paid": "1190.00",
          *           "amount_credited": "1190.00",
@@ -3217,9 +3400,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "total_amount": "1190.00",
          *           "amount_paid": "1190.00",
          *           "amount_credited": "1190.00",
@@ -3404,9 +3609,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "total_amount": "1190.00",
          *           "amount_paid": "1190.00",
          *           "amount_credited": "1190.00",
@@ -3559,9 +3786,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "total_amount": "1190.00",
          *           "amount_paid": "1190.00",
          *           "amount_credited": "1190.00",
@@ -3714,9 +3963,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "total_amount": "1190.00",
          *           "amount_paid": "1190.00",
          *           "amount_credited": "1190.00",
@@ -3869,9 +4140,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "total_amount": "1190.00",
          *           "amount_paid": "1190.00",
          *           "amount_credited": "1190.00",
@@ -4042,9 +4335,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "total_amount": "1190.00",
          *           "amount_paid": "1190.00",
          *           "amount_credited": "1190.00",
@@ -4206,9 +4521,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "total_amount": "1190.00",
          *           "amount_paid": "1190.00",
          *           "amount_credited": "1190.00",
@@ -4370,9 +4707,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "total_amount": "1190.00",
          *           "amount_paid": "1190.00",
          *           "amount_credited": "1190.00",
@@ -4527,9 +4886,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "sendings": [
          *             {
          *               "to": "string",
@@ -4646,9 +5027,31 @@ export interface components {
          *           "tax_rate": "19",
          *           "taxable_amount": "1190.00",
          *           "tax_amount": "1190.00",
-         *           "tax_exemption_reason": "string"
+         *           "tax_exemption_reason": "string",
+         *           "tax_amount_in_accounting_currency": "1190.00"
          *         }
          *       ],
+         *       "accounting_currency": "EUR",
+         *       "exchange_rate": {
+         *         "rate": "string",
+         *         "from": "EUR",
+         *         "to": "EUR",
+         *         "date": "2026-11-23",
+         *         "source": "manual",
+         *         "legs": [
+         *           {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR"
+         *           },
+         *           {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR"
+         *           }
+         *         ]
+         *       },
+         *       "tax_total_in_accounting_currency": "1190.00",
          *       "sendings": [
          *         {
          *           "to": "string",
@@ -4720,6 +5123,9 @@ export interface components {
             total_amount: components["schemas"]["Money"];
             amount_refunded: components["schemas"]["Money"];
             tax_breakdown: components["schemas"]["TaxBreakdownRow"][];
+            accounting_currency: components["schemas"]["Currency"] | null;
+            exchange_rate: components["schemas"]["ExchangeRate"] | null;
+            tax_total_in_accounting_currency: components["schemas"]["Money"] | null;
             sendings: components["schemas"]["CreditNoteSending"][];
             /** Format: uri */
             public_url: string;
@@ -4820,9 +5226,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "sendings": [
          *             {
          *               "to": "string",
@@ -4945,9 +5373,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "sendings": [
          *             {
          *               "to": "string",
@@ -5079,9 +5529,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "sendings": [
          *             {
          *               "to": "string",
@@ -5213,9 +5685,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "sendings": [
          *             {
          *               "to": "string",
@@ -5357,9 +5851,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "total_amount": "1190.00",
          *           "amount_paid": "1190.00",
          *           "amount_credited": "1190.00",
@@ -5568,9 +6084,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "total_amount": "1190.00",
          *           "amount_paid": "1190.00",
          *           "amount_credited": "1190.00",
@@ -5737,9 +6275,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "total_amount": "1190.00",
          *           "amount_paid": "1190.00",
          *           "amount_credited": "1190.00",
@@ -6535,9 +7095,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "total_amount": "1190.00",
          *           "amount_paid": "1190.00",
          *           "amount_credited": "1190.00",
@@ -6725,9 +7307,31 @@ export interface components {
          *             "tax_rate": "19",
          *             "taxable_amount": "1190.00",
          *             "tax_amount": "1190.00",
-         *             "tax_exemption_reason": "string"
+         *             "tax_exemption_reason": "string",
+         *             "tax_amount_in_accounting_currency": "1190.00"
          *           }
          *         ],
+         *         "accounting_currency": "EUR",
+         *         "exchange_rate": {
+         *           "rate": "string",
+         *           "from": "EUR",
+         *           "to": "EUR",
+         *           "date": "2026-11-23",
+         *           "source": "manual",
+         *           "legs": [
+         *             {
+         *               "rate": "string",
+         *               "from": "EUR",
+         *               "to": "EUR"
+         *             },
+         *             {
+         *               "rate": "string",
+         *               "from": "EUR",
+         *               "to": "EUR"
+         *             }
+         *           ]
+         *         },
+         *         "tax_total_in_accounting_currency": "1190.00",
          *         "total_amount": "1190.00",
          *         "amount_paid": "1190.00",
          *         "amount_credited": "1190.00",
@@ -6929,9 +7533,31 @@ export interface components {
          *             "tax_rate": "19",
          *             "taxable_amount": "1190.00",
          *             "tax_amount": "1190.00",
-         *             "tax_exemption_reason": "string"
+         *             "tax_exemption_reason": "string",
+         *             "tax_amount_in_accounting_currency": "1190.00"
          *           }
          *         ],
+         *         "accounting_currency": "EUR",
+         *         "exchange_rate": {
+         *           "rate": "string",
+         *           "from": "EUR",
+         *           "to": "EUR",
+         *           "date": "2026-11-23",
+         *           "source": "manual",
+         *           "legs": [
+         *             {
+         *               "rate": "string",
+         *               "from": "EUR",
+         *               "to": "EUR"
+         *             },
+         *             {
+         *               "rate": "string",
+         *               "from": "EUR",
+         *               "to": "EUR"
+         *             }
+         *           ]
+         *         },
+         *         "tax_total_in_accounting_currency": "1190.00",
          *         "total_amount": "1190.00",
          *         "amount_paid": "1190.00",
          *         "amount_credited": "1190.00",
@@ -7115,9 +7741,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "sendings": [
          *             {
          *               "to": "string",
@@ -7220,9 +7868,31 @@ export interface components {
          *               "tax_rate": "19",
          *               "taxable_amount": "1190.00",
          *               "tax_amount": "1190.00",
-         *               "tax_exemption_reason": "string"
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
          *             }
          *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
          *           "sendings": [
          *             {
          *               "to": "string",
@@ -7442,6 +8112,8 @@ export interface components {
          *                 "tax_category": "O",
          *                 "tax_rate": "string"
          *               },
+         *               "accounting_currency": "EUR",
+         *               "exchange_rate_date": "issue_date",
          *               "created_at": "2026-11-23T10:00:00.000Z"
          *             }
          *           }
@@ -7949,31 +8621,6 @@ export interface components {
                 };
             };
         };
-        /** @description idempotency_conflict, invalid_state, recipient_suppressed */
-        IdempotencyConflictOrInvalidStateOrRecipientSuppressed: {
-            headers: {
-                "X-Request-Id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "idempotency_conflict",
-                 *         "message": "What was refused and why, in one sentence"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    error: {
-                        /** @enum {string} */
-                        code: "idempotency_conflict" | "invalid_state" | "recipient_suppressed";
-                        message: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                    };
-                };
-            };
-        };
         /** @description e_invoice_incomplete */
         EInvoiceIncomplete: {
             headers: {
@@ -8080,6 +8727,7 @@ export type SchemaDiscount = components['schemas']['Discount'];
 export type SchemaMoney = components['schemas']['Money'];
 export type SchemaTaxCategory = components['schemas']['TaxCategory'];
 export type SchemaTaxBreakdownRow = components['schemas']['TaxBreakdownRow'];
+export type SchemaExchangeRate = components['schemas']['ExchangeRate'];
 export type SchemaSending = components['schemas']['Sending'];
 export type SchemaDeliveryStatus = components['schemas']['DeliveryStatus'];
 export type SchemaInvoiceUpdatedEvent = components['schemas']['InvoiceUpdatedEvent'];
@@ -8160,7 +8808,6 @@ export type ResponseIdempotencyConflict = components['responses']['IdempotencyCo
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseIdempotencyConflictOrInvalidState = components['responses']['IdempotencyConflictOrInvalidState'];
 export type ResponseInvalidState = components['responses']['InvalidState'];
-export type ResponseIdempotencyConflictOrInvalidStateOrRecipientSuppressed = components['responses']['IdempotencyConflictOrInvalidStateOrRecipientSuppressed'];
 export type ResponseEInvoiceIncomplete = components['responses']['EInvoiceIncomplete'];
 export type ResponseEmailDeliveryFailed = components['responses']['EmailDeliveryFailed'];
 export type ResponseIdempotencyConflictOrInvalidStateOrPaymentsNotConfigured = components['responses']['IdempotencyConflictOrInvalidStateOrPaymentsNotConfigured'];
@@ -8533,6 +9180,9 @@ export interface operations {
                         tax_category?: "O" | "S" | "E";
                         tax_rate?: string;
                     } | null;
+                    accounting_currency?: string;
+                    /** @enum {string} */
+                    exchange_rate_date?: "issue_date" | "previous_business_day";
                 };
             };
         };
@@ -9236,6 +9886,11 @@ export interface operations {
                     purchase_order?: string | null;
                     locale?: string;
                     reminders_paused?: boolean;
+                    exchange_rate?: {
+                        rate: string;
+                        from: string;
+                        to: string;
+                    } | null;
                 };
             };
         };
@@ -9284,6 +9939,11 @@ export interface operations {
                     /** Format: email */
                     email?: string;
                     force?: boolean;
+                    exchange_rate?: {
+                        rate: string;
+                        from: string;
+                        to: string;
+                    };
                 };
             };
         };
@@ -9302,7 +9962,31 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidStateOrRecipientSuppressed"];
+            /** @description idempotency_conflict, invalid_state, recipient_suppressed, exchange_rate_unavailable */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "idempotency_conflict",
+                     *         "message": "What was refused and why, in one sentence"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "invalid_state" | "recipient_suppressed" | "exchange_rate_unavailable";
+                            message: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                        };
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["EInvoiceIncomplete"];
@@ -9530,7 +10214,31 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidStateOrRecipientSuppressed"];
+            /** @description idempotency_conflict, invalid_state, recipient_suppressed */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "idempotency_conflict",
+                     *         "message": "What was refused and why, in one sentence"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "invalid_state" | "recipient_suppressed";
+                            message: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                        };
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["EInvoiceIncomplete"];
@@ -9581,6 +10289,61 @@ export interface operations {
             409: components["responses"]["IdempotencyConflictOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getExchangeRate: {
+        parameters: {
+            query: {
+                from: string;
+                to?: string;
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRate"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            /** @description exchange_rate_unavailable */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "exchange_rate_unavailable",
+                     *         "message": "What was refused and why, in one sentence"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "exchange_rate_unavailable";
+                            message: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                        };
+                    };
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

@@ -3,7 +3,7 @@
 import type { CreditNote } from '#shared/domain/credit-note';
 import { formatMinor } from '#shared/domain/decimal';
 import { sendingResource } from '#shared/domain/resources/email';
-import { buyerResource, sellerResource } from '#shared/domain/resources/invoice';
+import { buyerResource, inAccountingCurrency, sellerResource } from '#shared/domain/resources/invoice';
 
 const money = (minor: number) => formatMinor(minor);
 
@@ -43,13 +43,7 @@ export const creditNoteResource = (creditNote: CreditNote, publicBaseUrl: string
   tax_amount: money(creditNote.tax_amount_minor),
   total_amount: money(creditNote.total_amount_minor),
   amount_refunded: money(creditNote.refunded_minor ?? 0),
-  tax_breakdown: creditNote.tax_breakdown.map((row) => ({
-    tax_category: row.tax_category,
-    tax_rate: row.tax_rate,
-    taxable_amount: money(row.taxable_minor),
-    tax_amount: money(row.tax_minor),
-    tax_exemption_reason: row.tax_exemption_reason ?? null,
-  })),
+  ...inAccountingCurrency(creditNote, creditNote.tax_breakdown),
   sendings: (creditNote.sendings ?? []).map(sendingResource),
   public_url: publicCreditNoteUrl(publicBaseUrl, creditNote.public_token),
   pdf_url: `${publicCreditNoteUrl(publicBaseUrl, creditNote.public_token)}pdf/`,

@@ -6,11 +6,13 @@ import {
   type Invoice,
   type SellerSnapshot,
   type SentReminder,
+  type TaxRow,
 } from '#shared/domain/invoice';
 import { categoryFor, DEFAULT_TAX_ROUNDING } from '#shared/domain/tax';
 import { amountDue, amountRefundable, settlementOf } from '#shared/domain/invoice-lifecycle';
 import { DEFAULT_UNIT } from '#shared/domain/unit-codes';
 import { deliveryOf, sendingResource } from '#shared/domain/resources/email';
+import { vatInAccountingCurrency, type FixedRate } from '#shared/domain/exchange-rate';
 
 const money = (minor: number) => formatMinor(minor);
 
@@ -80,13 +82,7 @@ export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
   discount_amount: money(invoice.discount_minor ?? 0),
   taxable_amount: money(invoice.subtotal_minor - (invoice.discount_minor ?? 0)),
   tax_amount: money(invoice.tax_amount_minor),
-  tax_breakdown: taxBreakdownOf(invoice).map((row) => ({
-    tax_category: row.tax_category,
-    tax_rate: row.tax_rate,
-    taxable_amount: money(row.taxable_minor),
-    tax_amount: money(row.tax_minor),
-    tax_exemption_reason: row.tax_exemption_reason ?? null,
-  })),
+  ...inAccountingCurrency(invoice, taxBreakdownOf(invoice)),
   total_amount: money(invoice.total_amount_minor),
   amount_paid: money(invoice.amount_paid_minor ?? 0),
   amount_credited: money(invoice.amount_credited_minor ?? 0),
@@ -116,3 +112,27 @@ export const reminderResource = (reminder: SentReminder) => ({
   to: reminder.to,
   ...deliveryOf(reminder),
 });
+
+/**
+ * The VAT breakdown, and the VAT in the accounting currency where the document is in another one:
+ * its rate, each row's VAT and the total converted (docs/invoices.md "Foreign currency").
+ */
+export function inAccountingCurrency(document: FixedRate, rows: readonly TaxRow[]) {
+  const converted = vatInAccountingCurrency(
+    document,
+    rows.map((row) => row.tax_minor),
+  );
+  return {
+    tax_breakdown: rows.map((row, index) => ({
+      tax_category: row.tax_category,
+      tax_rate: row.tax_rate,
+      taxable_amount: money(row.taxable_minor),
+      tax_amount: money(row.tax_minor),
+      tax_exemption_reason: row.tax_exemption_reason ?? null,
+      tax_amount_in_accounting_currency: converted ? formatMinor(converted.rows[index]!) : null,
+    })),
+    accounting_currency: converted?.currency ?? null,
+    exchange_rate: converted ? document.exchange_rate! : null,
+    tax_total_in_accounting_currency: converted ? formatMinor(converted.total) : null,
+  };
+}

@@ -1,7 +1,7 @@
 import { LIMITS } from '#shared/domain/invoice';
 import { creditNoteNumberingOf, numberingOf } from '#shared/domain/numbering';
 import { DEFAULT_TAX_ROUNDING } from '#shared/domain/tax';
-import { timeZoneOf, type Organization } from '#shared/domain/organization';
+import { accountingCurrencyOf, timeZoneOf, type Organization } from '#shared/domain/organization';
 
 export const organizationResource = (organization: Organization) => ({
   id: organization.id,
@@ -30,5 +30,7 @@ export const organizationResource = (organization: Organization) => ({
   payment_term_days: organization.payment_term_days ?? LIMITS.paymentTermDays,
   reminder_policy: organization.reminder_policy ?? { enabled: false, steps: [] },
   late_fee_policy: organization.late_fee_policy ?? null,
+  accounting_currency: accountingCurrencyOf(organization),
+  exchange_rate_date: organization.exchange_rate_date ?? 'issue_date',
   created_at: organization.created_at,
 });

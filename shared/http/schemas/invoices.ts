@@ -5,6 +5,7 @@ import { isUnitCode } from '#shared/domain/unit-codes';
 import { DOCUMENT_LANGUAGES, isDocumentLocale } from '#shared/domain/locale';
 import { calendarDate, decimal, idOf, text } from '#shared/http/schemas/common';
 import { currency } from '#shared/http/schemas/currency';
+import { manualRate } from '#shared/http/schemas/issuing';
 import * as z from 'zod/mini';
 import '#shared/zod-locale';
 
@@ -127,6 +128,8 @@ export const updateInvoiceBody = z
       ...invoiceFields,
       /** True: the reminder schedule sends this invoice nothing (any state; the rest only on drafts). */
       reminders_paused: z.boolean('must be true or false'),
+      /** A rate given by hand, fixed when the draft is issued; null: the ECB's (docs/invoices.md "Foreign currency"). */
+      exchange_rate: z.nullable(manualRate),
     }),
   )
   .check(
@@ -177,6 +180,7 @@ export const invoiceChangesOf = (body: UpdateInvoiceBody): InvoiceChanges => ({
   discount: body.discount === undefined ? undefined : body.discount && toDiscount(body.discount)!,
   prices_include_tax: body.prices_include_tax,
   reminders_paused: body.reminders_paused,
+  manual_rate: body.exchange_rate,
 });
 
 export const lineInput = (line: LineItemBody): LineItemInput => ({

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { EXCHANGE_RATE_DATES } from '#shared/domain/exchange-rate';
 import { isTimeZone } from '#shared/domain/dates';
 import { DEFAULT_PADDING, numberingProblem } from '#shared/domain/numbering';
 import { bicProblem, ibanProblem } from '#shared/domain/seller';
@@ -159,5 +160,9 @@ export const updateOrganizationBody = z
     credit_note_numbering: z.optional(numberingFormat),
     reminder_policy: z.optional(reminderPolicy),
     late_fee_policy: z.optional(z.nullable(lateFeePolicy)),
+    /** The currency the organization keeps its books and VAT in (BT-6); invoices issued later take it. */
+    accounting_currency: z.optional(currency),
+    /** Which day's ECB rate an invoice in another currency takes (docs/invoices.md "Foreign currency"). */
+    exchange_rate_date: z.optional(z.enum(EXCHANGE_RATE_DATES, `must be one of ${EXCHANGE_RATE_DATES.join(', ')}`)),
   })
   .check(z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'));

@@ -1,5 +1,6 @@
 // API keys and the organization as the API answers them (shared/domain/resources).
 import * as z from 'zod/mini';
+import { EXCHANGE_RATE_DATES } from '#shared/domain/exchange-rate';
 import { API_KEY_PREFIX } from '#shared/domain/api-key';
 import { ALL_SCOPES } from '#shared/domain/scopes';
 import { TAX_ROUNDINGS } from '#shared/domain/tax';
@@ -99,6 +100,8 @@ export const organizationResponse = z
         tax_rate: z.optional(z.string()),
       }),
     ),
+    accounting_currency: currency,
+    exchange_rate_date: z.enum(EXCHANGE_RATE_DATES),
     created_at: timestamp,
   })
   .register(z.globalRegistry, { id: 'Organization' });

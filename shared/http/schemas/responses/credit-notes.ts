@@ -13,7 +13,7 @@ import {
   type Same,
   timestamp,
 } from '#shared/http/schemas/responses/common';
-import { taxCategory, taxRate, taxRow } from '#shared/http/schemas/responses/invoices';
+import { inAccountingCurrency, taxCategory, taxRate, taxRow } from '#shared/http/schemas/responses/invoices';
 import { creditNoteSending } from '#shared/http/schemas/responses/sending';
 import { buyerResponse, sellerResponse } from '#shared/http/schemas/responses/parties';
 
@@ -56,6 +56,7 @@ export const creditNoteResponse = z
     total_amount: money,
     amount_refunded: money,
     tax_breakdown: z.array(taxRow),
+    ...inAccountingCurrency,
     sendings: z.array(creditNoteSending),
     public_url: z.url(),
     pdf_url: z.url(),

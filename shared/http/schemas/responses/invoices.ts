@@ -41,8 +41,32 @@ export const taxRow = z
     taxable_amount: money,
     tax_amount: money,
     tax_exemption_reason: nullableText,
+    /** This row's share of the VAT in the accounting currency (largest remainder: the rows add up to the total). */
+    tax_amount_in_accounting_currency: z.nullable(money),
   })
   .register(z.globalRegistry, { id: 'TaxBreakdownRow', description: 'One VAT category and rate (EN 16931 BG-23)' });
+
+const rateLeg = { rate: z.string(), from: currency, to: currency };
+export const exchangeRate = z
+  .strictObject({
+    ...rateLeg,
+    date: calendarDate,
+    source: z.enum(['manual', 'ecb']),
+    legs: z.optional(z.tuple([z.strictObject(rateLeg), z.strictObject(rateLeg)])),
+  })
+  .register(z.globalRegistry, {
+    id: 'ExchangeRate',
+    description:
+      '`rate` units of `to` per one unit of `from`, as given or as the ECB publishes it (euro → currency); ' +
+      'a cross rate through the euro names its two ECB `legs` and shows `rate` to 6 significant digits',
+  });
+
+/** A document in another currency than the organization's accounting currency: its rate and VAT there. */
+export const inAccountingCurrency = {
+  accounting_currency: z.nullable(currency),
+  exchange_rate: z.nullable(exchangeRate),
+  tax_total_in_accounting_currency: z.nullable(money),
+};
 
 export const sending = z
   .strictObject({ to: z.string(), sent_at: timestamp, message_id: z.string(), reminder: z.boolean(), ...delivery })
@@ -88,6 +112,7 @@ export const invoiceResponse = z
     taxable_amount: money,
     tax_amount: money,
     tax_breakdown: z.array(taxRow),
+    ...inAccountingCurrency,
     total_amount: money,
     amount_paid: money,
     amount_credited: money,

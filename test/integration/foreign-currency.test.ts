@@ -1,0 +1,288 @@
+// Invoices in another currency than the accounting currency (docs/invoices.md "Foreign currency"):
+// the rate fixed at issue (given by hand, or the ECB's from the fixture feed the local stand-in
+// serves), the VAT converted exactly on the JSON, the PDF and every e-invoice format — each valid by
+// the official rules — credit notes at their invoice's rate, and bad input refused with nothing written.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, newTenant } from '#test/support/api';
+import { validateEInvoices } from '#test/support/e-invoice-validator';
+import { austrianSeller, euInvoice, frenchBuyer } from '#test/support/eu-invoice';
+import { readFacturX } from '#test/support/factur-x-reader';
+import { readPdf } from '#test/support/pdf';
+
+type Tenant = Awaited<ReturnType<typeof newTenant>>;
+let tenant: Tenant;
+let clientId: string;
+const XML_FORMATS = ['ubl', 'cii', 'xrechnung-ubl', 'xrechnung-cii'] as const;
+
+/** The fixture feed's figures (infra/local/fixtures/ecb-rates.xml). */
+const USD_ON = { '2026-11-24': '1.0801', '2026-11-23': '1.0860', '2026-11-20': '1.0879' } as const;
+const GBP_ON_24 = '0.85169';
+
+/** num/den rounded half up, the oracle's way: compare twice the remainder with the divisor. */
+function oracleRound(num: bigint, den: bigint): bigint {
+  const quotient = num / den;
+  return 2n * (num % den) >= den ? quotient + 1n : quotient;
+}
+const cents = (amount: string) => BigInt(amount.replace('.', ''));
+const decimal = (text: string) => {
+  const [whole, fraction = ''] = text.split('.');
+  return { num: BigInt(whole! + fraction), den: 10n ** BigInt(fraction.length) };
+};
+const text = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
+
+async function ecbDays() {
+  const { handler } = await import('#functions/exchange-rate-fetcher/handler');
+  return handler({ now: '2026-11-25T17:00:00Z' });
+}
+
+const draftOf = async (body: Record<string, unknown> = {}, who: Tenant = tenant, client = clientId) => {
+  const created = await call('create-invoice', {
+    token: who.apiKey,
+    body: { client, issue_date: '2026-11-24', due_date: '2026-12-24', currency: 'USD', ...euInvoice(), ...body },
+  });
+  expect(created.status, created.text).toBe(201);
+  return created.json as { id: string; invoice_number: string };
+};
+const sendOf = (id: string, body: Record<string, unknown> = {}, who: Tenant = tenant) =>
+  call('send-invoice', { token: who.apiKey, params: { id }, body });
+const invoiceOf = async (id: string, who: Tenant = tenant) =>
+  (await call('get-invoice', { token: who.apiKey, params: { id } })).json;
+
+beforeAll(async () => {
+  expect(await ecbDays()).toMatchObject({ days: 62, latest: '2026-11-25', missing: null });
+  tenant = await newTenant('Foreign currency');
+  const organization = await call('update-organization', {
+    token: tenant.ownerToken,
+    body: { ...austrianSeller, default_currency: 'EUR', accounting_currency: 'EUR', peppol_id: '9915:ATU13585627' },
+  });
+  expect(organization.json).toMatchObject({ accounting_currency: 'EUR', exchange_rate_date: 'issue_date' });
+  const client = { ...frenchBuyer, peppol_id: '0009:30326504500017' };
+  clientId = (await call('create-client', { token: tenant.apiKey, body: client })).json.id;
+});
+
+describe('an invoice in USD of an organization that keeps its books in EUR', () => {
+  it('is issued at the ECB rate of its issue date: the VAT converted exactly, rows adding up to the total', async () => {
+    const { id } = await draftOf();
+    // A draft shows the rate it would be issued with.
+    expect((await invoiceOf(id)).exchange_rate).toMatchObject({ rate: USD_ON['2026-11-24'], source: 'ecb' });
+    expect((await sendOf(id)).status).toBe(200);
+    const invoice = await invoiceOf(id);
+    expect(invoice.exchange_rate).toEqual({
+      rate: USD_ON['2026-11-24'],
+      from: 'EUR',
+      to: 'USD',
+      date: '2026-11-24',
+      source: 'ecb',
+    });
+    expect(invoice.accounting_currency).toBe('EUR');
+    // EUR = USD / rate, exactly, half up to the cent.
+    const rate = decimal(USD_ON['2026-11-24']);
+    const expected = oracleRound(cents(invoice.tax_amount) * rate.den, rate.num);
+    expect(invoice.tax_total_in_accounting_currency).toBe(text(expected));
+    const rows = invoice.tax_breakdown.map((row: { tax_amount_in_accounting_currency: string }) =>
+      cents(row.tax_amount_in_accounting_currency),
+    );
+    expect(rows.reduce((sum: bigint, row: bigint) => sum + row, 0n)).toBe(expected);
+    for (const [index, row] of invoice.tax_breakdown.entries()) {
+      const exact = cents(row.tax_amount) * rate.den;
+      // Each row within a cent of its exact share.
+      expect(rows[index]! * rate.num - exact).toBeLessThan(rate.num);
+      expect(exact - rows[index]! * rate.num).toBeLessThan(rate.num);
+    }
+  });
+
+  it('takes the last publication day before a weekend, or the day before issue when the organization says so', async () => {
+    const sunday = await draftOf({ issue_date: '2026-11-22', due_date: '2026-12-22' });
+    await sendOf(sunday.id);
+    expect((await invoiceOf(sunday.id)).exchange_rate).toMatchObject({
+      date: '2026-11-20',
+      rate: USD_ON['2026-11-20'],
+    });
+    const quote = await call('get-exchange-rate', { token: tenant.apiKey, query: { from: 'USD', date: '2026-11-22' } });
+    expect(quote.json).toEqual({
+      rate: USD_ON['2026-11-20'],
+      from: 'EUR',
+      to: 'USD',
+      date: '2026-11-20',
+      source: 'ecb',
+    });
+
+    const own = await newTenant('Previous day');
+    await call('update-organization', {
+      token: own.ownerToken,
+      body: { ...austrianSeller, default_currency: 'EUR', exchange_rate_date: 'previous_business_day' },
+    });
+    const client = await call('create-client', { token: own.apiKey, body: frenchBuyer });
+    const { id } = await draftOf({}, own, client.json.id);
+    await sendOf(id, {}, own);
+    expect((await invoiceOf(id, own)).exchange_rate).toMatchObject({ date: '2026-11-23', rate: USD_ON['2026-11-23'] });
+  });
+
+  it('takes a rate given by hand on sending, or on the draft, as given and dated the issue date', async () => {
+    const given = await draftOf();
+    const sent = await sendOf(given.id, { exchange_rate: { rate: '0.9234', from: 'USD', to: 'EUR' } });
+    expect(sent.status, sent.text).toBe(200);
+    const invoice = await invoiceOf(given.id);
+    expect(invoice.exchange_rate).toEqual({
+      rate: '0.9234',
+      from: 'USD',
+      to: 'EUR',
+      date: '2026-11-24',
+      source: 'manual',
+    });
+    expect(invoice.tax_total_in_accounting_currency).toBe(
+      text(oracleRound(cents(invoice.tax_amount) * 9234n, 10_000n)),
+    );
+
+    const patched = await draftOf();
+    const changed = await call('update-invoice', {
+      token: tenant.apiKey,
+      params: { id: patched.id },
+      body: { exchange_rate: { rate: '1.1', from: 'EUR', to: 'USD' } },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await invoiceOf(patched.id)).exchange_rate).toMatchObject({ rate: '1.1', source: 'manual' });
+    await sendOf(patched.id);
+    const issued = await invoiceOf(patched.id);
+    expect(issued.exchange_rate).toMatchObject({ rate: '1.1', from: 'EUR', to: 'USD', source: 'manual' });
+    expect(issued.tax_total_in_accounting_currency).toBe(text(oracleRound(cents(issued.tax_amount) * 10n, 11n)));
+  });
+
+  it('prints the VAT in EUR on the PDF and states it as BT-6 and BT-111 in all five formats, each valid', async () => {
+    // A Leitweg-ID: what XRechnung asks of every invoice.
+    const { id } = await draftOf({ buyer_reference: '991-01234-44' });
+    await sendOf(id);
+    const invoice = await invoiceOf(id);
+    const note = await call('create-credit-note', {
+      token: tenant.apiKey,
+      params: { id },
+      body: { lines: [{ line: 0, quantity: 1 }], reason: 'order_change' },
+    });
+    expect(note.status, note.text).toBe(201);
+    expect(note.json.exchange_rate).toEqual(invoice.exchange_rate);
+    expect(note.json.tax_total_in_accounting_currency).not.toBeNull();
+    const files = new Map<string, string>();
+    for (const format of XML_FORMATS) {
+      const answer = await call('get-invoice-e-invoice', { token: tenant.apiKey, params: { id }, query: { format } });
+      expect(answer.status, `${format}: ${answer.text}`).toBe(200);
+      files.set(`${format}-invoice.xml`, answer.text);
+      const credit = await call('get-credit-note-e-invoice', {
+        token: tenant.apiKey,
+        params: { id: note.json.id },
+        query: { format },
+      });
+      files.set(`${format}-credit-note.xml`, credit.text);
+    }
+    const vatInEur = invoice.tax_total_in_accounting_currency;
+    expect(files.get('ubl-invoice.xml')).toContain('<cbc:TaxCurrencyCode>EUR</cbc:TaxCurrencyCode>');
+    expect(files.get('ubl-invoice.xml')).toContain(`<cbc:TaxAmount currencyID="EUR">${vatInEur}</cbc:TaxAmount>`);
+    expect(files.get('cii-invoice.xml')).toContain('<ram:TaxCurrencyCode>EUR</ram:TaxCurrencyCode>');
+    expect(files.get('cii-invoice.xml')).toContain(
+      `<ram:TaxTotalAmount currencyID="EUR">${vatInEur}</ram:TaxTotalAmount>`,
+    );
+    const facturX = await call('get-invoice-e-invoice', {
+      token: tenant.apiKey,
+      params: { id },
+      query: { format: 'factur-x' },
+    });
+    const embedded = (await readFacturX(facturX.bytes)).attachments[0]!.content;
+    expect(embedded).toContain(`<ram:TaxTotalAmount currencyID="EUR">${vatInEur}</ram:TaxTotalAmount>`);
+    files.set('factur-x.xml', embedded);
+    const plain = await validateEInvoices(new Map([...files].filter(([name]) => !name.startsWith('xrechnung'))));
+    expect(plain.failures).toEqual([]);
+    const xrechnung = await validateEInvoices(new Map([...files].filter(([name]) => name.startsWith('xrechnung'))), {
+      xrechnung: true,
+    });
+    expect(xrechnung.failures).toEqual([]);
+
+    const pdf = await call('download-public-invoice', {
+      params: { token: new URL(invoice.public_url).pathname.split('/').at(-2)! },
+    });
+    const printed = readPdf(pdf.bytes).text.replace(/\s+/g, ' ');
+    // The client reads French: "TVA en EUR", the total in EUR, and the ECB rate with its day.
+    expect(printed).toContain('TVA en EUR');
+    expect(printed).toContain(`${vatInEur.replace('.', ',')} €`);
+    expect(printed).toContain('1 EUR = 1,0801 USD');
+    expect(printed).toContain('BCE du 24 novembre 2026');
+  }, 120_000);
+
+  it('converts through the euro for an organization that keeps its books in GBP', async () => {
+    const own = await newTenant('Pounds');
+    await call('update-organization', {
+      token: own.ownerToken,
+      body: { ...austrianSeller, default_currency: 'EUR', accounting_currency: 'GBP' },
+    });
+    const client = await call('create-client', { token: own.apiKey, body: frenchBuyer });
+    const { id } = await draftOf({}, own, client.json.id);
+    await sendOf(id, {}, own);
+    const invoice = await invoiceOf(id, own);
+    expect(invoice.exchange_rate).toMatchObject({
+      from: 'USD',
+      to: 'GBP',
+      source: 'ecb',
+      legs: [
+        { rate: USD_ON['2026-11-24'], from: 'EUR', to: 'USD' },
+        { rate: GBP_ON_24, from: 'EUR', to: 'GBP' },
+      ],
+    });
+    const [usd, gbp] = [decimal(USD_ON['2026-11-24']), decimal(GBP_ON_24)];
+    const expected = oracleRound(cents(invoice.tax_amount) * gbp.num * usd.den, gbp.den * usd.num);
+    expect(invoice.tax_total_in_accounting_currency).toBe(text(expected));
+  });
+});
+
+describe('bad input', () => {
+  it('refuses rates that are no rate, or for no conversion, and a day the ECB has not published: nothing written', async () => {
+    const { id } = await draftOf();
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ rate: '0', from: 'USD', to: 'EUR' }, 'exchange_rate.rate'],
+      [{ rate: '-1.2', from: 'USD', to: 'EUR' }, 'exchange_rate.rate'],
+      [{ rate: '1.23456789', from: 'USD', to: 'EUR' }, 'exchange_rate.rate'],
+      [{ rate: 1.08, from: 'USD', to: 'EUR' }, 'exchange_rate.rate'],
+      [{ rate: '1.08', from: 'XXX', to: 'EUR' }, 'exchange_rate.from'],
+      [{ rate: '1.08', from: 'USD', to: 'GBP' }, 'exchange_rate'],
+    ];
+    for (const [rate, field] of refusals) {
+      const answer = await sendOf(id, { exchange_rate: rate });
+      expect([answer.status, Object.keys(answer.json.error.details.fields)], JSON.stringify(rate)).toEqual([
+        400,
+        [field],
+      ]);
+    }
+    const inEuros = await draftOf({ currency: 'EUR' });
+    const sameCurrency = await sendOf(inEuros.id, { exchange_rate: { rate: '1.08', from: 'USD', to: 'EUR' } });
+    expect([sameCurrency.status, Object.keys(sameCurrency.json.error.details.fields)]).toEqual([
+      400,
+      ['exchange_rate'],
+    ]);
+
+    const unpublished = await draftOf({ issue_date: '2026-11-27', due_date: '2026-12-27' });
+    const answer = await sendOf(unpublished.id);
+    expect(answer.status).toBe(409);
+    expect(answer.json.error).toMatchObject({
+      code: 'exchange_rate_unavailable',
+      details: { date: '2026-11-27', currency: 'USD' },
+    });
+    for (const draft of [id, inEuros.id, unpublished.id]) {
+      const stored = await invoiceOf(draft);
+      expect([stored.status, stored.sendings]).toEqual(['draft', []]);
+    }
+    expect((await invoiceOf(unpublished.id)).exchange_rate).toBeNull();
+    // …unless the rate is given.
+    expect((await sendOf(unpublished.id, { exchange_rate: { rate: '1.08', from: 'EUR', to: 'USD' } })).status).toBe(
+      200,
+    );
+
+    const quote = (query: Record<string, string>) => call('get-exchange-rate', { token: tenant.apiKey, query });
+    expect((await quote({ from: 'USD', date: '2026-11-27' })).json.error.code).toBe('exchange_rate_unavailable');
+    expect((await quote({ from: 'EUR' })).status).toBe(400);
+    expect((await quote({ from: 'ZZZ' })).status).toBe(400);
+  });
+
+  it('fails the fetch when the feed lacks a day the ECB should have published by then', async () => {
+    const { handler } = await import('#functions/exchange-rate-fetcher/handler');
+    await expect(handler({ now: '2026-11-27T17:00:00Z' })).rejects.toThrow(/2026-11-27/);
+    // Before 16:00 in Frankfurt the day before is the latest expected: the fixture has it.
+    await expect(handler({ now: '2026-11-25T12:00:00Z' })).resolves.toMatchObject({ missing: null });
+  });
+});
