@@ -1,6 +1,7 @@
 // Revenue aggregates and reports (docs/reports.md), as pure functions. Every invoice and payment
 // adds amounts to monthly buckets; a report of any period kind adds buckets up. Additions commute,
 // so events may be applied in any order and the sum is the same.
+import { conversionFactor, type FixedRate, roundHalfUp } from '#shared/domain/exchange-rate';
 
 /** Amounts per bucket, in minor units (bigint: sums of many invoices outgrow a double). */
 export const REVENUE_FIELDS = [
@@ -112,6 +113,31 @@ export function paymentReceived(
   ];
 }
 
+/** A bucket of amounts converted into an accounting currency is keyed `=EUR`, beside the per-currency ones. */
+export const CONVERTED = '=';
+const COUNTS = new Set<RevenueField>(['invoice_count', 'payment_count']);
+
+/**
+ * The same contributions converted into the document's accounting currency at its fixed rate (docs/reports.md
+ * "In the accounting currency"): each amount half up to the cent, counts as they are. A document in the
+ * accounting currency (no rate) counts as it is, in its own currency.
+ */
+export function convertedContributions(contributions: Contribution[], document: FixedRate): Contribution[] {
+  const { accounting_currency: accounting, exchange_rate: rate } = document;
+  const converting = accounting && rate && accounting !== document.currency;
+  const factor = converting ? conversionFactor(rate, document.currency, accounting) : { num: 1n, den: 1n };
+  return contributions.map(({ month, amounts }) => ({
+    currency: `${CONVERTED}${converting ? accounting : document.currency}`,
+    month,
+    amounts: Object.fromEntries(
+      (Object.entries(amounts) as [RevenueField, bigint][]).map(([field, amount]) => [
+        field,
+        COUNTS.has(field) ? amount : roundHalfUp({ num: amount * factor.num, den: factor.den }),
+      ]),
+    ),
+  }));
+}
+
 /** Contributions to the same bucket added together (one write per bucket). */
 export function merged(contributions: Contribution[]): Contribution[] {
   const buckets = new Map<string, Contribution>();
@@ -218,4 +244,6 @@ export type RevenueReport = {
   endDate: string;
   rows: ReportRow[];
   totals: Omit<ReportRow, 'period'>[];
+  /** The same totals converted at each document's fixed rate, per accounting currency. */
+  totalsInAccountingCurrency: Omit<ReportRow, 'period'>[];
 };

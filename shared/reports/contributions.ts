@@ -2,7 +2,9 @@
 // aggregator can apply events in any order. Definitions: docs/reports.md.
 import { dateIn } from '#shared/domain/dates';
 import { parseDecimal, toMinor } from '#shared/domain/decimal';
+import type { FixedRate } from '#shared/domain/exchange-rate';
 import {
+  convertedContributions,
   creditNoteIssued,
   invoiceIssued,
   paymentReceived,
@@ -42,8 +44,16 @@ const minorUnits = (amount: string) => {
   return toMinor(parsed);
 };
 
-/** What the event adds to the organization's buckets; payment dates are taken in `timeZone`. */
+/**
+ * What the event adds to the organization's buckets, in the document's currency and again converted
+ * at its fixed rate into its accounting currency; payment dates are taken in `timeZone`.
+ */
 export function contributionsOf(event: RevenueEvent, timeZone: string): Contribution[] {
+  const own = ownContributionsOf(event, timeZone);
+  return [...own, ...convertedContributions(own, event.data.object as FixedRate)];
+}
+
+function ownContributionsOf(event: RevenueEvent, timeZone: string): Contribution[] {
   const invoice = event.data.object as InvoiceObject;
   const issued = () => ({
     currency: invoice.currency,

@@ -5,7 +5,9 @@ import { everyCreditNoteOf, everyInvoiceOf, everyPaymentOf, everyRefundOf } from
 import { getOrganization } from '#shared/data/organizations';
 import { readRevenue, replaceRevenue, type Bucket } from '#shared/data/revenue';
 import { dateIn } from '#shared/domain/dates';
+import type { FixedRate } from '#shared/domain/exchange-rate';
 import {
+  convertedContributions,
   creditNoteIssued,
   invoiceIssued,
   merged,
@@ -30,6 +32,8 @@ export async function expectedRevenue(db: Db, organizationId: string): Promise<B
       'issue_date',
       'due_date',
       'total_amount_minor',
+      'accounting_currency',
+      'exchange_rate',
     ]),
     everyPaymentOf(db, organizationId, ['invoice_id', 'currency', 'amount_minor', 'paid_at']),
     everyCreditNoteOf(db, organizationId, [
@@ -38,23 +42,32 @@ export async function expectedRevenue(db: Db, organizationId: string): Promise<B
       'invoice_issue_date',
       'invoice_due_date',
       'total_amount_minor',
+      'accounting_currency',
+      'exchange_rate',
     ]),
     everyRefundOf(db, organizationId, ['invoice_id', 'currency', 'amount_minor', 'refunded_at', 'status']),
   ]);
   const byId = new Map(invoices.map((invoice) => [invoice.id, invoice]));
+  // Each document's contributions in its own currency and, at its fixed rate, in its accounting currency.
+  const both = (own: Contribution[], document: FixedRate) => [...own, ...convertedContributions(own, document)];
   const contributions: Contribution[] = [
     ...invoices
       .filter((invoice) => invoice.sent_at && invoice.status !== 'void')
-      .flatMap((invoice) => invoiceIssued({ ...invoice, total_minor: BigInt(invoice.total_amount_minor) })),
+      .flatMap((invoice) =>
+        both(invoiceIssued({ ...invoice, total_minor: BigInt(invoice.total_amount_minor) }), invoice),
+      ),
     ...payments.flatMap((payment) => {
       const invoice = byId.get(payment.invoice_id);
       return invoice
-        ? paymentReceived(
-            {
-              currency: payment.currency,
-              paid_date: dateIn(timeZone, new Date(payment.paid_at)),
-              amount_minor: BigInt(payment.amount_minor),
-            },
+        ? both(
+            paymentReceived(
+              {
+                currency: payment.currency,
+                paid_date: dateIn(timeZone, new Date(payment.paid_at)),
+                amount_minor: BigInt(payment.amount_minor),
+              },
+              invoice,
+            ),
             invoice,
           )
         : [];
@@ -62,23 +75,29 @@ export async function expectedRevenue(db: Db, organizationId: string): Promise<B
     ...refunds.flatMap((refund) => {
       const invoice = byId.get(refund.invoice_id);
       return invoice && refund.status === 'succeeded'
-        ? refundPaid(
-            {
-              currency: refund.currency,
-              refunded_date: dateIn(timeZone, new Date(refund.refunded_at)),
-              amount_minor: BigInt(refund.amount_minor),
-            },
+        ? both(
+            refundPaid(
+              {
+                currency: refund.currency,
+                refunded_date: dateIn(timeZone, new Date(refund.refunded_at)),
+                amount_minor: BigInt(refund.amount_minor),
+              },
+              invoice,
+            ),
             invoice,
           )
         : [];
     }),
     ...creditNotes.flatMap((creditNote) =>
-      creditNoteIssued({
-        currency: creditNote.currency,
-        issue_date: creditNote.issue_date,
-        invoice: { issue_date: creditNote.invoice_issue_date, due_date: creditNote.invoice_due_date },
-        total_minor: BigInt(creditNote.total_amount_minor),
-      }),
+      both(
+        creditNoteIssued({
+          currency: creditNote.currency,
+          issue_date: creditNote.issue_date,
+          invoice: { issue_date: creditNote.invoice_issue_date, due_date: creditNote.invoice_due_date },
+          total_minor: BigInt(creditNote.total_amount_minor),
+        }),
+        creditNote,
+      ),
     ),
   ];
   return merged(contributions).map(({ currency, month, amounts }) => ({

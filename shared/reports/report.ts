@@ -2,6 +2,8 @@
 // per period and currency, totals per currency (definitions: docs/reports.md).
 import type { Bucket } from '#shared/data/revenue';
 import {
+  CONVERTED,
+  type Period,
   periodsBetween,
   revenueReport,
   type PeriodKind,
@@ -39,14 +41,32 @@ export function buildRevenueReport(
   ) {
     throw validationError({ end_date: `the range may cover at most ${MAX_REPORT_YEARS} years` });
   }
-  const rows = revenueReport(
-    buckets.filter((bucket) => bucket.month <= last.lastMonth),
-    periods,
-  ).sort((a, b) => a.period.start.localeCompare(b.period.start) || a.currency.localeCompare(b.currency));
+  const inRange = buckets.filter((bucket) => bucket.month <= last.lastMonth);
+  const own = inRange.filter((bucket) => !bucket.currency.startsWith(CONVERTED));
+  const converted = inRange
+    .filter((bucket) => bucket.currency.startsWith(CONVERTED))
+    .map((bucket) => ({ ...bucket, currency: bucket.currency.slice(CONVERTED.length) }));
+  const rows = sortedRows(own, periods);
+  return {
+    period: query.period,
+    startDate: periods[0]!.start,
+    endDate: last.end,
+    rows,
+    totals: totalsOf(rows),
+    totalsInAccountingCurrency: totalsOf(sortedRows(converted, periods)),
+  };
+}
+
+const sortedRows = (buckets: Bucket[], periods: Period[]) =>
+  revenueReport(buckets, periods).sort(
+    (a, b) => a.period.start.localeCompare(b.period.start) || a.currency.localeCompare(b.currency),
+  );
+
+/** Per currency: flows add up over the rows; balances are the last period's (rows are in date order). */
+function totalsOf(rows: ReportRow[]): Omit<ReportRow, 'period'>[] {
   const totals = new Map<string, Omit<ReportRow, 'period'>>();
   for (const { period: _period, ...row } of rows) {
     const total = totals.get(row.currency);
-    // Flows add up; balances are the last period's (rows are in date order).
     totals.set(
       row.currency,
       total
@@ -62,5 +82,5 @@ export function buildRevenueReport(
         : row,
     );
   }
-  return { period: query.period, startDate: periods[0]!.start, endDate: last.end, rows, totals: [...totals.values()] };
+  return [...totals.values()];
 }

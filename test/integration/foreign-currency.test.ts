@@ -231,6 +231,63 @@ describe('an invoice in USD of an organization that keeps its books in EUR', () 
   });
 });
 
+describe('the revenue report', () => {
+  it('adds totals in the accounting currency, each document at its fixed rate, and the rebuild agrees', async () => {
+    const own = await newTenant('Revenue in EUR');
+    await call('update-organization', { token: own.ownerToken, body: { ...austrianSeller, default_currency: 'EUR' } });
+    const client = (await call('create-client', { token: own.apiKey, body: frenchBuyer })).json.id;
+    const simple = (currency: string, price: string) => ({
+      currency,
+      issue_date: '2026-11-24',
+      due_date: '2026-12-24',
+      line_items: [{ description: 'Work', quantity: 1, unit_price: price, tax_category: 'AE' }],
+    });
+    const euros = await draftOf(simple('EUR', '100.00'), own, client);
+    await sendOf(euros.id, {}, own);
+    const dollars = await draftOf(simple('USD', '108.01'), own, client);
+    await sendOf(dollars.id, { exchange_rate: { rate: '0.9', from: 'USD', to: 'EUR' } }, own);
+    await call('record-payment', {
+      token: own.apiKey,
+      params: { id: dollars.id },
+      body: { amount: '50.00', method: 'bank_transfer', paid_at: '2026-11-25T10:00:00Z' },
+    });
+    // The service's own events, as the bus delivers them to the aggregator.
+    const { handler } = await import('#functions/revenue-aggregator/handler');
+    const events = await call('list-events', { token: own.apiKey, query: { limit: '100' } });
+    const records = events.json.results.map((event: { id: string; type: string }, index: number) => ({
+      messageId: `m${index}`,
+      body: JSON.stringify({ 'detail-type': event.type, detail: { ...event, organization_id: own.id } }),
+    }));
+    expect((await handler({ Records: records } as never)).batchItemFailures).toEqual([]);
+    const report = await call('get-revenue-report', {
+      token: own.apiKey,
+      query: { period: 'monthly', start_date: '2026-11-01', end_date: '2026-11-30' },
+    });
+    expect(report.json.totals.map((total: { currency: string }) => total.currency)).toEqual(['EUR', 'USD']);
+    // The USD total × 0.9, half up to the cent (the 5 % document discount leaves 102.61 USD: 92.349 → 92.35
+    // EUR); 50.00 USD paid → 45.00 EUR.
+    const [eurTotal, usdTotal] = [
+      (await invoiceOf(euros.id, own)).total_amount,
+      (await invoiceOf(dollars.id, own)).total_amount,
+    ];
+    const converted = oracleRound(cents(usdTotal) * 9n, 10n);
+    expect([eurTotal, usdTotal, text(converted)]).toEqual(['95.00', '102.61', '92.35']);
+    expect(report.json.totals_in_accounting_currency).toEqual([
+      expect.objectContaining({
+        currency: 'EUR',
+        invoiced: text(cents(eurTotal) + converted),
+        collected: '45.00',
+        outstanding: text(cents(eurTotal) + converted - 4500n),
+        invoice_count: 2,
+        payment_count: 1,
+      }),
+    ]);
+    const { rebuildRevenue } = await import('#shared/reports/rebuild');
+    const { db } = await import('#test/support/api');
+    expect((await rebuildRevenue(db, own.id, { apply: false })).differences).toEqual([]);
+  });
+});
+
 describe('bad input', () => {
   it('refuses rates that are no rate, or for no conversion, and a day the ECB has not published: nothing written', async () => {
     const { id } = await draftOf();

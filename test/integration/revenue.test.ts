@@ -120,6 +120,30 @@ describe('GET /api/v1/reports/revenue/', () => {
   it('reports per month and currency: invoiced by issue date, collected when paid, month-end balances', async () => {
     const monthly = await report({ period: 'monthly', start_date: '2026-01-15', end_date: '2026-03-02' });
     expect(monthly.status).toBe(200);
+    const totals = [
+      {
+        currency: 'EUR',
+        invoiced: '350.00',
+        credited: '0.00',
+        collected: '250.00',
+        refunded: '0.00',
+        outstanding: '100.00',
+        overdue: '100.00',
+        invoice_count: 2,
+        payment_count: 2,
+      },
+      {
+        currency: 'USD',
+        invoiced: '10.00',
+        credited: '0.00',
+        collected: '0.00',
+        refunded: '0.00',
+        outstanding: '10.00',
+        overdue: '0.00',
+        invoice_count: 1,
+        payment_count: 0,
+      },
+    ];
     expect(monthly.json).toEqual({
       period: 'monthly',
       start_date: '2026-01-01',
@@ -148,30 +172,9 @@ describe('GET /api/v1/reports/revenue/', () => {
         }),
         row('2026-03-01', '2026-03-31', 'USD', { invoiced: '10.00', invoice_count: 1, outstanding: '10.00' }),
       ],
-      totals: [
-        {
-          currency: 'EUR',
-          invoiced: '350.00',
-          credited: '0.00',
-          collected: '250.00',
-          refunded: '0.00',
-          outstanding: '100.00',
-          overdue: '100.00',
-          invoice_count: 2,
-          payment_count: 2,
-        },
-        {
-          currency: 'USD',
-          invoiced: '10.00',
-          credited: '0.00',
-          collected: '0.00',
-          refunded: '0.00',
-          outstanding: '10.00',
-          overdue: '0.00',
-          invoice_count: 1,
-          payment_count: 0,
-        },
-      ],
+      totals,
+      // Nothing was issued at a rate (the USD invoice was recorded as sent by hand): each counts as it is.
+      totals_in_accounting_currency: totals,
     });
     const quarterly = await report({
       period: 'quarterly',

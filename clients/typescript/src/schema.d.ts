@@ -7948,6 +7948,19 @@ export interface components {
          *           "invoice_count": 0,
          *           "payment_count": 0
          *         }
+         *       ],
+         *       "totals_in_accounting_currency": [
+         *         {
+         *           "currency": "EUR",
+         *           "invoiced": "1190.00",
+         *           "credited": "1190.00",
+         *           "collected": "1190.00",
+         *           "refunded": "1190.00",
+         *           "outstanding": "1190.00",
+         *           "overdue": "1190.00",
+         *           "invoice_count": 0,
+         *           "payment_count": 0
+         *         }
          *       ]
          *     }
          */
@@ -7971,6 +7984,17 @@ export interface components {
                 payment_count: number;
             }[];
             totals: {
+                currency: components["schemas"]["Currency"];
+                invoiced: components["schemas"]["Money"];
+                credited: components["schemas"]["Money"];
+                collected: components["schemas"]["Money"];
+                refunded: components["schemas"]["Money"];
+                outstanding: components["schemas"]["Money"];
+                overdue: components["schemas"]["Money"];
+                invoice_count: number;
+                payment_count: number;
+            }[];
+            totals_in_accounting_currency: {
                 currency: components["schemas"]["Currency"];
                 invoiced: components["schemas"]["Money"];
                 credited: components["schemas"]["Money"];

@@ -21,4 +21,5 @@ export const revenueReportResource = (report: RevenueReport, timeZone: string) =
   time_zone: timeZone,
   rows: report.rows.map((row) => ({ period_start: row.period.start, period_end: row.period.end, ...figures(row) })),
   totals: report.totals.map(figures),
+  totals_in_accounting_currency: report.totalsInAccountingCurrency.map(figures),
 });

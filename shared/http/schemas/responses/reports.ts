@@ -25,6 +25,8 @@ export const revenueReportResponse = z
     time_zone: z.string(),
     rows: z.array(z.strictObject({ period_start: calendarDate, period_end: calendarDate, ...figures })),
     totals: z.array(z.strictObject(figures)),
+    /** The totals again, every document converted at its fixed rate into its accounting currency (docs/reports.md). */
+    totals_in_accounting_currency: z.array(z.strictObject(figures)),
   })
   .register(z.globalRegistry, { id: 'RevenueReport' });
 
