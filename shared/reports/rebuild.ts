@@ -20,10 +20,9 @@ import {
 } from '#shared/domain/revenue';
 import { timeZoneOf } from '#shared/domain/organization';
 
-/** The buckets the organization's invoices and payments add up to. */
-export async function expectedRevenue(db: Db, organizationId: string): Promise<Bucket[]> {
-  const timeZone = timeZoneOf(await getOrganization(db, organizationId));
-  const [invoices, payments, creditNotes, refunds] = await Promise.all([
+/** Every document and movement of money the aggregates count, with the fields they count by. */
+const documentsOf = (db: Db, organizationId: string) =>
+  Promise.all([
     everyInvoiceOf(db, organizationId, [
       'id',
       'status',
@@ -47,6 +46,11 @@ export async function expectedRevenue(db: Db, organizationId: string): Promise<B
     ]),
     everyRefundOf(db, organizationId, ['invoice_id', 'currency', 'amount_minor', 'refunded_at', 'status']),
   ]);
+
+/** The buckets the organization's invoices and payments add up to. */
+export async function expectedRevenue(db: Db, organizationId: string): Promise<Bucket[]> {
+  const timeZone = timeZoneOf(await getOrganization(db, organizationId));
+  const [invoices, payments, creditNotes, refunds] = await documentsOf(db, organizationId);
   const byId = new Map(invoices.map((invoice) => [invoice.id, invoice]));
   // Each document's contributions in its own currency and, at its fixed rate, in its accounting currency.
   const both = (own: Contribution[], document: FixedRate) => [...own, ...convertedContributions(own, document)];

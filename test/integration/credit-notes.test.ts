@@ -65,6 +65,7 @@ describe('a credit note', () => {
         taxable_amount: '85.50',
         tax_amount: '16.25',
         tax_exemption_reason: null,
+        tax_amount_in_accounting_currency: null,
       },
     ]);
     const after = await invoiceNow(invoice.id);

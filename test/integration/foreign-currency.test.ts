@@ -148,63 +148,75 @@ describe('an invoice in USD of an organization that keeps its books in EUR', () 
     expect(issued.tax_total_in_accounting_currency).toBe(text(oracleRound(cents(issued.tax_amount) * 10n, 11n)));
   });
 
-  it('prints the VAT in EUR on the PDF and states it as BT-6 and BT-111 in all five formats, each valid', async () => {
-    // A Leitweg-ID: what XRechnung asks of every invoice.
-    const { id } = await draftOf({ buyer_reference: '991-01234-44' });
-    await sendOf(id);
-    const invoice = await invoiceOf(id);
-    const note = await call('create-credit-note', {
-      token: tenant.apiKey,
-      params: { id },
-      body: { lines: [{ line: 0, quantity: 1 }], reason: 'order_change' },
-    });
-    expect(note.status, note.text).toBe(201);
-    expect(note.json.exchange_rate).toEqual(invoice.exchange_rate);
-    expect(note.json.tax_total_in_accounting_currency).not.toBeNull();
-    const files = new Map<string, string>();
-    for (const format of XML_FORMATS) {
-      const answer = await call('get-invoice-e-invoice', { token: tenant.apiKey, params: { id }, query: { format } });
-      expect(answer.status, `${format}: ${answer.text}`).toBe(200);
-      files.set(`${format}-invoice.xml`, answer.text);
-      const credit = await call('get-credit-note-e-invoice', {
+  it.each([
+    ['the ECB rate', {}, '1 EUR = 1,0801 USD', 'BCE du 24 novembre 2026'],
+    [
+      'a rate given by hand',
+      { exchange_rate: { rate: '0.9234', from: 'USD', to: 'EUR' } },
+      '1 USD = 0,9234 EUR',
+      'taux convenu du 24 novembre 2026',
+    ],
+  ])(
+    'at %s: prints the VAT in EUR on the PDF and states it as BT-6 and BT-111 in all five formats, each valid',
+    async (_name, sending, ratePrinted, sourcePrinted) => {
+      // A Leitweg-ID: what XRechnung asks of every invoice.
+      const { id } = await draftOf({ buyer_reference: '991-01234-44' });
+      await sendOf(id, sending);
+      const invoice = await invoiceOf(id);
+      const note = await call('create-credit-note', {
         token: tenant.apiKey,
-        params: { id: note.json.id },
-        query: { format },
+        params: { id },
+        body: { lines: [{ line: 0, quantity: 1 }], reason: 'order_change' },
       });
-      files.set(`${format}-credit-note.xml`, credit.text);
-    }
-    const vatInEur = invoice.tax_total_in_accounting_currency;
-    expect(files.get('ubl-invoice.xml')).toContain('<cbc:TaxCurrencyCode>EUR</cbc:TaxCurrencyCode>');
-    expect(files.get('ubl-invoice.xml')).toContain(`<cbc:TaxAmount currencyID="EUR">${vatInEur}</cbc:TaxAmount>`);
-    expect(files.get('cii-invoice.xml')).toContain('<ram:TaxCurrencyCode>EUR</ram:TaxCurrencyCode>');
-    expect(files.get('cii-invoice.xml')).toContain(
-      `<ram:TaxTotalAmount currencyID="EUR">${vatInEur}</ram:TaxTotalAmount>`,
-    );
-    const facturX = await call('get-invoice-e-invoice', {
-      token: tenant.apiKey,
-      params: { id },
-      query: { format: 'factur-x' },
-    });
-    const embedded = (await readFacturX(facturX.bytes)).attachments[0]!.content;
-    expect(embedded).toContain(`<ram:TaxTotalAmount currencyID="EUR">${vatInEur}</ram:TaxTotalAmount>`);
-    files.set('factur-x.xml', embedded);
-    const plain = await validateEInvoices(new Map([...files].filter(([name]) => !name.startsWith('xrechnung'))));
-    expect(plain.failures).toEqual([]);
-    const xrechnung = await validateEInvoices(new Map([...files].filter(([name]) => name.startsWith('xrechnung'))), {
-      xrechnung: true,
-    });
-    expect(xrechnung.failures).toEqual([]);
+      expect(note.status, note.text).toBe(201);
+      expect(note.json.exchange_rate).toEqual(invoice.exchange_rate);
+      expect(note.json.tax_total_in_accounting_currency).not.toBeNull();
+      const files = new Map<string, string>();
+      for (const format of XML_FORMATS) {
+        const answer = await call('get-invoice-e-invoice', { token: tenant.apiKey, params: { id }, query: { format } });
+        expect(answer.status, `${format}: ${answer.text}`).toBe(200);
+        files.set(`${format}-invoice.xml`, answer.text);
+        const credit = await call('get-credit-note-e-invoice', {
+          token: tenant.apiKey,
+          params: { id: note.json.id },
+          query: { format },
+        });
+        files.set(`${format}-credit-note.xml`, credit.text);
+      }
+      const vatInEur = invoice.tax_total_in_accounting_currency;
+      expect(files.get('ubl-invoice.xml')).toContain('<cbc:TaxCurrencyCode>EUR</cbc:TaxCurrencyCode>');
+      expect(files.get('ubl-invoice.xml')).toContain(`<cbc:TaxAmount currencyID="EUR">${vatInEur}</cbc:TaxAmount>`);
+      expect(files.get('cii-invoice.xml')).toContain('<ram:TaxCurrencyCode>EUR</ram:TaxCurrencyCode>');
+      expect(files.get('cii-invoice.xml')).toContain(
+        `<ram:TaxTotalAmount currencyID="EUR">${vatInEur}</ram:TaxTotalAmount>`,
+      );
+      const facturX = await call('get-invoice-e-invoice', {
+        token: tenant.apiKey,
+        params: { id },
+        query: { format: 'factur-x' },
+      });
+      const embedded = (await readFacturX(facturX.bytes)).attachments[0]!.content;
+      expect(embedded).toContain(`<ram:TaxTotalAmount currencyID="EUR">${vatInEur}</ram:TaxTotalAmount>`);
+      files.set('factur-x.xml', embedded);
+      const plain = await validateEInvoices(new Map([...files].filter(([name]) => !name.startsWith('xrechnung'))));
+      expect(plain.failures).toEqual([]);
+      const xrechnung = await validateEInvoices(new Map([...files].filter(([name]) => name.startsWith('xrechnung'))), {
+        xrechnung: true,
+      });
+      expect(xrechnung.failures).toEqual([]);
 
-    const pdf = await call('download-public-invoice', {
-      params: { token: new URL(invoice.public_url).pathname.split('/').at(-2)! },
-    });
-    const printed = readPdf(pdf.bytes).text.replace(/\s+/g, ' ');
-    // The client reads French: "TVA en EUR", the total in EUR, and the ECB rate with its day.
-    expect(printed).toContain('TVA en EUR');
-    expect(printed).toContain(`${vatInEur.replace('.', ',')} €`);
-    expect(printed).toContain('1 EUR = 1,0801 USD');
-    expect(printed).toContain('BCE du 24 novembre 2026');
-  }, 120_000);
+      const pdf = await call('download-public-invoice', {
+        params: { token: new URL(invoice.public_url).pathname.split('/').at(-2)! },
+      });
+      const printed = readPdf(pdf.bytes).text.replace(/\s+/g, ' ');
+      // The client reads French: "TVA en EUR", the total in EUR, and the ECB rate with its day.
+      expect(printed).toContain('TVA en EUR');
+      expect(printed).toContain(`${vatInEur.replace('.', ',')} €`);
+      expect(printed).toContain(ratePrinted);
+      expect(printed).toContain(sourcePrinted);
+    },
+    120_000,
+  );
 
   it('converts through the euro for an organization that keeps its books in GBP', async () => {
     const own = await newTenant('Pounds');

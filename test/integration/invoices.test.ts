@@ -82,10 +82,17 @@ describe('creating invoices', () => {
 describe('reading invoices', () => {
   it('gets one with a GetItem and lists with a Query, besides the credential lookup', async () => {
     const { json } = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(clientId) });
+    await call('send-invoice', { token: tenant.apiKey, params: { id: json.id } });
     await forgetRecentKeys();
     expect(
       (await countDbCalls(() => call('get-invoice', { token: tenant.apiKey, params: { id: json.id } }))).calls,
     ).toEqual({ GetItem: 2 });
+    // A draft also reads its organization: in another currency than the books it shows the rate it would take.
+    const { json: draft } = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(clientId) });
+    await forgetRecentKeys();
+    expect(
+      (await countDbCalls(() => call('get-invoice', { token: tenant.apiKey, params: { id: draft.id } }))).calls,
+    ).toEqual({ GetItem: 3 });
     await forgetRecentKeys();
     expect((await countDbCalls(() => call('list-invoices', { token: tenant.apiKey }))).calls).toEqual({
       GetItem: 1,

@@ -55,14 +55,23 @@ describe('an invoice to a client in another EU country', () => {
         taxable_amount: '256.50',
         tax_amount: '48.74',
         tax_exemption_reason: null,
+        tax_amount_in_accounting_currency: null,
       },
-      { tax_category: 'S', tax_rate: '7.00', taxable_amount: '47.50', tax_amount: '3.33', tax_exemption_reason: null },
+      {
+        tax_category: 'S',
+        tax_rate: '7.00',
+        taxable_amount: '47.50',
+        tax_amount: '3.33',
+        tax_exemption_reason: null,
+        tax_amount_in_accounting_currency: null,
+      },
       {
         tax_category: 'E',
         tax_rate: '0.00',
         taxable_amount: '38.00',
         tax_amount: '0.00',
         tax_exemption_reason: 'Art. 132(1)(i) MwStSystRL',
+        tax_amount_in_accounting_currency: null,
       },
       {
         tax_category: 'AE',
@@ -70,6 +79,7 @@ describe('an invoice to a client in another EU country', () => {
         taxable_amount: '171.00',
         tax_amount: '0.00',
         tax_exemption_reason: null,
+        tax_amount_in_accounting_currency: null,
       },
     ]);
     expect([
