@@ -89,6 +89,7 @@ export const ROUTE_STACKS: Record<string, string> = {
   webhooks: 'AutomationRoutes',
   'email-suppressions': 'AutomationRoutes',
   'exchange-rates': 'BillingRoutes',
+  quotes: 'QuotesRoutes',
   public: 'PublicRoutes',
   payments: 'PublicRoutes',
   // The names they had as unlisted segments: deployed stacks keep them.

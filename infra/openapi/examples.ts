@@ -40,6 +40,15 @@ export const REQUEST_EXAMPLES: Partial<Record<RouteName, unknown>> = {
   'create-credit-note': { lines: [{ line: 0, quantity: 2 }], reason: 'order_change', memo: 'Two hours not worked' },
   'send-credit-note': { email: 'billing@globex.example' },
   'create-refund': { amount: '100.00', method: 'bank_transfer', reference: 'Refund of credit note CN-0001' },
+  'create-quote': {
+    client: CLIENT,
+    currency: 'EUR',
+    expiry_date: '2026-12-31',
+    line_items: [line, { description: 'Travel', quantity: 1, unit_price: '80.00', tax_rate: '19' }],
+    notes: 'Prices valid for the scope described.',
+  },
+  'update-quote': { expiry_date: '2027-01-15', discount: { percent: '5' } },
+  'send-quote': { email: 'billing@globex.example' },
   'create-recurring-invoice': {
     client: CLIENT,
     frequency: 'monthly',

@@ -178,6 +178,17 @@ export const issueDateRange = (from?: string, to?: string) =>
     ? { from: invoiceDateSort(from ?? '0000-00-00', ''), to: invoiceDateSort(to ?? '9999-99-99', '~') }
     : undefined;
 
+export const QUOTE_PREFIX = 'QUOTE#';
+export const quoteKey = (organizationId: string, quoteId: string): Key => ({
+  pk: org(organizationId),
+  sk: `${QUOTE_PREFIX}${quoteId}`,
+});
+/** A printed quote number, held by one quote (a prefix of its own: no invoice or credit note text can match). */
+export const quoteNumberTextKey = (organizationId: string, text: string): Key => ({
+  pk: org(organizationId),
+  sk: `QUOTE_NUMBER_TEXT#${text}`,
+});
+
 export const CREDIT_NOTE_PREFIX = 'CREDIT_NOTE#';
 export const creditNoteKey = (organizationId: string, creditNoteId: string): Key => ({
   pk: org(organizationId),

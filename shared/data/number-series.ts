@@ -9,6 +9,7 @@ import { entityOf } from '#shared/data/items';
 import {
   BY,
   creditNoteNumberTextKey,
+  quoteNumberTextKey,
   indexQuery,
   NUMBER_SERIES_SHARDS,
   numberClaimKey,
@@ -96,12 +97,15 @@ export async function allocateNumber(
 export const printedNumberClaim = (
   table: string,
   organizationId: string,
-  document: { kind: 'invoice' | 'credit_note'; id: string; text: string },
+  document: { kind: 'invoice' | 'credit_note' | 'quote'; id: string; text: string },
 ) => ({
   Put: {
     TableName: table,
     Item: {
-      ...(document.kind === 'invoice' ? numberTextKey : creditNoteNumberTextKey)(organizationId, document.text),
+      ...{ invoice: numberTextKey, credit_note: creditNoteNumberTextKey, quote: quoteNumberTextKey }[document.kind](
+        organizationId,
+        document.text,
+      ),
       type: 'number_text',
       [`${document.kind}_id`]: document.id,
     },

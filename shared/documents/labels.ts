@@ -59,6 +59,15 @@ type Words = {
   exemptions: Record<Exemption, string>;
   /** The lines of a late-fee invoice (docs/collections.md). */
   lateFee: { interest: (number: string, through: string) => string; compensation: (number: string) => string };
+  /** A quote (docs/quotes.md): its title, facts and e-mail. */
+  quote: {
+    title: string;
+    number: string;
+    validUntil: string;
+    subject: (number: string, seller: string) => string;
+    body: (seller: string, number: string, amount: string, until: string) => string;
+    view: string;
+  };
   /** The VAT in the accounting currency of a document in another currency (docs/invoices.md "Foreign currency"). */
   accounting: {
     vatIn: (currency: string) => string;
@@ -160,6 +169,15 @@ const en: Words = {
   lateFee: {
     interest: (number, through) => `Late-payment interest on invoice ${number} through ${through}`,
     compensation: (number) => `Compensation for recovery costs, invoice ${number}`,
+  },
+  quote: {
+    title: 'Quote',
+    number: 'Quote number',
+    validUntil: 'Valid until',
+    subject: (number, seller) => `Quote ${number} from ${seller}`,
+    body: (seller, number, amount, until) =>
+      `${seller} has sent you quote ${number} for ${amount}, valid until ${until}. You can accept or decline it online.`,
+    view: 'View and accept the quote',
   },
   accounting: {
     vatIn: (currency) => `VAT in ${currency}`,
@@ -291,6 +309,15 @@ const de: Words = {
     interest: (number, through) => `Verzugszinsen zu Rechnung ${number} bis ${through}`,
     compensation: (number) => `Pauschale für Beitreibungskosten, Rechnung ${number}`,
   },
+  quote: {
+    title: 'Angebot',
+    number: 'Angebotsnummer',
+    validUntil: 'Gültig bis',
+    subject: (number, seller) => `Angebot ${number} von ${seller}`,
+    body: (seller, number, amount, until) =>
+      `${seller} hat Ihnen das Angebot ${number} über ${amount} gesendet, gültig bis ${until}. Sie können es online annehmen oder ablehnen.`,
+    view: 'Angebot ansehen und annehmen',
+  },
   accounting: {
     vatIn: (currency) => `USt. in ${currency}`,
     rate: (rate, source) => `zum Kurs ${rate}, ${source}`,
@@ -421,6 +448,15 @@ const fr: Words = {
     interest: (number, through) => `Intérêts de retard sur la facture ${number} jusqu’au ${through}`,
     compensation: (number) => `Indemnité forfaitaire pour frais de recouvrement, facture ${number}`,
   },
+  quote: {
+    title: 'Devis',
+    number: 'Numéro de devis',
+    validUntil: "Valable jusqu'au",
+    subject: (number, seller) => `Devis ${number} de ${seller}`,
+    body: (seller, number, amount, until) =>
+      `${seller} vous a envoyé le devis ${number} d'un montant de ${amount}, valable jusqu'au ${until}. Vous pouvez l'accepter ou le refuser en ligne.`,
+    view: 'Voir et accepter le devis',
+  },
   accounting: {
     vatIn: (currency) => `TVA en ${currency}`,
     rate: (rate, source) => `au taux ${rate}, ${source}`,
@@ -550,6 +586,15 @@ const es: Words = {
   lateFee: {
     interest: (number, through) => `Intereses de demora de la factura ${number} hasta el ${through}`,
     compensation: (number) => `Indemnización por costes de cobro, factura ${number}`,
+  },
+  quote: {
+    title: 'Presupuesto',
+    number: 'Número de presupuesto',
+    validUntil: 'Válido hasta',
+    subject: (number, seller) => `Presupuesto ${number} de ${seller}`,
+    body: (seller, number, amount, until) =>
+      `${seller} le ha enviado el presupuesto ${number} por ${amount}, válido hasta el ${until}. Puede aceptarlo o rechazarlo en línea.`,
+    view: 'Ver y aceptar el presupuesto',
   },
   accounting: {
     vatIn: (currency) => `IVA en ${currency}`,

@@ -5,6 +5,7 @@ import type { CreditNote } from '#shared/domain/credit-note';
 import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
 import type { Invoice } from '#shared/domain/invoice';
 import type { Logo } from '#shared/domain/logo';
+import type { Quote } from '#shared/domain/quote';
 import type { buyerResource, sellerResource } from '#shared/domain/resources/invoice';
 import type { StatementResource } from '#shared/domain/resources/statement';
 
@@ -43,6 +44,8 @@ export type RenderRequest =
     } & Letterhead)
   | ({ kind: 'credit-note-email'; creditNote: CreditNote; format?: EInvoiceFormat | null; mail: Mail } & Letterhead)
   | ({ kind: 'statement-pdf' } & StatementLetter & Letterhead)
+  | ({ kind: 'quote-pdf'; quote: Quote } & Letterhead)
+  | ({ kind: 'quote-email'; quote: Quote; mail: Mail } & Letterhead)
   /** A logo to be stored: decoded and written anew, or refused with validation_error on `logo`. */
   | { kind: 'logo'; logo: LogoText };
 

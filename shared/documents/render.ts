@@ -3,7 +3,9 @@
 // carries the PDF, XML and MIME libraries and the fonts (docs/architecture.md "The document renderer").
 import { creditNoteEInvoice, invoiceEInvoice } from '#shared/documents/e-invoice-file';
 import { creditNoteView } from '#shared/documents/credit-note-view';
-import { renderCreditNotePdf, renderInvoicePdf } from '#shared/documents/invoice-pdf';
+import { renderCreditNotePdf, renderDocumentPdf, renderInvoicePdf } from '#shared/documents/invoice-pdf';
+import { quoteView } from '#shared/documents/quote-view';
+import { quoteResource } from '#shared/domain/resources/quote';
 import { renderStatementPdf } from '#shared/documents/statement-pdf';
 import { invoiceView } from '#shared/documents/invoice-view';
 import { normalizedLogo } from '#shared/documents/logo-image';
@@ -84,6 +86,24 @@ async function creditNoteEmail(request: Request<'credit-note-email'>, logo: Logo
   return email(fileNameOf(creditNote.credit_note_number, '.eml'), raw);
 }
 
+/** The quote's e-mail: its PDF attached, and the link to the page where it is accepted or declined. */
+async function quoteEmail(request: Request<'quote-email'>, logo: Logo | undefined): Promise<RenderedFile> {
+  const quote = quoteResource(request.quote, request.publicBaseUrl);
+  const view = quoteView({ quote, logo });
+  const words = view.words.quote;
+  const raw = await composeDocumentEmail({
+    ...request.mail,
+    view,
+    subject: words.subject(quote.quote_number, view.seller.name),
+    paragraphs: [words.body(view.seller.name, quote.quote_number, view.amountDue, view.dueDate)],
+    links: [[words.view, quote.public_url]],
+    filename: fileNameOf(quote.quote_number, '.pdf'),
+    pdf: await renderDocumentPdf(view),
+    attachments: [],
+  });
+  return email(fileNameOf(quote.quote_number, '.eml'), raw);
+}
+
 /** Draws what the request asks for; a document the format cannot carry is refused with a DomainError. */
 export async function renderDocument(request: RenderRequest): Promise<RenderedFile> {
   const logo = logoOf(request.logo);
@@ -109,6 +129,12 @@ export async function renderDocument(request: RenderRequest): Promise<RenderedFi
       const file = fileNameOf(`statement-${statement.to}`, '.pdf');
       return pdf(file, await renderStatementPdf({ statement, seller, buyer, locale, logo }));
     }
+    case 'quote-pdf': {
+      const quote = quoteResource(request.quote, request.publicBaseUrl);
+      return pdf(fileNameOf(quote.quote_number, '.pdf'), await renderDocumentPdf(quoteView({ quote, logo })));
+    }
+    case 'quote-email':
+      return quoteEmail(request, logo);
     case 'logo': {
       const { logo: written, info } = await normalizedLogo(logo!);
       return { filename: 'logo', contentType: written.content_type, content: written.bytes, pixels: info };

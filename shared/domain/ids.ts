@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 
-export type IdPrefix = 'org' | 'usr' | 'cli' | 'inv' | 'rec' | 'whk' | 'evt' | 'key' | 'pay' | 'cn' | 'ref';
+export type IdPrefix = 'org' | 'usr' | 'cli' | 'inv' | 'rec' | 'whk' | 'evt' | 'key' | 'pay' | 'cn' | 'ref' | 'quo';
 
 const nextUlid = monotonicFactory();
 

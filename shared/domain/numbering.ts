@@ -8,6 +8,7 @@ export type SeriesName = string;
 
 export const INVOICE_SERIES: SeriesName = 'invoice';
 export const CREDIT_NOTE_SERIES: SeriesName = 'credit_note';
+export const QUOTE_SERIES: SeriesName = 'quote';
 
 /**
  * How an organization's invoice numbers print and when they start again: `pattern` holds `{seq}` (the
@@ -42,6 +43,10 @@ export function numberingProblem(format: NumberingFormat): string | undefined {
 /** The format an organization numbers credit notes with: its own, or `CN-` before six digits, never reset. */
 export const creditNoteNumberingOf = (organization: { credit_note_numbering?: NumberingFormat }): NumberingFormat =>
   organization.credit_note_numbering ?? { pattern: 'CN-{seq}', padding: DEFAULT_PADDING, reset: 'never' };
+
+/** The format an organization numbers quotes with: its own, or `Q-` before six digits, never reset. */
+export const quoteNumberingOf = (organization: { quote_numbering?: NumberingFormat }): NumberingFormat =>
+  organization.quote_numbering ?? { pattern: 'Q-{seq}', padding: DEFAULT_PADDING, reset: 'never' };
 
 /** The series a new document takes its number from: one for good, or one per year of its issue date. */
 export const seriesFor = (format: NumberingFormat, issueDate: string, base: SeriesName = INVOICE_SERIES): SeriesName =>

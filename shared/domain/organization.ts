@@ -19,6 +19,8 @@ export type Organization = SellerProfile & {
   invoice_numbering?: NumberingFormat;
   /** Absent: `CN-` and six digits, never reset (creditNoteNumberingOf). */
   credit_note_numbering?: NumberingFormat;
+  /** Absent: `Q-` and six digits, never reset (quoteNumberingOf). */
+  quote_numbering?: NumberingFormat;
   /** The stored logo's description; its bytes are an item of their own (data/organizations.ts). */
   logo?: LogoInfo;
   /** Absent: per_line. Copied onto each invoice when it is created. */

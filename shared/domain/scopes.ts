@@ -11,6 +11,8 @@ export const ALL_SCOPES = [
   'payments:write',
   'credit_notes:read',
   'credit_notes:write',
+  'quotes:read',
+  'quotes:write',
   'events:read',
   'recurring:read',
   'recurring:write',

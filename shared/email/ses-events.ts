@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import type { BounceType, DeliveryReport, DeliveryStatus } from '#shared/domain/email-delivery';
 
 /** The document an e-mail is about. */
-export type MailAbout = { organizationId: string; document: { kind: 'invoice' | 'credit_note'; id: string } };
+export type MailAbout = { organizationId: string; document: { kind: 'invoice' | 'credit_note' | 'quote'; id: string } };
 
 /** Tag names: SES allows letters, digits, `_` and `-` in names and values. */
 const TAG = { organization: 'organization_id', kind: 'document_kind', document: 'document_id' } as const;
@@ -68,7 +68,7 @@ const BOUNCE_TYPES: Record<string, BounceType> = {
 export function aboutOf(record: SesRecord): MailAbout | undefined {
   const tag = (name: string) => record.mail.tags[name]?.[0];
   const [organizationId, kind, id] = [tag(TAG.organization), tag(TAG.kind), tag(TAG.document)];
-  if (!organizationId || !id || (kind !== 'invoice' && kind !== 'credit_note')) return undefined;
+  if (!organizationId || !id || (kind !== 'invoice' && kind !== 'credit_note' && kind !== 'quote')) return undefined;
   return { organizationId, document: { kind, id } };
 }
 

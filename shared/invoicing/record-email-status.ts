@@ -14,6 +14,7 @@ import {
   withReport,
   type Delivered,
   type DeliveryReport,
+  type EmailSuppression,
 } from '#shared/domain/email-delivery';
 import { DomainError, ErrorCode } from '#shared/domain/errors';
 import type { EventType } from '#shared/domain/events';
@@ -34,6 +35,8 @@ export async function recordEmailStatus(
   now = new Date(),
 ): Promise<StatusOutcome> {
   let outcome: StatusOutcome = 'unchanged';
+  // A quote's e-mails are not tracked yet (docs/quotes.md).
+  if (about.document.kind === 'quote') return outcome;
   for (const report of reports) {
     const one =
       about.document.kind === 'invoice'
@@ -59,7 +62,7 @@ function suppressions(deps: InvoicingDeps, about: MailAbout, report: DeliveryRep
     reason,
     created_at: now.toISOString(),
     message_id: report.messageId,
-    document: about.document,
+    document: about.document as EmailSuppression['document'],
   };
   return [suppressionPart(deps.db, about.organizationId, suppression)];
 }

@@ -20,6 +20,7 @@ export type OrganizationChanges = {
   time_zone?: string;
   invoice_numbering?: NumberingFormat;
   credit_note_numbering?: NumberingFormat;
+  quote_numbering?: NumberingFormat;
   tax_rounding?: TaxRounding;
   e_invoice_format?: EInvoiceFormat | null;
   reminder_policy?: ReminderPolicy;

@@ -135,7 +135,9 @@ beforeAll(async () => {
   const template = await made('create-recurring-invoice', {
     body: { client: client.id, frequency: 'monthly', line_items: [line] },
   });
+  const quote = await made('create-quote', { body: { client: client.id, line_items: [line] } });
   Object.assign(ownIds, {
+    quo: [quote.id],
     cli: [client.id],
     inv: [issued.id, invoice.id],
     cn: [note.id],
@@ -158,7 +160,9 @@ function variantsOf(example: Record<string, unknown>, schema: Schema | undefined
 
 /** The example's placeholder ids become the tenant's own, so a valid request reaches the domain. */
 const withIds = (given: unknown, ids: Record<string, string>) =>
-  JSON.parse(JSON.stringify(given).replace(/\b(cli|inv|cn|whk|rec)_[0-9A-Z]{26}\b/g, (id) => ids[id.split('_')[0]!]!));
+  JSON.parse(
+    JSON.stringify(given).replace(/\b(cli|inv|cn|whk|rec|quo)_[0-9A-Z]{26}\b/g, (id) => ids[id.split('_')[0]!]!),
+  );
 
 const exemplified = fuzzed.filter((route) => REQUEST_EXAMPLES[route.name as RouteName] !== undefined);
 
@@ -226,7 +230,8 @@ describe('the document’s examples', () => {
     await made('send-invoice', { params: { id: late.id } });
     example.late = late.id;
     example.draft = draft.id;
-    example.ids = { cli: client.id, inv: open.id, cn: note.id, whk: webhook.id, rec: template.id };
+    const quote = await made('create-quote', { body: { client: client.id, line_items: [line] } });
+    example.ids = { cli: client.id, inv: open.id, cn: note.id, whk: webhook.id, rec: template.id, quo: quote.id };
   });
 
   it.each(

@@ -10,7 +10,7 @@ import { call, db, invoiceBody, newTenant, tableItemCount } from '#test/support/
 const idRoutes = (ROUTES as readonly Route[]).filter(
   (route) => route.path.includes('{id}') && route.credentials !== 'public',
 );
-type Resource = 'client' | 'invoice' | 'api-key' | 'webhook' | 'recurring' | 'credit-note';
+type Resource = 'client' | 'invoice' | 'api-key' | 'webhook' | 'recurring' | 'credit-note' | 'quote';
 const resourceOf = (path: string): Resource => {
   if (path.startsWith('/api/v1/clients/')) return 'client';
   if (path.startsWith('/api/v1/invoices/')) return 'invoice';
@@ -18,6 +18,7 @@ const resourceOf = (path: string): Resource => {
   if (path.startsWith('/api/v1/webhooks/')) return 'webhook';
   if (path.startsWith('/api/v1/recurring-invoices/')) return 'recurring';
   if (path.startsWith('/api/v1/credit-notes/')) return 'credit-note';
+  if (path.startsWith('/api/v1/quotes/')) return 'quote';
   throw new Error(`the tenancy matrix does not know ${path}: teach resourceOf how to make one`);
 };
 const reader: Record<Resource, Route['name']> = {
@@ -27,12 +28,14 @@ const reader: Record<Resource, Route['name']> = {
   webhook: 'get-webhook',
   recurring: 'get-recurring-invoice',
   'credit-note': 'get-credit-note',
+  quote: 'get-quote',
 };
 const patchBody: Partial<Record<Resource, object>> = {
   client: { name: 'changed' },
   invoice: { notes: 'changed' },
   webhook: { events: ['*'] },
   recurring: { notes: 'changed' },
+  quote: { notes: 'changed' },
 };
 /** Valid bodies for routes that take one, so that only the id can make them fail. */
 const extraParams: Partial<Record<Route['name'], Record<string, string>>> = {
@@ -43,6 +46,7 @@ const validBody: Partial<Record<Route['name'], object>> = {
   'send-invoice': { email: 'a@x.example' },
   'create-credit-note': { amount: '0.10', description: 'x', reason: 'other' },
   'send-credit-note': { email: 'a@x.example' },
+  'send-quote': { email: 'a@x.example' },
   'create-refund': { amount: '0.01', method: 'cash' },
   'charge-late-fee': {},
 };
@@ -70,6 +74,15 @@ beforeAll(async () => {
       token: b.apiKey,
       params: { id: idsOfB.invoice },
       body: { amount: '1.00', description: 'B credit', reason: 'other' },
+    })
+  ).json.id;
+  idsOfB.quote = (
+    await call('create-quote', {
+      token: b.apiKey,
+      body: {
+        client: idsOfB.client,
+        line_items: [{ description: 'q', quantity: 1, unit_price: '1.00', tax_rate: '0' }],
+      },
     })
   ).json.id;
   idsOfB['api-key'] = (

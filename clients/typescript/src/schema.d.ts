@@ -501,6 +501,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/quotes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List quotes
+         * @description Needs the scope `quotes:read`.
+         */
+        get: operations["listQuotes"];
+        put?: never;
+        /**
+         * Create quote
+         * @description Needs the scope `quotes:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["createQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/quotes/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get quote
+         * @description Needs the scope `quotes:read`.
+         */
+        get: operations["getQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update quote
+         * @description Needs the scope `quotes:write`.
+         */
+        patch: operations["updateQuote"];
+        trace?: never;
+    };
+    "/api/v1/quotes/{id}/send/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send quote
+         * @description Needs the scope `quotes:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["sendQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/exchange-rates/": {
         parameters: {
             query?: never;
@@ -1671,6 +1739,126 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "quote.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The quote.created event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onQuoteCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quote.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The quote.updated event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onQuoteUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quote.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The quote.sent event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onQuoteSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quote.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The quote.accepted event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onQuoteAccepted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quote.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The quote.declined event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onQuoteDeclined"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quote.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The quote.expired event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onQuoteExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "recurring_invoice.created": {
         parameters: {
             query?: never;
@@ -1756,6 +1944,11 @@ export interface components {
          *             "reset": "never"
          *           },
          *           "credit_note_numbering": {
+         *             "pattern": "string",
+         *             "padding": 0,
+         *             "reset": "never"
+         *           },
+         *           "quote_numbering": {
          *             "pattern": "string",
          *             "padding": 0,
          *             "reset": "never"
@@ -1868,6 +2061,11 @@ export interface components {
          *         "padding": 0,
          *         "reset": "never"
          *       },
+         *       "quote_numbering": {
+         *         "pattern": "string",
+         *         "padding": 0,
+         *         "reset": "never"
+         *       },
          *       "tax_rounding": "per_line",
          *       "legal_name": "string",
          *       "address": {
@@ -1947,6 +2145,12 @@ export interface components {
                 reset: "never" | "yearly";
             };
             credit_note_numbering: {
+                pattern: string;
+                padding: number;
+                /** @enum {string} */
+                reset: "never" | "yearly";
+            };
+            quote_numbering: {
                 pattern: string;
                 padding: number;
                 /** @enum {string} */
@@ -6375,6 +6579,1009 @@ export interface components {
         /**
          * @example {
          *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "quote.created",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "quo_01JD3M8Q5W0000000000000000",
+         *           "quote_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "expiry_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_by": "string",
+         *           "declined_at": "2026-11-23T10:00:00.000Z",
+         *           "expired_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        QuoteCreatedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "quote.created";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Quote"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "quo_01JD3M8Q5W0000000000000000",
+         *       "quote_number": "string",
+         *       "status": "draft",
+         *       "client": {
+         *         "id": "cli_01JD3M8Q5W0000000000000000",
+         *         "name": "string"
+         *       },
+         *       "seller": {
+         *         "name": "string",
+         *         "address": {
+         *           "line1": "string",
+         *           "line2": "string",
+         *           "city": "string",
+         *           "postal_code": "string",
+         *           "state": "string",
+         *           "country": "DE"
+         *         },
+         *         "tax_id": "string",
+         *         "registration_number": "string",
+         *         "email": "string",
+         *         "phone": "string",
+         *         "website": "string",
+         *         "payment_instructions": {
+         *           "iban": "string",
+         *           "bic": "string",
+         *           "account_name": "string",
+         *           "text": "string"
+         *         },
+         *         "peppol_id": "string"
+         *       },
+         *       "buyer": {
+         *         "name": "string",
+         *         "email": "string",
+         *         "phone": "string",
+         *         "address": "string",
+         *         "city": "string",
+         *         "state": "string",
+         *         "postal_code": "string",
+         *         "country": "string",
+         *         "tax_id": "string",
+         *         "peppol_id": "string"
+         *       },
+         *       "issue_date": "2026-11-23",
+         *       "expiry_date": "2026-11-23",
+         *       "currency": "EUR",
+         *       "locale": "string",
+         *       "line_items": [
+         *         {
+         *           "description": "string",
+         *           "quantity": 0,
+         *           "unit": "C62",
+         *           "unit_price": "100.00",
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "discount_amount": "1190.00",
+         *           "net_amount": "1190.00",
+         *           "tax_category": "S",
+         *           "tax_rate": "19",
+         *           "tax_exemption_reason": "string",
+         *           "tax_amount": "1190.00",
+         *           "total": "1190.00"
+         *         }
+         *       ],
+         *       "discount": {
+         *         "percent": "10"
+         *       },
+         *       "prices_include_tax": true,
+         *       "tax_rounding": "per_line",
+         *       "subtotal": "1190.00",
+         *       "discount_amount": "1190.00",
+         *       "taxable_amount": "1190.00",
+         *       "tax_amount": "1190.00",
+         *       "tax_breakdown": [
+         *         {
+         *           "tax_category": "S",
+         *           "tax_rate": "19",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_exemption_reason": "string",
+         *           "tax_amount_in_accounting_currency": "1190.00"
+         *         }
+         *       ],
+         *       "total_amount": "1190.00",
+         *       "notes": "string",
+         *       "terms": "string",
+         *       "public_url": "http://example.com",
+         *       "sent_at": "2026-11-23T10:00:00.000Z",
+         *       "accepted_at": "2026-11-23T10:00:00.000Z",
+         *       "accepted_by": "string",
+         *       "declined_at": "2026-11-23T10:00:00.000Z",
+         *       "expired_at": "2026-11-23T10:00:00.000Z",
+         *       "sendings": [
+         *         {
+         *           "to": "string",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "message_id": "string",
+         *           "delivery_status": "sent",
+         *           "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *           "bounce_type": "permanent"
+         *         }
+         *       ],
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "updated_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        Quote: {
+            /**
+             * @description `quo_` and a ULID
+             * @example quo_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            quote_number: string;
+            /** @enum {string} */
+            status: "draft" | "sent" | "accepted" | "declined" | "expired";
+            client: {
+                /**
+                 * @description `cli_` and a ULID
+                 * @example cli_01JD3M8Q5W0000000000000000
+                 */
+                id: string;
+                name: string;
+            };
+            seller: components["schemas"]["Seller"] | null;
+            buyer: components["schemas"]["Buyer"] | null;
+            issue_date: components["schemas"]["CalendarDate"];
+            expiry_date: components["schemas"]["CalendarDate"];
+            currency: components["schemas"]["Currency"];
+            locale: string;
+            line_items: {
+                description: string;
+                quantity: number;
+                /**
+                 * @description UN/ECE Recommendation 20 unit code
+                 * @example C62
+                 */
+                unit: string;
+                /**
+                 * @description Price of one unit, net or gross as prices_include_tax says
+                 * @example 100.00
+                 */
+                unit_price: string;
+                discount: components["schemas"]["Discount"] | null;
+                discount_amount: components["schemas"]["Money"];
+                net_amount: components["schemas"]["Money"];
+                tax_category: components["schemas"]["TaxCategory"];
+                /**
+                 * @description VAT rate in percent
+                 * @example 19
+                 * @example 7.7
+                 */
+                tax_rate: string;
+                tax_exemption_reason: string | null;
+                tax_amount: components["schemas"]["Money"];
+                total: components["schemas"]["Money"];
+            }[];
+            discount: components["schemas"]["Discount"] | null;
+            prices_include_tax: boolean;
+            /** @enum {string} */
+            tax_rounding: "per_line" | "per_rate";
+            subtotal: components["schemas"]["Money"];
+            discount_amount: components["schemas"]["Money"];
+            taxable_amount: components["schemas"]["Money"];
+            tax_amount: components["schemas"]["Money"];
+            tax_breakdown: components["schemas"]["TaxBreakdownRow"][];
+            total_amount: components["schemas"]["Money"];
+            notes: string;
+            terms: string;
+            /** Format: uri */
+            public_url: string;
+            sent_at: components["schemas"]["Timestamp"] | null;
+            accepted_at: components["schemas"]["Timestamp"] | null;
+            accepted_by: string | null;
+            declined_at: components["schemas"]["Timestamp"] | null;
+            expired_at: components["schemas"]["Timestamp"] | null;
+            sendings: components["schemas"]["CreditNoteSending"][];
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "quote.updated",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "quo_01JD3M8Q5W0000000000000000",
+         *           "quote_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "expiry_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_by": "string",
+         *           "declined_at": "2026-11-23T10:00:00.000Z",
+         *           "expired_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        QuoteUpdatedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "quote.updated";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Quote"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "quote.sent",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "quo_01JD3M8Q5W0000000000000000",
+         *           "quote_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "expiry_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_by": "string",
+         *           "declined_at": "2026-11-23T10:00:00.000Z",
+         *           "expired_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        QuoteSentEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "quote.sent";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Quote"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "quote.accepted",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "quo_01JD3M8Q5W0000000000000000",
+         *           "quote_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "expiry_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_by": "string",
+         *           "declined_at": "2026-11-23T10:00:00.000Z",
+         *           "expired_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        QuoteAcceptedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "quote.accepted";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Quote"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "quote.declined",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "quo_01JD3M8Q5W0000000000000000",
+         *           "quote_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "expiry_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_by": "string",
+         *           "declined_at": "2026-11-23T10:00:00.000Z",
+         *           "expired_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        QuoteDeclinedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "quote.declined";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Quote"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "quote.expired",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "quo_01JD3M8Q5W0000000000000000",
+         *           "quote_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "expiry_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_by": "string",
+         *           "declined_at": "2026-11-23T10:00:00.000Z",
+         *           "expired_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        QuoteExpiredEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "quote.expired";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Quote"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
          *       "type": "recurring_invoice.created",
          *       "organization_id": "org_01JD3M8Q5W0000000000000000",
          *       "created_at": "2026-11-23T10:00:00.000Z",
@@ -6790,7 +7997,7 @@ export interface components {
             name: string;
             prefix: string;
             hint: string;
-            scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "api_keys:manage")[];
+            scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "quotes:read" | "quotes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "api_keys:manage")[];
             /** @enum {string} */
             status: "active" | "disabled" | "revoked" | "expired";
             created_by: string;
@@ -6869,7 +8076,7 @@ export interface components {
             name: string;
             prefix: string;
             hint: string;
-            scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "api_keys:manage")[];
+            scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "quotes:read" | "quotes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "api_keys:manage")[];
             /** @enum {string} */
             status: "active" | "disabled" | "revoked" | "expired";
             created_by: string;
@@ -7631,6 +8838,123 @@ export interface components {
          * @example {
          *       "results": [
          *         {
+         *           "id": "quo_01JD3M8Q5W0000000000000000",
+         *           "quote_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "expiry_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_by": "string",
+         *           "declined_at": "2026-11-23T10:00:00.000Z",
+         *           "expired_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       ],
+         *       "next": "http://example.com"
+         *     }
+         */
+        QuotePage: {
+            results: components["schemas"]["Quote"][];
+            next: string | null;
+        };
+        /**
+         * @example {
+         *       "results": [
+         *         {
          *           "address": "string",
          *           "reason": "bounce",
          *           "created_at": "2026-11-23T10:00:00.000Z",
@@ -8080,6 +9404,11 @@ export interface components {
          *                 "padding": 0,
          *                 "reset": "never"
          *               },
+         *               "quote_numbering": {
+         *                 "pattern": "string",
+         *                 "padding": 0,
+         *                 "reset": "never"
+         *               },
          *               "tax_rounding": "per_line",
          *               "legal_name": "string",
          *               "address": {
@@ -8151,7 +9480,7 @@ export interface components {
             next: string | null;
         };
         /** @description An event of any kind, told apart by `type` */
-        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
+        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
         /**
          * @example {
          *       "id": "whk_01JD3M8Q5W0000000000000000",
@@ -8720,6 +10049,31 @@ export interface components {
                 };
             };
         };
+        /** @description idempotency_conflict, invalid_state, recipient_suppressed */
+        IdempotencyConflictOrInvalidStateOrRecipientSuppressed: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "idempotency_conflict",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "idempotency_conflict" | "invalid_state" | "recipient_suppressed";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -8778,6 +10132,13 @@ export type SchemaRefundCreatedEvent = components['schemas']['RefundCreatedEvent
 export type SchemaRefund = components['schemas']['Refund'];
 export type SchemaRefundSucceededEvent = components['schemas']['RefundSucceededEvent'];
 export type SchemaRefundFailedEvent = components['schemas']['RefundFailedEvent'];
+export type SchemaQuoteCreatedEvent = components['schemas']['QuoteCreatedEvent'];
+export type SchemaQuote = components['schemas']['Quote'];
+export type SchemaQuoteUpdatedEvent = components['schemas']['QuoteUpdatedEvent'];
+export type SchemaQuoteSentEvent = components['schemas']['QuoteSentEvent'];
+export type SchemaQuoteAcceptedEvent = components['schemas']['QuoteAcceptedEvent'];
+export type SchemaQuoteDeclinedEvent = components['schemas']['QuoteDeclinedEvent'];
+export type SchemaQuoteExpiredEvent = components['schemas']['QuoteExpiredEvent'];
 export type SchemaRecurringInvoiceCreatedEvent = components['schemas']['RecurringInvoiceCreatedEvent'];
 export type SchemaRecurringInvoice = components['schemas']['RecurringInvoice'];
 export type SchemaWebhookDisabledEvent = components['schemas']['WebhookDisabledEvent'];
@@ -8804,6 +10165,7 @@ export type SchemaPaymentList = components['schemas']['PaymentList'];
 export type SchemaReminderList = components['schemas']['ReminderList'];
 export type SchemaReminder = components['schemas']['Reminder'];
 export type SchemaLateFee = components['schemas']['LateFee'];
+export type SchemaQuotePage = components['schemas']['QuotePage'];
 export type SchemaEmailSuppressionPage = components['schemas']['EmailSuppressionPage'];
 export type SchemaEmailSuppression = components['schemas']['EmailSuppression'];
 export type SchemaCreditNoteList = components['schemas']['CreditNoteList'];
@@ -8835,6 +10197,7 @@ export type ResponseInvalidState = components['responses']['InvalidState'];
 export type ResponseEInvoiceIncomplete = components['responses']['EInvoiceIncomplete'];
 export type ResponseEmailDeliveryFailed = components['responses']['EmailDeliveryFailed'];
 export type ResponseIdempotencyConflictOrInvalidStateOrPaymentsNotConfigured = components['responses']['IdempotencyConflictOrInvalidStateOrPaymentsNotConfigured'];
+export type ResponseIdempotencyConflictOrInvalidStateOrRecipientSuppressed = components['responses']['IdempotencyConflictOrInvalidStateOrRecipientSuppressed'];
 export type HeaderRequestId = components['headers']['RequestId'];
 export type HeaderRetryAfter = components['headers']['RetryAfter'];
 export type $defs = Record<string, never>;
@@ -9176,6 +10539,16 @@ export interface operations {
                          */
                         reset?: "never" | "yearly";
                     };
+                    quote_numbering?: {
+                        pattern: string;
+                        /** @default 6 */
+                        padding?: number;
+                        /**
+                         * @default never
+                         * @enum {string}
+                         */
+                        reset?: "never" | "yearly";
+                    };
                     reminder_policy?: {
                         enabled: boolean;
                         steps: {
@@ -9280,7 +10653,7 @@ export interface operations {
                  */
                 "application/json": {
                     name: string;
-                    scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write")[];
+                    scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "quotes:read" | "quotes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write")[];
                     /** Format: date-time */
                     expires_at?: string;
                 };
@@ -10238,31 +11611,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            /** @description idempotency_conflict, invalid_state, recipient_suppressed */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "idempotency_conflict",
-                     *         "message": "What was refused and why, in one sentence"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "invalid_state" | "recipient_suppressed";
-                            message: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflictOrInvalidStateOrRecipientSuppressed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["EInvoiceIncomplete"];
@@ -10315,6 +11664,271 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    listQuotes: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                status?: "draft" | "sent" | "accepted" | "declined" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotePage"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "client": "cli_01JD3M8Q5W0000000000000000",
+                 *       "currency": "EUR",
+                 *       "expiry_date": "2026-12-31",
+                 *       "line_items": [
+                 *         {
+                 *           "description": "Consulting, November",
+                 *           "quantity": 10,
+                 *           "unit": "HUR",
+                 *           "unit_price": "120.00",
+                 *           "tax_rate": "19"
+                 *         },
+                 *         {
+                 *           "description": "Travel",
+                 *           "quantity": 1,
+                 *           "unit_price": "80.00",
+                 *           "tax_rate": "19"
+                 *         }
+                 *       ],
+                 *       "notes": "Prices valid for the scope described."
+                 *     }
+                 */
+                "application/json": {
+                    client: string;
+                    line_items: {
+                        description: string;
+                        unit?: string;
+                        quantity: number | string;
+                        unit_price: string;
+                        tax_rate?: string;
+                        /** @enum {string} */
+                        tax_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+                        tax_exemption_reason?: string;
+                        discount?: {
+                            percent?: string;
+                            amount?: string;
+                        };
+                    }[];
+                    issue_date?: string;
+                    expiry_date?: string;
+                    currency?: string;
+                    notes?: string;
+                    terms?: string;
+                    discount?: {
+                        percent?: string;
+                        amount?: string;
+                    } | null;
+                    prices_include_tax?: boolean;
+                    locale?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "expiry_date": "2027-01-15",
+                 *       "discount": {
+                 *         "percent": "5"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    client?: string;
+                    issue_date?: string;
+                    expiry_date?: string;
+                    currency?: string;
+                    line_items?: {
+                        description: string;
+                        unit?: string;
+                        quantity: number | string;
+                        unit_price: string;
+                        tax_rate?: string;
+                        /** @enum {string} */
+                        tax_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+                        tax_exemption_reason?: string;
+                        discount?: {
+                            percent?: string;
+                            amount?: string;
+                        };
+                    }[];
+                    notes?: string;
+                    terms?: string;
+                    discount?: {
+                        percent?: string;
+                        amount?: string;
+                    } | null;
+                    prices_include_tax?: boolean;
+                    locale?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "billing@globex.example"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email?: string;
+                    force?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendResult"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrInvalidStateOrRecipientSuppressed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["EmailDeliveryFailed"];
         };
     };
     getExchangeRate: {
@@ -11233,7 +12847,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "recurring_invoice.created" | "webhook.disabled" | "ping")[];
+                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "recurring_invoice.created" | "webhook.disabled" | "ping")[];
                 };
             };
         };
@@ -11334,7 +12948,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "recurring_invoice.created" | "webhook.disabled" | "ping")[];
+                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "recurring_invoice.created" | "webhook.disabled" | "ping")[];
                     enabled?: boolean;
                 };
             };
@@ -12548,6 +14162,180 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RefundFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onQuoteCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onQuoteUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onQuoteSent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onQuoteAccepted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteAcceptedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onQuoteDeclined: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteDeclinedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onQuoteExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteExpiredEvent"];
             };
         };
         responses: {

@@ -6,6 +6,7 @@ import {
   type Invoice,
   type SellerSnapshot,
   type SentReminder,
+  type PricedInvoice,
   type TaxRow,
 } from '#shared/domain/invoice';
 import { categoryFor, DEFAULT_TAX_ROUNDING } from '#shared/domain/tax';
@@ -61,27 +62,7 @@ export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
   service_period: invoice.service_period ?? null,
   buyer_reference: invoice.buyer_reference ?? null,
   purchase_order: invoice.purchase_order ?? null,
-  line_items: invoice.line_items.map((line) => ({
-    description: line.description,
-    quantity: Number(line.quantity),
-    unit: line.unit ?? DEFAULT_UNIT,
-    unit_price: line.unit_price,
-    discount: line.discount ?? null,
-    discount_amount: money(line.discount_minor ?? 0),
-    net_amount: money(line.net_minor),
-    tax_category: line.tax_category ?? categoryFor(parseDecimal(line.tax_rate)!),
-    tax_rate: line.tax_rate,
-    tax_exemption_reason: line.tax_exemption_reason ?? null,
-    tax_amount: money(line.tax_minor),
-    total: money(line.total_minor),
-  })),
-  discount: invoice.discount ?? null,
-  prices_include_tax: invoice.prices_include_tax ?? false,
-  tax_rounding: invoice.tax_rounding ?? DEFAULT_TAX_ROUNDING,
-  subtotal: money(invoice.subtotal_minor),
-  discount_amount: money(invoice.discount_minor ?? 0),
-  taxable_amount: money(invoice.subtotal_minor - (invoice.discount_minor ?? 0)),
-  tax_amount: money(invoice.tax_amount_minor),
+  ...pricedResource(invoice),
   ...inAccountingCurrency(invoice, taxBreakdownOf(invoice)),
   total_amount: money(invoice.total_amount_minor),
   amount_paid: money(invoice.amount_paid_minor ?? 0),
@@ -136,3 +117,28 @@ export function inAccountingCurrency(document: FixedRate, rows: readonly TaxRow[
     tax_total_in_accounting_currency: converted ? formatMinor(converted.total) : null,
   };
 }
+
+/** The priced lines and their sums, as invoices and quotes show them. */
+export const pricedResource = (priced: PricedInvoice) => ({
+  line_items: priced.line_items.map((line) => ({
+    description: line.description,
+    quantity: Number(line.quantity),
+    unit: line.unit ?? DEFAULT_UNIT,
+    unit_price: line.unit_price,
+    discount: line.discount ?? null,
+    discount_amount: money(line.discount_minor ?? 0),
+    net_amount: money(line.net_minor),
+    tax_category: line.tax_category ?? categoryFor(parseDecimal(line.tax_rate)!),
+    tax_rate: line.tax_rate,
+    tax_exemption_reason: line.tax_exemption_reason ?? null,
+    tax_amount: money(line.tax_minor),
+    total: money(line.total_minor),
+  })),
+  discount: priced.discount ?? null,
+  prices_include_tax: priced.prices_include_tax ?? false,
+  tax_rounding: priced.tax_rounding ?? DEFAULT_TAX_ROUNDING,
+  subtotal: money(priced.subtotal_minor),
+  discount_amount: money(priced.discount_minor ?? 0),
+  taxable_amount: money(priced.subtotal_minor - (priced.discount_minor ?? 0)),
+  tax_amount: money(priced.tax_amount_minor),
+});

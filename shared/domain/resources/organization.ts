@@ -1,5 +1,5 @@
 import { LIMITS } from '#shared/domain/invoice';
-import { creditNoteNumberingOf, numberingOf } from '#shared/domain/numbering';
+import { creditNoteNumberingOf, numberingOf, quoteNumberingOf } from '#shared/domain/numbering';
 import { DEFAULT_TAX_ROUNDING } from '#shared/domain/tax';
 import { accountingCurrencyOf, timeZoneOf, type Organization } from '#shared/domain/organization';
 
@@ -12,6 +12,7 @@ export const organizationResource = (organization: Organization) => ({
   time_zone: timeZoneOf(organization),
   invoice_numbering: numberingOf(organization),
   credit_note_numbering: creditNoteNumberingOf(organization),
+  quote_numbering: quoteNumberingOf(organization),
   tax_rounding: organization.tax_rounding ?? DEFAULT_TAX_ROUNDING,
   legal_name: organization.legal_name ?? null,
   address: organization.address ?? null,

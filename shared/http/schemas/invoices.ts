@@ -28,7 +28,7 @@ const discount = z
     ),
   );
 
-const toDiscount = (given: z.infer<typeof discount> | undefined) =>
+export const toDiscount = (given: z.infer<typeof discount> | undefined) =>
   given === undefined ? undefined : given.percent ? { percent: given.percent } : { amount: given.amount! };
 
 const lineItem = z.strictObject({
@@ -68,7 +68,7 @@ const servicePeriod = z.strictObject({ start: calendarDate, end: calendarDate })
   }),
 );
 
-const invoiceFields = {
+export const invoiceFields = {
   client: idOf('cli'),
   issue_date: calendarDate,
   due_date: calendarDate,

@@ -158,6 +158,8 @@ export const updateOrganizationBody = z
     invoice_numbering: z.optional(numberingFormat),
     /** The same for credit notes, a series of their own. */
     credit_note_numbering: z.optional(numberingFormat),
+    /** The same for quotes (docs/quotes.md). */
+    quote_numbering: z.optional(numberingFormat),
     reminder_policy: z.optional(reminderPolicy),
     late_fee_policy: z.optional(z.nullable(lateFeePolicy)),
     /** The currency the organization keeps its books and VAT in (BT-6); invoices issued later take it. */

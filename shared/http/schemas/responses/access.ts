@@ -59,6 +59,7 @@ export const organizationResponse = z
     time_zone: z.string(),
     invoice_numbering: numbering,
     credit_note_numbering: numbering,
+    quote_numbering: numbering,
     tax_rounding: z.enum(TAX_ROUNDINGS),
     legal_name: nullableText,
     ...sellerProfileFields,

@@ -10,6 +10,7 @@ import { creditNoteResponse } from '#shared/http/schemas/responses/credit-notes'
 import { invoiceResponse } from '#shared/http/schemas/responses/invoices';
 import { paymentResponse, refundResponse } from '#shared/http/schemas/responses/payments';
 import { emailReport } from '#shared/http/schemas/responses/sending';
+import { quoteResponse } from '#shared/http/schemas/responses/quotes';
 import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { webhookResponse } from '#shared/http/schemas/responses/webhooks';
 
@@ -41,6 +42,12 @@ const DATA: Record<EventType, z.ZodMiniObject> = {
   'refund.created': z.strictObject({ object: invoiceResponse, refund: refundResponse }),
   'refund.succeeded': z.strictObject({ object: invoiceResponse, refund: refundResponse }),
   'refund.failed': z.strictObject({ object: invoiceResponse, refund: refundResponse }),
+  'quote.created': z.strictObject({ object: quoteResponse }),
+  'quote.updated': z.strictObject({ object: quoteResponse }),
+  'quote.sent': z.strictObject({ object: quoteResponse }),
+  'quote.accepted': z.strictObject({ object: quoteResponse }),
+  'quote.declined': z.strictObject({ object: quoteResponse }),
+  'quote.expired': z.strictObject({ object: quoteResponse }),
   'recurring_invoice.created': z.strictObject({ object: recurringInvoiceResponse }),
   'webhook.disabled': z.strictObject({ object: webhookResponse }),
   ping: z.strictObject({ object: ping }),

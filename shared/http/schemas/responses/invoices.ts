@@ -72,7 +72,7 @@ export const sending = z
   .strictObject({ to: z.string(), sent_at: timestamp, message_id: z.string(), reminder: z.boolean(), ...delivery })
   .register(z.globalRegistry, { id: 'Sending', description: 'One e-mail of the document' });
 
-const invoiceLine = z.strictObject({
+export const invoiceLine = z.strictObject({
   description: z.string(),
   quantity: z.number(),
   unit: z.string().register(z.globalRegistry, { description: 'UN/ECE Recommendation 20 unit code', examples: ['C62'] }),

@@ -1,0 +1,18 @@
+import { config } from '#shared/config';
+import { quoteResource } from '#shared/domain/resources/quote';
+import { endpoint } from '#shared/http/endpoint';
+import { createQuoteBody, newQuoteOf } from '#shared/http/schemas/quotes';
+import { quoteResponse } from '#shared/http/schemas/responses/quotes';
+import { createQuote } from '#shared/quotes/create-quote';
+import { routeNamed } from '#functions/routes';
+
+const { PUBLIC_BASE_URL } = config();
+
+export const handler = endpoint(
+  routeNamed('create-quote'),
+  { body: createQuoteBody, response: quoteResponse },
+  async ({ db, organizationId, body }) => {
+    const quote = await createQuote({ db, publicBaseUrl: PUBLIC_BASE_URL }, organizationId, newQuoteOf(body));
+    return { status: 201, body: quoteResource(quote, PUBLIC_BASE_URL) };
+  },
+);

@@ -1,0 +1,20 @@
+import { config } from '#shared/config';
+import { getQuote } from '#shared/data/quotes';
+import { notFound } from '#shared/domain/errors';
+import { quoteResource } from '#shared/domain/resources/quote';
+import { endpoint } from '#shared/http/endpoint';
+import { idParams } from '#shared/http/schemas/common';
+import { quoteResponse } from '#shared/http/schemas/responses/quotes';
+import { routeNamed } from '#functions/routes';
+
+const { PUBLIC_BASE_URL } = config();
+
+export const handler = endpoint(
+  routeNamed('get-quote'),
+  { params: idParams('quo'), response: quoteResponse },
+  async ({ db, organizationId, params }) => {
+    const quote = await getQuote(db, organizationId, params.id);
+    if (!quote) throw notFound('Quote');
+    return { status: 200, body: quoteResource(quote, PUBLIC_BASE_URL) };
+  },
+);

@@ -1,0 +1,27 @@
+import { config } from '#shared/config';
+import { listQuotes } from '#shared/data/quotes';
+import { quoteResource } from '#shared/domain/resources/quote';
+import { endpoint } from '#shared/http/endpoint';
+import { cursorSecret, listing } from '#shared/http/pagination';
+import { listQuotesQuery } from '#shared/http/schemas/quotes';
+import { quotePage } from '#shared/http/schemas/responses/quotes';
+import { routeNamed } from '#functions/routes';
+
+const settings = config();
+const CURSOR_SECRET = await cursorSecret(settings);
+
+export const handler = endpoint(
+  routeNamed('list-quotes'),
+  { query: listQuotesQuery, response: quotePage },
+  async ({ db, organizationId, query, baseUrl }) => {
+    const filters = { limit: String(query.limit), status: query.status };
+    const link = { scope: `${organizationId}|quotes|${query.status ?? ''}`, baseUrl, path: '/api/v1/quotes/' };
+    const list = listing(CURSOR_SECRET, { ...link, query: filters }, query.cursor);
+    const page = await listQuotes(db, organizationId, {
+      limit: query.limit,
+      status: query.status,
+      startKey: list.startKey,
+    });
+    return { status: 200, body: list.page(page, (quote) => quoteResource(quote, settings.PUBLIC_BASE_URL)) };
+  },
+);

@@ -1,0 +1,54 @@
+// A quote (docs/quotes.md): priced as an invoice is, numbered in a series of its own, valid through
+// its expiry day in the organization's time zone. draft → sent → accepted | declined | expired.
+import { invalidState } from '#shared/domain/errors';
+import type { BuyerSnapshot, PricedInvoice, SellerSnapshot } from '#shared/domain/invoice';
+import type { CreditNoteSending } from '#shared/domain/credit-note';
+
+export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'expired'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+export type QuoteContent = PricedInvoice & {
+  client_id: string;
+  currency: string;
+  issue_date: string;
+  /** The last day the quote may be accepted, in the organization's time zone. */
+  expiry_date: string;
+  locale?: string;
+  notes?: string;
+  terms?: string;
+};
+
+export type Quote = QuoteContent & {
+  id: string;
+  quote_number: string;
+  status: QuoteStatus;
+  client_name: string;
+  seller?: SellerSnapshot;
+  buyer?: BuyerSnapshot;
+  public_token: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+  sent_at?: string;
+  accepted_at?: string;
+  /** The name the person accepting gave, if any. */
+  accepted_by?: string;
+  declined_at?: string;
+  expired_at?: string;
+  sendings?: CreditNoteSending[];
+};
+
+/** Sending issues a draft and may repeat while the quote is open; accepted, declined or expired ones are closed. */
+export function assertSendable(quote: Pick<Quote, 'status' | 'expiry_date'>, today: string) {
+  if (quote.status !== 'draft' && quote.status !== 'sent')
+    throw invalidState(`A quote that is ${quote.status} cannot be sent`);
+  if (quote.expiry_date < today) throw invalidState(`The quote expired on ${quote.expiry_date}`);
+}
+
+export function assertEditable(quote: Pick<Quote, 'status'>) {
+  if (quote.status !== 'draft') throw invalidState(`Only draft quotes can be edited; this one is ${quote.status}`);
+}
+
+/** A sent quote past its expiry day (in the organization's zone) is expired. */
+export const isPastExpiry = (quote: Pick<Quote, 'status' | 'expiry_date'>, today: string) =>
+  quote.status === 'sent' && quote.expiry_date < today;

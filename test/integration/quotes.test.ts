@@ -1,0 +1,133 @@
+// Quotes (docs/quotes.md): priced as invoices are, numbered in a series of their own, edited while
+// drafts, sent by e-mail with a PDF in the client's language, and refused what their state forbids.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, newTenant, tableItemCount } from '#test/support/api';
+import { storedEmail } from '#test/support/emails';
+import { readPdf } from '#test/support/pdf';
+
+type Tenant = Awaited<ReturnType<typeof newTenant>>;
+let tenant: Tenant;
+let clientId: string;
+
+const lines = [
+  { description: 'Planung', quantity: 10, unit_price: '100.00', tax_rate: '19', discount: { percent: '10' } },
+  { description: 'Fachbuch', quantity: 1, unit_price: '50.00', tax_rate: '7' },
+];
+
+beforeAll(async () => {
+  tenant = await newTenant('Quoting');
+  await call('update-organization', {
+    token: tenant.ownerToken,
+    body: { quote_numbering: { pattern: 'ANG-{YYYY}-{seq}', padding: 4, reset: 'yearly' } },
+  });
+  clientId = (
+    await call('create-client', {
+      token: tenant.apiKey,
+      body: { name: 'Kunde GmbH', email: 'einkauf@kunde.example', locale: 'de-DE' },
+    })
+  ).json.id;
+});
+
+const create = (body: Record<string, unknown> = {}) =>
+  call('create-quote', {
+    token: tenant.apiKey,
+    body: { client: clientId, issue_date: '2026-11-20', line_items: lines, discount: { percent: '5' }, ...body },
+  });
+
+describe('a quote', () => {
+  it('is priced as an invoice is, numbered in its own series, valid 30 days unless told otherwise', async () => {
+    const first = await create();
+    const second = await create({ expiry_date: '2026-12-31' });
+    expect(first.status, first.text).toBe(201);
+    expect(first.json).toMatchObject({
+      quote_number: 'ANG-2026-0001',
+      status: 'draft',
+      issue_date: '2026-11-20',
+      expiry_date: '2026-12-20',
+      // The organization's default currency.
+      currency: 'USD',
+      locale: 'de-DE',
+      // 10 × 100 less 10 % = 900, and 50: 950 less 5 % = 902.50; VAT 162.45 + 3.33.
+      subtotal: '950.00',
+      discount_amount: '47.50',
+      taxable_amount: '902.50',
+      tax_amount: '165.78',
+      total_amount: '1068.28',
+    });
+    expect(second.json).toMatchObject({ quote_number: 'ANG-2026-0002', expiry_date: '2026-12-31' });
+    const listed = await call('list-quotes', { token: tenant.apiKey, query: { status: 'draft' } });
+    expect(listed.json.results.map((quote: { id: string }) => quote.id)).toEqual([first.json.id, second.json.id]);
+    expect((await call('get-quote', { token: tenant.apiKey, params: { id: first.json.id } })).json).toEqual(first.json);
+  });
+
+  it('is edited while a draft, then sent by e-mail with its PDF, and no longer edited', async () => {
+    const { json: draft } = await create();
+    const changed = await call('update-quote', {
+      token: tenant.apiKey,
+      params: { id: draft.id },
+      body: { expiry_date: '2027-01-15', discount: null },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.json).toMatchObject({ expiry_date: '2027-01-15', discount_amount: '0.00', total_amount: '1124.50' });
+
+    const sent = await call('send-quote', { token: tenant.apiKey, params: { id: draft.id }, body: {} });
+    expect(sent.status, sent.text).toBe(200);
+    const quote = (await call('get-quote', { token: tenant.apiKey, params: { id: draft.id } })).json;
+    expect(quote).toMatchObject({
+      status: 'sent',
+      sendings: [{ to: 'einkauf@kunde.example', delivery_status: 'sent' }],
+    });
+    const email = await storedEmail(quote.sendings[0].message_id);
+    expect(email.subject).toBe(`Angebot ${quote.quote_number} von Quoting`);
+    expect(email.body.text).toContain(quote.public_url);
+    const pdf = email.attachments.find((file) => file.contentType === 'application/pdf')!;
+    const printed = readPdf(Buffer.from(pdf.content, 'base64')).text;
+    for (const words of [`Angebot ${quote.quote_number}`, 'Gültig bis', '15. Januar 2027', 'Planung'])
+      expect(printed, words).toContain(words);
+    const events = await call('list-events', { token: tenant.apiKey, query: { type: 'quote.sent' } });
+    expect(events.json.results.map((event: { data: { object: { id: string } } }) => event.data.object.id)).toContain(
+      draft.id,
+    );
+
+    const before = await tableItemCount();
+    const edit = await call('update-quote', { token: tenant.apiKey, params: { id: draft.id }, body: { notes: 'x' } });
+    expect([edit.status, edit.json.error.code]).toEqual([409, 'invalid_state']);
+    expect(await tableItemCount()).toBe(before);
+    // Sent again while valid: a second e-mail, still sent.
+    expect((await call('send-quote', { token: tenant.apiKey, params: { id: draft.id }, body: {} })).status).toBe(200);
+  });
+
+  it('is not sent once past its expiry day', async () => {
+    const { json: draft } = await create({ issue_date: '2026-01-02', expiry_date: '2026-01-31' });
+    const answer = await call('send-quote', { token: tenant.apiKey, params: { id: draft.id }, body: {} });
+    expect([answer.status, answer.json.error.code]).toEqual([409, 'invalid_state']);
+    expect(answer.json.error.message).toContain('2026-01-31');
+  });
+
+  it('refuses bad input naming the field, and writes nothing', async () => {
+    const before = await tableItemCount();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ expiry_date: '2026-11-19' }, 'expiry_date'],
+      [{ line_items: [] }, 'line_items'],
+      [{ valid_until: '2026-12-01' }, 'valid_until'],
+      [{ line_items: [{ ...lines[0], quantity: -1 }] }, 'line_items[0].quantity'],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await create(body);
+      expect([answer.status, Object.keys(answer.json.error.details.fields ?? {})], JSON.stringify(body)).toEqual([
+        400,
+        [field],
+      ]);
+    }
+    const { json: draft } = await create();
+    const after = await tableItemCount();
+    const patch = await call('update-quote', {
+      token: tenant.apiKey,
+      params: { id: draft.id },
+      body: { issue_date: '2026-11-20', expiry_date: '2026-11-01' },
+    });
+    expect([patch.status, Object.keys(patch.json.error.details.fields)]).toEqual([400, ['expiry_date']]);
+    expect(await tableItemCount()).toBe(after);
+    expect(after).toBeGreaterThan(before);
+  });
+});
