@@ -27,6 +27,8 @@ export const JOBS = [
     sendsEmail: true,
     rendersDocuments: true,
   },
+  // Hourly too: each zone's quotes expire shortly after the midnight that ends their last day.
+  { name: 'quote-sweeper', schedule: 'cron(20 * * * ? *)', localEverySeconds: 60 },
   { name: 'recurring-runner', schedule: 'rate(5 minutes)', localEverySeconds: 60, queuesRecurringRuns: true },
   { name: 'outbox-sweeper', schedule: 'rate(15 minutes)', localEverySeconds: 60, publishesEvents: true },
   // Weekdays after the ECB's 16:00 Frankfurt publication, winter (15:30 UTC) and summer alike; the second run retries.

@@ -356,6 +356,8 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'quotes:write',
     table: 'readWrite',
+    // The client named in the body: unknown (404) or archived (409).
+    errors: ['invalid_state', 'not_found'],
   },
   {
     name: 'list-quotes',
@@ -381,7 +383,7 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'quotes:write',
     table: 'readWrite',
-    errors: ['invalid_state'],
+    errors: ['invalid_state', 'not_found'],
   },
   {
     name: 'send-quote',
@@ -745,6 +747,35 @@ export const ROUTES = [
     usesStripe: true,
     status: 303,
     serves: 'redirect',
+  },
+  {
+    name: 'view-public-quote',
+    method: 'GET',
+    path: '/api/v1/public/quotes/{token}/',
+    credentials: 'public',
+    scope: null,
+    table: 'read',
+    serves: 'page',
+  },
+  {
+    name: 'answer-public-quote',
+    method: 'POST',
+    path: '/api/v1/public/quotes/{token}/answer/',
+    credentials: 'public',
+    scope: null,
+    table: 'readWrite',
+    status: 303,
+    serves: 'redirect',
+  },
+  {
+    name: 'download-public-quote',
+    method: 'GET',
+    path: '/api/v1/public/quotes/{token}/pdf/',
+    credentials: 'public',
+    scope: null,
+    table: 'read',
+    rendersDocuments: true,
+    serves: 'pdf',
   },
   {
     name: 'view-sandbox-checkout',

@@ -195,7 +195,10 @@ function operation(route: Route, contract: Contract | undefined): ZodOpenApiOper
           requestBody: {
             required: true,
             content: {
-              'application/json': { schema: contract.body, example: REQUEST_EXAMPLES[route.name as RouteName] },
+              [contract.form ? 'application/x-www-form-urlencoded' : 'application/json']: {
+                schema: contract.body,
+                example: REQUEST_EXAMPLES[route.name as RouteName],
+              },
             },
           },
         }

@@ -179,6 +179,16 @@ export const issueDateRange = (from?: string, to?: string) =>
     : undefined;
 
 export const QUOTE_PREFIX = 'QUOTE#';
+/** A sent quote's place in the quote sweep's index: its expiry date, in one of the open-invoice shards' number. */
+export const sentQuoteKeys = (organizationId: string, quote: { id: string; status: string; expiry_date: string }) =>
+  quote.status === 'sent'
+    ? indexKeys(
+        BY.sentQuotesByExpiry,
+        sentQuotesShard(shardOf(quote.id)),
+        `${quote.expiry_date}#${organizationId}#${quote.id}`,
+      )
+    : {};
+export const sentQuotesShard = (shard: number) => `QUOTES_SENT#${shard}`;
 export const quoteKey = (organizationId: string, quoteId: string): Key => ({
   pk: org(organizationId),
   sk: `${QUOTE_PREFIX}${quoteId}`,
@@ -307,6 +317,8 @@ export const BY = {
   creditNotesByIssueDate: index('gsi1'),
   /** #40: invoices due a look by the reminder sweep, by date, sharded. */
   remindersDue: index('gsi4'),
+  /** #47: sent quotes by expiry date, sharded, for the quote sweep. */
+  sentQuotesByExpiry: index('gsi4'),
 } as const;
 
 /** The index key attributes an item carries to be found by `access`. */

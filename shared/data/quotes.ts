@@ -7,11 +7,17 @@ import {
   organizationLogoKey,
   organizationPartition,
   publicTokenKey,
+  BY,
+  dueBefore,
+  indexQuery,
+  OPEN_INVOICE_SHARDS,
   QUOTE_PREFIX,
   quoteKey,
+  sentQuoteKeys,
+  sentQuotesShard,
 } from '#shared/data/keys';
 import { numberClaim, printedNumberClaim, type Allocated } from '#shared/data/number-series';
-import { query, type Db, type WritePart } from '#shared/data/table';
+import { eachItem, query, type Db, type WritePart } from '#shared/data/table';
 import type { Logo } from '#shared/domain/logo';
 import type { Organization } from '#shared/domain/organization';
 import type { Quote } from '#shared/domain/quote';
@@ -20,6 +26,7 @@ const quoteItem = (organizationId: string, quote: Quote) => ({
   ...quoteKey(organizationId, quote.id),
   type: 'quote',
   organization_id: organizationId,
+  ...sentQuoteKeys(organizationId, quote),
   ...quote,
 });
 const quoteOf = (item: Record<string, unknown>) => tenantEntityOf<Quote>(item);
@@ -115,4 +122,17 @@ export async function listQuotes(
     ExclusiveStartKey: options.startKey,
   });
   return { items: Items.map(quoteOf), position: LastEvaluatedKey };
+}
+
+/** Every sent quote whose expiry day is before `latest`, shard after shard, page after page. */
+export async function* sentQuotesExpiringBefore(db: Db, latest: string) {
+  const shards = Array.from({ length: OPEN_INVOICE_SHARDS }, (_, shard) =>
+    indexQuery(BY.sentQuotesByExpiry, sentQuotesShard(shard), { below: dueBefore(latest) }),
+  );
+  for await (const item of eachItem(db, shards))
+    yield {
+      organizationId: String(item.organization_id),
+      quoteId: String(item.id),
+      expiryDate: String(item.expiry_date),
+    };
 }

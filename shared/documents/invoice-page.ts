@@ -25,14 +25,17 @@ export const renderCreditNotePage = ({ eInvoice, ...document }: CreditNoteDocume
 /** A link to a credit note of the invoice, as its page lists them. */
 export type CreditNoteLink = { number: string; issue_date: string; total: string; url: string };
 
-function renderDocumentPage(
+/** A document's page; `form` and `message` are a quote's Accept and Decline form and the state it is in. */
+export function renderDocumentPage(
   view: InvoiceView,
   {
     payAction,
     notice,
     creditNotes = [],
     eInvoice,
-  }: Pick<PageInput, 'payAction' | 'notice' | 'creditNotes' | 'eInvoice'>,
+    form = '',
+    message,
+  }: Pick<PageInput, 'payAction' | 'notice' | 'creditNotes' | 'eInvoice'> & { form?: string; message?: string },
 ): string {
   const { words } = view;
   return `<!doctype html>
@@ -48,11 +51,13 @@ function renderDocumentPage(
 <main>
 ${pageHeader(view)}
 ${noticeParagraph(view, notice)}
+${message ? `<p class="notice" role="status" data-testid="state">${htmlText(message)}</p>` : ''}
 ${partiesSection(view)}
 ${factList(view)}
 ${lineTable(view)}
 ${totalsTable(view)}
 ${payForm(view, payAction)}
+${form}
 ${breakdownTable(view)}
 ${paymentSection(view)}
 ${creditNoteList(view, creditNotes)}

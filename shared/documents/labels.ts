@@ -67,6 +67,14 @@ type Words = {
     subject: (number: string, seller: string) => string;
     body: (seller: string, number: string, amount: string, until: string) => string;
     view: string;
+    accept: string;
+    decline: string;
+    yourName: string;
+    acceptedOn: (date: string, name: string | null) => string;
+    declinedOn: (date: string) => string;
+    expiredOn: (date: string) => string;
+    stale: string;
+    closed: string;
   };
   /** The VAT in the accounting currency of a document in another currency (docs/invoices.md "Foreign currency"). */
   accounting: {
@@ -178,6 +186,14 @@ const en: Words = {
     body: (seller, number, amount, until) =>
       `${seller} has sent you quote ${number} for ${amount}, valid until ${until}. You can accept or decline it online.`,
     view: 'View and accept the quote',
+    accept: 'Accept the quote',
+    decline: 'Decline',
+    yourName: 'Your name (optional)',
+    acceptedOn: (date, name) => (name ? `Accepted on ${date} by ${name}.` : `Accepted on ${date}.`),
+    declinedOn: (date) => `Declined on ${date}.`,
+    expiredOn: (date) => `This quote expired on ${date}.`,
+    stale: 'The quote changed while the page was open: here it is as it stands now.',
+    closed: 'This quote can no longer be accepted or declined.',
   },
   accounting: {
     vatIn: (currency) => `VAT in ${currency}`,
@@ -317,6 +333,14 @@ const de: Words = {
     body: (seller, number, amount, until) =>
       `${seller} hat Ihnen das Angebot ${number} über ${amount} gesendet, gültig bis ${until}. Sie können es online annehmen oder ablehnen.`,
     view: 'Angebot ansehen und annehmen',
+    accept: 'Angebot annehmen',
+    decline: 'Ablehnen',
+    yourName: 'Ihr Name (optional)',
+    acceptedOn: (date, name) => (name ? `Angenommen am ${date} von ${name}.` : `Angenommen am ${date}.`),
+    declinedOn: (date) => `Abgelehnt am ${date}.`,
+    expiredOn: (date) => `Dieses Angebot ist am ${date} abgelaufen.`,
+    stale: 'Das Angebot hat sich geändert, während die Seite offen war: So sieht es jetzt aus.',
+    closed: 'Dieses Angebot kann nicht mehr angenommen oder abgelehnt werden.',
   },
   accounting: {
     vatIn: (currency) => `USt. in ${currency}`,
@@ -456,6 +480,14 @@ const fr: Words = {
     body: (seller, number, amount, until) =>
       `${seller} vous a envoyé le devis ${number} d'un montant de ${amount}, valable jusqu'au ${until}. Vous pouvez l'accepter ou le refuser en ligne.`,
     view: 'Voir et accepter le devis',
+    accept: 'Accepter le devis',
+    decline: 'Refuser',
+    yourName: 'Votre nom (facultatif)',
+    acceptedOn: (date, name) => (name ? `Accepté le ${date} par ${name}.` : `Accepté le ${date}.`),
+    declinedOn: (date) => `Refusé le ${date}.`,
+    expiredOn: (date) => `Ce devis a expiré le ${date}.`,
+    stale: 'Le devis a changé pendant que la page était ouverte : le voici tel qu’il est maintenant.',
+    closed: 'Ce devis ne peut plus être accepté ni refusé.',
   },
   accounting: {
     vatIn: (currency) => `TVA en ${currency}`,
@@ -595,6 +627,14 @@ const es: Words = {
     body: (seller, number, amount, until) =>
       `${seller} le ha enviado el presupuesto ${number} por ${amount}, válido hasta el ${until}. Puede aceptarlo o rechazarlo en línea.`,
     view: 'Ver y aceptar el presupuesto',
+    accept: 'Aceptar el presupuesto',
+    decline: 'Rechazar',
+    yourName: 'Su nombre (opcional)',
+    acceptedOn: (date, name) => (name ? `Aceptado el ${date} por ${name}.` : `Aceptado el ${date}.`),
+    declinedOn: (date) => `Rechazado el ${date}.`,
+    expiredOn: (date) => `Este presupuesto caducó el ${date}.`,
+    stale: 'El presupuesto cambió mientras la página estaba abierta: así queda ahora.',
+    closed: 'Este presupuesto ya no puede aceptarse ni rechazarse.',
   },
   accounting: {
     vatIn: (currency) => `IVA en ${currency}`,

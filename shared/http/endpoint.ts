@@ -49,6 +49,8 @@ type Schemas<B, Q, P> = {
   params?: ZodMiniType<P>;
   /** What a success answers: for the OpenAPI document and the tests' checks, never parsed at run time. */
   response?: ZodMiniType;
+  /** The body comes from a browser's form (application/x-www-form-urlencoded), not JSON. */
+  form?: boolean;
 };
 
 /** What the chain needs to know of a route; functions/routes.ts declares every one. */
@@ -112,6 +114,8 @@ function inputOf<B, Q, P>(
 /** What a route takes, as its handler declares it: read by the OpenAPI document (infra/openapi). */
 export type Contract = {
   route: string;
+  /** The body is a browser's form (application/x-www-form-urlencoded). */
+  form?: boolean;
   body?: ZodMiniType;
   query?: ZodMiniType;
   params?: ZodMiniType;
@@ -129,10 +133,10 @@ function chain(
     timeoutEarlyInMillis: 0,
   }).use(envelope({ route: route.name, logLevel: LOG_LEVEL, fallbackBaseUrl: PUBLIC_BASE_URL }));
   if (authentication) handler.use(authentication);
-  const handled = handler.use(jsonBody(MAX_BODY_BYTES)).handler(handle);
+  const handled = handler.use(jsonBody(MAX_BODY_BYTES, { forms: schemas.form })).handler(handle);
   const run = (event: APIGatewayProxyEventV2, context: Context) => handled(event, context as RequestContext);
-  const { body, query, params, response } = schemas;
-  const contract: Contract = { route: route.name, body, query, params, response };
+  const { body, query, params, response, form } = schemas;
+  const contract: Contract = { route: route.name, body, query, params, response, ...(form ? { form } : {}) };
   return Object.assign(run, { contract });
 }
 

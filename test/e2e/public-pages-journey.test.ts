@@ -138,3 +138,49 @@ it.skipIf(noBrowser)(
     expect(paid.json).toMatchObject({ status: 'paid', amount_paid: '1749.99', amount_due: '0.00' });
   },
 );
+
+it.skipIf(noBrowser)(
+  'shows a quote on its public page, where Accept records the answer with the name given, kept on reload',
+  async () => {
+    const client = await api('POST', '/api/v1/clients/', {
+      body: { name: 'Quote Reader', email: 'reader@browser.example' },
+    });
+    const { json: quote } = await api('POST', '/api/v1/quotes/', {
+      body: {
+        client: client.json.id,
+        expiry_date: '2099-12-31',
+        line_items: [{ description: 'Garden design', quantity: 1, unit_price: '2500.00', tax_rate: '0' }],
+      },
+    });
+    expect((await api('POST', `/api/v1/quotes/${quote.id}/send/`, { body: {} })).status).toBe(200);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.goto(quote.public_url);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Quote ${quote.quote_number}`);
+      await page.getByLabel('Your name (optional)').fill('Ada Reader');
+      await page.getByRole('button', { name: 'Accept the quote' }).click();
+      await page.waitForLoadState('load');
+      expect(await page.getByTestId('state').textContent()).toMatch(/^Accepted on .+ by Ada Reader\.$/);
+      expect(await page.getByRole('button', { name: 'Accept the quote' }).count()).toBe(0);
+      await page.reload();
+      expect(await page.getByTestId('state').textContent()).toContain('by Ada Reader');
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS, 'public-quote-accepted.png'), fullPage: true });
+    } finally {
+      await browser.close();
+    }
+    const accepted = await api('GET', `/api/v1/quotes/${quote.id}/`);
+    expect(accepted.json).toMatchObject({ status: 'accepted', accepted_by: 'Ada Reader' });
+    // A replay of the form, or one another site posts, changes nothing.
+    const form = new URLSearchParams({ decision: 'decline', version: '3' });
+    const replay = await fetch(`${quote.public_url}answer/`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://attacker.example' },
+      body: form,
+    });
+    expect(replay.status).toBe(303);
+    expect((await api('GET', `/api/v1/quotes/${quote.id}/`)).json.status).toBe('accepted');
+  },
+);

@@ -131,3 +131,79 @@ describe('a quote', () => {
     expect(after).toBeGreaterThan(before);
   });
 });
+
+describe('the public quote page and the sweep', () => {
+  const tokenOf = (url: string) => new URL(url).pathname.split('/').at(-2)!;
+  const answer = (token: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
+    call('answer-public-quote', {
+      params: { token },
+      raw: new URLSearchParams(form).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    });
+  const sentQuote = async (body: Record<string, unknown> = {}) => {
+    const { json } = await create({ expiry_date: '2099-01-31', ...body });
+    await call('send-quote', { token: tenant.apiKey, params: { id: json.id }, body: {} });
+    return (await call('get-quote', { token: tenant.apiKey, params: { id: json.id } })).json;
+  };
+  const stored = async (id: string) => (await call('get-quote', { token: tenant.apiKey, params: { id } })).json;
+
+  it('takes one answer: a stale form, another site’s form or a second answer change nothing', async () => {
+    const quote = await sentQuote();
+    const token = tokenOf(quote.public_url);
+    const page = await call('view-public-quote', { params: { token } });
+    expect(page.status).toBe(200);
+    const version = /name="version" value="(\d+)"/.exec(page.text)![1]!;
+    expect(page.text).toContain('Angebot annehmen');
+
+    const foreign = await answer(token, { decision: 'accept', version }, { origin: 'https://elsewhere.example' });
+    expect([foreign.status, (await stored(quote.id)).status]).toEqual([303, 'sent']);
+    const stale = await answer(token, { decision: 'accept', version: String(Number(version) - 1) });
+    expect(stale.headers.location).toBe(`${quote.public_url}?notice=stale`);
+    expect((await stored(quote.id)).status).toBe('sent');
+
+    const declined = await answer(token, { decision: 'decline', version });
+    expect([declined.status, declined.headers.location]).toEqual([303, quote.public_url]);
+    const after = await stored(quote.id);
+    expect(after).toMatchObject({ status: 'declined', accepted_at: null });
+    expect(await answer(token, { decision: 'accept', version: String(after.version ?? version) })).toMatchObject({
+      status: 303,
+    });
+    expect((await stored(quote.id)).status).toBe('declined');
+    const shown = await call('view-public-quote', { params: { token } });
+    expect(shown.text).toContain('Abgelehnt am');
+    expect(shown.text).not.toContain('name="decision"');
+    const events = await call('list-events', {
+      token: tenant.apiKey,
+      query: { type: 'quote.declined,quote.accepted' },
+    });
+    expect(
+      events.json.results.filter((event: { data: { object: { id: string } } }) => event.data.object.id === quote.id),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a form that is no answer, and answers no draft', async () => {
+    const quote = await sentQuote();
+    const token = tokenOf(quote.public_url);
+    const bad = await answer(token, { decision: 'maybe', version: '1' });
+    expect([bad.status, Object.keys(bad.json.error.details.fields)]).toEqual([400, ['decision']]);
+    const { json: draft } = await create();
+    expect((await call('view-public-quote', { params: { token: tokenOf(draft.public_url) } })).status).toBe(404);
+  });
+
+  it('expires sent quotes past their expiry day, once, and leaves answered ones as they are', async () => {
+    const expiring = await sentQuote({ expiry_date: '2098-06-30' });
+    const accepted = await sentQuote({ expiry_date: '2098-06-30' });
+    const page = await call('view-public-quote', { params: { token: tokenOf(accepted.public_url) } });
+    const version = /name="version" value="(\d+)"/.exec(page.text)![1]!;
+    await answer(tokenOf(accepted.public_url), { decision: 'accept', version, name: 'Ada' });
+    const { handler } = await import('#functions/quote-sweeper/handler');
+    await handler({ today: '2098-06-30' });
+    expect((await stored(expiring.id)).status).toBe('sent');
+    const first = await handler({ today: '2098-07-01' });
+    const again = await handler({ today: '2098-07-01' });
+    expect(first.expired).toBeGreaterThanOrEqual(1);
+    expect(again.expired).toBe(0);
+    expect(await stored(expiring.id)).toMatchObject({ status: 'expired' });
+    expect(await stored(accepted.id)).toMatchObject({ status: 'accepted', accepted_by: 'Ada' });
+  });
+});

@@ -1197,6 +1197,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/quotes/{token}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * View public quote
+         * @description No credential.
+         */
+        get: operations["viewPublicQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/quotes/{token}/answer/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer public quote
+         * @description No credential.
+         */
+        post: operations["answerPublicQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/quotes/{token}/pdf/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download public quote
+         * @description No credential.
+         */
+        get: operations["downloadPublicQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/sandbox/checkout/{id}/": {
         parameters: {
             query?: never;
@@ -11775,7 +11835,8 @@ export interface operations {
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
-            409: components["responses"]["IdempotencyConflict"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -13378,6 +13439,131 @@ export interface operations {
                             details?: components["schemas"]["ErrorDetails"];
                         };
                     };
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    viewPublicQuote: {
+        parameters: {
+            query?: {
+                notice?: string;
+            };
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            /** @description No such document: an HTML page says so */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    answerPublicQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "accept",
+                 *       "version": "2",
+                 *       "name": "Ada Reader"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    decision: "accept" | "decline";
+                    version: string;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description See other */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Where the browser goes next */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            /** @description No such document: an HTML page says so */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadPublicQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            /** @description No such document: an HTML page says so */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             500: components["responses"]["InternalError"];

@@ -1,10 +1,14 @@
-// Reads the JSON body: 413 over the size limit, 415 for another content type, 400 for bad JSON.
+// Reads the JSON body: 413 over the size limit, 415 for another content type, 400 for bad JSON. A
+// route that takes a browser's form (`forms`) reads application/x-www-form-urlencoded as an object of strings.
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { DomainError, ErrorCode } from '#shared/domain/errors';
 import { header, type RequestContext } from '#shared/http/request';
 
-export function jsonBody(maxBytes: number): MiddlewareObj<APIGatewayProxyEventV2, unknown, Error, RequestContext> {
+export function jsonBody(
+  maxBytes: number,
+  { forms = false } = {},
+): MiddlewareObj<APIGatewayProxyEventV2, unknown, Error, RequestContext> {
   return {
     before: ({ event, context }) => {
       if (event.body === undefined || event.body === null || event.body === '') return;
@@ -13,6 +17,10 @@ export function jsonBody(maxBytes: number): MiddlewareObj<APIGatewayProxyEventV2
         throw new DomainError(ErrorCode.payloadTooLarge, `The body exceeds ${maxBytes} bytes`, { max_bytes: maxBytes });
       }
       const contentType = header(event.headers, 'content-type') ?? '';
+      if (forms && /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)) {
+        context.json = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+        return;
+      }
       if (!/^application\/json\s*(;|$)/i.test(contentType)) {
         throw new DomainError(ErrorCode.unsupportedMediaType, 'Send the body as "Content-Type: application/json"');
       }

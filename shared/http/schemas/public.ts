@@ -15,3 +15,20 @@ export const publicPageQuery = z.object({
     ),
   ),
 });
+
+/** The public quote page: what the last answer came to (an unknown value is ignored). */
+export const quotePageQuery = z.object({
+  notice: z.optional(
+    z.pipe(
+      z.string(),
+      z.transform((value: string) => (value === 'stale' ? value : undefined)),
+    ),
+  ),
+});
+
+/** The Accept and Decline form of the public quote page, as the browser posts it. */
+export const quoteAnswerForm = z.strictObject({
+  decision: z.enum(['accept', 'decline']),
+  version: z.pipe(z.string().check(z.regex(/^\d{1,9}$/, 'must be a whole number')), z.transform(Number)),
+  name: z.optional(z.string().check(z.maxLength(200, 'may have at most 200 characters'))),
+});
