@@ -109,7 +109,7 @@ it('keeps the revenue report up to date from the event pipeline, seconds behind 
     token: own,
     body: { email: 'r@x.example', ...rate },
   });
-  expect(sent.status, sent.text).toBe(200);
+  expect(sent.status, JSON.stringify(sent.json)).toBe(200);
   expect(
     (
       await api('POST', `/api/v1/invoices/${invoice.id}/payments/`, {
