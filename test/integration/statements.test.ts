@@ -22,7 +22,10 @@ async function issued(issueDate: string, dueDate: string, unitPrice: string, cur
     },
   });
   expect(created.status, created.text).toBe(201);
-  await call('send-invoice', { token: tenant.apiKey, params: { id: created.json.id } });
+  // The tenant keeps its books in USD; a EUR invoice of 2025 is issued at a rate given by hand.
+  const rate = currency === 'USD' ? {} : { exchange_rate: { rate: '1.1', from: currency, to: 'USD' } };
+  const sent = await call('send-invoice', { token: tenant.apiKey, params: { id: created.json.id }, body: rate });
+  expect(sent.status, sent.text).toBe(200);
   return created.json as { id: string; invoice_number: string };
 }
 
