@@ -49,6 +49,7 @@ export const REQUEST_EXAMPLES: Partial<Record<RouteName, unknown>> = {
   },
   'update-quote': { expiry_date: '2027-01-15', discount: { percent: '5' } },
   'send-quote': { email: 'billing@globex.example' },
+  'convert-quote': { kind: 'deposit', percent: '30' },
   'answer-public-quote': { decision: 'accept', version: '2', name: 'Ada Reader' },
   'create-recurring-invoice': {
     client: CLIENT,

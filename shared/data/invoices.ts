@@ -1,7 +1,7 @@
 // Invoice storage: reads, and the parts an operation writes in one transaction (shared/invoicing).
 // A new invoice is written with the claims of its number and printed number and its public token; a
 // change is written on the condition that nobody changed the invoice since it was read (its version).
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { InvoiceStatus, Invoice } from '#shared/domain/invoice';
 import { query, queryAll, type Db, type WritePart } from '#shared/data/table';
 import { type Allocated, numberClaim, printedNumberClaim } from '#shared/data/number-series';
@@ -92,6 +92,30 @@ export async function getInvoice(db: Db, organizationId: string, invoiceId: stri
   );
   return Item ? invoiceOf(Item) : undefined;
 }
+
+/** The invoices with these ids that exist, in the order asked, read consistently (at most 100). */
+export async function getInvoices(db: Db, organizationId: string, ids: readonly string[]): Promise<Invoice[]> {
+  const found = new Map<string, Invoice>();
+  let keys: Record<string, unknown>[] | undefined = ids.map((id) => invoiceKey(organizationId, id));
+  while (keys && keys.length > 0) {
+    const answer: BatchGetCommandOutput = await db.client.send(
+      new BatchGetCommand({ RequestItems: { [db.table]: { Keys: keys, ConsistentRead: true } } }),
+    );
+    for (const item of answer.Responses?.[db.table] ?? []) found.set(item.id as string, invoiceOf(item));
+    keys = answer.UnprocessedKeys?.[db.table]?.Keys;
+  }
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
+
+/** A condition that the invoice is still the version `read`, writing nothing. */
+export const unchangedInvoicePart = (db: Db, organizationId: string, invoice: Invoice): WritePart => ({
+  ConditionCheck: {
+    TableName: db.table,
+    Key: invoiceKey(organizationId, invoice.id),
+    ConditionExpression: 'version = :read',
+    ExpressionAttributeValues: { ':read': invoice.version },
+  },
+});
 
 /** An invoice and its organization (for its dates, zone and letterhead), read together. */
 export async function invoiceWithOrganization(

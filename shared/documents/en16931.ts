@@ -67,8 +67,8 @@ export type DocumentLine = {
 };
 
 export type EDocument = {
-  /** BT-3: 380 commercial invoice, 381 credit note. */
-  typeCode: '380' | '381';
+  /** BT-3: 380 commercial invoice, 381 credit note, 386 prepayment (deposit) invoice. */
+  typeCode: '380' | '381' | '386';
   number: string;
   issueDate: string;
   /** BT-9 */
@@ -223,13 +223,13 @@ function commonTerms(
   };
 }
 
-/** An issued invoice in the semantic model (type 380). */
+/** An issued invoice in the semantic model (type 380; a deposit invoice of a quote, 386). */
 export function invoiceTerms(invoice: Invoice): EDocument {
   const rows = taxBreakdownOf(invoice);
   const discount = invoice.discount_minor ?? 0;
   const paid = invoice.amount_paid_minor ?? 0;
   return {
-    typeCode: '380',
+    typeCode: invoice.quote?.kind === 'deposit' ? '386' : '380',
     number: invoice.invoice_number,
     issueDate: invoice.issue_date,
     dueDate: invoice.due_date,

@@ -59,6 +59,11 @@ type Words = {
   exemptions: Record<Exemption, string>;
   /** The lines of a late-fee invoice (docs/collections.md). */
   lateFee: { interest: (number: string, through: string) => string; compensation: (number: string) => string };
+  /** The lines of invoices made from a quote (docs/quotes.md): a deposit, and a deposit deducted on the final. */
+  deposit: {
+    line: (quote: string, percent: string | null) => string;
+    deduction: (invoice: string, date: string) => string;
+  };
   /** A quote (docs/quotes.md): its title, facts and e-mail. */
   quote: {
     title: string;
@@ -177,6 +182,10 @@ const en: Words = {
   lateFee: {
     interest: (number, through) => `Late-payment interest on invoice ${number} through ${through}`,
     compensation: (number) => `Compensation for recovery costs, invoice ${number}`,
+  },
+  deposit: {
+    line: (quote, percent) => (percent ? `Deposit on quote ${quote} (${percent} %)` : `Deposit on quote ${quote}`),
+    deduction: (invoice, date) => `Less deposit invoice ${invoice} of ${date}`,
   },
   quote: {
     title: 'Quote',
@@ -325,6 +334,11 @@ const de: Words = {
     interest: (number, through) => `Verzugszinsen zu Rechnung ${number} bis ${through}`,
     compensation: (number) => `Pauschale für Beitreibungskosten, Rechnung ${number}`,
   },
+  deposit: {
+    line: (quote, percent) =>
+      percent ? `Anzahlung auf Angebot ${quote} (${percent} %)` : `Anzahlung auf Angebot ${quote}`,
+    deduction: (invoice, date) => `Abzüglich Anzahlungsrechnung ${invoice} vom ${date}`,
+  },
   quote: {
     title: 'Angebot',
     number: 'Angebotsnummer',
@@ -472,6 +486,11 @@ const fr: Words = {
     interest: (number, through) => `Intérêts de retard sur la facture ${number} jusqu’au ${through}`,
     compensation: (number) => `Indemnité forfaitaire pour frais de recouvrement, facture ${number}`,
   },
+  deposit: {
+    line: (quote, percent) =>
+      percent ? `Acompte sur le devis ${quote} (${percent} %)` : `Acompte sur le devis ${quote}`,
+    deduction: (invoice, date) => `Déduction de la facture d'acompte ${invoice} du ${date}`,
+  },
   quote: {
     title: 'Devis',
     number: 'Numéro de devis',
@@ -618,6 +637,11 @@ const es: Words = {
   lateFee: {
     interest: (number, through) => `Intereses de demora de la factura ${number} hasta el ${through}`,
     compensation: (number) => `Indemnización por costes de cobro, factura ${number}`,
+  },
+  deposit: {
+    line: (quote, percent) =>
+      percent ? `Anticipo del presupuesto ${quote} (${percent} %)` : `Anticipo del presupuesto ${quote}`,
+    deduction: (invoice, date) => `Deducción de la factura de anticipo ${invoice} del ${date}`,
   },
   quote: {
     title: 'Presupuesto',

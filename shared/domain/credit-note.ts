@@ -95,6 +95,9 @@ const remainingOf = (line: PricedLine): Remaining => ({
   quantity: quantityUnits(parseDecimal(line.quantity)!) - quantityUnits(parseDecimal(line.credited_quantity ?? '0')!),
 });
 
+/** What an amount credited over the whole invoice may take of a line: a final invoice's deductions take none. */
+const creditable = (left: Remaining) => (left.total > 0n ? left.total : 0n);
+
 /** The tax in a credited total, in the line's own proportion; all of what is left when all is credited. */
 const taxOf = (line: PricedLine, left: Remaining, total: bigint) =>
   total === left.total
@@ -160,10 +163,7 @@ export function creditLines(invoice: Invoice, request: CreditRequest): Credited 
     if (amount > available) problems.amount = 'is more than is left to credit on the invoice';
     else {
       // Spread over the lines by what each has left, then shown as one line per rate.
-      const shares = allocateMinor(
-        amount,
-        lefts.map((left) => left.total),
-      );
+      const shares = allocateMinor(amount, lefts.map(creditable));
       const perRate = new Map<string, CreditNoteLine>();
       shares.forEach((share, index) => {
         if (share === 0n) return;

@@ -21,6 +21,10 @@ import type { SellerProfile } from '#shared/domain/seller';
 export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'credited', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
+/** What an invoice made from a quote is (docs/quotes.md): a deposit, or the final one (`full`: without deposits). */
+export const QUOTE_INVOICE_KINDS = ['deposit', 'final', 'full'] as const;
+export type QuoteInvoiceKind = (typeof QUOTE_INVOICE_KINDS)[number];
+
 export const LIMITS = {
   maxLineItems: 500,
   /** 99 999 999 999.99: keeps every sum far inside exact integer range. */
@@ -363,6 +367,10 @@ export type Invoice = PricedInvoice &
     exchange_rate?: ExchangeRate;
     /** The invoice this one refers to (EN 16931 BT-25/BT-26): the original of a late fee. */
     preceding_invoice?: { id: string; number: string; issue_date: string };
+    /** The quote it was made from, and as what; its content then comes from the quote and is not edited. */
+    quote?: { id: string; number: string; kind: QuoteInvoiceKind };
+    /** A deposit invoice's final invoice, which deducts it: from then on it is neither voided nor credited. */
+    deducted_by?: { id: string; number: string };
     /** The last day a late fee charged this invoice for (its late-fee invoices name it as preceding_invoice). */
     late_fee_through?: string;
   };

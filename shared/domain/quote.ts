@@ -1,7 +1,7 @@
 // A quote (docs/quotes.md): priced as an invoice is, numbered in a series of its own, valid through
 // its expiry day in the organization's time zone. draft → sent → accepted | declined | expired.
 import { invalidState } from '#shared/domain/errors';
-import type { BuyerSnapshot, PricedInvoice, SellerSnapshot } from '#shared/domain/invoice';
+import type { BuyerSnapshot, PricedInvoice, QuoteInvoiceKind, SellerSnapshot } from '#shared/domain/invoice';
 import type { CreditNoteSending } from '#shared/domain/credit-note';
 
 export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'expired'] as const;
@@ -36,7 +36,19 @@ export type Quote = QuoteContent & {
   declined_at?: string;
   expired_at?: string;
   sendings?: CreditNoteSending[];
+  /** The invoices made from it, oldest first (docs/quotes.md "Deposits and the final invoice"). */
+  invoices?: QuoteInvoice[];
 };
+
+export type QuoteInvoice = { id: string; invoice_number: string; kind: QuoteInvoiceKind; issue_date: string };
+
+/** Only an accepted quote is invoiced, and nothing more once its final invoice exists. */
+export function assertInvoiceable(quote: Pick<Quote, 'status' | 'quote_number' | 'invoices'>) {
+  if (quote.status !== 'accepted')
+    throw invalidState(`A quote that is ${quote.status} cannot be invoiced; only accepted quotes can`);
+  const final = quote.invoices?.find((invoice) => invoice.kind !== 'deposit');
+  if (final) throw invalidState(`Quote ${quote.quote_number} is invoiced in full by invoice ${final.invoice_number}`);
+}
 
 /** Sending issues a draft and may repeat while the quote is open; accepted, declined or expired ones are closed. */
 export function assertSendable(quote: Pick<Quote, 'status' | 'expiry_date'>, today: string) {

@@ -28,6 +28,7 @@ import {
 import { timeZoneOf, type Organization } from '#shared/domain/organization';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { changeInvoice } from '#shared/invoicing/change-invoice';
+import { assertNotDeducted } from '#shared/domain/quote-conversion';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
 
 export type NewCreditNote = {
@@ -39,6 +40,7 @@ export type NewCreditNote = {
 
 /** Why a credit is refused, checked before a number is taken and again in the invoice's change. */
 function decideCredit(invoice: Invoice, draft: NewCreditNote) {
+  assertNotDeducted(invoice);
   if (draft.currency && draft.currency !== invoice.currency)
     throw validationError({ currency: `must be the invoice's currency, ${invoice.currency}` });
   const credited = creditLines(invoice, draft.request);

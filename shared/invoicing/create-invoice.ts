@@ -35,19 +35,23 @@ export type NewInvoice = Omit<InvoiceContent, keyof PricedInvoice | 'currency' |
   due_date?: string;
   /** Priced here, under the organization's tax rounding. */
   lines: LineItemInput[];
+  /** Content priced already (an invoice made from a quote): used as it is, `lines` ignored. */
+  priced?: PricedInvoice;
   discount?: Discount;
   prices_include_tax?: boolean;
 };
 
 /**
  * What an invoice is made from, claimed in its own transaction: a recurring template's period (so it
- * is generated at most once), or the original a late fee charges (so no day is charged twice).
+ * is generated at most once), the original a late fee charges (so no day is charged twice), or the
+ * quote an invoice is made from (so no two invoices count the same remainder).
  */
 export type InvoiceOrigin = {
-  claim: WritePart;
+  /** Given the invoice when it needs its id or number (a quote records the invoices made from it). */
+  claim: WritePart | readonly WritePart[] | ((invoice: Invoice) => readonly WritePart[]);
   /** Why the number is voided when the claim fails. */
   voidReason: string;
-  fields: Partial<Pick<Invoice, 'recurring_id' | 'preceding_invoice'>>;
+  fields: Partial<Pick<Invoice, 'recurring_id' | 'preceding_invoice' | 'quote'>>;
 };
 
 /** The origin was claimed by another run or changed meanwhile: nothing was written. */
@@ -61,12 +65,14 @@ export class OriginTakenError extends Error {
 function contentOf(draft: NewInvoice, client: Client, organization: Organization, now: Date): InvoiceContent {
   const dates = invoiceDates(draft, dateIn(timeZoneOf(organization), now), organization.payment_term_days);
   if (dates.due_date < dates.issue_date) throw validationError({ due_date: 'may not be before issue_date' });
-  const { lines, discount, prices_include_tax: pricesIncludeTax, ...fields } = draft;
-  const priced = priceInvoice(lines, {
-    ...(discount ? { discount } : {}),
-    prices_include_tax: pricesIncludeTax ?? false,
-    tax_rounding: organization.tax_rounding ?? DEFAULT_TAX_ROUNDING,
-  });
+  const { lines, discount, prices_include_tax: pricesIncludeTax, priced: given, ...fields } = draft;
+  const priced =
+    given ??
+    priceInvoice(lines, {
+      ...(discount ? { discount } : {}),
+      prices_include_tax: pricesIncludeTax ?? false,
+      tax_rounding: organization.tax_rounding ?? DEFAULT_TAX_ROUNDING,
+    });
   assertTaxParties({ ...priced, ...fields, seller: sellerOf(organization), buyer: buyerOf(client) });
   return {
     ...fields,
@@ -117,7 +123,7 @@ export async function createInvoice(
     const event = { type: 'invoice.created' as const, object: invoiceResource(invoice, deps.publicBaseUrl) };
     // Unknown outcome (thrown: a timeout may hide a success): the claim decides, and the sweeper voids the rest.
     const written = await transact(db, {
-      origin: origin?.claim,
+      origin: typeof origin?.claim === 'function' ? origin.claim(invoice) : origin?.claim,
       ...newInvoiceParts(db, organizationId, invoice, allocated, now),
       event: eventParts(db, organizationId, [event], now),
     });

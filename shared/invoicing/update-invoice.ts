@@ -13,6 +13,7 @@ import {
   type Invoice,
   type InvoiceContent,
   type LineItemInput,
+  type PricedInvoice,
   type PricingTerms,
 } from '#shared/domain/invoice';
 import type { Discount } from '#shared/domain/pricing';
@@ -87,7 +88,32 @@ export function mergedContent(current: Invoice, changes: InvoiceChanges): Invoic
     service_period: undefined,
     ...supply,
     discount: undefined,
-    ...priceInvoice(lines, nextTerms),
+    ...(current.quote ? quotedPricing(current, changes) : priceInvoice(lines, nextTerms)),
+  };
+}
+
+/** An invoice made from a quote keeps the amounts the conversion decided (docs/quotes.md): they are not priced again. */
+function quotedPricing(current: Invoice, changes: InvoiceChanges): PricedInvoice {
+  const fixed = (['client_id', 'currency', 'lines', 'discount', 'prices_include_tax'] as const).find(
+    (field) => changes[field] !== undefined,
+  );
+  if (fixed)
+    throw invalidState(
+      `${fixed === 'lines' ? 'line_items' : fixed === 'client_id' ? 'client' : fixed} of invoice ${current.invoice_number} ` +
+        `comes from quote ${current.quote!.number} and cannot change`,
+    );
+  const { line_items, discount, discount_minor, prices_include_tax, tax_rounding, tax_breakdown } = current;
+  const { subtotal_minor, tax_amount_minor, total_amount_minor } = current;
+  return {
+    line_items,
+    ...(discount ? { discount } : {}),
+    discount_minor,
+    prices_include_tax,
+    tax_rounding,
+    tax_breakdown,
+    subtotal_minor,
+    tax_amount_minor,
+    total_amount_minor,
   };
 }
 

@@ -1,6 +1,7 @@
 // Void keeps the invoice and its number (numbering stays gapless); only unpaid invoices can be voided.
 import { isRefusal, refusalError, settlementOf, voidInvoice as voided } from '#shared/domain/invoice-lifecycle';
 import type { Invoice } from '#shared/domain/invoice';
+import { assertNotDeducted } from '#shared/domain/quote-conversion';
 import { changed, changeInvoice } from '#shared/invoicing/change-invoice';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
 
@@ -15,6 +16,7 @@ export async function voidInvoice(
     organizationId,
     invoiceId,
     (current) => {
+      assertNotDeducted(current);
       const next = voided(settlementOf(current));
       if (isRefusal(next)) throw refusalError(next);
       return { invoice: { ...current, status: next.status, voided_at: now.toISOString() }, events: ['invoice.voided'] };

@@ -8,6 +8,8 @@ import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { ARTIFACTS, TSX, useLocalRuntime } from '#test/e2e/support/local-runtime';
 import { launchChromium, noBrowser } from '#test/support/browser';
+import { validateEInvoices } from '#test/support/e-invoice-validator';
+import { austrianSeller, frenchBuyer } from '#test/support/eu-invoice';
 
 // With no browser every test here is skipped, and the runtime is not started either.
 const runtime = useLocalRuntime();
@@ -183,4 +185,82 @@ it.skipIf(noBrowser)(
     expect(replay.status).toBe(303);
     expect((await api('GET', `/api/v1/quotes/${quote.id}/`)).json.status).toBe('accepted');
   },
+);
+
+it.skipIf(noBrowser)(
+  'walks the worked example of docs/quotes.md: accepted in the browser, two deposits and a final invoice, all valid',
+  async () => {
+    const seller = await api('PATCH', '/api/v1/organizations/me/', {
+      body: { ...austrianSeller, default_currency: 'EUR' },
+    });
+    expect(seller.status).toBe(200);
+    const client = await api('POST', '/api/v1/clients/', {
+      body: { ...frenchBuyer, locale: 'en' },
+    });
+    const { json: quote } = await api('POST', '/api/v1/quotes/', {
+      body: {
+        client: client.json.id,
+        expiry_date: '2099-12-31',
+        line_items: [
+          { description: 'Design and supervision', quantity: 80, unit: 'HUR', unit_price: '100.00', tax_rate: '19' },
+          { description: 'Reference books', quantity: 20, unit_price: '100.00', tax_rate: '7' },
+        ],
+      },
+    });
+    expect((await api('POST', `/api/v1/quotes/${quote.id}/send/`, { body: {} })).status).toBe(200);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.goto(quote.public_url);
+      await page.getByRole('button', { name: 'Accept the quote' }).click();
+      await page.waitForLoadState('load');
+      expect(await page.getByTestId('state').textContent()).toMatch(/^Accepted on /);
+
+      const invoices = [];
+      for (const body of [
+        { kind: 'deposit', percent: '30' },
+        { kind: 'deposit', amount: '2332.00' },
+        { kind: 'final' },
+      ]) {
+        const made = await api('POST', `/api/v1/quotes/${quote.id}/invoices/`, { body });
+        expect(made.status).toBe(201);
+        await api('PATCH', `/api/v1/invoices/${made.json.id}/`, { body: { buyer_reference: '991-01234-44' } });
+        expect((await api('POST', `/api/v1/invoices/${made.json.id}/send/`, { body: {} })).status).toBe(200);
+        invoices.push((await api('GET', `/api/v1/invoices/${made.json.id}/`)).json);
+      }
+      const [first, second, final] = invoices;
+      expect(invoices.map((invoice) => invoice.total_amount)).toEqual(['3498.00', '2332.00', '5830.00']);
+      expect(final.tax_breakdown.map((row: { taxable_amount: string }) => row.taxable_amount)).toEqual([
+        '4000.00',
+        '1000.00',
+      ]);
+      await page.goto(final.public_url);
+      const shown = await page.locator('body').innerText();
+      for (const deposit of [first, second])
+        expect(shown).toContain(`Less deposit invoice ${deposit.invoice_number} of ${deposit.issue_date}`);
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS, 'final-invoice.png'), fullPage: true });
+
+      const files = new Map<string, string>();
+      for (const invoice of invoices)
+        for (const format of ['cii', 'xrechnung-ubl']) {
+          const answer = await fetch(
+            new URL(`/api/v1/invoices/${invoice.id}/e-invoice/?format=${format}`, quote.public_url),
+            {
+              headers: { authorization: `Bearer ${runtime.info.api_key}` },
+            },
+          );
+          expect(answer.status).toBe(200);
+          files.set(`${format}-${invoice.invoice_number}.xml`, await answer.text());
+        }
+      const plain = await validateEInvoices(new Map([...files].filter(([name]) => name.startsWith('cii'))));
+      const xrechnung = await validateEInvoices(new Map([...files].filter(([name]) => name.startsWith('xrechnung'))), {
+        xrechnung: true,
+      });
+      expect([...plain.failures, ...xrechnung.failures]).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  },
+  120_000,
 );

@@ -47,6 +47,7 @@ const validBody: Partial<Record<Route['name'], object>> = {
   'create-credit-note': { amount: '0.10', description: 'x', reason: 'other' },
   'send-credit-note': { email: 'a@x.example' },
   'send-quote': { email: 'a@x.example' },
+  'convert-quote': { kind: 'final' },
   'create-refund': { amount: '0.01', method: 'cash' },
   'charge-late-fee': {},
 };

@@ -549,6 +549,26 @@ export interface paths {
         patch: operations["updateQuote"];
         trace?: never;
     };
+    "/api/v1/quotes/{id}/invoices/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Convert quote
+         * @description Needs the scope `invoices:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["convertQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/quotes/{id}/send/": {
         parameters: {
             query?: never;
@@ -2641,6 +2661,15 @@ export interface components {
          *             "issue_date": "2026-11-23"
          *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -2812,6 +2841,15 @@ export interface components {
          *         "issue_date": "2026-11-23"
          *       },
          *       "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *       "quote": {
+         *         "id": "quo_01JD3M8Q5W0000000000000000",
+         *         "quote_number": "string",
+         *         "kind": "deposit"
+         *       },
+         *       "deducted_by": {
+         *         "id": "inv_01JD3M8Q5W0000000000000000",
+         *         "invoice_number": "string"
+         *       },
          *       "created_at": "2026-11-23T10:00:00.000Z",
          *       "updated_at": "2026-11-23T10:00:00.000Z"
          *     }
@@ -2912,6 +2950,24 @@ export interface components {
                 issue_date: components["schemas"]["CalendarDate"];
             } | null;
             recurring_invoice: string | null;
+            quote: {
+                /**
+                 * @description `quo_` and a ULID
+                 * @example quo_01JD3M8Q5W0000000000000000
+                 */
+                id: string;
+                quote_number: string;
+                /** @enum {string} */
+                kind: "deposit" | "final" | "full";
+            } | null;
+            deducted_by: {
+                /**
+                 * @description `inv_` and a ULID
+                 * @example inv_01JD3M8Q5W0000000000000000
+                 */
+                id: string;
+                invoice_number: string;
+            } | null;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -3189,6 +3245,15 @@ export interface components {
          *             "issue_date": "2026-11-23"
          *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -3366,6 +3431,15 @@ export interface components {
          *             "issue_date": "2026-11-23"
          *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -3543,6 +3617,15 @@ export interface components {
          *             "issue_date": "2026-11-23"
          *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -3720,6 +3803,15 @@ export interface components {
          *             "issue_date": "2026-11-23"
          *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         },
@@ -3929,6 +4021,15 @@ export interface components {
          *             "issue_date": "2026-11-23"
          *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -4106,6 +4207,15 @@ export interface components {
          *             "issue_date": "2026-11-23"
          *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -4283,6 +4393,15 @@ export interface components {
          *             "issue_date": "2026-11-23"
          *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -4460,6 +4579,15 @@ export interface components {
          *             "issue_date": "2026-11-23"
          *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         },
@@ -4655,6 +4783,15 @@ export interface components {
          *             "issue_date": "2026-11-23"
          *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         },
@@ -4841,6 +4978,15 @@ export interface components {
          *             "issue_date": "2026-11-23"
          *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         },
@@ -5027,6 +5173,15 @@ export interface components {
          *             "issue_date": "2026-11-23"
          *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         },
@@ -6171,6 +6326,15 @@ export interface components {
          *             "issue_date": "2026-11-23"
          *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         },
@@ -6404,6 +6568,15 @@ export interface components {
          *             "issue_date": "2026-11-23"
          *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         },
@@ -6595,6 +6768,15 @@ export interface components {
          *             "issue_date": "2026-11-23"
          *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         },
@@ -6746,6 +6928,14 @@ export interface components {
          *               "bounce_type": "permanent"
          *             }
          *           ],
+         *           "invoices": [
+         *             {
+         *               "id": "inv_01JD3M8Q5W0000000000000000",
+         *               "invoice_number": "string",
+         *               "kind": "deposit",
+         *               "issue_date": "2026-11-23"
+         *             }
+         *           ],
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -6877,6 +7067,14 @@ export interface components {
          *           "bounce_type": "permanent"
          *         }
          *       ],
+         *       "invoices": [
+         *         {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "kind": "deposit",
+         *           "issue_date": "2026-11-23"
+         *         }
+         *       ],
          *       "created_at": "2026-11-23T10:00:00.000Z",
          *       "updated_at": "2026-11-23T10:00:00.000Z"
          *     }
@@ -6951,6 +7149,17 @@ export interface components {
             declined_at: components["schemas"]["Timestamp"] | null;
             expired_at: components["schemas"]["Timestamp"] | null;
             sendings: components["schemas"]["CreditNoteSending"][];
+            invoices: {
+                /**
+                 * @description `inv_` and a ULID
+                 * @example inv_01JD3M8Q5W0000000000000000
+                 */
+                id: string;
+                invoice_number: string;
+                /** @enum {string} */
+                kind: "deposit" | "final" | "full";
+                issue_date: components["schemas"]["CalendarDate"];
+            }[];
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -7062,6 +7271,14 @@ export interface components {
          *               "delivery_status": "sent",
          *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
          *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "invoices": [
+         *             {
+         *               "id": "inv_01JD3M8Q5W0000000000000000",
+         *               "invoice_number": "string",
+         *               "kind": "deposit",
+         *               "issue_date": "2026-11-23"
          *             }
          *           ],
          *           "created_at": "2026-11-23T10:00:00.000Z",
@@ -7201,6 +7418,14 @@ export interface components {
          *               "bounce_type": "permanent"
          *             }
          *           ],
+         *           "invoices": [
+         *             {
+         *               "id": "inv_01JD3M8Q5W0000000000000000",
+         *               "invoice_number": "string",
+         *               "kind": "deposit",
+         *               "issue_date": "2026-11-23"
+         *             }
+         *           ],
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -7336,6 +7561,14 @@ export interface components {
          *               "delivery_status": "sent",
          *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
          *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "invoices": [
+         *             {
+         *               "id": "inv_01JD3M8Q5W0000000000000000",
+         *               "invoice_number": "string",
+         *               "kind": "deposit",
+         *               "issue_date": "2026-11-23"
          *             }
          *           ],
          *           "created_at": "2026-11-23T10:00:00.000Z",
@@ -7475,6 +7708,14 @@ export interface components {
          *               "bounce_type": "permanent"
          *             }
          *           ],
+         *           "invoices": [
+         *             {
+         *               "id": "inv_01JD3M8Q5W0000000000000000",
+         *               "invoice_number": "string",
+         *               "kind": "deposit",
+         *               "issue_date": "2026-11-23"
+         *             }
+         *           ],
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -7610,6 +7851,14 @@ export interface components {
          *               "delivery_status": "sent",
          *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
          *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "invoices": [
+         *             {
+         *               "id": "inv_01JD3M8Q5W0000000000000000",
+         *               "invoice_number": "string",
+         *               "kind": "deposit",
+         *               "issue_date": "2026-11-23"
          *             }
          *           ],
          *           "created_at": "2026-11-23T10:00:00.000Z",
@@ -8418,6 +8667,15 @@ export interface components {
          *             "issue_date": "2026-11-23"
          *           },
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -8630,6 +8888,15 @@ export interface components {
          *           "issue_date": "2026-11-23"
          *         },
          *         "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *         "quote": {
+         *           "id": "quo_01JD3M8Q5W0000000000000000",
+         *           "quote_number": "string",
+         *           "kind": "deposit"
+         *         },
+         *         "deducted_by": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string"
+         *         },
          *         "created_at": "2026-11-23T10:00:00.000Z",
          *         "updated_at": "2026-11-23T10:00:00.000Z"
          *       },
@@ -8856,6 +9123,15 @@ export interface components {
          *           "issue_date": "2026-11-23"
          *         },
          *         "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *         "quote": {
+         *           "id": "quo_01JD3M8Q5W0000000000000000",
+         *           "quote_number": "string",
+         *           "kind": "deposit"
+         *         },
+         *         "deducted_by": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string"
+         *         },
          *         "created_at": "2026-11-23T10:00:00.000Z",
          *         "updated_at": "2026-11-23T10:00:00.000Z"
          *       },
@@ -8998,6 +9274,14 @@ export interface components {
          *               "delivery_status": "sent",
          *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
          *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "invoices": [
+         *             {
+         *               "id": "inv_01JD3M8Q5W0000000000000000",
+         *               "invoice_number": "string",
+         *               "kind": "deposit",
+         *               "issue_date": "2026-11-23"
          *             }
          *           ],
          *           "created_at": "2026-11-23T10:00:00.000Z",
@@ -11937,6 +12221,62 @@ export interface operations {
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    convertQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "deposit",
+                 *       "percent": "30"
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    kind: "full";
+                } | {
+                    /** @constant */
+                    kind: "final";
+                } | {
+                    /** @constant */
+                    kind: "deposit";
+                    percent?: string;
+                    amount?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];

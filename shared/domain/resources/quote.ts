@@ -33,6 +33,7 @@ export const quoteResource = (quote: Quote, publicBaseUrl: string) => {
     declined_at: quote.declined_at ?? null,
     expired_at: quote.expired_at ?? null,
     sendings: (quote.sendings ?? []).map(sendingResource),
+    invoices: quote.invoices ?? [],
     created_at: quote.created_at,
     updated_at: quote.updated_at,
   };

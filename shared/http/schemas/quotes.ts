@@ -4,7 +4,9 @@ import '#shared/zod-locale';
 import { QUOTE_STATUSES } from '#shared/domain/quote';
 import type { NewQuote } from '#shared/quotes/create-quote';
 import type { QuoteChanges } from '#shared/quotes/update-quote';
-import { calendarDate, cursor, listLimit } from '#shared/http/schemas/common';
+import { calendarDate, cursor, decimal, listLimit } from '#shared/http/schemas/common';
+import { LIMITS } from '#shared/domain/invoice';
+import type { QuoteConversion } from '#shared/quotes/convert-quote';
 import { invoiceFields, lineInput, toDiscount } from '#shared/http/schemas/invoices';
 
 const { client, currency, line_items, notes, terms, discount, prices_include_tax, locale } = invoiceFields;
@@ -73,3 +75,32 @@ export const quoteChangesOf = (body: z.infer<typeof updateQuoteBody>): QuoteChan
   discount: body.discount === undefined ? undefined : body.discount && toDiscount(body.discount)!,
   prices_include_tax: body.prices_include_tax,
 });
+
+/** `{ "kind": "full" | "final" }`, or a deposit of `{ "percent": "30" }` or `{ "amount": "1190.00" }` (VAT included). */
+export const convertQuoteBody = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('full') }),
+  z.strictObject({ kind: z.literal('final') }),
+  z
+    .strictObject({
+      kind: z.literal('deposit'),
+      percent: z.optional(
+        decimal({ maxFraction: 2, max: { units: 100n, scale: 0 }, allowNumber: false, positive: true }),
+      ),
+      amount: z.optional(
+        decimal({ maxFraction: 2, max: { units: LIMITS.maxTotalMinor, scale: 2 }, allowNumber: false, positive: true }),
+      ),
+    })
+    .check(
+      z.refine<{ percent?: unknown; amount?: unknown }>(
+        (given) => (given.percent === undefined) !== (given.amount === undefined),
+        'must give either percent or amount',
+      ),
+    ),
+]);
+
+export const quoteConversionOf = (body: z.infer<typeof convertQuoteBody>): QuoteConversion =>
+  body.kind !== 'deposit'
+    ? { kind: body.kind }
+    : body.percent
+      ? { kind: 'deposit', percent: body.percent }
+      : { kind: 'deposit', amount: body.amount! };

@@ -1,7 +1,7 @@
 // Invoices as the API answers them (shared/domain/resources/invoice.ts), and the answer of a payment
 // recorded with the invoice it settles (send answers with responses/sending.ts).
 import * as z from 'zod/mini';
-import { INVOICE_STATUSES } from '#shared/domain/invoice';
+import { INVOICE_STATUSES, QUOTE_INVOICE_KINDS } from '#shared/domain/invoice';
 import { TAX_CATEGORIES, TAX_ROUNDINGS } from '#shared/domain/tax';
 import type { invoiceResource, reminderResource } from '#shared/domain/resources/invoice';
 import {
@@ -133,6 +133,12 @@ export const invoiceResponse = z
       z.strictObject({ id: idOfResource('inv'), number: z.string(), issue_date: calendarDate }),
     ),
     recurring_invoice: z.nullable(idOfResource('rec')),
+    /** The quote it was made from (docs/quotes.md): a deposit, the final invoice, or the whole quote. */
+    quote: z.nullable(
+      z.strictObject({ id: idOfResource('quo'), quote_number: z.string(), kind: z.enum(QUOTE_INVOICE_KINDS) }),
+    ),
+    /** A deposit invoice's final invoice, which deducts it. */
+    deducted_by: z.nullable(z.strictObject({ id: idOfResource('inv'), invoice_number: z.string() })),
     created_at: timestamp,
     updated_at: timestamp,
   })

@@ -1,6 +1,7 @@
 // Quotes as the API answers them (shared/domain/resources/quote.ts).
 import * as z from 'zod/mini';
 import { QUOTE_STATUSES } from '#shared/domain/quote';
+import { QUOTE_INVOICE_KINDS } from '#shared/domain/invoice';
 import type { quoteResource } from '#shared/domain/resources/quote';
 import { TAX_ROUNDINGS } from '#shared/domain/tax';
 import {
@@ -48,6 +49,15 @@ export const quoteResponse = z
     declined_at: z.nullable(timestamp),
     expired_at: z.nullable(timestamp),
     sendings: z.array(creditNoteSending),
+    /** The invoices made from it, oldest first: deposits, then the final one. */
+    invoices: z.array(
+      z.strictObject({
+        id: idOfResource('inv'),
+        invoice_number: z.string(),
+        kind: z.enum(QUOTE_INVOICE_KINDS),
+        issue_date: calendarDate,
+      }),
+    ),
     created_at: timestamp,
     updated_at: timestamp,
   })
