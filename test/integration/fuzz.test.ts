@@ -196,7 +196,7 @@ describe('requests derived from the OpenAPI document', () => {
 });
 
 /** A tenant whose state lets every example of the document succeed once. */
-const example = { token: '', draft: '', late: '', ids: {} as Record<string, string> };
+const example = { token: '', draft: '', late: '', accepted: '', ids: {} as Record<string, string> };
 
 describe('the document’s examples', () => {
   beforeAll(async () => {
@@ -231,6 +231,16 @@ describe('the document’s examples', () => {
     example.late = late.id;
     example.draft = draft.id;
     const quote = await made('create-quote', { body: { client: client.id, line_items: [line] } });
+    // An accepted quote, for the conversion's example: sent, and accepted on its page.
+    const offered = await made('create-quote', { body: { client: client.id, line_items: [line] } });
+    await made('send-quote', { params: { id: offered.id }, body: {} });
+    const token = new URL(offered.public_url).pathname.split('/').at(-2)!;
+    await call('answer-public-quote', {
+      params: { token },
+      raw: new URLSearchParams({ decision: 'accept', version: '2' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    example.accepted = offered.id;
     example.ids = { cli: client.id, inv: open.id, cn: note.id, whk: webhook.id, rec: template.id, quo: quote.id };
   });
 
@@ -250,6 +260,7 @@ describe('the document’s examples', () => {
     );
     if (route.name === 'update-invoice') params.id = example.draft;
     if (route.name === 'charge-late-fee') params.id = example.late;
+    if (route.name === 'convert-quote') params.id = example.accepted;
     const given = withIds(REQUEST_EXAMPLES[route.name as RouteName], example.ids) as Record<string, unknown>;
     const body = operation.requestBody?.content['application/json']?.schema;
     const [first, ...variants] = variantsOf(given, body, route.name.length);
