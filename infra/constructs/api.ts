@@ -80,6 +80,7 @@ export const ROUTE_STACKS: Record<string, string> = {
   '.well-known': 'AccessRoutes',
   organizations: 'AccessRoutes',
   'api-keys': 'AccessRoutes',
+  invitations: 'AccessRoutes',
   clients: 'BillingRoutes',
   invoices: 'BillingRoutes',
   'number-series': 'BillingRoutes',

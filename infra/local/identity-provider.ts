@@ -63,7 +63,7 @@ export async function startIdentityProvider({
       });
     }
     const now = Math.floor(Date.now() / 1000);
-    const idpToken = await new SignJWT({ email: user.email, token_use: 'id' })
+    const idpToken = await new SignJWT({ email: user.email, email_verified: true, token_use: 'id' })
       .setProtectedHeader({ alg: 'RS256', kid: keys.privateJwk.kid, typ: 'JWT' })
       .setIssuer(issuer)
       .setAudience(audience)

@@ -15,6 +15,8 @@ export const REQUEST_EXAMPLES: Partial<Record<RouteName, unknown>> = {
     tax_id: 'DE136695976',
     payment_instructions: { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
   },
+  'update-member': { role: 'admin' },
+  'create-invitation': { email: 'accountant@acme.example', role: 'member' },
   'create-api-key': { name: 'Billing sync', scopes: ['clients:read', 'invoices:read', 'invoices:write'] },
   'create-client': {
     name: 'Globex Corporation',

@@ -5,7 +5,8 @@ import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { DomainError, ErrorCode } from '#shared/domain/errors';
 import { ACCESS_TOKEN_TYPE } from '#shared/auth/access-token';
 
-export type Identity = { issuer: string; subject: string; email: string };
+/** `emailVerified`: the provider checked the address (Cognito's and OIDC's `email_verified`). */
+export type Identity = { issuer: string; subject: string; email: string; emailVerified: boolean };
 
 const ALGORITHMS = ['RS256', 'ES256'];
 const CLOCK_TOLERANCE_SECONDS = 60;
@@ -39,7 +40,9 @@ export function identityTokenVerifier(settings: { issuer: string; audience: stri
       // Cognito access tokens carry no audience and id tokens carry token_use "id"; refuse the rest.
       if (payload.token_use !== undefined && payload.token_use !== 'id') throw invalidToken();
       const email = typeof payload.email === 'string' ? payload.email : `${payload.sub}@users.invalid`;
-      return { issuer: settings.issuer, subject: payload.sub!, email };
+      // Cognito writes the claim as a boolean; some providers as the string "true".
+      const verified = typeof payload.email === 'string' && String(payload.email_verified) === 'true';
+      return { issuer: settings.issuer, subject: payload.sub!, email, emailVerified: verified };
     } catch (error) {
       if (error instanceof DomainError) throw error;
       const name = (error as Error)?.name ?? '';

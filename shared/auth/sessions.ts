@@ -8,6 +8,7 @@ import {
   membershipsOf,
   provisionUser,
   rememberOrganization,
+  syncUserEmail,
   userWithMembership,
 } from '#shared/data/users';
 import { DomainError, ErrorCode } from '#shared/domain/errors';
@@ -60,6 +61,8 @@ export async function exchangeIdentity(
   const user =
     (await findUserByIdentity(deps.db, identity.issuer, identity.subject)) ?? (await provisionUser(deps.db, identity));
   if (user.status !== 'active') throw userDisabled();
+  if (user.email !== identity.email || user.email_verified !== identity.emailVerified)
+    await syncUserEmail(deps.db, user.id, identity.email, identity.emailVerified);
   let memberships = await membershipsOf(deps.db, user.id);
   // The membership index is eventually consistent; a just-provisioned user's membership is read directly.
   if (memberships.length === 0 && user.last_organization_id) {

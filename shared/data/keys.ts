@@ -66,6 +66,25 @@ export const membershipKey = (organizationId: string, userId: string): Key => ({
   sk: `MEMBER#${userId}`,
 });
 export const membershipsOfUser = (userId: string) => `USER#${userId}`;
+/** The organization's members sort between these, with the team item (its version) last: one Query reads both. */
+export const MEMBER_PREFIX = 'MEMBER#';
+export const teamKey = (organizationId: string): Key => ({ pk: org(organizationId), sk: 'MEMBERS' });
+export const teamOf = (organizationId: string) => ({
+  ':pk': org(organizationId),
+  ':first': MEMBER_PREFIX,
+  ':last': 'MEMBERS',
+});
+export const INVITATION_PREFIX = 'INVITATION#';
+export const invitationKey = (organizationId: string, invitationId: string): Key => ({
+  pk: org(organizationId),
+  sk: `${INVITATION_PREFIX}${invitationId}`,
+});
+export const invitationsOf = (organizationId: string) => ({ ':pk': org(organizationId), ':prefix': INVITATION_PREFIX });
+/** An invitation is found by the hash of its token, as an API key is. */
+export const invitationTokenKey = (tokenHash: string): Key => ({
+  pk: `INVITATION_TOKEN#${tokenHash}`,
+  sk: 'INVITATION_TOKEN',
+});
 
 export const clientKey = (organizationId: string, clientId: string): Key => ({
   pk: org(organizationId),

@@ -39,12 +39,13 @@ function ownOrganization(db: Db, user: { id: string; email: string }, now: Date)
  */
 export async function provisionUser(
   db: Db,
-  identity: { issuer: string; subject: string; email: string },
+  identity: { issuer: string; subject: string; email: string; emailVerified?: boolean },
   now = new Date(),
 ): Promise<User> {
   const user: User = {
     id: newId('usr', now.getTime()),
     email: identity.email,
+    ...(identity.emailVerified === undefined ? {} : { email_verified: identity.emailVerified }),
     status: 'active',
     created_at: now.toISOString(),
   };
@@ -100,6 +101,18 @@ export async function getMembership(db: Db, organizationId: string, userId: stri
     new GetCommand({ TableName: db.table, Key: membershipKey(organizationId, userId) }),
   );
   return Item ? membershipOf(Item) : undefined;
+}
+
+/** The e-mail the identity provider gives now, and whether it verified it. */
+export async function syncUserEmail(db: Db, userId: string, email: string, verified: boolean): Promise<void> {
+  await db.client.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: userKey(userId),
+      UpdateExpression: 'SET email = :email, email_verified = :verified',
+      ExpressionAttributeValues: { ':email': email, ':verified': verified },
+    }),
+  );
 }
 
 export async function rememberOrganization(db: Db, userId: string, organizationId: string): Promise<void> {

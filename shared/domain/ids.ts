@@ -4,7 +4,20 @@
 import { randomBytes } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 
-export type IdPrefix = 'org' | 'usr' | 'cli' | 'inv' | 'rec' | 'whk' | 'evt' | 'key' | 'pay' | 'cn' | 'ref' | 'quo';
+export type IdPrefix =
+  | 'org'
+  | 'usr'
+  | 'cli'
+  | 'inv'
+  | 'rec'
+  | 'whk'
+  | 'evt'
+  | 'key'
+  | 'pay'
+  | 'cn'
+  | 'ref'
+  | 'quo'
+  | 'ivt';
 
 const nextUlid = monotonicFactory();
 

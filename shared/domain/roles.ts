@@ -9,6 +9,10 @@ export const SCOPES_OF_ROLE: Record<Role, readonly Scope[]> = {
   owner: ALL_SCOPES,
   admin: ALL_SCOPES,
   member: ALL_SCOPES.filter(
-    (scope) => scope !== 'api_keys:manage' && scope !== 'webhooks:write' && scope !== 'organization:write',
+    (scope) =>
+      scope !== 'api_keys:manage' &&
+      scope !== 'members:manage' &&
+      scope !== 'webhooks:write' &&
+      scope !== 'organization:write',
   ),
 };

@@ -4,6 +4,8 @@ import type { Role } from '#shared/domain/roles';
 export type User = {
   id: string;
   email: string;
+  /** Whether the identity provider verified `email`, as of the last sign-in; invitations need it. */
+  email_verified?: boolean;
   status: 'active' | 'disabled';
   last_organization_id?: string;
   created_at: string;

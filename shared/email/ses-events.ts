@@ -5,7 +5,10 @@ import * as z from 'zod/mini';
 import type { BounceType, DeliveryReport, DeliveryStatus } from '#shared/domain/email-delivery';
 
 /** The document an e-mail is about. */
-export type MailAbout = { organizationId: string; document: { kind: 'invoice' | 'credit_note' | 'quote'; id: string } };
+export type MailAbout = {
+  organizationId: string;
+  document: { kind: 'invoice' | 'credit_note' | 'quote' | 'invitation'; id: string };
+};
 
 /** Tag names: SES allows letters, digits, `_` and `-` in names and values. */
 const TAG = { organization: 'organization_id', kind: 'document_kind', document: 'document_id' } as const;

@@ -90,3 +90,60 @@ it('runs the spec’s sign-in flow: login, exchange, call, expiry, refresh, swit
   });
   expect([denied.status, denied.json.error.code]).toEqual([403, 'organization_access_denied']);
 });
+
+it('joins a team: invited by e-mail, accepted after signing in, working as member until removed', async () => {
+  const [owner, invitee] = runtime.info.users;
+  const acme = owner!.organizations.find((id) => !invitee!.organizations.includes(id))!;
+  const signIn = async (user: typeof owner, organizationId?: string) => {
+    const { json } = await login(user!.email, user!.password);
+    const body = { idp_token: json.idp_token, ...(organizationId ? { organization_id: organizationId } : {}) };
+    return (await api('POST', '/api/v1/users/auth/exchange/', { token: null, body })).json;
+  };
+  const owned = await signIn(owner, acme);
+  const invited = await api('POST', '/api/v1/organizations/me/invitations/', {
+    token: owned.access,
+    body: { email: invitee!.email, role: 'member' },
+  });
+  expect(invited.status).toBe(201);
+  const store = (await (await fetch(runtime.info.email_store_url)).json()) as {
+    emails: { destination: { to: string[] }; subject: string; body: { text: string } }[];
+  };
+  const mail = store.emails.filter((email) => email.destination.to.some((to) => to.includes(invitee!.email))).at(-1)!;
+  expect(mail.subject).toBe('You are invited to join Acme Studio');
+  const token = /inv_it_[A-Za-z0-9_-]{43}/.exec(mail.body.text)![0];
+
+  const own = await signIn(invitee);
+  const accepted = await api('POST', `/api/v1/invitations/${token}/accept/`, { token: own.access });
+  expect(accepted.json).toEqual({ organization: { id: acme, name: 'Acme Studio', role: 'member' } });
+  const member = await signIn(invitee, acme);
+  expect(member.organization).toEqual({ id: acme, name: 'Acme Studio', role: 'member' });
+  const client = await api('POST', '/api/v1/clients/', {
+    token: member.access,
+    body: { name: 'Team client', email: 'team@client.example' },
+  });
+  const invoice = await api('POST', '/api/v1/invoices/', {
+    token: member.access,
+    body: {
+      client: client.json.id,
+      line_items: [{ description: 'Work', quantity: 1, unit_price: '100.00', tax_rate: '0' }],
+    },
+  });
+  expect(invoice.status).toBe(201);
+  const key = await api('POST', '/api/v1/api-keys/', {
+    token: member.access,
+    body: { name: 'mine', scopes: ['clients:read'] },
+  });
+  expect([key.status, key.json.error.code]).toEqual([403, 'permission_denied']);
+
+  const members = await api('GET', '/api/v1/organizations/me/members/', { token: owned.access });
+  const joined = members.json.results.find((entry: { email: string }) => entry.email === invitee!.email);
+  expect(joined.role).toBe('member');
+  expect(
+    (await api('DELETE', `/api/v1/organizations/me/members/${joined.user_id}/`, { token: owned.access })).status,
+  ).toBe(204);
+  const refreshed = await api('POST', '/api/v1/users/auth/refresh/', {
+    token: null,
+    body: { refresh: member.refresh },
+  });
+  expect([refreshed.status, refreshed.json.error.code]).toEqual([401, 'invalid_token']);
+});

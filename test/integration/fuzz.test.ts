@@ -7,7 +7,9 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, newTenant, tableItemCount } from '#test/support/api';
+import { call, db, newTenant, tableItemCount } from '#test/support/api';
+import { addMember } from '#shared/data/organizations';
+import { seedUser } from '#infra/local/seed';
 import { deref } from '#infra/openapi/refs';
 import * as z from 'zod/mini';
 import { ROUTES, type Route, type RouteName } from '#functions/routes';
@@ -241,7 +243,18 @@ describe('the document’s examples', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     example.accepted = offered.id;
-    example.ids = { cli: client.id, inv: open.id, cn: note.id, whk: webhook.id, rec: template.id, quo: quote.id };
+    // A second member, whose role the member example changes.
+    const colleague = await seedUser(db, 'colleague@examples.example');
+    await addMember(db, { id: tenant.id, name: 'Examples' }, colleague, 'member');
+    example.ids = {
+      cli: client.id,
+      inv: open.id,
+      cn: note.id,
+      whk: webhook.id,
+      rec: template.id,
+      quo: quote.id,
+      usr: colleague.id,
+    };
   });
 
   it.each(

@@ -10,7 +10,16 @@ import { call, db, invoiceBody, newTenant, tableItemCount } from '#test/support/
 const idRoutes = (ROUTES as readonly Route[]).filter(
   (route) => route.path.includes('{id}') && route.credentials !== 'public',
 );
-type Resource = 'client' | 'invoice' | 'api-key' | 'webhook' | 'recurring' | 'credit-note' | 'quote';
+type Resource =
+  | 'client'
+  | 'invoice'
+  | 'api-key'
+  | 'webhook'
+  | 'recurring'
+  | 'credit-note'
+  | 'quote'
+  | 'member'
+  | 'invitation';
 const resourceOf = (path: string): Resource => {
   if (path.startsWith('/api/v1/clients/')) return 'client';
   if (path.startsWith('/api/v1/invoices/')) return 'invoice';
@@ -19,9 +28,14 @@ const resourceOf = (path: string): Resource => {
   if (path.startsWith('/api/v1/recurring-invoices/')) return 'recurring';
   if (path.startsWith('/api/v1/credit-notes/')) return 'credit-note';
   if (path.startsWith('/api/v1/quotes/')) return 'quote';
+  if (path.startsWith('/api/v1/organizations/me/members/')) return 'member';
+  if (path.startsWith('/api/v1/organizations/me/invitations/')) return 'invitation';
   throw new Error(`the tenancy matrix does not know ${path}: teach resourceOf how to make one`);
 };
+/** How B reads the resource back: by id, or (members, invitations) in its list. */
 const reader: Record<Resource, Route['name']> = {
+  member: 'list-members',
+  invitation: 'list-invitations',
   client: 'get-client',
   invoice: 'get-invoice',
   'api-key': 'get-api-key',
@@ -36,6 +50,7 @@ const patchBody: Partial<Record<Resource, object>> = {
   webhook: { events: ['*'] },
   recurring: { notes: 'changed' },
   quote: { notes: 'changed' },
+  member: { role: 'admin' },
 };
 /** Valid bodies for routes that take one, so that only the id can make them fail. */
 const extraParams: Partial<Record<Route['name'], Record<string, string>>> = {
@@ -86,6 +101,10 @@ beforeAll(async () => {
       },
     })
   ).json.id;
+  idsOfB.member = b.owner.id;
+  idsOfB.invitation = (
+    await call('create-invitation', { token: b.ownerToken, body: { email: 'invitee@b.example', role: 'member' } })
+  ).json.id;
   idsOfB['api-key'] = (
     await createApiKey(db, b.id, { name: 'B key', scopes: ['clients:read'], created_by: b.ownerUserId })
   ).record.id;
@@ -128,11 +147,14 @@ describe('tenant isolation', () => {
     expect(result.status).toBe(404);
     expect(result.json.error.code).toBe('not_found');
     expect(await tableItemCount()).toBe(before);
+    const listed = resource === 'member' || resource === 'invitation';
     const owner = await call(reader[resource] as never, {
-      token: resource === 'api-key' ? b.ownerToken : b.apiKey,
+      token: resource === 'api-key' || listed ? b.ownerToken : b.apiKey,
       params: { id },
     });
     expect(owner.status).toBe(200);
+    if (resource === 'member') expect(owner.json.results).toMatchObject([{ user_id: id, role: 'owner' }]);
+    if (resource === 'invitation') expect(owner.json.results).toMatchObject([{ id, status: 'pending' }]);
     if (resource === 'client') expect(owner.json).toMatchObject({ name: 'B client', is_active: true });
     if (resource === 'invoice') expect(owner.json.notes).toBe('Thank you');
     if (resource === 'api-key') expect(owner.json.status).toBe('active');

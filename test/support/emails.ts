@@ -16,3 +16,9 @@ export async function storedEmail(messageId: string): Promise<StoredEmail> {
   const store = (await (await fetch(`${inject('sesEndpoint')}/store`)).json()) as { emails: StoredEmail[] };
   return store.emails.find((email) => email.messageId === messageId)!;
 }
+
+/** Every stored e-mail to `address`, oldest first. */
+export async function emailsTo(address: string): Promise<StoredEmail[]> {
+  const store = (await (await fetch(`${inject('sesEndpoint')}/store`)).json()) as { emails: StoredEmail[] };
+  return store.emails.filter((email) => email.destination.to.some((to) => to.includes(address)));
+}

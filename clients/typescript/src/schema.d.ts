@@ -145,6 +145,114 @@ export interface paths {
         patch: operations["updateOrganization"];
         trace?: never;
     };
+    "/api/v1/organizations/me/members/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List members
+         * @description Needs the scope `organization:read`.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/me/members/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove member
+         * @description Needs the scope `organization:read`.
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Update member
+         * @description Needs the scope `members:manage`.
+         */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/api/v1/organizations/me/invitations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List invitations
+         * @description Needs the scope `members:manage`.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Create invitation
+         * @description Needs the scope `members:manage`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/me/invitations/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke invitation
+         * @description Needs the scope `members:manage`.
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{token}/accept/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept invitation
+         * @description Needs the scope `organization:read`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/api-keys/": {
         parameters: {
             query?: never;
@@ -8276,6 +8384,109 @@ export interface components {
         }[];
         /**
          * @example {
+         *       "results": [
+         *         {
+         *           "user_id": "usr_01JD3M8Q5W0000000000000000",
+         *           "email": "string",
+         *           "role": "owner",
+         *           "joined_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        MemberList: {
+            results: components["schemas"]["Member"][];
+        };
+        /**
+         * @example {
+         *       "user_id": "usr_01JD3M8Q5W0000000000000000",
+         *       "email": "string",
+         *       "role": "owner",
+         *       "joined_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        Member: {
+            /**
+             * @description `usr_` and a ULID
+             * @example usr_01JD3M8Q5W0000000000000000
+             */
+            user_id: string;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member";
+            joined_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @example {
+         *       "id": "ivt_01JD3M8Q5W0000000000000000",
+         *       "email": "string",
+         *       "role": "owner",
+         *       "status": "pending",
+         *       "invited_by": "usr_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "expires_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        Invitation: {
+            /**
+             * @description `ivt_` and a ULID
+             * @example ivt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member";
+            /** @enum {string} */
+            status: "pending" | "accepted" | "revoked";
+            /**
+             * @description `usr_` and a ULID
+             * @example usr_01JD3M8Q5W0000000000000000
+             */
+            invited_by: string;
+            created_at: components["schemas"]["Timestamp"];
+            expires_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @example {
+         *       "results": [
+         *         {
+         *           "id": "ivt_01JD3M8Q5W0000000000000000",
+         *           "email": "string",
+         *           "role": "owner",
+         *           "status": "pending",
+         *           "invited_by": "usr_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "expires_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        InvitationList: {
+            results: components["schemas"]["Invitation"][];
+        };
+        /**
+         * @example {
+         *       "organization": {
+         *         "id": "org_01JD3M8Q5W0000000000000000",
+         *         "name": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        AcceptedInvitation: {
+            organization: {
+                /**
+                 * @description `org_` and a ULID
+                 * @example org_01JD3M8Q5W0000000000000000
+                 */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                role: "owner" | "admin" | "member";
+            };
+        };
+        /**
+         * @example {
          *       "id": "key_01JD3M8Q5W0000000000000000",
          *       "name": "string",
          *       "prefix": "string",
@@ -8306,7 +8517,7 @@ export interface components {
             name: string;
             prefix: string;
             hint: string;
-            scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "quotes:read" | "quotes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "api_keys:manage")[];
+            scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "quotes:read" | "quotes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "api_keys:manage" | "members:manage")[];
             /** @enum {string} */
             status: "active" | "disabled" | "revoked" | "expired";
             created_by: string;
@@ -8385,7 +8596,7 @@ export interface components {
             name: string;
             prefix: string;
             hint: string;
-            scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "quotes:read" | "quotes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "api_keys:manage")[];
+            scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "quotes:read" | "quotes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "api_keys:manage" | "members:manage")[];
             /** @enum {string} */
             status: "active" | "disabled" | "revoked" | "expired";
             created_by: string;
@@ -10218,31 +10429,6 @@ export interface components {
                 };
             };
         };
-        /** @description idempotency_conflict */
-        IdempotencyConflict: {
-            headers: {
-                "X-Request-Id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "idempotency_conflict",
-                 *         "message": "What was refused and why, in one sentence"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    error: {
-                        /** @enum {string} */
-                        code: "idempotency_conflict";
-                        message: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                    };
-                };
-            };
-        };
         /** @description not_found */
         NotFound: {
             headers: {
@@ -10262,31 +10448,6 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "not_found";
-                        message: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                    };
-                };
-            };
-        };
-        /** @description idempotency_conflict, invalid_state */
-        IdempotencyConflictOrInvalidState: {
-            headers: {
-                "X-Request-Id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "idempotency_conflict",
-                 *         "message": "What was refused and why, in one sentence"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    error: {
-                        /** @enum {string} */
-                        code: "idempotency_conflict" | "invalid_state";
                         message: string;
                         details?: components["schemas"]["ErrorDetails"];
                     };
@@ -10318,8 +10479,8 @@ export interface components {
                 };
             };
         };
-        /** @description e_invoice_incomplete */
-        EInvoiceIncomplete: {
+        /** @description idempotency_conflict, invalid_state */
+        IdempotencyConflictOrInvalidState: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -10328,7 +10489,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": {
-                 *         "code": "e_invoice_incomplete",
+                 *         "code": "idempotency_conflict",
                  *         "message": "What was refused and why, in one sentence"
                  *       }
                  *     }
@@ -10336,7 +10497,7 @@ export interface components {
                 "application/json": {
                     error: {
                         /** @enum {string} */
-                        code: "e_invoice_incomplete";
+                        code: "idempotency_conflict" | "invalid_state";
                         message: string;
                         details?: components["schemas"]["ErrorDetails"];
                     };
@@ -10362,6 +10523,56 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "email_delivery_failed";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+        /** @description idempotency_conflict */
+        IdempotencyConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "idempotency_conflict",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "idempotency_conflict";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+        /** @description e_invoice_incomplete */
+        EInvoiceIncomplete: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "e_invoice_incomplete",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "e_invoice_incomplete";
                         message: string;
                         details?: components["schemas"]["ErrorDetails"];
                     };
@@ -10493,6 +10704,11 @@ export type SchemaTokenSet = components['schemas']['TokenSet'];
 export type SchemaRefreshedAccess = components['schemas']['RefreshedAccess'];
 export type SchemaJsonWebKeySet = components['schemas']['JsonWebKeySet'];
 export type SchemaMyOrganizations = components['schemas']['MyOrganizations'];
+export type SchemaMemberList = components['schemas']['MemberList'];
+export type SchemaMember = components['schemas']['Member'];
+export type SchemaInvitation = components['schemas']['Invitation'];
+export type SchemaInvitationList = components['schemas']['InvitationList'];
+export type SchemaAcceptedInvitation = components['schemas']['AcceptedInvitation'];
 export type SchemaApiKeyWithSecret = components['schemas']['ApiKeyWithSecret'];
 export type SchemaApiKeyList = components['schemas']['ApiKeyList'];
 export type SchemaApiKey = components['schemas']['ApiKey'];
@@ -10534,12 +10750,12 @@ export type ResponseRateLimited = components['responses']['RateLimited'];
 export type ResponseValidationError = components['responses']['ValidationError'];
 export type ResponseAuthenticationRequiredOrInvalidTokenOrTokenExpired = components['responses']['AuthenticationRequiredOrInvalidTokenOrTokenExpired'];
 export type ResponseInsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied = components['responses']['InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied'];
-export type ResponseIdempotencyConflict = components['responses']['IdempotencyConflict'];
 export type ResponseNotFound = components['responses']['NotFound'];
-export type ResponseIdempotencyConflictOrInvalidState = components['responses']['IdempotencyConflictOrInvalidState'];
 export type ResponseInvalidState = components['responses']['InvalidState'];
-export type ResponseEInvoiceIncomplete = components['responses']['EInvoiceIncomplete'];
+export type ResponseIdempotencyConflictOrInvalidState = components['responses']['IdempotencyConflictOrInvalidState'];
 export type ResponseEmailDeliveryFailed = components['responses']['EmailDeliveryFailed'];
+export type ResponseIdempotencyConflict = components['responses']['IdempotencyConflict'];
+export type ResponseEInvoiceIncomplete = components['responses']['EInvoiceIncomplete'];
 export type ResponseIdempotencyConflictOrInvalidStateOrPaymentsNotConfigured = components['responses']['IdempotencyConflictOrInvalidStateOrPaymentsNotConfigured'];
 export type ResponseIdempotencyConflictOrInvalidStateOrRecipientSuppressed = components['responses']['IdempotencyConflictOrInvalidStateOrRecipientSuppressed'];
 export type HeaderRequestId = components['headers']['RequestId'];
@@ -10943,6 +11159,239 @@ export interface operations {
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "admin"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    role: "owner" | "admin" | "member";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "accountant@acme.example",
+                 *       "role": "member"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /** @enum {string} */
+                    role: "owner" | "admin" | "member";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["EmailDeliveryFailed"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedInvitation"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrInvalidState"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

@@ -1,0 +1,18 @@
+// The signed-in user joins the organization an invitation names; a token exchange with its id then
+// switches to it.
+import { endpoint } from '#shared/http/endpoint';
+import { invitationTokenParams } from '#shared/http/schemas/members';
+import { acceptedInvitationResponse } from '#shared/http/schemas/responses/members';
+import { actorOf } from '#shared/http/actor';
+import { acceptInvitation } from '#shared/members/accept-invitation';
+import { routeNamed } from '#functions/routes';
+
+export const handler = endpoint(
+  routeNamed('accept-invitation'),
+  { params: invitationTokenParams, response: acceptedInvitationResponse },
+  async ({ db, principal, params }) => {
+    const membership = await acceptInvitation(db, actorOf(principal).userId, params.token);
+    const { organization_id: id, organization_name: name, role } = membership;
+    return { status: 200, body: { organization: { id, name, role } } };
+  },
+);

@@ -1,0 +1,26 @@
+import { sesClient } from '#shared/aws/ses';
+import { config } from '#shared/config';
+import { invitationResource } from '#shared/domain/resources/member';
+import { endpoint } from '#shared/http/endpoint';
+import { createInvitationBody } from '#shared/http/schemas/members';
+import { invitationResponse } from '#shared/http/schemas/responses/members';
+import { actorOf } from '#shared/http/actor';
+import { inviteMember } from '#shared/members/invite-member';
+import { routeNamed } from '#functions/routes';
+
+const { EMAIL_FROM, EMAIL_CONFIGURATION_SET, PUBLIC_BASE_URL, INVITATION_URL } = config();
+const mail = {
+  ses: sesClient(),
+  from: EMAIL_FROM,
+  configurationSet: EMAIL_CONFIGURATION_SET,
+  invitationUrl: INVITATION_URL ?? `${PUBLIC_BASE_URL}/api/v1/invitations/{token}/accept/`,
+};
+
+export const handler = endpoint(
+  routeNamed('create-invitation'),
+  { body: createInvitationBody, response: invitationResponse },
+  async ({ db, organizationId, principal, body, log }) => {
+    const invitation = await inviteMember({ ...mail, db, log }, organizationId, actorOf(principal), body);
+    return { status: 201, body: invitationResource(invitation) };
+  },
+);

@@ -1,0 +1,16 @@
+import { memberResource } from '#shared/domain/resources/member';
+import { endpoint } from '#shared/http/endpoint';
+import { memberParams, updateMemberBody } from '#shared/http/schemas/members';
+import { memberResponse } from '#shared/http/schemas/responses/members';
+import { actorOf } from '#shared/http/actor';
+import { changeMemberRole } from '#shared/members/change-member-role';
+import { routeNamed } from '#functions/routes';
+
+export const handler = endpoint(
+  routeNamed('update-member'),
+  { params: memberParams, body: updateMemberBody, response: memberResponse },
+  async ({ db, organizationId, principal, params, body }) => {
+    const member = await changeMemberRole(db, organizationId, actorOf(principal), params.id, body.role);
+    return { status: 200, body: memberResource(member) };
+  },
+);
