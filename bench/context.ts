@@ -1,5 +1,6 @@
 // What the bench sections share: the run's constants, the state bench/run.ts sets up for them, and
 // the helpers more than one section uses.
+import { systemActor } from '#shared/domain/actor';
 import { resolve } from 'node:path';
 import type { Rows } from '#bench/rows';
 import type { SeededOrganization } from '#infra/local/seed';
@@ -58,7 +59,7 @@ export const ownerToken = ({ keys, tenants }: BenchContext) =>
  * the second, whose middleware is fixed at its first call). `name` names the counting middleware.
  */
 export function countedDb(name: string) {
-  const counted = { db: correlated(createDb(TABLE), undefined), calls: 0 };
+  const counted = { db: correlated(createDb(TABLE), undefined, systemActor('bench')), calls: 0 };
   for (const client of [counted.db.client, counted.db.queries])
     client.middlewareStack.add(
       (next) => async (args) => {

@@ -2,6 +2,7 @@
 // Local runs in its own): the raw Query, the repository, the shaping and the whole route handler. On
 // two cores shared by three busy processes these figures read four to five times larger; here each
 // step's cost stands apart (bench/NOTES.md, 2026-11-25).
+import { systemActor } from '#shared/domain/actor';
 import { openSync, writeSync } from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -48,7 +49,7 @@ try {
   const { routeNamed } = await import('#functions/routes');
   const { handler } = await import('#functions/list-invoices/handler');
 
-  const db = correlated(createDb(TABLE), undefined);
+  const db = correlated(createDb(TABLE), undefined, systemActor('bench'));
   const organization = await seedOrganization(db, {
     name: 'CPU',
     owner: { id: newId('usr'), email: 'cpu@example.com' },

@@ -1,6 +1,7 @@
 // npm run bench: every figure is a ratio to a floor measured in the same run (docs/performance.md).
 // Each section is a file of bench/sections/; this one sets up what they share, runs those asked for,
 // and writes their rows.
+import { systemActor } from '#shared/domain/actor';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -50,7 +51,7 @@ async function setUp(dynamoEndpoint: string, rows: Rows): Promise<BenchContext> 
     IDP_AUDIENCE: 'bench',
     IDP_JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json',
   });
-  const db = correlated(createDb(TABLE), undefined);
+  const db = correlated(createDb(TABLE), undefined, systemActor('bench'));
   const tenants = await Promise.all(
     Array.from({ length: CONCURRENCY }, (_, index) =>
       seedOrganization(db, { name: `Bench ${index}`, owner: { id: newId('usr'), email: `bench${index}@example.com` } }),

@@ -192,6 +192,23 @@ export const ROUTES = [
     errors: ['invalid_state', 'not_found'],
   },
   {
+    name: 'list-audit-log',
+    method: 'GET',
+    path: '/api/v1/audit-log/',
+    credentials: 'user',
+    scope: 'audit_log:read',
+    table: 'read',
+    signsCursors: true,
+  },
+  {
+    name: 'verify-audit-log',
+    method: 'GET',
+    path: '/api/v1/audit-log/verify/',
+    credentials: 'user',
+    scope: 'audit_log:read',
+    table: 'read',
+  },
+  {
     name: 'create-api-key',
     method: 'POST',
     path: '/api/v1/api-keys/',

@@ -56,6 +56,14 @@ export const QUEUES = {
     retentionDays: 14,
     consumer: { handler: 'revenue-aggregator', timeoutSeconds: 30, batchSize: 10, maxConcurrency: 5 },
   },
+  // Every event, chained into its organization's audit log; appenders of one organization take turns on its head.
+  audit: {
+    name: 'audit',
+    constructId: 'Audit',
+    maxReceiveCount: 10,
+    retentionDays: 14,
+    consumer: { handler: 'audit-chainer', timeoutSeconds: 30, batchSize: 10, maxConcurrency: 2 },
+  },
   // SES reports arrive within seconds of a sending; one that outruns its record comes back for another try.
   emailStatus: {
     name: 'email-status',
@@ -85,10 +93,11 @@ export type QueueKey = keyof typeof QUEUES;
 
 export const visibilitySeconds = (queue: QueueSpec) => queue.consumer.timeoutSeconds * VISIBILITY_FACTOR;
 
-/** The bus's rules: every service event to the fan-out queue, the revenue events to the revenue queue. */
+/** The bus's rules: every service event to the fan-out and audit queues, the revenue events to the revenue queue. */
 export const EVENT_RULES: readonly { constructId: string; queue: QueueKey; detailTypes?: readonly string[] }[] = [
   { constructId: 'ServiceEvents', queue: 'fanout' },
   { constructId: 'RevenueEvents', queue: 'revenue', detailTypes: REVENUE_EVENT_TYPES },
+  { constructId: 'AuditEvents', queue: 'audit' },
 ];
 
 /**

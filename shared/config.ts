@@ -43,6 +43,8 @@ const schema = z.object({
   /** Sender of invoice e-mails; in AWS an identity verified in SES. */
   /** Where an invitation e-mail's link points, `{token}` replaced (docs/security.md); absent: the accept route. */
   INVITATION_URL: z.optional(z.url().check(z.includes('{token}', 'must contain {token}'))),
+  /** How long audit entries are kept (docs/security.md "Audit log"). */
+  AUDIT_RETENTION_DAYS: positiveInteger(400),
   EMAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Invoices <invoices@example.com>'),
   /** The ECB's euro reference rates of the last 90 days; locally and in tests a stand-in's fixture (infra/local/ecb-feed.ts). */
   ECB_RATES_URL: z._default(z.url(), 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml'),

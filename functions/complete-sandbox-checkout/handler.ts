@@ -1,4 +1,5 @@
 // The sandbox's "pay" and "fail": the same completion a provider's webhook triggers, then back to the invoice.
+import { publicActor } from '#shared/domain/actor';
 import { config } from '#shared/config';
 import { correlated } from '#shared/data/table';
 import { notFoundPage } from '#shared/documents/not-found-page';
@@ -18,7 +19,12 @@ export const handler = publicEndpoint(
     const checkout = await getCheckout(db, params.id);
     if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox')
       return htmlPage(404, notFoundPage());
-    const outcome = await completeCheckout(correlated(db, requestId), checkout, params.outcome, PUBLIC_BASE_URL);
+    const outcome = await completeCheckout(
+      correlated(db, requestId, publicActor('complete-sandbox-checkout')),
+      checkout,
+      params.outcome,
+      PUBLIC_BASE_URL,
+    );
     const result = outcome === 'paid' || outcome === 'already_paid' ? 'succeeded' : 'failed';
     return {
       status: 303,

@@ -3,6 +3,7 @@ import { createApiKey } from '#shared/data/api-keys';
 import { endpoint } from '#shared/http/endpoint';
 import { createApiKeyBody } from '#shared/http/schemas/auth';
 import { apiKeyResource } from '#shared/domain/resources/api-key';
+import type { ApiKeyRecord } from '#shared/domain/api-key';
 import { apiKeyWithSecretResponse } from '#shared/http/schemas/responses/access';
 import { routeNamed } from '#functions/routes';
 
@@ -11,7 +12,9 @@ export const handler = endpoint(
   { body: createApiKeyBody, response: apiKeyWithSecretResponse },
   async ({ db, organizationId, principal, body }) => {
     const createdBy = principal.kind === 'user' ? principal.userId : principal.credentialId;
-    const { record, secret } = await createApiKey(db, organizationId, { ...body, created_by: createdBy });
+    const announce = (record: ApiKeyRecord) => ({ type: 'api_key.created' as const, object: apiKeyResource(record) });
+    const given = { ...body, created_by: createdBy };
+    const { record, secret } = await createApiKey(db, organizationId, given, new Date(), announce);
     return { status: 201, body: { ...apiKeyResource(record), secret } };
   },
 );

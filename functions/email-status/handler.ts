@@ -1,5 +1,6 @@
 // SES's e-mail events (configuration set → default bus → rule → queue) → each e-mail's delivery
 // status on its invoice or credit note, its webhook event, and the organization's suppressions.
+import { systemActor } from '#shared/domain/actor';
 import { config } from '#shared/config';
 import { correlated, createDb } from '#shared/data/table';
 import { aboutOf, reportsOf, sesBusMessage } from '#shared/email/ses-events';
@@ -9,7 +10,7 @@ import { queueWorker } from '#shared/workers/queue-worker';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, LOG_LEVEL } = config();
 // No API request causes a delivery report.
-const db = correlated(createDb(TABLE_NAME, traced), undefined);
+const db = correlated(createDb(TABLE_NAME, traced), undefined, systemActor('email-status'));
 /** A report for a message no sending records after this many receives is let go (its sending was never recorded). */
 const PATIENCE = 5;
 

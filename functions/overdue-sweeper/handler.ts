@@ -1,5 +1,6 @@
 // Hourly: open invoices past their due date (in their organization's zone) become overdue, each
 // exactly once, with invoice.overdue.
+import { systemActor } from '#shared/domain/actor';
 import { config } from '#shared/config';
 import { correlated, createDb } from '#shared/data/table';
 import { sweepOverdue } from '#shared/invoicing/sweep-overdue';
@@ -8,7 +9,7 @@ import { traced } from '#shared/observability/tracing';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, LOG_LEVEL } = config();
 // A scheduled run: no API request causes what it writes.
-const db = correlated(createDb(TABLE_NAME, traced), undefined);
+const db = correlated(createDb(TABLE_NAME, traced), undefined, systemActor('overdue-sweeper'));
 const log = createLogger(LOG_LEVEL, { job: 'overdue-sweeper' });
 
 /** `today` (tests, `npm run tick`) forces every organization's date; the schedule passes nothing. */

@@ -1,5 +1,6 @@
 // Hourly: sent quotes past their expiry day (in their organization's zone) become expired, each once,
 // with quote.expired.
+import { systemActor } from '#shared/domain/actor';
 import { config } from '#shared/config';
 import { correlated, createDb } from '#shared/data/table';
 import { createLogger } from '#shared/observability/logger';
@@ -8,7 +9,7 @@ import { sweepQuotes } from '#shared/quotes/sweep-quotes';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, LOG_LEVEL } = config();
 // A scheduled run: no API request causes what it writes.
-const db = correlated(createDb(TABLE_NAME, traced), undefined);
+const db = correlated(createDb(TABLE_NAME, traced), undefined, systemActor('quote-sweeper'));
 const log = createLogger(LOG_LEVEL, { job: 'quote-sweeper' });
 
 /** `today` (tests, `npm run tick`) forces every organization's date; the schedule passes nothing. */

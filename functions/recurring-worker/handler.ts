@@ -1,5 +1,6 @@
 // One organization's share of a recurring run (a message from the runner's FIFO queue): generate
 // each due period in the organization's own date, sending those marked auto_send.
+import { systemActor } from '#shared/domain/actor';
 import { config } from '#shared/config';
 import { correlated, createDb } from '#shared/data/table';
 import { getOrganization } from '#shared/data/organizations';
@@ -15,7 +16,7 @@ import { queueWorker } from '#shared/workers/queue-worker';
 
 const { TABLE_NAME, PUBLIC_BASE_URL, LOG_LEVEL } = config();
 // A scheduled run: no API request causes what it writes.
-const db = correlated(createDb(TABLE_NAME, traced), undefined);
+const db = correlated(createDb(TABLE_NAME, traced), undefined, systemActor('recurring-worker'));
 const mail = configuredMailing();
 const log = createLogger(LOG_LEVEL, { job: 'recurring-worker' });
 const mailDeps = { ...mail, db, log, ses: traced(mail.ses) };

@@ -1,5 +1,6 @@
 // Hourly: each invoice whose reminder step has come (in its organization's zone) is reminded once,
 // by e-mail in its language, with invoice.reminder_sent (docs/collections.md).
+import { systemActor } from '#shared/domain/actor';
 import { config } from '#shared/config';
 import { correlated, createDb } from '#shared/data/table';
 import { configuredMailing } from '#shared/email/mailing';
@@ -10,7 +11,7 @@ import type { Context } from 'aws-lambda';
 
 const { TABLE_NAME, LOG_LEVEL } = config();
 // A scheduled run: no API request causes what it writes.
-const db = correlated(createDb(TABLE_NAME, traced), undefined);
+const db = correlated(createDb(TABLE_NAME, traced), undefined, systemActor('reminder-sweeper'));
 const log = createLogger(LOG_LEVEL, { job: 'reminder-sweeper' });
 const mail = configuredMailing();
 const deps = { ...mail, db, log, ses: traced(mail.ses) };

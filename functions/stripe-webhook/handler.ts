@@ -1,5 +1,6 @@
 // Stripe's webhook: the signature is verified on the raw body; a paid Checkout session records its
 // payment once per Stripe event id, whatever Stripe's retries.
+import { systemActor } from '#shared/domain/actor';
 import { config } from '#shared/config';
 import { correlated } from '#shared/data/table';
 import { publicEndpoint } from '#shared/http/endpoint';
@@ -20,7 +21,11 @@ export const handler = publicEndpoint(
   async ({ db, rawBody, headers, log, requestId }) => {
     if (!gateway) throw notFound('Stripe webhook (Stripe is not configured)');
     const event = await gateway.verifyWebhook(rawBody, header(headers, 'stripe-signature'));
-    const outcome = await applyStripeEvent(correlated(db, requestId), event, settings.PUBLIC_BASE_URL);
+    const outcome = await applyStripeEvent(
+      correlated(db, requestId, systemActor('stripe-webhook')),
+      event,
+      settings.PUBLIC_BASE_URL,
+    );
     // Money Stripe took that the invoice could not take (settled or voided meanwhile) needs a person.
     if (outcome === 'refused') log.warn('Stripe payment not applied to its invoice', { stripe_event: event.id });
     return { status: 200, body: { received: true, outcome } };

@@ -81,6 +81,7 @@ export const ROUTE_STACKS: Record<string, string> = {
   organizations: 'AccessRoutes',
   'api-keys': 'AccessRoutes',
   invitations: 'AccessRoutes',
+  'audit-log': 'AccessRoutes',
   clients: 'BillingRoutes',
   invoices: 'BillingRoutes',
   'number-series': 'BillingRoutes',

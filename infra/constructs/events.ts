@@ -48,7 +48,7 @@ function consumeOutbox(scope: Construct, publisher: ServiceFunction, table: Tabl
   );
 }
 
-type WorkerQueue = 'fanout' | 'delivery' | 'revenue';
+type WorkerQueue = 'fanout' | 'delivery' | 'revenue' | 'audit';
 
 /** The queue workers, in the order they are built, and what each needs besides consuming its own queue. */
 const WORKERS: readonly { id: string; queue: WorkerQueue; name: string; needs: Needs }[] = [
@@ -67,12 +67,17 @@ const WORKERS: readonly { id: string; queue: WorkerQueue; name: string; needs: N
   // Aggregates are written with ADD, so events may arrive in any order; a marker per event makes a redelivery a
   // no-op.
   { id: 'RevenueAggregator', queue: 'revenue', name: 'the revenue aggregator', needs: { table: 'readWrite' } },
+  // Each entry is appended conditional on the organization's chain head, so a redelivery or a race appends nothing twice.
+  { id: 'AuditChainer', queue: 'audit', name: 'the audit chainer', needs: { table: 'readWrite' } },
 ];
 
 export class EventsConstruct extends Construct {
   readonly bus: EventBus;
   readonly publisher: ServiceFunction;
-  readonly queues: Record<'fanout' | 'fanoutDlq' | 'delivery' | 'deliveryDlq' | 'revenue' | 'revenueDlq', Queue>;
+  readonly queues: Record<
+    'fanout' | 'fanoutDlq' | 'delivery' | 'deliveryDlq' | 'revenue' | 'revenueDlq' | 'audit' | 'auditDlq',
+    Queue
+  >;
 
   constructor(scope: Construct, id: string, { table, environment, alarms }: EventsProps) {
     super(scope, id);
@@ -81,11 +86,12 @@ export class EventsConstruct extends Construct {
     const { queue: fanout, deadLetters: fanoutDlq } = workQueue(this, alarms, QUEUES.fanout, what);
     const { queue: delivery, deadLetters: deliveryDlq } = workQueue(this, alarms, QUEUES.delivery, what);
     const { queue: revenue, deadLetters: revenueDlq } = workQueue(this, alarms, QUEUES.revenue, what);
-    this.queues = { fanout, fanoutDlq, delivery, deliveryDlq, revenue, revenueDlq };
+    const { queue: audit, deadLetters: auditDlq } = workQueue(this, alarms, QUEUES.audit, what);
+    this.queues = { fanout, fanoutDlq, delivery, deliveryDlq, revenue, revenueDlq, audit, auditDlq };
 
     // What a rule cannot deliver to its queue (after EventBridge's own retries) is kept, not dropped.
     const undelivered = deadLetterQueue(this, alarms, 'Undelivered', 'events the bus could not put on their queue');
-    const ruleTargets: Record<string, Queue> = { fanout, revenue };
+    const ruleTargets: Record<string, Queue> = { fanout, revenue, audit };
     for (const rule of EVENT_RULES) {
       new Rule(this, rule.constructId, {
         eventBus: this.bus,

@@ -1,10 +1,11 @@
 // Demo data for the local runtime, and the same helpers for tests: users known to the dev identity
 // provider, organizations with their owners, memberships, and an API key with every scope.
+import { systemActor } from '#shared/domain/actor';
 import { randomBytes } from 'node:crypto';
 import type { Role } from '#shared/domain/roles';
 import { API_KEY_SCOPES, type Scope } from '#shared/domain/scopes';
 import { createApiKey } from '#shared/data/api-keys';
-import type { Db } from '#shared/data/table';
+import { correlated, type Db } from '#shared/data/table';
 import { addMember, createOrganization } from '#shared/data/organizations';
 import { saveUser } from '#shared/data/users';
 import { newId } from '#shared/domain/ids';
@@ -49,7 +50,10 @@ export async function seedOrganization(
     },
     ownerUser,
   );
-  const { secret } = await createApiKey(db, id, { name: 'Seeded key', scopes, created_by: ownerUser.id });
+  const seeding = correlated(db, undefined, systemActor('seed'));
+  const key = { name: 'Seeded key', scopes, created_by: ownerUser.id };
+  // Seeded with the organization: nobody made it, so no api_key.created.
+  const { secret } = await createApiKey(seeding, id, key);
   return { id, name, ownerUserId: ownerUser.id, apiKey: secret };
 }
 

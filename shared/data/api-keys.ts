@@ -6,7 +6,9 @@ import { generateApiKey, type ApiKeyLookup, type ApiKeyRecord, type ApiKeyStatus
 import type { KeyUse } from '#shared/domain/api-key-usage';
 import type { Scope } from '#shared/domain/scopes';
 import { newId } from '#shared/domain/ids';
-import { type Db, queryAll, transact } from '#shared/data/table';
+import { type CorrelatedDb, type Db, queryAll, transact } from '#shared/data/table';
+import { eventParts } from '#shared/data/events';
+import type { NewEvent } from '#shared/domain/events';
 import {
   API_KEY_RECORD_PREFIX,
   apiKeyKey,
@@ -34,10 +36,12 @@ function recordOf(item: Record<string, unknown>, now = new Date()): ApiKeyRecord
 }
 
 export async function createApiKey(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   input: { name: string; scopes: readonly Scope[]; expires_at?: string; created_by: string },
   now = new Date(),
+  /** The event of the key's creation, written with it (seeded keys have none: nobody made them). */
+  announce?: (record: ApiKeyRecord) => NewEvent,
 ): Promise<{ record: ApiKeyRecord; secret: string }> {
   const key = generateApiKey();
   const lookup: ApiKeyLookup = {
@@ -68,6 +72,7 @@ export async function createApiKey(
         Item: { ...apiKeyRecordKey(organizationId, lookup.id), type: 'api_key_record', hash: key.hash, ...record },
       },
     },
+    event: announce && eventParts(db, organizationId, [announce({ ...record, usage: [] })], now),
   });
   // 256 random bits: a hash taken already means the generator is broken, not bad luck.
   if (!written.ok) throw new Error('a new API key collided with an existing one');
@@ -98,10 +103,11 @@ export class ApiKeyRevokedError extends Error {}
 
 /** Moves a key between active and disabled, or revokes it for good; both items change together. */
 export async function setApiKeyStatus(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   keyId: string,
   status: ApiKeyStatus,
+  announce: (record: ApiKeyRecord) => NewEvent,
 ): Promise<ApiKeyRecord | undefined> {
   const { Item } = await db.client.send(
     new GetCommand({ TableName: db.table, Key: apiKeyRecordKey(organizationId, keyId) }),
@@ -118,12 +124,14 @@ export async function setApiKeyStatus(
       ExpressionAttributeValues: { ':status': status, ':revoked': 'revoked' },
     },
   });
+  const changed = recordOf({ ...Item, status });
   const written = await transact(db, {
     record: update(apiKeyRecordKey(organizationId, keyId)),
     lookup: update(apiKeyKey(String(Item.hash))),
+    event: eventParts(db, organizationId, [announce(changed)]),
   });
   if (!written.ok) throw new ApiKeyRevokedError('This key is revoked');
-  return recordOf({ ...Item, status });
+  return changed;
 }
 
 const usageAttributeOf = (day: string) => `${USAGE_PREFIX}${day.replaceAll('-', '')}`;

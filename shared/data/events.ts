@@ -32,6 +32,7 @@ export function outboxPut(
     organization_id: organizationId,
     created_at: now.toISOString(),
     data: { object, ...more },
+    actor: db.actor,
     ...(cause ? { correlation_id: cause } : {}),
   };
   return {

@@ -74,6 +74,22 @@ export const teamOf = (organizationId: string) => ({
   ':first': MEMBER_PREFIX,
   ':last': 'MEMBERS',
 });
+/** The audit chain's head (its last entry), its entries by time and place, and a marker per event chained. */
+export const auditHeadKey = (organizationId: string): Key => ({ pk: org(organizationId), sk: 'AUDIT_HEAD' });
+export const AUDIT_PREFIX = 'AUDIT#';
+export const auditEntryKey = (organizationId: string, at: string, seq: number): Key => ({
+  pk: org(organizationId),
+  sk: `${AUDIT_PREFIX}${at}#${String(seq).padStart(12, '0')}`,
+});
+export const auditRange = (organizationId: string, from: string, to: string) => ({
+  ':pk': org(organizationId),
+  ':from': `${AUDIT_PREFIX}${from}`,
+  ':to': `${AUDIT_PREFIX}${to}~`,
+});
+export const auditedEventKey = (organizationId: string, eventId: string): Key => ({
+  pk: org(organizationId),
+  sk: `AUDITED#${eventId}`,
+});
 export const INVITATION_PREFIX = 'INVITATION#';
 export const invitationKey = (organizationId: string, invitationId: string): Key => ({
   pk: org(organizationId),

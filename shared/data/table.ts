@@ -11,6 +11,7 @@ import {
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall, type NativeAttributeValue, unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '#shared/config';
+import type { Actor } from '#shared/domain/actor';
 
 /** `queries` is only for `query()`: a client that resolves its middleware once (see there). */
 export type Db = { client: DynamoDBDocumentClient; queries: DynamoDBClient; table: string };
@@ -19,9 +20,14 @@ export type Db = { client: DynamoDBDocumentClient; queries: DynamoDBClient; tabl
  * The table as one piece of work sees it: the events it writes carry the id of the API request that
  * caused them. Passed, not ambient: async-local storage taxes every promise of the process on Node 20.
  */
-export type CorrelatedDb = Db & { correlationId: string | undefined };
+/** The table as one request or job uses it: the events it writes carry its correlation id and actor. */
+export type CorrelatedDb = Db & { correlationId: string | undefined; actor: Actor };
 
-export const correlated = (db: Db, correlationId: string | undefined): CorrelatedDb => ({ ...db, correlationId });
+export const correlated = (db: Db, correlationId: string | undefined, actor: Actor): CorrelatedDb => ({
+  ...db,
+  correlationId,
+  actor,
+});
 
 export const SDK_LOGGER_MIDDLEWARE = 'loggerMiddleware';
 

@@ -1,4 +1,5 @@
 // The event kinds the service emits (docs/events.md is the catalog), and an event as stored.
+import type { Actor } from '#shared/domain/actor';
 
 export const EVENT_TYPES = [
   'organization.updated',
@@ -32,6 +33,15 @@ export const EVENT_TYPES = [
   'quote.declined',
   'quote.expired',
   'recurring_invoice.created',
+  'member.added',
+  'member.updated',
+  'member.removed',
+  'invitation.created',
+  'invitation.revoked',
+  'api_key.created',
+  'api_key.disabled',
+  'api_key.enabled',
+  'api_key.revoked',
   'webhook.disabled',
   'ping',
 ] as const;
@@ -47,6 +57,8 @@ export type OutboxEvent = {
   organization_id: string;
   created_at: string;
   data: { object: unknown; [more: string]: unknown };
+  /** Who made the change; absent on events written before actors were recorded. */
+  actor?: Actor;
   /** The request that caused the event (internal: logs and the delivery log, never in the event's public shape). */
   correlation_id?: string;
 };

@@ -12,6 +12,7 @@ export const SCOPES_OF_ROLE: Record<Role, readonly Scope[]> = {
     (scope) =>
       scope !== 'api_keys:manage' &&
       scope !== 'members:manage' &&
+      scope !== 'audit_log:read' &&
       scope !== 'webhooks:write' &&
       scope !== 'organization:write',
   ),

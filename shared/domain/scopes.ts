@@ -21,11 +21,12 @@ export const ALL_SCOPES = [
   'webhooks:write',
   'api_keys:manage',
   'members:manage',
+  'audit_log:read',
 ] as const;
 
 export type Scope = (typeof ALL_SCOPES)[number];
 
 /** Scopes an API key may be given; managing keys and members is reserved to signed-in owners and admins. */
 export const API_KEY_SCOPES: readonly Scope[] = ALL_SCOPES.filter(
-  (scope) => scope !== 'api_keys:manage' && scope !== 'members:manage',
+  (scope) => scope !== 'api_keys:manage' && scope !== 'members:manage' && scope !== 'audit_log:read',
 );

@@ -4,6 +4,7 @@
 // Public routes (the token endpoints) have the same chain without the credential.
 // The request id is the correlation id of everything the request causes: a handler writes through
 // `request.db`, which stamps it on every event (shared/data/table.ts `correlated`).
+import { apiKeyActor, publicActor, userActor, type Actor } from '#shared/domain/actor';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ZodMiniType } from 'zod/mini';
@@ -85,6 +86,7 @@ function inputOf<B, Q, P>(
   table: () => Db,
   event: APIGatewayProxyEventV2,
   context: RequestContext,
+  actor: Actor,
 ): Input<B, Q, P> {
   // What the route reads is held to the text policy; a provider's signed body (no schema) is its own.
   if (schemas.body) refuseUnfitText(context.json);
@@ -106,10 +108,14 @@ function inputOf<B, Q, P>(
     log: context.log,
     // Made when first read: routes that never touch the table never build a client for it.
     get db() {
-      return correlated(table(), context.requestId);
+      return correlated(table(), context.requestId, actor);
     },
   };
 }
+
+/** Who the events of a request name as having acted (shared/domain/actor.ts). */
+const actorOf = (principal: Principal): Actor =>
+  principal.kind === 'user' ? userActor(principal.userId, principal.role) : apiKeyActor(principal.credentialId);
 
 /** What a route takes, as its handler declares it: read by the OpenAPI document (infra/openapi). */
 export type Contract = {
@@ -161,7 +167,7 @@ export function endpoint<B = undefined, Q = undefined, P = undefined>(
       const principal = context.principal!;
       if (!schemas.query) refuseUndeclaredQuery(event.queryStringParameters);
       const request = {
-        ...inputOf(schemas, () => db, event, context),
+        ...inputOf(schemas, () => db, event, context, actorOf(principal)),
         principal,
         organizationId: principal.organizationId,
       };
@@ -193,5 +199,8 @@ export function publicEndpoint<B = undefined, Q = undefined, P = undefined>(
 ) {
   if (route.credentials !== 'public') throw new Error(`${route.name} needs a credential: use endpoint`);
   const table = () => schemas.db ?? serviceTable();
-  return chain(route, schemas, async (event, context) => toResult(await run(inputOf(schemas, table, event, context))));
+  const actor = publicActor(route.name);
+  return chain(route, schemas, async (event, context) =>
+    toResult(await run(inputOf(schemas, table, event, context, actor))),
+  );
 }

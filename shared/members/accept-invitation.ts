@@ -10,13 +10,21 @@ import {
   membershipPart,
   teamChangedPart,
 } from '#shared/data/members';
-import { transact, type Db } from '#shared/data/table';
+import { eventParts } from '#shared/data/events';
+import { transact, type CorrelatedDb } from '#shared/data/table';
+import { userActor } from '#shared/domain/actor';
+import { memberResource } from '#shared/domain/resources/member';
 import { invalidState, notFound } from '#shared/domain/errors';
 import { assertAcceptable } from '#shared/domain/invitation';
 import type { Membership } from '#shared/domain/user';
 import { hashInvitationToken, INVITATION_TOKEN_PREFIX } from '#shared/members/invite-member';
 
-export async function acceptInvitation(db: Db, userId: string, token: string, now = new Date()): Promise<Membership> {
+export async function acceptInvitation(
+  db: CorrelatedDb,
+  userId: string,
+  token: string,
+  now = new Date(),
+): Promise<Membership> {
   const invitation = token.startsWith(INVITATION_TOKEN_PREFIX)
     ? await invitationByToken(db, hashInvitationToken(token))
     : undefined;
@@ -46,6 +54,10 @@ export async function acceptInvitation(db: Db, userId: string, token: string, no
     }),
     team: teamChangedPart(db, organizationId, team.version),
     member: membershipPart(db, membership),
+    // The new member acted, with the role they now have there.
+    event: eventParts({ ...db, actor: userActor(userId, invitation.role) }, organizationId, [
+      { type: 'member.added', object: memberResource(membership) },
+    ]),
   });
   if (!written.ok)
     throw invalidState(

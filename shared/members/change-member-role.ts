@@ -1,7 +1,9 @@
 // Giving a member another role: admins change members and admins; only an owner makes or demotes an
 // owner, and the last owner stays one. Written against the team's version (shared/data/members.ts).
 import { getTeam, membershipPart, teamChangedPart } from '#shared/data/members';
-import { transact, type Db } from '#shared/data/table';
+import { eventParts } from '#shared/data/events';
+import { transact, type CorrelatedDb } from '#shared/data/table';
+import { memberResource } from '#shared/domain/resources/member';
 import { invalidState, notFound } from '#shared/domain/errors';
 import { assertRoleChange } from '#shared/domain/membership-rules';
 import type { Role } from '#shared/domain/roles';
@@ -10,7 +12,7 @@ import type { Membership } from '#shared/domain/user';
 export type Actor = { userId: string; role: Role };
 
 export async function changeMemberRole(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   actor: Actor,
   userId: string,
@@ -27,6 +29,7 @@ export async function changeMemberRole(
     const written = await transact(db, {
       team: teamChangedPart(db, organizationId, team.version),
       member: membershipPart(db, changed),
+      event: eventParts(db, organizationId, [{ type: 'member.updated', object: memberResource(changed) }]),
     });
     if (written.ok) return changed;
   }

@@ -4,7 +4,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { getOrganization } from '#shared/data/organizations';
 import { getTeam, listInvitations, newInvitationParts } from '#shared/data/members';
-import { transact, type Db } from '#shared/data/table';
+import { eventParts } from '#shared/data/events';
+import { transact, type CorrelatedDb } from '#shared/data/table';
+import { invitationResource } from '#shared/domain/resources/member';
 import { invalidState } from '#shared/domain/errors';
 import { newId } from '#shared/domain/ids';
 import { INVITATION_VALID_DAYS, isOpen, normalizedEmail, type Invitation } from '#shared/domain/invitation';
@@ -14,7 +16,7 @@ import { deliverEmail, type MailDeps } from '#shared/email/deliver-email';
 import { composeInvitationEmail } from '#shared/email/invitation-email';
 import type { Actor } from '#shared/members/change-member-role';
 
-export type InvitationDeps = MailDeps & { db: Db; invitationUrl: string };
+export type InvitationDeps = MailDeps & { db: CorrelatedDb; invitationUrl: string };
 
 export const INVITATION_TOKEN_PREFIX = 'inv_it_';
 export const hashInvitationToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -61,6 +63,9 @@ export async function inviteMember(
   await deliverEmail(deps, raw, email, { organizationId, document: { kind: 'invitation', id: invitation.id } });
   const written = await transact(deps.db, {
     invitation: newInvitationParts(deps.db, invitation, hashInvitationToken(token)),
+    event: eventParts(deps.db, organizationId, [
+      { type: 'invitation.created', object: invitationResource(invitation) },
+    ]),
   });
   if (!written.ok) throw new Error(`invitation ${invitation.id} could not be written`);
   return invitation;

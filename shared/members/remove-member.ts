@@ -3,13 +3,15 @@
 // expires within its lifetime (docs/security.md). The last owner neither leaves nor is removed.
 import { revokeRefreshTokensOfUser } from '#shared/data/refresh-tokens';
 import { getTeam, membershipRemovedPart, teamChangedPart } from '#shared/data/members';
-import { transact, type Db } from '#shared/data/table';
+import { eventParts } from '#shared/data/events';
+import { transact, type CorrelatedDb } from '#shared/data/table';
+import { memberResource } from '#shared/domain/resources/member';
 import { DomainError, ErrorCode, invalidState, notFound } from '#shared/domain/errors';
 import { assertRemoval } from '#shared/domain/membership-rules';
 import type { Actor } from '#shared/members/change-member-role';
 
 export async function removeMember(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   actor: Actor & { mayManage: boolean },
   userId: string,
@@ -26,6 +28,7 @@ export async function removeMember(
     const written = await transact(db, {
       team: teamChangedPart(db, organizationId, team.version),
       member: membershipRemovedPart(db, organizationId, userId),
+      event: eventParts(db, organizationId, [{ type: 'member.removed', object: memberResource(member) }]),
     });
     if (written.ok) {
       await revokeRefreshTokensOfUser(db, userId, organizationId);

@@ -2,6 +2,7 @@
 // done, try again later (the message becomes visible again after the schedule's delay), or give
 // up (failed delivery, message to the dead-letter queue, and the subscription disabled once it has
 // failed everything for long enough). A 410 disables the subscription at once.
+import { systemActor } from '#shared/domain/actor';
 import { ChangeMessageVisibilityCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { queueBody } from '#shared/aws/queue-body';
 import { correlated, type Db } from '#shared/data/table';
@@ -45,7 +46,7 @@ export async function deliverMessage(
   const now = deps.now ?? (() => new Date());
   const { organization_id: organizationId, webhook_id: webhookId, event } = message;
   // Disabling the subscription is an event of its own, caused by the request that caused this one.
-  const causedDb = correlated(deps.db, event.correlation_id);
+  const causedDb = correlated(deps.db, event.correlation_id, systemActor('webhook-delivery'));
   const webhook = await getWebhook(deps.db, organizationId, webhookId);
   if (!webhook || webhook.status !== 'enabled') {
     await recordAttempt(

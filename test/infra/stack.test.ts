@@ -404,7 +404,7 @@ describe('stack', () => {
     });
     expect(asyncFailures.length).toBeGreaterThanOrEqual(LOG_SUBSCRIPTIONS.length);
     expect(new Set([...redriveTargets, streamFailures, ...ruleDeadLetters, ...asyncFailures])).toEqual(alarmed);
-    expect(alarmed.size).toBe(10);
+    expect(alarmed.size).toBe(11);
   });
 
   it('sends every alarm to the alarm topic; alarms on worker failures, API errors and latency, and stream lag', () => {
@@ -413,7 +413,7 @@ describe('stack', () => {
     for (const [id, alarm] of alarms) expect(alarm.Properties.AlarmActions, id).toEqual([{ Ref: topic }]);
     const functions = template.findResources('AWS::Lambda::Function');
     const background = Object.keys(functions).filter((id) => /^(Events|Schedules|Email)/.test(id));
-    expect(background.length).toBe(4 + JOBS.length + 1 + 1);
+    expect(background.length).toBe(5 + JOBS.length + 1 + 1);
     const watched = new Set(
       alarms.flatMap(([, alarm]) =>
         (alarm.Properties.Metrics ?? []).flatMap(

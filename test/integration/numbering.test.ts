@@ -30,7 +30,7 @@ const draft = (clientId: string) => ({
 
 /** A client of the same table whose `nth` command named `command` crashes before or after it reaches DynamoDB. */
 function crashing(command: string, when: 'before' | 'after', nth = 1): CorrelatedDb {
-  const crashy = correlated(createDb(db.table), undefined);
+  const crashy = correlated(createDb(db.table), undefined, db.actor);
   let seen = 0;
   crashy.client.middlewareStack.add(
     (next, context) => async (args) => {

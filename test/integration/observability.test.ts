@@ -150,6 +150,7 @@ describe('the correlation id', () => {
       organization_id: tenant.id,
       created_at: event.created_at,
       data: event.data,
+      actor: { type: 'api_key', id: expect.stringMatching(/^key_/), role: null },
     });
     const listed = await call('list-events', { token: tenant.apiKey, query: { type: 'invoice.created' } });
     expect(listed.json.results[0]).not.toHaveProperty('correlation_id');

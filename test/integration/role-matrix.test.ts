@@ -8,13 +8,15 @@ import { ROUTES, type Route, type RouteName } from '#functions/routes';
 import { accessToken, call, newTenant } from '#test/support/api';
 import { newId } from '#shared/domain/ids';
 
-/** What a member may not do: API keys, settings, webhooks, members (leaving aside: remove-member with one's own id). */
+/** What a member may not do: API keys, settings, webhooks, members, the audit log (leaving is remove-member with one's own id). */
 const REFUSED_TO_MEMBERS = new Set<string>([
   'update-organization',
   'update-member',
   'create-invitation',
   'list-invitations',
   'revoke-invitation',
+  'list-audit-log',
+  'verify-audit-log',
   'create-api-key',
   'list-api-keys',
   'get-api-key',

@@ -1,5 +1,6 @@
 // Calls route handlers in-process with the same API Gateway event the local server builds, against
 // DynamoDB Local; plus helpers to inspect the table and count DynamoDB calls.
+import { systemActor } from '#shared/domain/actor';
 import { gunzipSync } from 'node:zlib';
 import * as z from 'zod/mini';
 import type { Contract } from '#shared/http/endpoint';
@@ -17,7 +18,7 @@ import { correlated, createDb } from '#shared/data/table';
 import { newId } from '#shared/domain/ids';
 
 /** What a test writes straight to the table has no API request behind it. */
-export const db = correlated(createDb('invoicing-test'), undefined);
+export const db = correlated(createDb('invoicing-test'), undefined, systemActor('test'));
 
 /** An organization with an owner (who can sign in) and an API key with every API key scope. */
 export async function newTenant(name = 'Tenant') {

@@ -253,6 +253,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit-log/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List audit log
+         * @description Needs the scope `audit_log:read`.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit-log/verify/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify audit log
+         * @description Needs the scope `audit_log:read`.
+         */
+        get: operations["verifyAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/api-keys/": {
         parameters: {
             query?: never;
@@ -2067,6 +2107,186 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "member.added": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The member.added event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onMemberAdded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "member.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The member.updated event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onMemberUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "member.removed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The member.removed event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onMemberRemoved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invitation.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invitation.created event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onInvitationCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invitation.revoked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invitation.revoked event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onInvitationRevoked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "api_key.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The api_key.created event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onApiKeyCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "api_key.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The api_key.disabled event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onApiKeyDisabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "api_key.enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The api_key.enabled event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onApiKeyEnabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "api_key.revoked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The api_key.revoked event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onApiKeyRevoked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.disabled": {
         parameters: {
             query?: never;
@@ -2201,6 +2421,11 @@ export interface components {
          *           "exchange_rate_date": "issue_date",
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -2224,6 +2449,7 @@ export interface components {
             data: {
                 object: components["schemas"]["Organization"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * Format: date-time
@@ -2423,6 +2649,13 @@ export interface components {
             account_name?: string;
             text?: string;
         };
+        /** @description `user` (a signed-in user: their id and role), `api_key` (its id), `public` (whoever holds a public link: the route), `system` (a job or worker: its name) */
+        Actor: {
+            /** @enum {string} */
+            type: "user" | "api_key" | "public" | "system";
+            id: string;
+            role: ("owner" | "admin" | "member") | null;
+        };
         /**
          * @example {
          *       "id": "evt_01JD3M8Q5W0000000000000000",
@@ -2449,6 +2682,11 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -2472,6 +2710,7 @@ export interface components {
             data: {
                 object: components["schemas"]["Client"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -2545,6 +2784,11 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -2568,6 +2812,7 @@ export interface components {
             data: {
                 object: components["schemas"]["Client"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -2595,6 +2840,11 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -2618,6 +2868,7 @@ export interface components {
             data: {
                 object: components["schemas"]["Client"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -2781,6 +3032,11 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -2804,6 +3060,7 @@ export interface components {
             data: {
                 object: components["schemas"]["Invoice"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -3365,6 +3622,11 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -3388,6 +3650,7 @@ export interface components {
             data: {
                 object: components["schemas"]["Invoice"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -3551,6 +3814,11 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -3574,6 +3842,7 @@ export interface components {
             data: {
                 object: components["schemas"]["Invoice"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -3737,6 +4006,11 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -3760,6 +4034,7 @@ export interface components {
             data: {
                 object: components["schemas"]["Invoice"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -3934,6 +4209,11 @@ export interface components {
          *           "provider": "manual",
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -3958,6 +4238,7 @@ export interface components {
                 object: components["schemas"]["Invoice"];
                 payment: components["schemas"]["Payment"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         Payment: {
             /**
@@ -4141,6 +4422,11 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -4164,6 +4450,7 @@ export interface components {
             data: {
                 object: components["schemas"]["Invoice"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -4327,6 +4614,11 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -4350,6 +4642,7 @@ export interface components {
             data: {
                 object: components["schemas"]["Invoice"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -4513,6 +4806,11 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -4536,6 +4834,7 @@ export interface components {
             data: {
                 object: components["schemas"]["Invoice"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -4707,6 +5006,11 @@ export interface components {
          *           "delivery_status_at": "2026-11-23T10:00:00.000Z",
          *           "bounce_type": "permanent"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -4731,6 +5035,7 @@ export interface components {
                 object: components["schemas"]["Invoice"];
                 email: components["schemas"]["EmailReport"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /** @description One e-mail and what the mail service reported */
         EmailReport: {
@@ -4911,6 +5216,11 @@ export interface components {
          *           "delivery_status_at": "2026-11-23T10:00:00.000Z",
          *           "bounce_type": "permanent"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -4935,6 +5245,7 @@ export interface components {
                 object: components["schemas"]["Invoice"];
                 email: components["schemas"]["EmailReport"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -5106,6 +5417,11 @@ export interface components {
          *           "delivery_status_at": "2026-11-23T10:00:00.000Z",
          *           "bounce_type": "permanent"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -5130,6 +5446,7 @@ export interface components {
                 object: components["schemas"]["Invoice"];
                 email: components["schemas"]["EmailReport"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -5304,6 +5621,11 @@ export interface components {
          *           "provider": "manual",
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -5328,6 +5650,7 @@ export interface components {
                 object: components["schemas"]["Invoice"];
                 payment: components["schemas"]["Payment"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -5452,6 +5775,11 @@ export interface components {
          *           "pdf_url": "http://example.com",
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -5475,6 +5803,7 @@ export interface components {
             data: {
                 object: components["schemas"]["CreditNote"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -5792,6 +6121,11 @@ export interface components {
          *           "pdf_url": "http://example.com",
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -5815,6 +6149,7 @@ export interface components {
             data: {
                 object: components["schemas"]["CreditNote"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -5947,6 +6282,11 @@ export interface components {
          *           "delivery_status_at": "2026-11-23T10:00:00.000Z",
          *           "bounce_type": "permanent"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -5971,6 +6311,7 @@ export interface components {
                 object: components["schemas"]["CreditNote"];
                 email: components["schemas"]["EmailReport"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -6103,6 +6444,11 @@ export interface components {
          *           "delivery_status_at": "2026-11-23T10:00:00.000Z",
          *           "bounce_type": "permanent"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -6127,6 +6473,7 @@ export interface components {
                 object: components["schemas"]["CreditNote"];
                 email: components["schemas"]["EmailReport"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -6259,6 +6606,11 @@ export interface components {
          *           "delivery_status_at": "2026-11-23T10:00:00.000Z",
          *           "bounce_type": "permanent"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -6283,6 +6635,7 @@ export interface components {
                 object: components["schemas"]["CreditNote"];
                 email: components["schemas"]["EmailReport"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -6459,6 +6812,11 @@ export interface components {
          *           "provider": "manual",
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -6483,6 +6841,7 @@ export interface components {
                 object: components["schemas"]["Invoice"];
                 refund: components["schemas"]["Refund"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -6701,6 +7060,11 @@ export interface components {
          *           "provider": "manual",
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -6725,6 +7089,7 @@ export interface components {
                 object: components["schemas"]["Invoice"];
                 refund: components["schemas"]["Refund"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -6901,6 +7266,11 @@ export interface components {
          *           "provider": "manual",
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -6925,6 +7295,7 @@ export interface components {
                 object: components["schemas"]["Invoice"];
                 refund: components["schemas"]["Refund"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -7047,6 +7418,11 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -7070,6 +7446,7 @@ export interface components {
             data: {
                 object: components["schemas"]["Quote"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -7392,6 +7769,11 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -7415,6 +7797,7 @@ export interface components {
             data: {
                 object: components["schemas"]["Quote"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -7537,6 +7920,11 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -7560,6 +7948,7 @@ export interface components {
             data: {
                 object: components["schemas"]["Quote"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -7682,6 +8071,11 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -7705,6 +8099,7 @@ export interface components {
             data: {
                 object: components["schemas"]["Quote"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -7827,6 +8222,11 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -7850,6 +8250,7 @@ export interface components {
             data: {
                 object: components["schemas"]["Quote"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -7972,6 +8373,11 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -7995,6 +8401,7 @@ export interface components {
             data: {
                 object: components["schemas"]["Quote"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -8040,6 +8447,11 @@ export interface components {
          *           "generated_count": 0,
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -8063,6 +8475,7 @@ export interface components {
             data: {
                 object: components["schemas"]["RecurringInvoice"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -8154,6 +8567,547 @@ export interface components {
         /**
          * @example {
          *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "member.added",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "user_id": "usr_01JD3M8Q5W0000000000000000",
+         *           "email": "string",
+         *           "role": "owner",
+         *           "joined_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        MemberAddedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "member.added";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Member"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "user_id": "usr_01JD3M8Q5W0000000000000000",
+         *       "email": "string",
+         *       "role": "owner",
+         *       "joined_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        Member: {
+            /**
+             * @description `usr_` and a ULID
+             * @example usr_01JD3M8Q5W0000000000000000
+             */
+            user_id: string;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member";
+            joined_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "member.updated",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "user_id": "usr_01JD3M8Q5W0000000000000000",
+         *           "email": "string",
+         *           "role": "owner",
+         *           "joined_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        MemberUpdatedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "member.updated";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Member"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "member.removed",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "user_id": "usr_01JD3M8Q5W0000000000000000",
+         *           "email": "string",
+         *           "role": "owner",
+         *           "joined_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        MemberRemovedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "member.removed";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Member"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "invitation.created",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "ivt_01JD3M8Q5W0000000000000000",
+         *           "email": "string",
+         *           "role": "owner",
+         *           "status": "pending",
+         *           "invited_by": "usr_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "expires_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        InvitationCreatedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invitation.created";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invitation"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "ivt_01JD3M8Q5W0000000000000000",
+         *       "email": "string",
+         *       "role": "owner",
+         *       "status": "pending",
+         *       "invited_by": "usr_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "expires_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        Invitation: {
+            /**
+             * @description `ivt_` and a ULID
+             * @example ivt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member";
+            /** @enum {string} */
+            status: "pending" | "accepted" | "revoked";
+            /**
+             * @description `usr_` and a ULID
+             * @example usr_01JD3M8Q5W0000000000000000
+             */
+            invited_by: string;
+            created_at: components["schemas"]["Timestamp"];
+            expires_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "invitation.revoked",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "ivt_01JD3M8Q5W0000000000000000",
+         *           "email": "string",
+         *           "role": "owner",
+         *           "status": "pending",
+         *           "invited_by": "usr_01JD3M8Q5W0000000000000000",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "expires_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        InvitationRevokedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invitation.revoked";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invitation"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "api_key.created",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "key_01JD3M8Q5W0000000000000000",
+         *           "name": "string",
+         *           "prefix": "string",
+         *           "hint": "string",
+         *           "scopes": [
+         *             "organization:read"
+         *           ],
+         *           "status": "active",
+         *           "created_by": "string",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "expires_at": "2026-11-23T10:00:00.000Z",
+         *           "last_used_at": "2026-11-23T10:00:00.000Z",
+         *           "usage": [
+         *             {
+         *               "date": "string",
+         *               "requests": 0
+         *             }
+         *           ]
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        ApiKeyCreatedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "api_key.created";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["ApiKey"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "key_01JD3M8Q5W0000000000000000",
+         *       "name": "string",
+         *       "prefix": "string",
+         *       "hint": "string",
+         *       "scopes": [
+         *         "organization:read"
+         *       ],
+         *       "status": "active",
+         *       "created_by": "string",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "expires_at": "2026-11-23T10:00:00.000Z",
+         *       "last_used_at": "2026-11-23T10:00:00.000Z",
+         *       "usage": [
+         *         {
+         *           "date": "string",
+         *           "requests": 0
+         *         }
+         *       ]
+         *     }
+         */
+        ApiKey: {
+            /**
+             * @description `key_` and a ULID
+             * @example key_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            name: string;
+            prefix: string;
+            hint: string;
+            scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "quotes:read" | "quotes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "api_keys:manage" | "members:manage" | "audit_log:read")[];
+            /** @enum {string} */
+            status: "active" | "disabled" | "revoked" | "expired";
+            created_by: string;
+            created_at: components["schemas"]["Timestamp"];
+            expires_at: components["schemas"]["Timestamp"] | null;
+            last_used_at: components["schemas"]["Timestamp"] | null;
+            usage: {
+                date: string;
+                requests: number;
+            }[];
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "api_key.disabled",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "key_01JD3M8Q5W0000000000000000",
+         *           "name": "string",
+         *           "prefix": "string",
+         *           "hint": "string",
+         *           "scopes": [
+         *             "organization:read"
+         *           ],
+         *           "status": "active",
+         *           "created_by": "string",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "expires_at": "2026-11-23T10:00:00.000Z",
+         *           "last_used_at": "2026-11-23T10:00:00.000Z",
+         *           "usage": [
+         *             {
+         *               "date": "string",
+         *               "requests": 0
+         *             }
+         *           ]
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        ApiKeyDisabledEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "api_key.disabled";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["ApiKey"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "api_key.enabled",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "key_01JD3M8Q5W0000000000000000",
+         *           "name": "string",
+         *           "prefix": "string",
+         *           "hint": "string",
+         *           "scopes": [
+         *             "organization:read"
+         *           ],
+         *           "status": "active",
+         *           "created_by": "string",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "expires_at": "2026-11-23T10:00:00.000Z",
+         *           "last_used_at": "2026-11-23T10:00:00.000Z",
+         *           "usage": [
+         *             {
+         *               "date": "string",
+         *               "requests": 0
+         *             }
+         *           ]
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        ApiKeyEnabledEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "api_key.enabled";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["ApiKey"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "api_key.revoked",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "key_01JD3M8Q5W0000000000000000",
+         *           "name": "string",
+         *           "prefix": "string",
+         *           "hint": "string",
+         *           "scopes": [
+         *             "organization:read"
+         *           ],
+         *           "status": "active",
+         *           "created_by": "string",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "expires_at": "2026-11-23T10:00:00.000Z",
+         *           "last_used_at": "2026-11-23T10:00:00.000Z",
+         *           "usage": [
+         *             {
+         *               "date": "string",
+         *               "requests": 0
+         *             }
+         *           ]
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        ApiKeyRevokedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "api_key.revoked";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["ApiKey"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
          *       "type": "webhook.disabled",
          *       "organization_id": "org_01JD3M8Q5W0000000000000000",
          *       "created_at": "2026-11-23T10:00:00.000Z",
@@ -8169,6 +9123,11 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -8192,6 +9151,7 @@ export interface components {
             data: {
                 object: components["schemas"]["Webhook"];
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -8232,6 +9192,11 @@ export interface components {
          *           "webhook_id": "whk_01JD3M8Q5W0000000000000000",
          *           "message": "string"
          *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
          *       }
          *     }
          */
@@ -8262,6 +9227,7 @@ export interface components {
                     message: string;
                 };
             };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @description This document
@@ -8399,55 +9365,6 @@ export interface components {
         };
         /**
          * @example {
-         *       "user_id": "usr_01JD3M8Q5W0000000000000000",
-         *       "email": "string",
-         *       "role": "owner",
-         *       "joined_at": "2026-11-23T10:00:00.000Z"
-         *     }
-         */
-        Member: {
-            /**
-             * @description `usr_` and a ULID
-             * @example usr_01JD3M8Q5W0000000000000000
-             */
-            user_id: string;
-            email: string;
-            /** @enum {string} */
-            role: "owner" | "admin" | "member";
-            joined_at: components["schemas"]["Timestamp"];
-        };
-        /**
-         * @example {
-         *       "id": "ivt_01JD3M8Q5W0000000000000000",
-         *       "email": "string",
-         *       "role": "owner",
-         *       "status": "pending",
-         *       "invited_by": "usr_01JD3M8Q5W0000000000000000",
-         *       "created_at": "2026-11-23T10:00:00.000Z",
-         *       "expires_at": "2026-11-23T10:00:00.000Z"
-         *     }
-         */
-        Invitation: {
-            /**
-             * @description `ivt_` and a ULID
-             * @example ivt_01JD3M8Q5W0000000000000000
-             */
-            id: string;
-            email: string;
-            /** @enum {string} */
-            role: "owner" | "admin" | "member";
-            /** @enum {string} */
-            status: "pending" | "accepted" | "revoked";
-            /**
-             * @description `usr_` and a ULID
-             * @example usr_01JD3M8Q5W0000000000000000
-             */
-            invited_by: string;
-            created_at: components["schemas"]["Timestamp"];
-            expires_at: components["schemas"]["Timestamp"];
-        };
-        /**
-         * @example {
          *       "results": [
          *         {
          *           "id": "ivt_01JD3M8Q5W0000000000000000",
@@ -8487,6 +9404,84 @@ export interface components {
         };
         /**
          * @example {
+         *       "results": [
+         *         {
+         *           "seq": 0,
+         *           "event_id": "evt_01JD3M8Q5W0000000000000000",
+         *           "at": "2026-11-23T10:00:00.000Z",
+         *           "occurred_at": "2026-11-23T10:00:00.000Z",
+         *           "action": "string",
+         *           "actor": {
+         *             "type": "user",
+         *             "id": "string",
+         *             "role": "owner"
+         *           },
+         *           "resource": {
+         *             "type": "string",
+         *             "id": "string"
+         *           },
+         *           "prev_hash": "5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8",
+         *           "hash": "5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8"
+         *         }
+         *       ],
+         *       "next": "http://example.com"
+         *     }
+         */
+        AuditEntryPage: {
+            results: components["schemas"]["AuditEntry"][];
+            next: string | null;
+        };
+        AuditEntry: {
+            seq: number;
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            event_id: string;
+            at: components["schemas"]["Timestamp"];
+            occurred_at: components["schemas"]["Timestamp"];
+            action: string;
+            actor: components["schemas"]["Actor"] | null;
+            resource: {
+                type: string;
+                id: string | null;
+            };
+            /**
+             * @description SHA-256, hex
+             * @example 5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8
+             */
+            prev_hash: string;
+            /**
+             * @description SHA-256, hex
+             * @example 5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8
+             */
+            hash: string;
+        };
+        /**
+         * @description `ok`, or the first entry where the chain breaks and why
+         * @example {
+         *       "status": "ok",
+         *       "entries": 0,
+         *       "first_seq": 0,
+         *       "last_seq": 0
+         *     }
+         */
+        AuditChainCheck: {
+            /** @constant */
+            status: "ok";
+            entries: number;
+            first_seq: number | null;
+            last_seq: number | null;
+        } | {
+            /** @constant */
+            status: "broken";
+            entries: number;
+            seq: number;
+            event_id: string | null;
+            reason: string;
+        };
+        /**
+         * @example {
          *       "id": "key_01JD3M8Q5W0000000000000000",
          *       "name": "string",
          *       "prefix": "string",
@@ -8517,7 +9512,7 @@ export interface components {
             name: string;
             prefix: string;
             hint: string;
-            scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "quotes:read" | "quotes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "api_keys:manage" | "members:manage")[];
+            scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "quotes:read" | "quotes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "api_keys:manage" | "members:manage" | "audit_log:read")[];
             /** @enum {string} */
             status: "active" | "disabled" | "revoked" | "expired";
             created_by: string;
@@ -8564,49 +9559,6 @@ export interface components {
         ApiKeyList: {
             results: components["schemas"]["ApiKey"][];
             next: null;
-        };
-        /**
-         * @example {
-         *       "id": "key_01JD3M8Q5W0000000000000000",
-         *       "name": "string",
-         *       "prefix": "string",
-         *       "hint": "string",
-         *       "scopes": [
-         *         "organization:read"
-         *       ],
-         *       "status": "active",
-         *       "created_by": "string",
-         *       "created_at": "2026-11-23T10:00:00.000Z",
-         *       "expires_at": "2026-11-23T10:00:00.000Z",
-         *       "last_used_at": "2026-11-23T10:00:00.000Z",
-         *       "usage": [
-         *         {
-         *           "date": "string",
-         *           "requests": 0
-         *         }
-         *       ]
-         *     }
-         */
-        ApiKey: {
-            /**
-             * @description `key_` and a ULID
-             * @example key_01JD3M8Q5W0000000000000000
-             */
-            id: string;
-            name: string;
-            prefix: string;
-            hint: string;
-            scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "quotes:read" | "quotes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "api_keys:manage" | "members:manage")[];
-            /** @enum {string} */
-            status: "active" | "disabled" | "revoked" | "expired";
-            created_by: string;
-            created_at: components["schemas"]["Timestamp"];
-            expires_at: components["schemas"]["Timestamp"] | null;
-            last_used_at: components["schemas"]["Timestamp"] | null;
-            usage: {
-                date: string;
-                requests: number;
-            }[];
         };
         /**
          * @example {
@@ -10024,6 +10976,11 @@ export interface components {
          *               "exchange_rate_date": "issue_date",
          *               "created_at": "2026-11-23T10:00:00.000Z"
          *             }
+         *           },
+         *           "actor": {
+         *             "type": "user",
+         *             "id": "string",
+         *             "role": "owner"
          *           }
          *         }
          *       ],
@@ -10035,7 +10992,7 @@ export interface components {
             next: string | null;
         };
         /** @description An event of any kind, told apart by `type` */
-        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
+        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["MemberAddedEvent"] | components["schemas"]["MemberUpdatedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["InvitationCreatedEvent"] | components["schemas"]["InvitationRevokedEvent"] | components["schemas"]["ApiKeyCreatedEvent"] | components["schemas"]["ApiKeyDisabledEvent"] | components["schemas"]["ApiKeyEnabledEvent"] | components["schemas"]["ApiKeyRevokedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
         /**
          * @example {
          *       "id": "whk_01JD3M8Q5W0000000000000000",
@@ -10647,6 +11604,7 @@ export type SchemaOrganization = components['schemas']['Organization'];
 export type SchemaCurrency = components['schemas']['Currency'];
 export type SchemaPostalAddress = components['schemas']['PostalAddress'];
 export type SchemaPaymentInstructions = components['schemas']['PaymentInstructions'];
+export type SchemaActor = components['schemas']['Actor'];
 export type SchemaClientCreatedEvent = components['schemas']['ClientCreatedEvent'];
 export type SchemaClient = components['schemas']['Client'];
 export type SchemaClientUpdatedEvent = components['schemas']['ClientUpdatedEvent'];
@@ -10696,6 +11654,18 @@ export type SchemaQuoteDeclinedEvent = components['schemas']['QuoteDeclinedEvent
 export type SchemaQuoteExpiredEvent = components['schemas']['QuoteExpiredEvent'];
 export type SchemaRecurringInvoiceCreatedEvent = components['schemas']['RecurringInvoiceCreatedEvent'];
 export type SchemaRecurringInvoice = components['schemas']['RecurringInvoice'];
+export type SchemaMemberAddedEvent = components['schemas']['MemberAddedEvent'];
+export type SchemaMember = components['schemas']['Member'];
+export type SchemaMemberUpdatedEvent = components['schemas']['MemberUpdatedEvent'];
+export type SchemaMemberRemovedEvent = components['schemas']['MemberRemovedEvent'];
+export type SchemaInvitationCreatedEvent = components['schemas']['InvitationCreatedEvent'];
+export type SchemaInvitation = components['schemas']['Invitation'];
+export type SchemaInvitationRevokedEvent = components['schemas']['InvitationRevokedEvent'];
+export type SchemaApiKeyCreatedEvent = components['schemas']['ApiKeyCreatedEvent'];
+export type SchemaApiKey = components['schemas']['ApiKey'];
+export type SchemaApiKeyDisabledEvent = components['schemas']['ApiKeyDisabledEvent'];
+export type SchemaApiKeyEnabledEvent = components['schemas']['ApiKeyEnabledEvent'];
+export type SchemaApiKeyRevokedEvent = components['schemas']['ApiKeyRevokedEvent'];
 export type SchemaWebhookDisabledEvent = components['schemas']['WebhookDisabledEvent'];
 export type SchemaWebhook = components['schemas']['Webhook'];
 export type SchemaPingEvent = components['schemas']['PingEvent'];
@@ -10705,13 +11675,13 @@ export type SchemaRefreshedAccess = components['schemas']['RefreshedAccess'];
 export type SchemaJsonWebKeySet = components['schemas']['JsonWebKeySet'];
 export type SchemaMyOrganizations = components['schemas']['MyOrganizations'];
 export type SchemaMemberList = components['schemas']['MemberList'];
-export type SchemaMember = components['schemas']['Member'];
-export type SchemaInvitation = components['schemas']['Invitation'];
 export type SchemaInvitationList = components['schemas']['InvitationList'];
 export type SchemaAcceptedInvitation = components['schemas']['AcceptedInvitation'];
+export type SchemaAuditEntryPage = components['schemas']['AuditEntryPage'];
+export type SchemaAuditEntry = components['schemas']['AuditEntry'];
+export type SchemaAuditChainCheck = components['schemas']['AuditChainCheck'];
 export type SchemaApiKeyWithSecret = components['schemas']['ApiKeyWithSecret'];
 export type SchemaApiKeyList = components['schemas']['ApiKeyList'];
-export type SchemaApiKey = components['schemas']['ApiKey'];
 export type SchemaCreatedClient = components['schemas']['CreatedClient'];
 export type SchemaClientPage = components['schemas']['ClientPage'];
 export type SchemaStatement = components['schemas']['Statement'];
@@ -11392,6 +12362,66 @@ export interface operations {
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                actor?: string;
+                resource?: string;
+                action?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryPage"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyAuditLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditChainCheck"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -13697,7 +14727,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "recurring_invoice.created" | "webhook.disabled" | "ping")[];
+                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "recurring_invoice.created" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "webhook.disabled" | "ping")[];
                 };
             };
         };
@@ -13798,7 +14828,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "recurring_invoice.created" | "webhook.disabled" | "ping")[];
+                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "recurring_invoice.created" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "webhook.disabled" | "ping")[];
                     enabled?: boolean;
                 };
             };
@@ -15340,6 +16370,267 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RecurringInvoiceCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onMemberAdded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberAddedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onMemberUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onMemberRemoved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberRemovedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvitationCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvitationRevoked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationRevokedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onApiKeyCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onApiKeyDisabled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyDisabledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onApiKeyEnabled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyEnabledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onApiKeyRevoked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyRevokedEvent"];
             };
         };
         responses: {

@@ -2,17 +2,29 @@
 // `data.object` is the resource as the API answers it (docs/events.md), and the delivery log.
 import * as z from 'zod/mini';
 import type { EventType } from '#shared/domain/events';
+import { ACTOR_TYPES } from '#shared/domain/actor';
+import { ROLES } from '#shared/domain/roles';
 import type { deliveryResource } from '#shared/domain/resources/delivery';
 import { idOfResource, pageOf, type Same, timestamp } from '#shared/http/schemas/responses/common';
-import { organizationResponse } from '#shared/http/schemas/responses/access';
+import { apiKeyResponse, organizationResponse } from '#shared/http/schemas/responses/access';
 import { clientResponse } from '#shared/http/schemas/responses/clients';
 import { creditNoteResponse } from '#shared/http/schemas/responses/credit-notes';
 import { invoiceResponse } from '#shared/http/schemas/responses/invoices';
 import { paymentResponse, refundResponse } from '#shared/http/schemas/responses/payments';
 import { emailReport } from '#shared/http/schemas/responses/sending';
 import { quoteResponse } from '#shared/http/schemas/responses/quotes';
+import { invitationResponse, memberResponse } from '#shared/http/schemas/responses/members';
 import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { webhookResponse } from '#shared/http/schemas/responses/webhooks';
+
+/** Who made the change (null on events older than actors): ids only, no names or addresses. */
+export const actorResponse = z
+  .strictObject({ type: z.enum(ACTOR_TYPES), id: z.string(), role: z.nullable(z.enum(ROLES)) })
+  .register(z.globalRegistry, {
+    id: 'Actor',
+    description:
+      '`user` (a signed-in user: their id and role), `api_key` (its id), `public` (whoever holds a public link: the route), `system` (a job or worker: its name)',
+  });
 
 const ping = z.strictObject({ webhook_id: idOfResource('whk'), message: z.string() });
 
@@ -49,6 +61,15 @@ const DATA: Record<EventType, z.ZodMiniObject> = {
   'quote.declined': z.strictObject({ object: quoteResponse }),
   'quote.expired': z.strictObject({ object: quoteResponse }),
   'recurring_invoice.created': z.strictObject({ object: recurringInvoiceResponse }),
+  'member.added': z.strictObject({ object: memberResponse }),
+  'member.updated': z.strictObject({ object: memberResponse }),
+  'member.removed': z.strictObject({ object: memberResponse }),
+  'invitation.created': z.strictObject({ object: invitationResponse }),
+  'invitation.revoked': z.strictObject({ object: invitationResponse }),
+  'api_key.created': z.strictObject({ object: apiKeyResponse }),
+  'api_key.disabled': z.strictObject({ object: apiKeyResponse }),
+  'api_key.enabled': z.strictObject({ object: apiKeyResponse }),
+  'api_key.revoked': z.strictObject({ object: apiKeyResponse }),
   'webhook.disabled': z.strictObject({ object: webhookResponse }),
   ping: z.strictObject({ object: ping }),
 };
@@ -69,6 +90,7 @@ const eventOf = (type: string, data: z.ZodMiniObject): z.ZodMiniObject =>
       organization_id: idOfResource('org'),
       created_at: timestamp,
       data,
+      actor: z.nullable(actorResponse),
     })
     .register(z.globalRegistry, { id: eventSchemaName(type) });
 

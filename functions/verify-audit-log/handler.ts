@@ -1,0 +1,11 @@
+// Checks the organization's audit chain: `ok`, or the first broken link.
+import { verifyAuditLog } from '#shared/audit/verify-audit-log';
+import { endpoint } from '#shared/http/endpoint';
+import { chainCheckResponse } from '#shared/http/schemas/responses/audit-log';
+import { routeNamed } from '#functions/routes';
+
+export const handler = endpoint(
+  routeNamed('verify-audit-log'),
+  { response: chainCheckResponse },
+  async ({ db, organizationId }) => ({ status: 200, body: await verifyAuditLog(db, organizationId) }),
+);
