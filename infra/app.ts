@@ -18,6 +18,8 @@ new InvoicingStack(app, app.node.tryGetContext('stackName') ?? 'InvoicingService
   paymentsSandbox: String(app.node.tryGetContext('paymentsSandbox') ?? 'false') === 'true',
   alarmEmail: app.node.tryGetContext('alarmEmail'),
   apiRateLimit: numberContext('apiRateLimit'),
+  auditRetentionDays: numberContext('auditRetentionDays'),
+  invitationUrl: app.node.tryGetContext('invitationUrl'),
   apiBurstLimit: numberContext('apiBurstLimit'),
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 });

@@ -30,6 +30,10 @@ export type InvoicingStackProps = StackProps & {
   routes?: readonly Route[];
   /** Where alarm notifications are e-mailed (confirm the subscription SNS sends). */
   alarmEmail?: string;
+  /** Days audit entries are kept (default 400; docs/security.md "Audit log"). */
+  auditRetentionDays?: number;
+  /** Where invitation e-mails link, `{token}` replaced (default: the accept route; docs/security.md). */
+  invitationUrl?: string;
   /** API Gateway's limit across the API: requests per second and burst (default 50 and 100). */
   apiRateLimit?: number;
   apiBurstLimit?: number;
@@ -76,7 +80,7 @@ export class InvoicingStack extends Stack {
       renderer,
       table: data.table,
       publicBaseUrl: props.publicBaseUrl,
-      environment: { LOG_LEVEL: 'info' },
+      environment: { LOG_LEVEL: 'info', ...(props.invitationUrl ? { INVITATION_URL: props.invitationUrl } : {}) },
       cursorSecret,
       paymentProvider: props.stripeSecretName ? 'stripe' : props.paymentsSandbox ? 'sandbox' : 'none',
       routes: props.routes,
@@ -97,7 +101,7 @@ export class InvoicingStack extends Stack {
     });
     const events = new EventsConstruct(this, 'Events', {
       table: data.table,
-      environment: api.sharedEnvironment,
+      environment: { ...api.sharedEnvironment, AUDIT_RETENTION_DAYS: String(props.auditRetentionDays ?? 400) },
       alarms,
     });
     api.connectPipeline({ deliveryQueue: events.queues.delivery });

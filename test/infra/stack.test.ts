@@ -431,6 +431,12 @@ describe('stack', () => {
       ).toBe(true);
   });
 
+  it('gives the audit chainer the retention of audit entries, 400 days unless the deployment says otherwise', () => {
+    const functions = Object.entries(template.findResources('AWS::Lambda::Function'));
+    const [, chainer] = functions.find(([id]) => id.startsWith('EventsAuditChainer'))!;
+    expect(chainer.Properties.Environment.Variables.AUDIT_RETENTION_DAYS).toBe('400');
+  });
+
   it('logs every API request as JSON and throttles the API by default', () => {
     const [stage] = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'));
     expect(stage!.Properties.StageName).toBe('$default');
