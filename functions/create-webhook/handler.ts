@@ -3,7 +3,8 @@ import { createWebhook, MAX_WEBHOOKS_PER_ORGANIZATION, TooManyWebhooksError } fr
 import { endpoint } from '#shared/http/endpoint';
 import { validationError } from '#shared/domain/errors';
 import { createWebhookBody } from '#shared/http/schemas/webhooks';
-import { webhookWithSecret } from '#shared/domain/resources/webhook';
+import { webhookResource, webhookWithSecret } from '#shared/domain/resources/webhook';
+import type { Webhook } from '#shared/domain/webhook';
 import { webhookWithSecretResponse } from '#shared/http/schemas/responses/webhooks';
 import { routeNamed } from '#functions/routes';
 
@@ -12,7 +13,8 @@ export const handler = endpoint(
   { body: createWebhookBody, response: webhookWithSecretResponse },
   async ({ db, organizationId, body }) => {
     try {
-      return { status: 201, body: webhookWithSecret(await createWebhook(db, organizationId, body)) };
+      const announce = (webhook: Webhook) => ({ type: 'webhook.created' as const, object: webhookResource(webhook) });
+      return { status: 201, body: webhookWithSecret(await createWebhook(db, organizationId, body, announce)) };
     } catch (error) {
       if (error instanceof TooManyWebhooksError)
         throw validationError({

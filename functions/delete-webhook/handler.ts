@@ -1,4 +1,5 @@
-import { deleteWebhook } from '#shared/data/webhooks';
+import { deleteWebhook, getWebhook } from '#shared/data/webhooks';
+import { webhookResource } from '#shared/domain/resources/webhook';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
@@ -8,7 +9,9 @@ export const handler = endpoint(
   routeNamed('delete-webhook'),
   { params: idParams('whk') },
   async ({ db, organizationId, params }) => {
-    if (!(await deleteWebhook(db, organizationId, params.id))) throw notFound('Webhook');
+    const webhook = await getWebhook(db, organizationId, params.id);
+    const event = webhook && { type: 'webhook.deleted' as const, object: webhookResource(webhook) };
+    if (!webhook || !(await deleteWebhook(db, webhook, event!))) throw notFound('Webhook');
     return { status: 204 };
   },
 );

@@ -1,9 +1,10 @@
 // A new signing secret, shown once; the previous one keeps signing beside it for 24 hours.
-import { getWebhook, rotateSecret, saveWebhook } from '#shared/data/webhooks';
+import { getWebhook, rotateSecret, saveChangedWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
-import { webhookWithSecret } from '#shared/domain/resources/webhook';
+import { webhookResource, webhookWithSecret } from '#shared/domain/resources/webhook';
+import type { Webhook } from '#shared/domain/webhook';
 import { webhookWithSecretResponse } from '#shared/http/schemas/responses/webhooks';
 import { routeNamed } from '#functions/routes';
 
@@ -12,7 +13,11 @@ export const handler = endpoint(
   { params: idParams('whk'), response: webhookWithSecretResponse },
   async ({ db, organizationId, params }) => {
     const current = await getWebhook(db, organizationId, params.id);
-    const saved = current && (await saveWebhook(db, rotateSecret(current)));
+    const announce = (webhook: Webhook) => ({
+      type: 'webhook.secret_rotated' as const,
+      object: webhookResource(webhook),
+    });
+    const saved = current && (await saveChangedWebhook(db, rotateSecret(current), announce));
     if (!saved) throw notFound('Webhook');
     return { status: 200, body: webhookWithSecret(saved) };
   },

@@ -1,5 +1,5 @@
 // Changes the URL or the kinds, or enables and disables the subscription (enabling clears a failure streak).
-import { getWebhook, saveWebhook } from '#shared/data/webhooks';
+import { getWebhook, saveChangedWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
@@ -16,14 +16,18 @@ export const handler = endpoint(
     const status = body.enabled === undefined ? current?.status : body.enabled ? 'enabled' : 'disabled';
     const saved =
       current &&
-      (await saveWebhook(db, {
-        ...current,
-        url: body.url ?? current.url,
-        events: body.events ?? current.events,
-        status: status!,
-        ...(body.enabled === true ? { failing_since: undefined, disabled_reason: undefined } : {}),
-        ...(body.enabled === false ? { disabled_reason: 'disabled by a user' } : {}),
-      }));
+      (await saveChangedWebhook(
+        db,
+        {
+          ...current,
+          url: body.url ?? current.url,
+          events: body.events ?? current.events,
+          status: status!,
+          ...(body.enabled === true ? { failing_since: undefined, disabled_reason: undefined } : {}),
+          ...(body.enabled === false ? { disabled_reason: 'disabled by a user' } : {}),
+        },
+        (webhook) => ({ type: 'webhook.updated', object: webhookResource(webhook) }),
+      ));
     if (!saved) throw notFound('Webhook');
     return { status: 200, body: webhookResource(saved) };
   },

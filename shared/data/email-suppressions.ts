@@ -1,8 +1,10 @@
 // The organization's suppressed addresses (docs/collections.md): written with the delivery report
 // that caused them, read before each e-mail, listed and lifted through the API.
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { eventParts } from '#shared/data/events';
 import { emailSuppressionKey, organizationPartition, SUPPRESSION_PREFIX } from '#shared/data/keys';
-import { query, unlessConditionFailed, type Db, type WritePart } from '#shared/data/table';
+import { query, transact, type CorrelatedDb, type Db, type WritePart } from '#shared/data/table';
+import type { NewEvent } from '#shared/domain/events';
 import { suppressedAddress, type EmailSuppression } from '#shared/domain/email-delivery';
 
 const suppressionOf = (item: Record<string, unknown>): EmailSuppression => ({
@@ -51,19 +53,22 @@ export async function listSuppressions(
   return { items: Items.map(suppressionOf), position: LastEvaluatedKey };
 }
 
-/** False when the address was not suppressed. */
-export async function deleteSuppression(db: Db, organizationId: string, address: string): Promise<boolean> {
-  try {
-    await db.client.send(
-      new DeleteCommand({
+/** Lifts a suppression with its event; false when the address was not suppressed. */
+export async function deleteSuppression(
+  db: CorrelatedDb,
+  organizationId: string,
+  address: string,
+  event: NewEvent,
+): Promise<boolean> {
+  const written = await transact(db, {
+    suppression: {
+      Delete: {
         TableName: db.table,
         Key: emailSuppressionKey(organizationId, suppressedAddress(address)),
         ConditionExpression: 'attribute_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    unlessConditionFailed(error);
-    return false;
-  }
+      },
+    },
+    event: eventParts(db, organizationId, [event]),
+  });
+  return written.ok;
 }

@@ -1,7 +1,7 @@
 // Recurring invoice templates. While active a template carries the sharded "due" index key of its
 // next run; generating period k is one transaction with the invoice (see createInvoice's origin),
 // conditional on the template still expecting period k — so no period is generated twice.
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { eventParts } from '#shared/data/events';
 import type { NewEvent } from '#shared/domain/events';
 import { query, queryAll, transact, type CorrelatedDb, type Db } from '#shared/data/table';
@@ -47,24 +47,31 @@ export async function listRecurringInvoices(db: Db, organizationId: string): Pro
   return Items.map(recurringOf);
 }
 
-/** Writes a template's new state if nobody moved it meanwhile (same next period, same status). */
+/**
+ * Writes a template's new state with its event, if nobody moved it meanwhile (same next period, same
+ * status); undefined when somebody did.
+ */
 export async function saveRecurringInvoice(
-  db: Db,
+  db: CorrelatedDb,
   current: RecurringInvoice,
   next: RecurringInvoice,
+  announce: (saved: RecurringInvoice) => NewEvent,
   now = new Date(),
-): Promise<RecurringInvoice> {
+): Promise<RecurringInvoice | undefined> {
   const saved = { ...next, updated_at: now.toISOString() };
-  await db.client.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: recurringItem(saved),
-      ConditionExpression: 'next_index = :index AND #status = :status',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':index': current.next_index, ':status': current.status },
-    }),
-  );
-  return saved;
+  const written = await transact(db, {
+    template: {
+      Put: {
+        TableName: db.table,
+        Item: recurringItem(saved),
+        ConditionExpression: 'next_index = :index AND #status = :status',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':index': current.next_index, ':status': current.status },
+      },
+    },
+    event: eventParts(db, saved.organization_id, [announce(saved)], now),
+  });
+  return written.ok ? saved : undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Webhook subscriptions. Secrets are kept to sign deliveries (they cannot be hashed); a rotated-out
 // secret keeps signing beside the new one for 24 hours so receivers can switch without a gap.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { eventParts } from '#shared/data/events';
 import { newId } from '#shared/domain/ids';
@@ -102,9 +102,11 @@ async function freeSlot(db: Db, organizationId: string) {
 }
 
 export async function createWebhook(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   input: { url: string; events: string[] },
+  /** The event of its creation; tests that set up a subscription go without. */
+  announce?: (webhook: Webhook) => NewEvent,
   now = new Date(),
 ): Promise<Webhook> {
   if (!(await takeSlot(db, organizationId, now))) throw new TooManyWebhooksError();
@@ -119,13 +121,13 @@ export async function createWebhook(
     updated_at: now.toISOString(),
   };
   try {
-    await db.client.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: webhookItem(webhook),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    const written = await transact(db, {
+      webhook: {
+        Put: { TableName: db.table, Item: webhookItem(webhook), ConditionExpression: 'attribute_not_exists(pk)' },
+      },
+      event: announce && eventParts(db, organizationId, [announce(webhook)], now),
+    });
+    if (!written.ok) throw new Error(`webhook ${webhook.id} exists already`);
   } catch (error) {
     await freeSlot(db, organizationId);
     throw error;
@@ -140,7 +142,24 @@ export async function getWebhook(db: Db, organizationId: string, webhookId: stri
   return Item ? webhookOf(Item) : undefined;
 }
 
-/** Rewrites a subscription if it still exists; undefined when it does not. */
+/** A change someone made to a subscription, with its event, if it still exists; undefined when it does not. */
+export async function saveChangedWebhook(
+  db: CorrelatedDb,
+  webhook: Webhook,
+  announce: (saved: Webhook) => NewEvent,
+  now = new Date(),
+): Promise<Webhook | undefined> {
+  const updated = { ...webhook, updated_at: now.toISOString() };
+  const written = await transact(db, {
+    webhook: {
+      Put: { TableName: db.table, Item: webhookItem(updated), ConditionExpression: 'attribute_exists(pk)' },
+    },
+    event: eventParts(db, webhook.organization_id, [announce(updated)], now),
+  });
+  return written.ok ? updated : undefined;
+}
+
+/** Rewrites a subscription if it still exists (the delivery worker's bookkeeping); undefined when it does not. */
 export async function saveWebhook(db: Db, webhook: Webhook, now = new Date()): Promise<Webhook | undefined> {
   const updated = { ...webhook, updated_at: now.toISOString() };
   try {
@@ -162,21 +181,21 @@ export function rotateSecret(webhook: Webhook, now = new Date()): Webhook {
   return { ...webhook, secrets: [{ secret: generateWebhookSecret() }, ...kept] };
 }
 
-export async function deleteWebhook(db: Db, organizationId: string, webhookId: string): Promise<boolean> {
-  try {
-    await db.client.send(
-      new DeleteCommand({
+/** Deletes a subscription with its event; false when it did not exist. */
+export async function deleteWebhook(db: CorrelatedDb, webhook: Webhook, event: NewEvent): Promise<boolean> {
+  const written = await transact(db, {
+    webhook: {
+      Delete: {
         TableName: db.table,
-        Key: webhookKey(organizationId, webhookId),
+        Key: webhookKey(webhook.organization_id, webhook.id),
         ConditionExpression: 'attribute_exists(pk)',
-      }),
-    );
-    await freeSlot(db, organizationId);
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+      },
+    },
+    event: eventParts(db, webhook.organization_id, [event]),
+  });
+  if (!written.ok) return false;
+  await freeSlot(db, webhook.organization_id);
+  return true;
 }
 
 /** Writes a subscription the service gave up on with its `webhook.disabled` event; deleted meanwhile, nothing. */

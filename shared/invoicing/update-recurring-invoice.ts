@@ -1,6 +1,7 @@
 // Changing a template: the changes are merged into it and its next run recomputed from its period
 // count, so a new end or day of month takes effect from the next period; one left without periods ends.
-import type { Db } from '#shared/data/table';
+import type { CorrelatedDb } from '#shared/data/table';
+import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
 import { getRecurringInvoice, saveRecurringInvoice } from '#shared/data/recurring-invoices';
 import { invalidState, notFound } from '#shared/domain/errors';
 import type { LineItemInput } from '#shared/domain/invoice';
@@ -29,7 +30,7 @@ function merged(current: RecurringInvoice, { lines, ...changes }: RecurringChang
 }
 
 export async function updateRecurringInvoice(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   recurringId: string,
   changes: RecurringChanges,
@@ -39,9 +40,12 @@ export async function updateRecurringInvoice(
   if (current.status === 'ended') throw invalidState('An ended recurring invoice cannot be changed');
   const changed = merged(current, changes);
   const next = periodDate(changed, changed.next_index);
-  return saveRecurringInvoice(db, current, {
-    ...changed,
-    next_run_date: next,
-    status: next ? changed.status : 'ended',
-  });
+  const saved = await saveRecurringInvoice(
+    db,
+    current,
+    { ...changed, next_run_date: next, status: next ? changed.status : 'ended' },
+    (template) => ({ type: 'recurring_invoice.updated', object: recurringInvoiceResource(template) }),
+  );
+  if (!saved) throw invalidState('The recurring invoice changed meanwhile; read it again');
+  return saved;
 }

@@ -151,3 +151,41 @@ describe('the audit log', () => {
     expect(await verify()).toMatchObject({ status: 'broken', seq: 3, reason: 'it follows entry 1' });
   });
 });
+
+describe('changes beyond documents', () => {
+  it('are events too, each naming its actor: subscriptions, API keys, templates', async () => {
+    const token = tenant.ownerToken;
+    const hook = (await call('create-webhook', { token, body: { url: 'https://hooks.example/a', events: ['*'] } }))
+      .json;
+    await call('update-webhook', { token, params: { id: hook.id }, body: { events: ['invoice.paid'] } });
+    await call('rotate-webhook-secret', { token, params: { id: hook.id } });
+    expect((await call('delete-webhook', { token, params: { id: hook.id } })).status).toBe(204);
+    const key = (await call('create-api-key', { token, body: { name: 'k', scopes: ['clients:read'] } })).json;
+    await call('revoke-api-key', { token, params: { id: key.id } });
+    const template = (
+      await call('create-recurring-invoice', {
+        token,
+        body: {
+          client: (await call('create-client', { token, body: { name: 'R', email: 'r@x.example' } })).json.id,
+          frequency: 'monthly',
+          line_items: [{ description: 'r', quantity: 1, unit_price: '1.00', tax_rate: '0' }],
+        },
+      })
+    ).json;
+    await call('pause-recurring-invoice', { token, params: { id: template.id } });
+    const kinds = [
+      'webhook.created',
+      'webhook.updated',
+      'webhook.secret_rotated',
+      'webhook.deleted',
+      'api_key.created',
+      'api_key.revoked',
+      'recurring_invoice.paused',
+    ];
+    const listed = (await call('list-events', { token, query: { type: kinds.join(',') } })).json
+      .results as OutboxEvent[];
+    expect(listed.map((event) => event.type).sort()).toEqual([...kinds].sort());
+    for (const event of listed)
+      expect(event.actor, event.type).toEqual({ type: 'user', id: tenant.owner.id, role: 'owner' });
+  });
+});

@@ -54,6 +54,17 @@ describe('an invitation', () => {
     const accepted = await call('accept-invitation', { token: alice.token, params: { token } });
     expect(accepted.status, accepted.text).toBe(200);
     expect(accepted.json).toEqual({ organization: { id: tenant.id, name: 'Team', role: 'member' } });
+    const events = await call('list-events', {
+      token: tenant.apiKey,
+      query: { type: 'member.added,invitation.created' },
+    });
+    expect(events.json.results.map((event: { type: string; actor: unknown }) => [event.type, event.actor])).toEqual([
+      [
+        'member.added',
+        { type: 'user', id: accepted.json.organization && expect.stringMatching(/^usr_/), role: 'member' },
+      ],
+      ['invitation.created', { type: 'user', id: tenant.owner.id, role: 'owner' }],
+    ]);
     const again = await call('accept-invitation', { token: alice.token, params: { token } });
     expect([again.status, again.json.error.message]).toEqual([409, 'This invitation has already been used']);
 

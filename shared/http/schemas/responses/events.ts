@@ -11,7 +11,7 @@ import { clientResponse } from '#shared/http/schemas/responses/clients';
 import { creditNoteResponse } from '#shared/http/schemas/responses/credit-notes';
 import { invoiceResponse } from '#shared/http/schemas/responses/invoices';
 import { paymentResponse, refundResponse } from '#shared/http/schemas/responses/payments';
-import { emailReport } from '#shared/http/schemas/responses/sending';
+import { emailReport, suppressionResponse } from '#shared/http/schemas/responses/sending';
 import { quoteResponse } from '#shared/http/schemas/responses/quotes';
 import { invitationResponse, memberResponse } from '#shared/http/schemas/responses/members';
 import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
@@ -61,6 +61,10 @@ const DATA: Record<EventType, z.ZodMiniObject> = {
   'quote.declined': z.strictObject({ object: quoteResponse }),
   'quote.expired': z.strictObject({ object: quoteResponse }),
   'recurring_invoice.created': z.strictObject({ object: recurringInvoiceResponse }),
+  'recurring_invoice.updated': z.strictObject({ object: recurringInvoiceResponse }),
+  'recurring_invoice.paused': z.strictObject({ object: recurringInvoiceResponse }),
+  'recurring_invoice.resumed': z.strictObject({ object: recurringInvoiceResponse }),
+  'recurring_invoice.ended': z.strictObject({ object: recurringInvoiceResponse }),
   'member.added': z.strictObject({ object: memberResponse }),
   'member.updated': z.strictObject({ object: memberResponse }),
   'member.removed': z.strictObject({ object: memberResponse }),
@@ -70,6 +74,11 @@ const DATA: Record<EventType, z.ZodMiniObject> = {
   'api_key.disabled': z.strictObject({ object: apiKeyResponse }),
   'api_key.enabled': z.strictObject({ object: apiKeyResponse }),
   'api_key.revoked': z.strictObject({ object: apiKeyResponse }),
+  'email_suppression.deleted': z.strictObject({ object: suppressionResponse }),
+  'webhook.created': z.strictObject({ object: webhookResponse }),
+  'webhook.updated': z.strictObject({ object: webhookResponse }),
+  'webhook.secret_rotated': z.strictObject({ object: webhookResponse }),
+  'webhook.deleted': z.strictObject({ object: webhookResponse }),
   'webhook.disabled': z.strictObject({ object: webhookResponse }),
   ping: z.strictObject({ object: ping }),
 };
