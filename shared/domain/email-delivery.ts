@@ -97,5 +97,5 @@ export type EmailSuppression = {
   created_at: string;
   /** The e-mail whose report caused it. */
   message_id: string;
-  document: { kind: 'invoice' | 'credit_note'; id: string };
+  document: { kind: 'invoice' | 'credit_note' | 'quote'; id: string };
 };

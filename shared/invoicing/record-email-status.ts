@@ -22,6 +22,7 @@ import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { sendingResource } from '#shared/domain/resources/email';
 import type { MailAbout } from '#shared/email/ses-events';
 import { changeInvoice } from '#shared/invoicing/change-invoice';
+import { changeQuote } from '#shared/quotes/change-quote';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
 
 /** `not_recorded_yet`: no sending of the document has that message id (yet: the report outran the record). */
@@ -35,13 +36,11 @@ export async function recordEmailStatus(
   now = new Date(),
 ): Promise<StatusOutcome> {
   let outcome: StatusOutcome = 'unchanged';
-  // A quote's e-mails are not tracked yet (docs/quotes.md).
-  if (about.document.kind === 'quote') return outcome;
+  // Invitation e-mails are sent through the same configuration set, but nothing records their delivery.
+  if (about.document.kind === 'invitation') return 'no_document';
+  const record = { invoice: onInvoice, credit_note: onCreditNote, quote: onQuote }[about.document.kind];
   for (const report of reports) {
-    const one =
-      about.document.kind === 'invoice'
-        ? await onInvoice(deps, about, report, now)
-        : await onCreditNote(deps, about, report, now);
+    const one = await record(deps, about, report, now);
     if (one !== 'unchanged') outcome = one;
   }
   return outcome;
@@ -92,6 +91,34 @@ async function onInvoice(deps: InvoicingDeps, about: MailAbout, report: Delivery
           },
           events: announced ? [`invoice.${announced}` as EventType] : [],
           eventData: { email: emailOf(reported, report) },
+          parts: { suppression: suppressions(deps, about, report, now) },
+        };
+      },
+      now,
+    );
+    return 'recorded';
+  } catch (error) {
+    return settled(error);
+  }
+}
+
+async function onQuote(deps: InvoicingDeps, about: MailAbout, report: DeliveryReport, now: Date) {
+  try {
+    await changeQuote(
+      deps,
+      about.organizationId,
+      about.document.id,
+      (current) => {
+        const sendings = current.sendings ?? [];
+        const sending = sendings.find((entry) => reportsOn(entry, report));
+        if (!sending) throw new NotRecordedError();
+        const changed = withReport(sending, report);
+        if (!changed) throw new UnchangedError();
+        const announced = announcedAs(report.status);
+        return {
+          quote: { ...current, sendings: sendings.map((entry) => (entry === sending ? changed : entry)) },
+          events: announced ? [`quote.${announced}` as EventType] : [],
+          eventData: { email: emailOf(changed, report) },
           parts: { suppression: suppressions(deps, about, report, now) },
         };
       },

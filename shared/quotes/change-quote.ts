@@ -3,14 +3,21 @@
 // somebody changed it meanwhile.
 import { eventParts } from '#shared/data/events';
 import { changedQuotePart, getQuote } from '#shared/data/quotes';
-import { transact } from '#shared/data/table';
+import { transact, type WriteParts } from '#shared/data/table';
 import { notFound } from '#shared/domain/errors';
 import type { EventType } from '#shared/domain/events';
 import type { Quote } from '#shared/domain/quote';
 import { quoteResource } from '#shared/domain/resources/quote';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
 
-export type QuoteDecision = { quote: Omit<Quote, 'version' | 'updated_at'>; events: EventType[] };
+export type QuoteDecision = {
+  quote: Omit<Quote, 'version' | 'updated_at'>;
+  events: EventType[];
+  /** Put beside `data.object` in each of the change's events. */
+  eventData?: Record<string, unknown>;
+  /** More of the same transaction (a suppressed address), by name. */
+  parts?: WriteParts<string>;
+};
 
 const MAX_ATTEMPTS = 20;
 
@@ -29,10 +36,11 @@ export async function changeQuote(
     const object = quoteResource(quote, publicBaseUrl);
     const written = await transact(db, {
       quote: changedQuotePart(db, organizationId, quote, current.version),
+      ...decision.parts,
       events: eventParts(
         db,
         organizationId,
-        decision.events.map((type) => ({ type, object })),
+        decision.events.map((type) => ({ type, object, more: decision.eventData })),
         now,
       ),
     });

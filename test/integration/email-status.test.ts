@@ -194,6 +194,38 @@ describe('through the local configuration set', () => {
     });
   });
 
+  it('a quote to success@ is delivered, and one to bounce@ bounces and suppresses the address', async () => {
+    const quoteTo = async (email: string) => {
+      const created = await call('create-quote', {
+        token: tenant.apiKey,
+        body: {
+          client: clientId,
+          expiry_date: '2099-12-31',
+          line_items: [{ description: 'Plan', quantity: 1, unit_price: '10.00', tax_rate: '0' }],
+        },
+      });
+      const sent = await call('send-quote', { token: tenant.apiKey, params: { id: created.json.id }, body: { email } });
+      expect(sent.status, sent.text).toBe(200);
+      return until(
+        async () => (await call('get-quote', { token: tenant.apiKey, params: { id: created.json.id } })).json,
+        (current) => current.sendings[0].delivery_status !== 'sent',
+      );
+    };
+    const delivered = await quoteTo(`success@${SIMULATOR}`);
+    expect(delivered.sendings[0]).toMatchObject({ delivery_status: 'delivered' });
+    const address = `bounce@${SIMULATOR}`;
+    await call('delete-email-suppression', { token: tenant.apiKey, params: { address } });
+    const bounced = await quoteTo(address);
+    expect(bounced.sendings[0]).toMatchObject({ delivery_status: 'bounced', bounce_type: 'permanent' });
+    const events = (await eventsOf('quote.email_bounced')).filter((event) => event.data.object.id === bounced.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data.email).toMatchObject({ to: address, delivery_status: 'bounced' });
+    expect((await suppressions()).find((entry) => entry.address === address)).toMatchObject({
+      reason: 'bounce',
+      document: { kind: 'quote', id: bounced.id },
+    });
+  });
+
   it("a reminder's delivery shows in the reminders list", async () => {
     const { id } = await draft();
     await send(id, `success@${SIMULATOR}`);

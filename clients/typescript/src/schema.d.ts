@@ -2087,6 +2087,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "quote.email_delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The quote.email_delivered event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onQuoteEmailDelivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quote.email_bounced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The quote.email_bounced event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onQuoteEmailBounced"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quote.email_complained": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The quote.email_complained event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onQuoteEmailComplained"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "recurring_invoice.created": {
         parameters: {
             query?: never;
@@ -8586,6 +8646,486 @@ export interface components {
         /**
          * @example {
          *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "quote.email_delivered",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "quo_01JD3M8Q5W0000000000000000",
+         *           "quote_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "expiry_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_by": "string",
+         *           "declined_at": "2026-11-23T10:00:00.000Z",
+         *           "expired_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "invoices": [
+         *             {
+         *               "id": "inv_01JD3M8Q5W0000000000000000",
+         *               "invoice_number": "string",
+         *               "kind": "deposit",
+         *               "issue_date": "2026-11-23"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "email": {
+         *           "to": "string",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "message_id": "string",
+         *           "delivery_status": "sent",
+         *           "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *           "bounce_type": "permanent"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        QuoteEmailDeliveredEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "quote.email_delivered";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Quote"];
+                email: components["schemas"]["EmailReport"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "quote.email_bounced",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "quo_01JD3M8Q5W0000000000000000",
+         *           "quote_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "expiry_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_by": "string",
+         *           "declined_at": "2026-11-23T10:00:00.000Z",
+         *           "expired_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "invoices": [
+         *             {
+         *               "id": "inv_01JD3M8Q5W0000000000000000",
+         *               "invoice_number": "string",
+         *               "kind": "deposit",
+         *               "issue_date": "2026-11-23"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "email": {
+         *           "to": "string",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "message_id": "string",
+         *           "delivery_status": "sent",
+         *           "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *           "bounce_type": "permanent"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        QuoteEmailBouncedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "quote.email_bounced";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Quote"];
+                email: components["schemas"]["EmailReport"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "quote.email_complained",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "quo_01JD3M8Q5W0000000000000000",
+         *           "quote_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "expiry_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "total_amount": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_at": "2026-11-23T10:00:00.000Z",
+         *           "accepted_by": "string",
+         *           "declined_at": "2026-11-23T10:00:00.000Z",
+         *           "expired_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "invoices": [
+         *             {
+         *               "id": "inv_01JD3M8Q5W0000000000000000",
+         *               "invoice_number": "string",
+         *               "kind": "deposit",
+         *               "issue_date": "2026-11-23"
+         *             }
+         *           ],
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "email": {
+         *           "to": "string",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "message_id": "string",
+         *           "delivery_status": "sent",
+         *           "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *           "bounce_type": "permanent"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        QuoteEmailComplainedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "quote.email_complained";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Quote"];
+                email: components["schemas"]["EmailReport"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
          *       "type": "recurring_invoice.created",
          *       "organization_id": "org_01JD3M8Q5W0000000000000000",
          *       "created_at": "2026-11-23T10:00:00.000Z",
@@ -9637,7 +10177,7 @@ export interface components {
             message_id: string;
             document: {
                 /** @enum {string} */
-                kind: "invoice" | "credit_note";
+                kind: "invoice" | "credit_note" | "quote";
                 id: string;
             };
         };
@@ -11707,7 +12247,7 @@ export interface components {
             next: string | null;
         };
         /** @description An event of any kind, told apart by `type` */
-        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["RecurringInvoiceUpdatedEvent"] | components["schemas"]["RecurringInvoicePausedEvent"] | components["schemas"]["RecurringInvoiceResumedEvent"] | components["schemas"]["RecurringInvoiceEndedEvent"] | components["schemas"]["MemberAddedEvent"] | components["schemas"]["MemberUpdatedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["InvitationCreatedEvent"] | components["schemas"]["InvitationRevokedEvent"] | components["schemas"]["ApiKeyCreatedEvent"] | components["schemas"]["ApiKeyDisabledEvent"] | components["schemas"]["ApiKeyEnabledEvent"] | components["schemas"]["ApiKeyRevokedEvent"] | components["schemas"]["EmailSuppressionDeletedEvent"] | components["schemas"]["WebhookCreatedEvent"] | components["schemas"]["WebhookUpdatedEvent"] | components["schemas"]["WebhookSecretRotatedEvent"] | components["schemas"]["WebhookDeletedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
+        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["QuoteEmailDeliveredEvent"] | components["schemas"]["QuoteEmailBouncedEvent"] | components["schemas"]["QuoteEmailComplainedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["RecurringInvoiceUpdatedEvent"] | components["schemas"]["RecurringInvoicePausedEvent"] | components["schemas"]["RecurringInvoiceResumedEvent"] | components["schemas"]["RecurringInvoiceEndedEvent"] | components["schemas"]["MemberAddedEvent"] | components["schemas"]["MemberUpdatedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["InvitationCreatedEvent"] | components["schemas"]["InvitationRevokedEvent"] | components["schemas"]["ApiKeyCreatedEvent"] | components["schemas"]["ApiKeyDisabledEvent"] | components["schemas"]["ApiKeyEnabledEvent"] | components["schemas"]["ApiKeyRevokedEvent"] | components["schemas"]["EmailSuppressionDeletedEvent"] | components["schemas"]["WebhookCreatedEvent"] | components["schemas"]["WebhookUpdatedEvent"] | components["schemas"]["WebhookSecretRotatedEvent"] | components["schemas"]["WebhookDeletedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
         /**
          * @example {
          *       "id": "whk_01JD3M8Q5W0000000000000000",
@@ -12367,6 +12907,9 @@ export type SchemaQuoteSentEvent = components['schemas']['QuoteSentEvent'];
 export type SchemaQuoteAcceptedEvent = components['schemas']['QuoteAcceptedEvent'];
 export type SchemaQuoteDeclinedEvent = components['schemas']['QuoteDeclinedEvent'];
 export type SchemaQuoteExpiredEvent = components['schemas']['QuoteExpiredEvent'];
+export type SchemaQuoteEmailDeliveredEvent = components['schemas']['QuoteEmailDeliveredEvent'];
+export type SchemaQuoteEmailBouncedEvent = components['schemas']['QuoteEmailBouncedEvent'];
+export type SchemaQuoteEmailComplainedEvent = components['schemas']['QuoteEmailComplainedEvent'];
 export type SchemaRecurringInvoiceCreatedEvent = components['schemas']['RecurringInvoiceCreatedEvent'];
 export type SchemaRecurringInvoice = components['schemas']['RecurringInvoice'];
 export type SchemaRecurringInvoiceUpdatedEvent = components['schemas']['RecurringInvoiceUpdatedEvent'];
@@ -15451,7 +15994,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
+                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
                 };
             };
         };
@@ -15552,7 +16095,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
+                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
                     enabled?: boolean;
                 };
             };
@@ -17065,6 +17608,93 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["QuoteExpiredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onQuoteEmailDelivered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteEmailDeliveredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onQuoteEmailBounced: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteEmailBouncedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onQuoteEmailComplained: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteEmailComplainedEvent"];
             };
         };
         responses: {

@@ -38,7 +38,7 @@ export const suppressionResponse = z
     reason: z.enum(['bounce', 'complaint']),
     created_at: timestamp,
     message_id: z.string(),
-    document: z.strictObject({ kind: z.enum(['invoice', 'credit_note']), id: z.string() }),
+    document: z.strictObject({ kind: z.enum(['invoice', 'credit_note', 'quote']), id: z.string() }),
   })
   .register(z.globalRegistry, {
     id: 'EmailSuppression',
