@@ -1,8 +1,8 @@
 // Actors and the audit log (docs/security.md "Audit log"): every event names who acted; the chainer
 // appends each event once, in a hash chain per organization, whatever the order and repeats of its
 // deliveries; owners and admins read it filtered; a changed or removed entry is found by verify.
+import { deliverFromBus } from '#test/support/bus';
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { SQSEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxEvent } from '#shared/domain/events';
 import { accessToken, call, db, newTenant } from '#test/support/api';
@@ -35,16 +35,7 @@ const verify = async () => (await call('verify-audit-log', { token: tenant.owner
 
 beforeAll(async () => {
   const { handler } = await import('#functions/audit-chainer/handler');
-  // As the rule's SQS target delivers them: an EventBridge envelope per message.
-  chain = async (events) => {
-    const batch = {
-      Records: events.map((event, index) => ({
-        messageId: `m${index}`,
-        body: JSON.stringify({ 'detail-type': event.type, detail: event }),
-      })),
-    } as unknown as SQSEvent;
-    return (await handler(batch)).batchItemFailures.map((failure) => failure.itemIdentifier);
-  };
+  chain = (events) => deliverFromBus(handler, events);
   tenant = await newTenant('Audited');
   const client = await call('create-client', {
     token: tenant.apiKey,

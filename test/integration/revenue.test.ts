@@ -1,8 +1,8 @@
 // Revenue reports: the service's own events applied to the aggregates (in any order, and twice),
 // the report's figures for a known history, the rebuild, and bad parameters.
+import { deliverFromBus } from '#test/support/bus';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { SQSEvent } from 'aws-lambda';
 import { createDb } from '#shared/data/table';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordSending } from '#shared/invoicing/record-sending';
@@ -57,16 +57,7 @@ const report = (query: Record<string, string>, token = tenant.apiKey) => call('g
 
 beforeAll(async () => {
   const { handler } = await import('#functions/revenue-aggregator/handler');
-  // As the rule's SQS target delivers them: an EventBridge envelope per message.
-  aggregate = async (events) => {
-    const batch = {
-      Records: events.map((event, index) => ({
-        messageId: `m${index}`,
-        body: JSON.stringify({ 'detail-type': event.type, detail: event }),
-      })),
-    } as unknown as SQSEvent;
-    return (await handler(batch)).batchItemFailures.map((failure) => failure.itemIdentifier);
-  };
+  aggregate = (events) => deliverFromBus(handler, events);
   tenant = await newTenant('Revenue Co');
   const client = (await call('create-client', { token: tenant.apiKey, body: { name: 'Buyer', email: 'ap@x.example' } }))
     .json.id;

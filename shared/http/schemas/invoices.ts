@@ -11,22 +11,26 @@ import '#shared/zod-locale';
 
 const notesText = z.string().check(z.maxLength(5000, 'may have at most 5000 characters'));
 
-/** `{ "percent": "10" }` or `{ "amount": "5.00" }`: exactly one of the two. */
-const discount = z
-  .strictObject({
-    percent: z.optional(
-      decimal({ maxFraction: 4, max: { units: 100n, scale: 0 }, allowNumber: false, positive: true }),
-    ),
-    amount: z.optional(
-      decimal({ maxFraction: 2, max: { units: LIMITS.maxTotalMinor, scale: 2 }, allowNumber: false, positive: true }),
-    ),
-  })
-  .check(
-    z.refine<{ percent?: unknown; amount?: unknown }>(
-      (given) => (given.percent === undefined) !== (given.amount === undefined),
-      'must give either percent or amount',
-    ),
-  );
+/** `{ "percent": "10" }` or `{ "amount": "5.00" }`, exactly one of the two, beside the `shape` given. */
+export const percentOrAmount = <Shape extends Record<string, z.ZodMiniType>>(percentFraction: number, shape: Shape) =>
+  z
+    .strictObject({
+      ...shape,
+      percent: z.optional(
+        decimal({ maxFraction: percentFraction, max: { units: 100n, scale: 0 }, allowNumber: false, positive: true }),
+      ),
+      amount: z.optional(
+        decimal({ maxFraction: 2, max: { units: LIMITS.maxTotalMinor, scale: 2 }, allowNumber: false, positive: true }),
+      ),
+    })
+    .check(
+      z.refine<{ percent?: unknown; amount?: unknown }>(
+        (given) => (given.percent === undefined) !== (given.amount === undefined),
+        'must give either percent or amount',
+      ),
+    );
+
+const discount = percentOrAmount(4, {});
 
 export const toDiscount = (given: z.infer<typeof discount> | undefined) =>
   given === undefined ? undefined : given.percent ? { percent: given.percent } : { amount: given.amount! };

@@ -4,10 +4,9 @@ import '#shared/zod-locale';
 import { QUOTE_STATUSES } from '#shared/domain/quote';
 import type { NewQuote } from '#shared/quotes/create-quote';
 import type { QuoteChanges } from '#shared/quotes/update-quote';
-import { calendarDate, cursor, decimal, listLimit } from '#shared/http/schemas/common';
-import { LIMITS } from '#shared/domain/invoice';
+import { calendarDate, cursor, listLimit } from '#shared/http/schemas/common';
 import type { QuoteConversion } from '#shared/quotes/convert-quote';
-import { invoiceFields, lineInput, toDiscount } from '#shared/http/schemas/invoices';
+import { invoiceFields, lineInput, percentOrAmount, toDiscount } from '#shared/http/schemas/invoices';
 
 const { client, currency, line_items, notes, terms, discount, prices_include_tax, locale } = invoiceFields;
 const quoteFields = {
@@ -80,22 +79,7 @@ export const quoteChangesOf = (body: z.infer<typeof updateQuoteBody>): QuoteChan
 export const convertQuoteBody = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('full') }),
   z.strictObject({ kind: z.literal('final') }),
-  z
-    .strictObject({
-      kind: z.literal('deposit'),
-      percent: z.optional(
-        decimal({ maxFraction: 2, max: { units: 100n, scale: 0 }, allowNumber: false, positive: true }),
-      ),
-      amount: z.optional(
-        decimal({ maxFraction: 2, max: { units: LIMITS.maxTotalMinor, scale: 2 }, allowNumber: false, positive: true }),
-      ),
-    })
-    .check(
-      z.refine<{ percent?: unknown; amount?: unknown }>(
-        (given) => (given.percent === undefined) !== (given.amount === undefined),
-        'must give either percent or amount',
-      ),
-    ),
+  percentOrAmount(2, { kind: z.literal('deposit') }),
 ]);
 
 export const quoteConversionOf = (body: z.infer<typeof convertQuoteBody>): QuoteConversion =>
