@@ -33,7 +33,8 @@ export function invoiceView({ invoice, logo, locale: given }: InvoiceDocument) {
     lang: locale.slice(0, 2),
     words,
     logo: logo ?? null,
-    title: `${words.invoice} ${invoice.invoice_number}`,
+    // A quote's deposit is a prepayment invoice, and says so (docs/quotes.md).
+    title: `${invoice.quote?.kind === 'deposit' ? words.deposit.title : words.invoice} ${invoice.invoice_number}`,
     /** The date the document's files carry (PDF and XMP dates): never the time of a request. */
     issueDate: invoice.issue_date,
     mark: markOf(invoice, words),
@@ -87,6 +88,7 @@ function factsOf(invoice: InvoiceResource, { words, date }: DocumentFormat): [st
         ]
       : []),
     [words.dueDate, date(invoice.due_date)],
+    ...(invoice.quote ? [[words.quote.number, invoice.quote.quote_number] as [string, string]] : []),
   ];
 }
 

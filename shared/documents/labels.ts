@@ -61,6 +61,7 @@ type Words = {
   lateFee: { interest: (number: string, through: string) => string; compensation: (number: string) => string };
   /** The lines of invoices made from a quote (docs/quotes.md): a deposit, and a deposit deducted on the final. */
   deposit: {
+    title: string;
     line: (quote: string, percent: string | null) => string;
     deduction: (invoice: string, date: string) => string;
   };
@@ -184,6 +185,7 @@ const en: Words = {
     compensation: (number) => `Compensation for recovery costs, invoice ${number}`,
   },
   deposit: {
+    title: 'Deposit invoice',
     line: (quote, percent) => (percent ? `Deposit on quote ${quote} (${percent} %)` : `Deposit on quote ${quote}`),
     deduction: (invoice, date) => `Less deposit invoice ${invoice} of ${date}`,
   },
@@ -335,6 +337,7 @@ const de: Words = {
     compensation: (number) => `Pauschale für Beitreibungskosten, Rechnung ${number}`,
   },
   deposit: {
+    title: 'Anzahlungsrechnung',
     line: (quote, percent) =>
       percent ? `Anzahlung auf Angebot ${quote} (${percent} %)` : `Anzahlung auf Angebot ${quote}`,
     deduction: (invoice, date) => `Abzüglich Anzahlungsrechnung ${invoice} vom ${date}`,
@@ -487,6 +490,7 @@ const fr: Words = {
     compensation: (number) => `Indemnité forfaitaire pour frais de recouvrement, facture ${number}`,
   },
   deposit: {
+    title: "Facture d'acompte",
     line: (quote, percent) =>
       percent ? `Acompte sur le devis ${quote} (${percent} %)` : `Acompte sur le devis ${quote}`,
     deduction: (invoice, date) => `Déduction de la facture d'acompte ${invoice} du ${date}`,
@@ -639,6 +643,7 @@ const es: Words = {
     compensation: (number) => `Indemnización por costes de cobro, factura ${number}`,
   },
   deposit: {
+    title: 'Factura de anticipo',
     line: (quote, percent) =>
       percent ? `Anticipo del presupuesto ${quote} (${percent} %)` : `Anticipo del presupuesto ${quote}`,
     deduction: (invoice, date) => `Deducción de la factura de anticipo ${invoice} del ${date}`,

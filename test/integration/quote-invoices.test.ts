@@ -98,6 +98,10 @@ describe('the worked example', () => {
       ['7.00', '600.00', '42.00'],
     ]);
     expect((await send(first.json.id)).status).toBe(200);
+    // Its documents say what it is, and name the quote.
+    const page = await call('view-public-invoice', { params: { token: tokenOf(first.json.public_url) } });
+    expect(page.text).toContain(`<h1>Anzahlungsrechnung ${first.json.invoice_number}</h1>`);
+    expect(page.text).toContain(accepted.quote_number);
 
     const second = await convert(accepted.id, { kind: 'deposit', amount: '2332.00' });
     expect(second.status, second.text).toBe(201);
