@@ -4,6 +4,7 @@ import { config } from '#shared/config';
 import { findPublicQuote } from '#shared/data/public-invoices';
 import { dateIn } from '#shared/domain/dates';
 import { timeZoneOf } from '#shared/domain/organization';
+import { pageVersionOf } from '#shared/domain/quote';
 import { quoteResource } from '#shared/domain/resources/quote';
 import { notFoundPage } from '#shared/documents/not-found-page';
 import { renderQuotePage } from '#shared/documents/quote-page';
@@ -22,7 +23,7 @@ export const handler = publicEndpoint(
     if (!found || found.quote.status === 'draft') return htmlPage(404, notFoundPage('quote'));
     const { quote, organization, logo } = found;
     const open = quote.status === 'sent' && quote.expiry_date >= dateIn(timeZoneOf(organization), new Date());
-    const respond = open ? { action: 'answer/', version: quote.version } : undefined;
+    const respond = open ? { action: 'answer/', version: pageVersionOf(quote) } : undefined;
     const page = renderQuotePage({ quote: quoteResource(quote, PUBLIC_BASE_URL), logo, respond, notice: query.notice });
     return htmlPage(200, page);
   },

@@ -36,11 +36,19 @@ export type Quote = QuoteContent & {
   declined_at?: string;
   expired_at?: string;
   sendings?: CreditNoteSending[];
+  /**
+   * The version the public page's form carries: moved by every change the client could see (a
+   * sending, an answer), not by bookkeeping such as delivery reports. Absent: `version`.
+   */
+  page_version?: number;
   /** The invoices made from it, oldest first (docs/quotes.md "Deposits and the final invoice"). */
   invoices?: QuoteInvoice[];
 };
 
 export type QuoteInvoice = { id: string; invoice_number: string; kind: QuoteInvoiceKind; issue_date: string };
+
+/** The version an answer form of the quote's page carries, and is checked against. */
+export const pageVersionOf = (quote: Pick<Quote, 'version' | 'page_version'>) => quote.page_version ?? quote.version;
 
 /** Only an accepted quote is invoiced, and nothing more once its final invoice exists. */
 export function assertInvoiceable(quote: Pick<Quote, 'status' | 'quote_number' | 'invoices'>) {

@@ -120,6 +120,7 @@ async function onQuote(deps: InvoicingDeps, about: MailAbout, report: DeliveryRe
           events: announced ? [`quote.${announced}` as EventType] : [],
           eventData: { email: emailOf(changed, report) },
           parts: { suppression: suppressions(deps, about, report, now) },
+          bookkeeping: true,
         };
       },
       now,

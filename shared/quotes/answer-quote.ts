@@ -5,7 +5,7 @@
 import { dateIn } from '#shared/domain/dates';
 import type { Organization } from '#shared/domain/organization';
 import { timeZoneOf } from '#shared/domain/organization';
-import type { Quote } from '#shared/domain/quote';
+import { pageVersionOf, type Quote } from '#shared/domain/quote';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
 import { changeQuote } from '#shared/quotes/change-quote';
 
@@ -33,7 +33,7 @@ export async function answerQuote(
       quoteId,
       (current): { quote: Quote; events: ['quote.accepted' | 'quote.declined'] } => {
         if (current.status !== 'sent' || current.expiry_date < today) throw new RefusedError('closed');
-        if (current.version !== answer.version) throw new RefusedError('stale');
+        if (pageVersionOf(current) !== answer.version) throw new RefusedError('stale');
         const at = now.toISOString();
         return answer.decision === 'accept'
           ? {

@@ -6,7 +6,7 @@ import { changedQuotePart, getQuote } from '#shared/data/quotes';
 import { transact, type WriteParts } from '#shared/data/table';
 import { notFound } from '#shared/domain/errors';
 import type { EventType } from '#shared/domain/events';
-import type { Quote } from '#shared/domain/quote';
+import { pageVersionOf, type Quote } from '#shared/domain/quote';
 import { quoteResource } from '#shared/domain/resources/quote';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
 
@@ -17,6 +17,8 @@ export type QuoteDecision = {
   eventData?: Record<string, unknown>;
   /** More of the same transaction (a suppressed address), by name. */
   parts?: WriteParts<string>;
+  /** Bookkeeping (a delivery report): the page's form stays valid (`page_version` unchanged). */
+  bookkeeping?: boolean;
 };
 
 const MAX_ATTEMPTS = 20;
@@ -32,7 +34,13 @@ export async function changeQuote(
     const current = await getQuote(db, organizationId, quoteId);
     if (!current) throw notFound('Quote');
     const decision = decide(current);
-    const quote: Quote = { ...decision.quote, updated_at: now.toISOString(), version: current.version + 1 };
+    const version = current.version + 1;
+    const quote: Quote = {
+      ...decision.quote,
+      updated_at: now.toISOString(),
+      version,
+      page_version: decision.bookkeeping ? pageVersionOf(current) : version,
+    };
     const object = quoteResource(quote, publicBaseUrl);
     const written = await transact(db, {
       quote: changedQuotePart(db, organizationId, quote, current.version),

@@ -195,6 +195,9 @@ describe('through the local configuration set', () => {
   });
 
   it('a quote to success@ is delivered, and one to bounce@ bounces and suppresses the address', async () => {
+    const pageVersion = async (token: string) =>
+      /name="version" value="(\d+)"/.exec((await call('view-public-quote', { params: { token } })).text)![1]!;
+    let shown = '';
     const quoteTo = async (email: string) => {
       const created = await call('create-quote', {
         token: tenant.apiKey,
@@ -206,6 +209,7 @@ describe('through the local configuration set', () => {
       });
       const sent = await call('send-quote', { token: tenant.apiKey, params: { id: created.json.id }, body: { email } });
       expect(sent.status, sent.text).toBe(200);
+      shown = await pageVersion(new URL(created.json.public_url).pathname.split('/').at(-2)!);
       return until(
         async () => (await call('get-quote', { token: tenant.apiKey, params: { id: created.json.id } })).json,
         (current) => current.sendings[0].delivery_status !== 'sent',
@@ -213,6 +217,18 @@ describe('through the local configuration set', () => {
     };
     const delivered = await quoteTo(`success@${SIMULATOR}`);
     expect(delivered.sendings[0]).toMatchObject({ delivery_status: 'delivered' });
+    // A delivery report is bookkeeping: the form of a page opened before it still takes its answer.
+    const token = new URL(delivered.public_url).pathname.split('/').at(-2)!;
+    expect(await pageVersion(token)).toBe(shown);
+    const answered = await call('answer-public-quote', {
+      params: { token },
+      raw: new URLSearchParams({ decision: 'accept', version: shown }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(answered.headers.location).not.toContain('notice=stale');
+    expect((await call('get-quote', { token: tenant.apiKey, params: { id: delivered.id } })).json.status).toBe(
+      'accepted',
+    );
     const address = `bounce@${SIMULATOR}`;
     await call('delete-email-suppression', { token: tenant.apiKey, params: { address } });
     const bounced = await quoteTo(address);
