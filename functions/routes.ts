@@ -562,6 +562,14 @@ export const ROUTES = [
     table: 'read',
   },
   {
+    name: 'update-credit-note',
+    method: 'PATCH',
+    path: '/api/v1/credit-notes/{id}/',
+    credentials: 'any',
+    scope: 'credit_notes:write',
+    table: 'readWrite',
+  },
+  {
     name: 'send-credit-note',
     method: 'POST',
     path: '/api/v1/credit-notes/{id}/send/',

@@ -14,20 +14,21 @@ export const handler = endpoint(
   routeNamed('list-clients'),
   { query: listClientsQuery, response: clientPage },
   async ({ db, organizationId, query, baseUrl }) => {
-    const scope = `${organizationId}|clients|${query.is_active ?? ''}`;
+    const scope = `${organizationId}|clients|${query.is_active ?? ''}|${JSON.stringify(query.metadata ?? {})}`;
     const list = listing(
       CURSOR_SECRET,
       {
         scope,
         baseUrl,
         path: '/api/v1/clients/',
-        query: { limit: String(query.limit), is_active: query.is_active?.toString() },
+        query: { limit: String(query.limit), is_active: query.is_active?.toString(), metadata: query.metadata },
       },
       query.cursor,
     );
     const page = await listClients(db, organizationId, {
       limit: query.limit,
       isActive: query.is_active,
+      metadata: query.metadata,
       startKey: list.startKey,
     });
     return { status: 200, body: list.page(page, clientResource) };

@@ -24,6 +24,7 @@ export const handler = endpoint(
       clientId: filters.client,
       issueDateFrom: filters.issue_date_from,
       issueDateTo: filters.issue_date_to,
+      metadata: filters.metadata,
     };
     const page = await listCreditNotes(db, organizationId, filter, { limit, startKey: list.startKey });
     return { status: 200, body: list.page(page, (note) => creditNoteResource(note, PUBLIC_BASE_URL)) };

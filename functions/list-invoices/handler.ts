@@ -1,5 +1,5 @@
 import { config } from '#shared/config';
-import { listInvoices } from '#shared/data/invoices';
+import { findInvoices } from '#shared/invoicing/find-invoices';
 import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
 import { listInvoicesQuery } from '#shared/http/schemas/document-lists';
@@ -24,8 +24,10 @@ export const handler = endpoint(
       clientId: filters.client,
       issueDateFrom: filters.issue_date_from,
       issueDateTo: filters.issue_date_to,
+      metadata: filters.metadata,
+      q: filters.q,
     };
-    const page = await listInvoices(db, organizationId, filter, { limit, startKey: list.startKey });
+    const page = await findInvoices(db, organizationId, filter, { limit, startKey: list.startKey });
     return { status: 200, body: list.page(page, (invoice) => invoiceResource(invoice, PUBLIC_BASE_URL)) };
   },
 );

@@ -14,12 +14,14 @@ export const handler = endpoint(
   routeNamed('list-quotes'),
   { query: listQuotesQuery, response: quotePage },
   async ({ db, organizationId, query, baseUrl }) => {
-    const filters = { limit: String(query.limit), status: query.status };
-    const link = { scope: `${organizationId}|quotes|${query.status ?? ''}`, baseUrl, path: '/api/v1/quotes/' };
+    const filters = { limit: String(query.limit), status: query.status, metadata: query.metadata };
+    const scope = `${organizationId}|quotes|${query.status ?? ''}|${JSON.stringify(query.metadata ?? {})}`;
+    const link = { scope, baseUrl, path: '/api/v1/quotes/' };
     const list = listing(CURSOR_SECRET, { ...link, query: filters }, query.cursor);
     const page = await listQuotes(db, organizationId, {
       limit: query.limit,
       status: query.status,
+      metadata: query.metadata,
       startKey: list.startKey,
     });
     return { status: 200, body: list.page(page, (quote) => quoteResource(quote, settings.PUBLIC_BASE_URL)) };

@@ -254,7 +254,7 @@ export async function startStreamPoller(
     for (const [shardId, iterator] of iterators) {
       if (!iterator) continue;
       const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
-      const records = (page.Records ?? []).filter((record) => record.eventName === 'INSERT');
+      const records = (page.Records ?? []).filter((record) => record.eventName === 'INSERT').map(withEmptyMapsRepaired);
       if (records.length > 0) {
         const result = await handler({ Records: records as DynamoDBStreamEvent['Records'] });
         if (result.batchItemFailures.length > 0) continue; // same iterator again: Lambda retries the batch
@@ -262,6 +262,24 @@ export async function startStreamPoller(
       iterators.set(shardId, page.NextShardIterator);
     }
   }, 200);
+}
+
+type Attribute = { M?: Record<string, Attribute>; L?: Attribute[] } & Record<string, unknown>;
+
+/** DynamoDB Local's stream writes an empty map as `{}` (DynamoDB writes `{"M":{}}`, as Lambda hands it on). */
+function repaired(value: Attribute): Attribute {
+  if (Object.keys(value).length === 0) return { M: {} };
+  if (value.M)
+    return { M: Object.fromEntries(Object.entries(value.M).map(([name, inner]) => [name, repaired(inner)])) };
+  if (value.L) return { L: value.L.map(repaired) };
+  return value;
+}
+
+function withEmptyMapsRepaired<R extends { dynamodb?: { NewImage?: Record<string, unknown> } }>(record: R): R {
+  const image = record.dynamodb?.NewImage as Record<string, Attribute> | undefined;
+  if (!image) return record;
+  const NewImage = Object.fromEntries(Object.entries(image).map(([name, value]) => [name, repaired(value)]));
+  return { ...record, dynamodb: { ...record.dynamodb, NewImage } };
 }
 
 /** Polls a queue and hands batches to a handler the way Lambda's SQS event source does. */

@@ -3,6 +3,7 @@ import { getClient, saveClientChange } from '#shared/data/clients';
 import type { CorrelatedDb } from '#shared/data/table';
 import type { Client, ClientFields } from '#shared/domain/client';
 import { notFound } from '#shared/domain/errors';
+import { changedMetadata, type Metadata } from '#shared/domain/metadata';
 import type { EventType } from '#shared/domain/events';
 import { clientResource } from '#shared/domain/resources/client';
 import { assertTaxId } from '#shared/clients/tax-id';
@@ -13,17 +14,24 @@ export async function changeClient(
   db: CorrelatedDb,
   organizationId: string,
   clientId: string,
-  changes: Partial<ClientFields> & { is_active?: boolean },
+  changes: Partial<ClientFields> & { is_active?: boolean; metadata?: Metadata },
   eventType: EventType,
   now = new Date(),
 ): Promise<Client> {
   for (let attempt = 1; ; attempt++) {
     const current = await getClient(db, organizationId, clientId);
     if (!current) throw notFound('Client');
-    const changed: Client = { ...current, ...changes, updated_at: now.toISOString(), version: current.version + 1 };
+    const { metadata, ...fields } = changes;
+    const changed: Client = {
+      ...current,
+      ...fields,
+      ...(metadata ? { metadata: changedMetadata(current.metadata, metadata) } : {}),
+      updated_at: now.toISOString(),
+      version: current.version + 1,
+    };
     if (changes.tax_id !== undefined || changes.country !== undefined) assertTaxId(changed);
     const event = { type: eventType, object: clientResource(changed) };
-    if (await saveClientChange(db, organizationId, changed, current.version, event)) return changed;
+    if (await saveClientChange(db, organizationId, changed, current, event)) return changed;
     if (attempt >= MAX_ATTEMPTS) throw new Error(`client ${clientId} kept changing under ${attempt} attempts`);
   }
 }

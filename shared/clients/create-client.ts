@@ -2,6 +2,7 @@
 import { saveNewClient } from '#shared/data/clients';
 import type { CorrelatedDb } from '#shared/data/table';
 import type { Client, ClientFields } from '#shared/domain/client';
+import type { Metadata } from '#shared/domain/metadata';
 import { newId } from '#shared/domain/ids';
 import { clientResource } from '#shared/domain/resources/client';
 import { assertTaxId } from '#shared/clients/tax-id';
@@ -9,7 +10,7 @@ import { assertTaxId } from '#shared/clients/tax-id';
 export async function createClient(
   db: CorrelatedDb,
   organizationId: string,
-  fields: ClientFields,
+  fields: ClientFields & { metadata?: Metadata },
   now = new Date(),
 ): Promise<Client> {
   assertTaxId(fields);

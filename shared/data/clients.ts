@@ -6,6 +6,8 @@ import { clientItem, clientOf } from '#shared/data/items';
 import { CLIENT_PREFIX, clientKey, organizationPartition } from '#shared/data/keys';
 import type { Client } from '#shared/domain/client';
 import type { NewEvent } from '#shared/domain/events';
+import type { Metadata } from '#shared/domain/metadata';
+import { metadataIndexParts, pageWithMetadata } from '#shared/data/metadata-index';
 
 export async function getClient(db: Db, organizationId: string, clientId: string): Promise<Client | undefined> {
   const { Item } = await db.client.send(
@@ -17,8 +19,13 @@ export async function getClient(db: Db, organizationId: string, clientId: string
 export async function listClients(
   db: Db,
   organizationId: string,
-  options: { limit: number; isActive?: boolean; startKey?: Record<string, unknown> },
+  options: { limit: number; isActive?: boolean; metadata?: Metadata; startKey?: Record<string, unknown> },
 ): Promise<{ items: Client[]; position?: Record<string, unknown> }> {
+  if (options.metadata && Object.keys(options.metadata).length > 0) {
+    const list = { kind: 'client' as const, keyOf: (id: string) => clientKey(organizationId, id), decode: clientOf };
+    const active = (client: Client) => options.isActive === undefined || client.is_active === options.isActive;
+    return pageWithMetadata(db, organizationId, list, options.metadata, options, active);
+  }
   const { Items = [], LastEvaluatedKey } = await query(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ...(options.isActive === undefined ? {} : { FilterExpression: 'is_active = :active' }),
@@ -36,35 +43,41 @@ export async function listClients(
 /** Writes a new client with its event. */
 export async function saveNewClient(db: CorrelatedDb, organizationId: string, client: Client, event: NewEvent) {
   const written = await transact(db, {
-    client: {
-      Put: {
-        TableName: db.table,
-        Item: clientItem(organizationId, client),
-        ConditionExpression: 'attribute_not_exists(pk)',
+    client: [
+      {
+        Put: {
+          TableName: db.table,
+          Item: clientItem(organizationId, client),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
       },
-    },
+      ...metadataIndexParts(db, organizationId, 'client', client.id, {}, client.metadata),
+    ],
     event: eventParts(db, organizationId, [event]),
   });
   if (!written.ok) throw new Error(`client ${client.id} exists already`);
 }
 
-/** Writes a changed client with its event, if it is still the version `read`; false otherwise. */
+/** Writes a changed client with its event, if it is still the version `before` was; false otherwise. */
 export async function saveClientChange(
   db: CorrelatedDb,
   organizationId: string,
   client: Client,
-  read: number,
+  before: Client,
   event: NewEvent,
 ): Promise<boolean> {
   const written = await transact(db, {
-    client: {
-      Put: {
-        TableName: db.table,
-        Item: clientItem(organizationId, client),
-        ConditionExpression: 'version = :read',
-        ExpressionAttributeValues: { ':read': read },
+    client: [
+      {
+        Put: {
+          TableName: db.table,
+          Item: clientItem(organizationId, client),
+          ConditionExpression: 'version = :read',
+          ExpressionAttributeValues: { ':read': before.version },
+        },
       },
-    },
+      ...metadataIndexParts(db, organizationId, 'client', client.id, before.metadata, client.metadata),
+    ],
     event: eventParts(db, organizationId, [event]),
   });
   return written.ok;

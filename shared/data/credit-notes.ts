@@ -20,6 +20,8 @@ import { eventParts } from '#shared/data/events';
 import type { CreditNote, CreditNoteSending } from '#shared/domain/credit-note';
 import type { NewEvent } from '#shared/domain/events';
 import type { Invoice } from '#shared/domain/invoice';
+import type { Metadata } from '#shared/domain/metadata';
+import { metadataIndexParts, pageWithMetadata } from '#shared/data/metadata-index';
 
 /** A new credit note's parts: the note, the claims of its number and printed number, its public token. */
 export const newCreditNoteParts = (
@@ -29,13 +31,16 @@ export const newCreditNoteParts = (
   allocated: Allocated,
   now: Date,
 ) => ({
-  credit_note: {
-    Put: {
-      TableName: db.table,
-      Item: creditNoteItem(organizationId, creditNote),
-      ConditionExpression: 'attribute_not_exists(pk)',
+  credit_note: [
+    {
+      Put: {
+        TableName: db.table,
+        Item: creditNoteItem(organizationId, creditNote),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
     },
-  } satisfies WritePart,
+    ...metadataIndexParts(db, organizationId, 'credit_note', creditNote.id, {}, creditNote.metadata),
+  ] satisfies WritePart[],
   number: numberClaim(db.table, organizationId, allocated, creditNote.id, now),
   printed_number: printedNumberClaim(db.table, organizationId, {
     kind: 'credit_note',
@@ -79,7 +84,19 @@ export async function creditNotesOfInvoice(db: Db, organizationId: string, invoi
   return found.sort((a, b) => a.id.localeCompare(b.id));
 }
 
-export type CreditNoteFilter = { invoiceId?: string; clientId?: string; issueDateFrom?: string; issueDateTo?: string };
+export type CreditNoteFilter = {
+  invoiceId?: string;
+  clientId?: string;
+  issueDateFrom?: string;
+  issueDateTo?: string;
+  metadata?: Metadata;
+};
+
+const matching = (filter: CreditNoteFilter) => (note: CreditNote) =>
+  (!filter.invoiceId || note.invoice_id === filter.invoiceId) &&
+  (!filter.clientId || note.client_id === filter.clientId) &&
+  (!filter.issueDateFrom || note.issue_date >= filter.issueDateFrom) &&
+  (!filter.issueDateTo || note.issue_date <= filter.issueDateTo);
 
 /** Newest issue date first; the invoice and client are filters on the organization's credit notes. */
 export async function listCreditNotes(
@@ -88,6 +105,14 @@ export async function listCreditNotes(
   filter: CreditNoteFilter,
   page: { limit: number; startKey?: Record<string, unknown> },
 ): Promise<{ items: CreditNote[]; position?: Record<string, unknown> }> {
+  if (filter.metadata && Object.keys(filter.metadata).length > 0) {
+    const list = {
+      kind: 'credit_note' as const,
+      keyOf: (id: string) => creditNoteKey(organizationId, id),
+      decode: creditNoteOf,
+    };
+    return pageWithMetadata(db, organizationId, list, filter.metadata, page, matching(filter));
+  }
   const keyCondition = indexQuery(
     BY.creditNotesByIssueDate,
     creditNotesOfOrganization(organizationId),
@@ -142,6 +167,42 @@ export async function creditNoteWithOrganization(
         ...(logo ? { logo: logoOf(logo) } : {}),
       }
     : undefined;
+}
+
+/**
+ * A credit note's new metadata with its index and event, if its metadata is still the version read;
+ * false when it changed meanwhile. Other fields are left as they are (sendings, refunds move on their own).
+ */
+export async function saveCreditNoteMetadata(
+  db: CorrelatedDb,
+  organizationId: string,
+  before: CreditNote,
+  after: CreditNote,
+  event: NewEvent,
+): Promise<boolean> {
+  const read = before.metadata_version ?? 0;
+  const written = await transact(db, {
+    credit_note: [
+      {
+        Update: {
+          TableName: db.table,
+          Key: creditNoteKey(organizationId, before.id),
+          UpdateExpression: 'SET metadata = :metadata, metadata_version = :next',
+          ConditionExpression: read
+            ? 'metadata_version = :read'
+            : 'attribute_exists(pk) AND attribute_not_exists(metadata_version)',
+          ExpressionAttributeValues: {
+            ':metadata': after.metadata ?? {},
+            ':next': read + 1,
+            ...(read ? { ':read': read } : {}),
+          },
+        },
+      },
+      ...metadataIndexParts(db, organizationId, 'credit_note', before.id, before.metadata, after.metadata),
+    ],
+    event: eventParts(db, organizationId, [event]),
+  });
+  return written.ok;
 }
 
 /** Records one e-mail of the credit note with its event, in one transaction. */

@@ -1,12 +1,16 @@
 // Invoice storage: reads, and the parts an operation writes in one transaction (shared/invoicing).
 // A new invoice is written with the claims of its number and printed number and its public token; a
 // change is written on the condition that nobody changed the invoice since it was read (its version).
-import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { InvoiceStatus, Invoice } from '#shared/domain/invoice';
-import { query, queryAll, type Db, type WritePart } from '#shared/data/table';
+import { itemsWithIds, query, queryAll, type Db, type WritePart } from '#shared/data/table';
 import { type Allocated, numberClaim, printedNumberClaim } from '#shared/data/number-series';
 import { clientOf, invoiceItem, invoiceOf, logoOf, ofType, organizationOf } from '#shared/data/items';
 import type { Logo } from '#shared/domain/logo';
+import { searchTermsOf } from '#shared/domain/invoice-search';
+import { searchTermParts } from '#shared/data/invoice-search';
+import { metadataIndexParts, pageWithMetadata } from '#shared/data/metadata-index';
+import type { Metadata } from '#shared/domain/metadata';
 import {
   BY,
   clientKey,
@@ -50,13 +54,16 @@ export async function clientWithOrganization(
 
 /** A new invoice's parts: the invoice, the claims of its number and printed number, its public token. */
 export const newInvoiceParts = (db: Db, organizationId: string, invoice: Invoice, allocated: Allocated, now: Date) => ({
-  invoice: {
-    Put: {
-      TableName: db.table,
-      Item: invoiceItem(organizationId, invoice),
-      ConditionExpression: 'attribute_not_exists(pk)',
+  invoice: [
+    {
+      Put: {
+        TableName: db.table,
+        Item: invoiceItem(organizationId, invoice),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
     },
-  } satisfies WritePart,
+    ...derivedParts(db, organizationId, undefined, invoice),
+  ] satisfies WritePart[],
   number: numberClaim(db.table, organizationId, allocated, invoice.id, now),
   printed_number: printedNumberClaim(db.table, organizationId, {
     kind: 'invoice',
@@ -76,15 +83,27 @@ export const newInvoiceParts = (db: Db, organizationId: string, invoice: Invoice
   } satisfies WritePart,
 });
 
-/** The invoice as changed, on the condition that it is still the version `read`. */
-export const changedInvoicePart = (db: Db, organizationId: string, invoice: Invoice, read: number): WritePart => ({
-  Put: {
-    TableName: db.table,
-    Item: invoiceItem(organizationId, invoice),
-    ConditionExpression: 'version = :read',
-    ExpressionAttributeValues: { ':read': read },
+/**
+ * The invoice as changed, on the condition that it is still the version `before` was, with its
+ * search terms and metadata index in step (the first part carries the condition).
+ */
+export const changedInvoiceParts = (db: Db, organizationId: string, invoice: Invoice, before: Invoice): WritePart[] => [
+  {
+    Put: {
+      TableName: db.table,
+      Item: invoiceItem(organizationId, invoice),
+      ConditionExpression: 'version = :read',
+      ExpressionAttributeValues: { ':read': before.version },
+    },
   },
-});
+  ...derivedParts(db, organizationId, before, invoice),
+];
+
+/** The items derived from an invoice, kept in step with it: search terms, metadata index. */
+const derivedParts = (db: Db, organizationId: string, before: Invoice | undefined, after: Invoice) => [
+  ...searchTermParts(db, organizationId, after.id, before ? searchTermsOf(before) : [], searchTermsOf(after)),
+  ...metadataIndexParts(db, organizationId, 'invoice', after.id, before?.metadata, after.metadata),
+];
 
 export async function getInvoice(db: Db, organizationId: string, invoiceId: string): Promise<Invoice | undefined> {
   const { Item } = await db.client.send(
@@ -93,19 +112,30 @@ export async function getInvoice(db: Db, organizationId: string, invoiceId: stri
   return Item ? invoiceOf(Item) : undefined;
 }
 
-/** The invoices with these ids that exist, in the order asked, read consistently (at most 100). */
-export async function getInvoices(db: Db, organizationId: string, ids: readonly string[]): Promise<Invoice[]> {
-  const found = new Map<string, Invoice>();
-  let keys: Record<string, unknown>[] | undefined = ids.map((id) => invoiceKey(organizationId, id));
-  while (keys && keys.length > 0) {
-    const answer: BatchGetCommandOutput = await db.client.send(
-      new BatchGetCommand({ RequestItems: { [db.table]: { Keys: keys, ConsistentRead: true } } }),
-    );
-    for (const item of answer.Responses?.[db.table] ?? []) found.set(item.id as string, invoiceOf(item));
-    keys = answer.UnprocessedKeys?.[db.table]?.Keys;
-  }
-  return ids.flatMap((id) => found.get(id) ?? []);
-}
+/** The invoices with these ids that exist, in the order asked, read consistently. */
+export const getInvoices = async (db: Db, organizationId: string, ids: readonly string[]): Promise<Invoice[]> =>
+  (await itemsWithIds(db, ids, (id) => invoiceKey(organizationId, id), { consistent: true })).map(invoiceOf);
+
+/** The invoices with these ids that exist, in the order asked, as a list reads them (eventually consistent). */
+export const invoicesWithIds = async (db: Db, organizationId: string, ids: readonly string[]): Promise<Invoice[]> =>
+  (await itemsWithIds(db, ids, (id) => invoiceKey(organizationId, id))).map(invoiceOf);
+
+/** One page of the invoices whose metadata holds `wanted` (docs/data-model.md #60), checked with `matches` too. */
+export const invoicesWithMetadata = (
+  db: Db,
+  organizationId: string,
+  wanted: Metadata,
+  page: { limit: number; startKey?: Record<string, unknown> },
+  matches: (invoice: Invoice) => boolean,
+) =>
+  pageWithMetadata(
+    db,
+    organizationId,
+    { kind: 'invoice', keyOf: (id) => invoiceKey(organizationId, id), decode: invoiceOf },
+    wanted,
+    page,
+    matches,
+  );
 
 /** A condition that the invoice is still the version `read`, writing nothing. */
 export const unchangedInvoicePart = (db: Db, organizationId: string, invoice: Invoice): WritePart => ({

@@ -21,6 +21,8 @@ import { eachItem, query, type Db, type WritePart } from '#shared/data/table';
 import type { Logo } from '#shared/domain/logo';
 import type { Organization } from '#shared/domain/organization';
 import type { Quote } from '#shared/domain/quote';
+import type { Metadata } from '#shared/domain/metadata';
+import { metadataIndexParts, pageWithMetadata } from '#shared/data/metadata-index';
 
 const quoteItem = (organizationId: string, quote: Quote) => ({
   ...quoteKey(organizationId, quote.id),
@@ -33,13 +35,16 @@ const quoteOf = (item: Record<string, unknown>) => tenantEntityOf<Quote>(item);
 
 /** A new quote's parts: the quote, the claims of its number and printed number, its public token. */
 export const newQuoteParts = (db: Db, organizationId: string, quote: Quote, allocated: Allocated, now: Date) => ({
-  quote: {
-    Put: {
-      TableName: db.table,
-      Item: quoteItem(organizationId, quote),
-      ConditionExpression: 'attribute_not_exists(pk)',
+  quote: [
+    {
+      Put: {
+        TableName: db.table,
+        Item: quoteItem(organizationId, quote),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
     },
-  } satisfies WritePart,
+    ...metadataIndexParts(db, organizationId, 'quote', quote.id, {}, quote.metadata),
+  ] satisfies WritePart[],
   number: numberClaim(db.table, organizationId, allocated, quote.id, now),
   printed_number: printedNumberClaim(db.table, organizationId, {
     kind: 'quote',
@@ -59,15 +64,18 @@ export const newQuoteParts = (db: Db, organizationId: string, quote: Quote, allo
   } satisfies WritePart,
 });
 
-/** The quote as changed, on the condition that it is still the version `read`. */
-export const changedQuotePart = (db: Db, organizationId: string, quote: Quote, read: number): WritePart => ({
-  Put: {
-    TableName: db.table,
-    Item: quoteItem(organizationId, quote),
-    ConditionExpression: 'version = :read',
-    ExpressionAttributeValues: { ':read': read },
+/** The quote as changed, on the condition that it is still the version `before` was, its metadata index in step. */
+export const changedQuoteParts = (db: Db, organizationId: string, quote: Quote, before: Quote): WritePart[] => [
+  {
+    Put: {
+      TableName: db.table,
+      Item: quoteItem(organizationId, quote),
+      ConditionExpression: 'version = :read',
+      ExpressionAttributeValues: { ':read': before.version },
+    },
   },
-});
+  ...metadataIndexParts(db, organizationId, 'quote', quote.id, before.metadata, quote.metadata),
+];
 
 export async function getQuote(db: Db, organizationId: string, quoteId: string): Promise<Quote | undefined> {
   const { Item } = await db.client.send(
@@ -106,8 +114,13 @@ export async function quoteWithOrganization(
 export async function listQuotes(
   db: Db,
   organizationId: string,
-  options: { limit: number; status?: string; startKey?: Record<string, unknown> },
+  options: { limit: number; status?: string; metadata?: Metadata; startKey?: Record<string, unknown> },
 ): Promise<{ items: Quote[]; position?: Record<string, unknown> }> {
+  if (options.metadata && Object.keys(options.metadata).length > 0) {
+    const list = { kind: 'quote' as const, keyOf: (id: string) => quoteKey(organizationId, id), decode: quoteOf };
+    const withStatus = (quote: Quote) => !options.status || quote.status === options.status;
+    return pageWithMetadata(db, organizationId, list, options.metadata, options, withStatus);
+  }
   const { Items, LastEvaluatedKey } = await query(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ...(options.status

@@ -16,13 +16,18 @@ import {
   recurringKey,
 } from '#shared/data/keys';
 import type { RecurringInvoice } from '#shared/domain/recurring-invoice';
+import { metadataIndexParts, pageWithMetadata } from '#shared/data/metadata-index';
+import type { Metadata } from '#shared/domain/metadata';
 
 /** Writes a new template with its event. */
 export async function saveNewRecurringInvoice(db: CorrelatedDb, template: RecurringInvoice, event: NewEvent) {
   const written = await transact(db, {
-    template: {
-      Put: { TableName: db.table, Item: recurringItem(template), ConditionExpression: 'attribute_not_exists(pk)' },
-    },
+    template: [
+      {
+        Put: { TableName: db.table, Item: recurringItem(template), ConditionExpression: 'attribute_not_exists(pk)' },
+      },
+      ...metadataIndexParts(db, template.organization_id, 'recurring_invoice', template.id, {}, template.metadata),
+    ],
     event: eventParts(db, template.organization_id, [event]),
   });
   if (!written.ok) throw new Error(`recurring invoice ${template.id} exists already`);
@@ -39,7 +44,27 @@ export async function getRecurringInvoice(
   return Item ? recurringOf(Item) : undefined;
 }
 
-export async function listRecurringInvoices(db: Db, organizationId: string): Promise<RecurringInvoice[]> {
+/** Every template, or those whose metadata holds `metadata`: read through its index, page after page. */
+export async function listRecurringInvoices(
+  db: Db,
+  organizationId: string,
+  metadata: Metadata = {},
+): Promise<RecurringInvoice[]> {
+  if (Object.keys(metadata).length > 0) {
+    const list = {
+      kind: 'recurring_invoice' as const,
+      keyOf: (id: string) => recurringKey(organizationId, id),
+      decode: recurringOf,
+    };
+    const found: RecurringInvoice[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await pageWithMetadata(db, organizationId, list, metadata, { limit: 100, startKey });
+      found.push(...page.items);
+      startKey = page.position;
+    } while (startKey);
+    return found;
+  }
   const { Items = [] } = await query(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': RECURRING_PREFIX },
@@ -48,8 +73,8 @@ export async function listRecurringInvoices(db: Db, organizationId: string): Pro
 }
 
 /**
- * Writes a template's new state with its event, if nobody moved it meanwhile (same next period, same
- * status); undefined when somebody did.
+ * Writes a template's new state with its event, if nobody moved it meanwhile (same version, next
+ * period and status); undefined when somebody did.
  */
 export async function saveRecurringInvoice(
   db: CorrelatedDb,
@@ -58,17 +83,26 @@ export async function saveRecurringInvoice(
   announce: (saved: RecurringInvoice) => NewEvent,
   now = new Date(),
 ): Promise<RecurringInvoice | undefined> {
-  const saved = { ...next, updated_at: now.toISOString() };
+  const read = current.version ?? 0;
+  const saved = { ...next, updated_at: now.toISOString(), version: read + 1 };
+  const { organization_id: organizationId, id } = saved;
   const written = await transact(db, {
-    template: {
-      Put: {
-        TableName: db.table,
-        Item: recurringItem(saved),
-        ConditionExpression: 'next_index = :index AND #status = :status',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':index': current.next_index, ':status': current.status },
+    template: [
+      {
+        Put: {
+          TableName: db.table,
+          Item: recurringItem(saved),
+          ConditionExpression: `next_index = :index AND #status = :status AND ${read ? 'version = :read' : 'attribute_not_exists(version)'}`,
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':index': current.next_index,
+            ':status': current.status,
+            ...(read ? { ':read': read } : {}),
+          },
+        },
       },
-    },
+      ...metadataIndexParts(db, organizationId, 'recurring_invoice', id, current.metadata, saved.metadata),
+    ],
     event: eventParts(db, saved.organization_id, [announce(saved)], now),
   });
   return written.ok ? saved : undefined;
@@ -79,15 +113,19 @@ export async function saveRecurringInvoice(
  * `index`, on the condition that it still expects that period and is active: so no period is
  * generated twice, and a paused template generates nothing.
  */
-export const periodClaim = (db: Db, next: RecurringInvoice, index: number) => ({
-  Put: {
-    TableName: db.table,
-    Item: recurringItem(next),
-    ConditionExpression: 'next_index = :index AND #status = :active',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':index': index, ':active': 'active' },
-  },
-});
+export const periodClaim = (db: Db, next: RecurringInvoice, index: number) => {
+  // A change made since the template was read (its version) fails the claim too: it is read again.
+  const read = next.version ?? 0;
+  return {
+    Put: {
+      TableName: db.table,
+      Item: recurringItem(next),
+      ConditionExpression: `next_index = :index AND #status = :active AND ${read ? 'version = :read' : 'attribute_not_exists(version)'}`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':index': index, ':active': 'active', ...(read ? { ':read': read } : {}) },
+    },
+  };
+};
 
 /** The active templates whose next run is due by `today` somewhere on Earth, from every shard. */
 export async function dueRecurringInvoices(db: Db, today: string): Promise<{ organizationId: string; id: string }[]> {

@@ -8,7 +8,12 @@ import {
   type QueryCommandInput,
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  DynamoDBDocumentClient,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { marshall, type NativeAttributeValue, unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '#shared/config';
 import type { Actor } from '#shared/domain/actor';
@@ -105,6 +110,28 @@ export async function* eachItem(
       startKey = page.LastEvaluatedKey;
     } while (startKey);
   }
+}
+
+/**
+ * The items with these ids that exist, in the order of the ids: one BatchGetItem for up to 100 ids
+ * (what a page holds), and again only for keys the table left unprocessed.
+ */
+export async function itemsWithIds(
+  db: Db,
+  ids: readonly string[],
+  keyOf: (id: string) => Record<string, unknown>,
+  options: { consistent?: boolean } = {},
+): Promise<Item[]> {
+  const found = new Map<string, Item>();
+  let keys: Record<string, unknown>[] | undefined = ids.map(keyOf);
+  while (keys && keys.length > 0) {
+    const answer: BatchGetCommandOutput = await db.client.send(
+      new BatchGetCommand({ RequestItems: { [db.table]: { Keys: keys, ConsistentRead: options.consistent } } }),
+    );
+    for (const item of answer.Responses?.[db.table] ?? []) found.set(item.id as string, item);
+    keys = answer.UnprocessedKeys?.[db.table]?.Keys;
+  }
+  return ids.flatMap((id) => found.get(id) ?? []);
 }
 
 /** For a conditional write whose failed condition means "nothing to do": rethrows anything else. */

@@ -1,4 +1,5 @@
 // A client of an organization: who invoices are billed to.
+import type { Metadata } from '#shared/domain/metadata';
 import { invalidState, notFound } from '#shared/domain/errors';
 
 export type ClientFields = {
@@ -24,6 +25,8 @@ export type ClientFields = {
 
 export type Client = ClientFields & {
   id: string;
+  /** The integrator's keys and values (shared/domain/metadata.ts). */
+  metadata?: Metadata;
   is_active: boolean;
   created_at: string;
   updated_at: string;

@@ -1,6 +1,7 @@
 // Credit notes: the legal way to correct an issued invoice (docs/api.md "Credit notes"). A credit note
 // takes amounts off the invoice's own lines, with their own tax category and rate, so its tax breakdown
 // mirrors the invoice's; it can never take off more than is left on a line or on the invoice.
+import type { Metadata } from '#shared/domain/metadata';
 import { parseDecimal, type Scaled } from '#shared/domain/decimal';
 import type { ExchangeRate } from '#shared/domain/exchange-rate';
 import { validationError } from '#shared/domain/errors';
@@ -74,6 +75,10 @@ export type CreditNote = Supply & {
   /** Its invoice's, when the invoice is in another currency than the accounting currency. */
   accounting_currency?: string;
   exchange_rate?: ExchangeRate;
+  /** Not content: changes at any time, never printed (shared/domain/metadata.ts). */
+  metadata?: Metadata;
+  /** Moved on by every change of the metadata (absent: 0): the one change a credit note takes in full. */
+  metadata_version?: number;
 };
 
 /** One e-mail of a credit note: an invoice's sending without reminders. */

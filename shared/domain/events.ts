@@ -19,6 +19,7 @@ export const EVENT_TYPES = [
   'invoice.email_complained',
   'payment.received',
   'credit_note.created',
+  'credit_note.updated',
   'credit_note.sent',
   'credit_note.email_delivered',
   'credit_note.email_bounced',

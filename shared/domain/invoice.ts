@@ -1,4 +1,5 @@
 // Invoice rules with no storage in sight: pricing, limits and which statuses allow which changes.
+import type { Metadata } from '#shared/domain/metadata';
 import { addDays } from '#shared/domain/dates';
 import { formatMinor, parseDecimal, toMinor, trimmedText } from '#shared/domain/decimal';
 import { validationError } from '#shared/domain/errors';
@@ -373,6 +374,8 @@ export type Invoice = PricedInvoice &
     deducted_by?: { id: string; number: string };
     /** The last day a late fee charged this invoice for (its late-fee invoices name it as preceding_invoice). */
     late_fee_through?: string;
+    /** The integrator's keys and values: not content, never printed (shared/domain/metadata.ts). */
+    metadata?: Metadata;
   };
 
 export type InvoiceContent = PricedInvoice &
@@ -386,4 +389,5 @@ export type InvoiceContent = PricedInvoice &
     terms?: string;
     buyer_reference?: string;
     purchase_order?: string;
+    metadata?: Metadata;
   };

@@ -1,5 +1,6 @@
 // A quote (docs/quotes.md): priced as an invoice is, numbered in a series of its own, valid through
 // its expiry day in the organization's time zone. draft → sent → accepted | declined | expired.
+import type { Metadata } from '#shared/domain/metadata';
 import { invalidState } from '#shared/domain/errors';
 import type { BuyerSnapshot, PricedInvoice, QuoteInvoiceKind, SellerSnapshot } from '#shared/domain/invoice';
 import type { CreditNoteSending } from '#shared/domain/credit-note';
@@ -16,6 +17,8 @@ export type QuoteContent = PricedInvoice & {
   locale?: string;
   notes?: string;
   terms?: string;
+  /** Not content: changes in any state, never printed (shared/domain/metadata.ts). */
+  metadata?: Metadata;
 };
 
 export type Quote = QuoteContent & {

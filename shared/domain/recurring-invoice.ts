@@ -1,4 +1,5 @@
 // A recurring invoice template: what to bill, to whom, and on which schedule.
+import type { Metadata } from '#shared/domain/metadata';
 import { lineText, priceInvoice, type LineItemInput, type LineText } from '#shared/domain/invoice';
 import { periodDate, type Schedule } from '#shared/domain/recurrence';
 
@@ -28,6 +29,10 @@ export type RecurringInvoice = Schedule & {
   generated_count: number;
   created_at: string;
   updated_at: string;
+  /** Copied to every invoice it generates from then on (shared/domain/metadata.ts). */
+  metadata?: Metadata;
+  /** Moved on by every change of the template's own (absent: 0); the runner's periods are checked by next_index. */
+  version?: number;
 };
 
 /** The template after period `index` was generated. */

@@ -19,7 +19,7 @@ import { envelope } from '#shared/http/middleware/envelope';
 import { jsonBody } from '#shared/http/middleware/json-body';
 import { header, type Reply, type RequestContext } from '#shared/http/request';
 import { refuseUnfitText } from '#shared/http/text-policy';
-import { parseOrThrow, refuseUndeclaredQuery } from '#shared/http/validation';
+import { nestedQuery, parseOrThrow, refuseUndeclaredQuery } from '#shared/http/validation';
 
 type Input<B, Q, P> = {
   body: B;
@@ -94,7 +94,9 @@ function inputOf<B, Q, P>(
   if (schemas.params) refuseUnfitText(event.pathParameters ?? {});
   return {
     body: (schemas.body ? parseOrThrow(schemas.body, context.json) : undefined) as B,
-    query: (schemas.query ? parseOrThrow(schemas.query, event.queryStringParameters ?? {}) : undefined) as Q,
+    query: (schemas.query
+      ? parseOrThrow(schemas.query, nestedQuery(event.queryStringParameters ?? {}))
+      : undefined) as Q,
     params: (schemas.params ? parseOrThrow(schemas.params, event.pathParameters ?? {}) : undefined) as P,
     baseUrl: context.baseUrl,
     sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',

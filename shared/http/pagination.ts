@@ -39,24 +39,34 @@ export function decodeCursor(secret: string, scope: string, cursor: string): Pos
 
 export type Page<T> = { items: T[]; position?: Position };
 
+/** A list's query as its `next` link repeats it; a group (`metadata`) goes back to `name[key]=value`. */
+type LinkQuery = Record<string, string | Record<string, string> | undefined>;
+
+function setQuery(url: URL, query: LinkQuery) {
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || name === 'cursor') continue;
+    if (typeof value === 'string') url.searchParams.set(name, value);
+    else for (const [key, inner] of Object.entries(value)) url.searchParams.set(`${name}[${key}]`, inner);
+  }
+}
+
 /** Shapes a page as `{results, next}`; `next` repeats the request's query with the new cursor. */
 export function pageResponse<T, R>(
   page: Page<T>,
-  link: { secret: string; scope: string; baseUrl: string; path: string; query: Record<string, string | undefined> },
+  link: { secret: string; scope: string; baseUrl: string; path: string; query: LinkQuery },
   present: (item: T) => R,
 ) {
   let next: string | null = null;
   if (page.position) {
     const url = new URL(link.path, link.baseUrl);
-    for (const [name, value] of Object.entries(link.query))
-      if (value !== undefined && name !== 'cursor') url.searchParams.set(name, value);
+    setQuery(url, link.query);
     url.searchParams.set('cursor', encodeCursor(link.secret, link.scope, page.position));
     next = url.toString();
   }
   return { results: page.items.map(present), next };
 }
 
-type Link = { scope: string; baseUrl: string; path: string; query: Record<string, string | undefined> };
+type Link = { scope: string; baseUrl: string; path: string; query: LinkQuery };
 
 /** One list request: the position its cursor starts from, and its page shaped with the `next` link. */
 export function listing(secret: string, link: Link, cursor: string | undefined) {

@@ -33,3 +33,25 @@ export function refuseUndeclaredQuery(query: Record<string, string | undefined> 
   if (names.length > 0)
     throw validationError(Object.fromEntries(names.map((name) => [name, 'is not a parameter this route takes'])));
 }
+
+const BRACKETED = /^([^[\]]+)\[([^[\]]+)\]$/;
+
+/**
+ * Query parameters as a schema reads them: `name[key]=value` (OpenAPI deepObject) becomes
+ * `{ name: { key: value } }`. Built from entries, so no name can reach an object's prototype.
+ */
+export function nestedQuery(query: Record<string, string | undefined>): Record<string, unknown> {
+  const flat = new Map<string, unknown>();
+  const groups = new Map<string, Map<string, string | undefined>>();
+  for (const [name, value] of Object.entries(query)) {
+    const match = BRACKETED.exec(name);
+    if (!match) flat.set(name, value);
+    else {
+      const group = groups.get(match[1]!) ?? new Map();
+      groups.set(match[1]!, group.set(match[2]!, value));
+    }
+  }
+  // A plain value and a group under one name is no object: the schema names the parameter.
+  for (const [name, group] of groups) flat.set(name, flat.has(name) ? `${flat.get(name)}` : Object.fromEntries(group));
+  return Object.fromEntries(flat);
+}

@@ -1,7 +1,7 @@
 // The frame of every change to a stored invoice: read it, let the operation decide, and write the
 // decision with its events in one transaction — again from a fresh read if somebody changed it meanwhile.
 import { eventParts } from '#shared/data/events';
-import { changedInvoicePart, getInvoice } from '#shared/data/invoices';
+import { changedInvoiceParts, getInvoice } from '#shared/data/invoices';
 import { transact, type WriteParts } from '#shared/data/table';
 import { notFound } from '#shared/domain/errors';
 import type { EventType } from '#shared/domain/events';
@@ -39,7 +39,7 @@ export async function changeInvoice<Part extends string = never>(
     const object = invoiceResource(invoice, publicBaseUrl);
     const events = decision.events.map((type) => ({ type, object, more: decision.eventData }));
     const written = await transact<Part | 'invoice' | 'events'>(db, {
-      invoice: changedInvoicePart(db, organizationId, invoice, current.version),
+      invoice: changedInvoiceParts(db, organizationId, invoice, current),
       ...decision.parts,
       events: eventParts(db, organizationId, events, now),
     } as WriteParts<Part | 'invoice' | 'events'>);

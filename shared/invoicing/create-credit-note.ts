@@ -30,12 +30,14 @@ import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { changeInvoice } from '#shared/invoicing/change-invoice';
 import { assertNotDeducted } from '#shared/domain/quote-conversion';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
+import type { Metadata } from '#shared/domain/metadata';
 
 export type NewCreditNote = {
   request: CreditRequest;
   reason: CreditReason;
   memo?: string;
   currency?: string;
+  metadata?: Metadata;
 };
 
 /** Why a credit is refused, checked before a number is taken and again in the invoice's change. */
@@ -72,6 +74,7 @@ function creditNoteOf(invoice: Invoice, { draft, allocated, issueDate, organizat
     issue_date: issueDate,
     reason: draft.reason,
     ...(draft.memo ? { memo: draft.memo } : {}),
+    ...(draft.metadata ? { metadata: draft.metadata } : {}),
     line_items: credited.line_items,
     tax_breakdown: creditBreakdown(invoice, credited.line_items),
     subtotal_minor: credited.line_items.reduce((sum, line) => sum + line.net_minor, 0),

@@ -26,6 +26,7 @@ const draftOf = (template: RecurringInvoice, runDate: string) => ({
   buyer_reference: template.buyer_reference,
   purchase_order: template.purchase_order,
   lines: template.line_items.map(storedLineInput),
+  ...(template.metadata ? { metadata: template.metadata } : {}),
 });
 
 /** Generates the template's due periods; answers how many it generated. */

@@ -17,6 +17,7 @@ import {
   type PricingTerms,
 } from '#shared/domain/invoice';
 import type { Discount } from '#shared/domain/pricing';
+import { changedMetadata, type Metadata } from '#shared/domain/metadata';
 import { changeInvoice } from '#shared/invoicing/change-invoice';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
 import { getOrganization } from '#shared/data/organizations';
@@ -45,6 +46,8 @@ export type InvoiceChanges = {
   reminders_paused?: boolean;
   /** A rate given by hand for when the draft is issued; null: the ECB's. */
   manual_rate?: RateLeg | null;
+  /** Not content: keys to set, '' removing one, in any state. */
+  metadata?: Metadata;
 };
 
 const supplyOf = (given: { supply_date?: string | null; service_period?: Period | null }) => ({
@@ -126,16 +129,20 @@ export async function updateInvoice(
 ): Promise<Invoice> {
   const newClient = changes.client_id ? await getClient(deps.db, organizationId, changes.client_id) : undefined;
   if (changes.client_id) assertBillable(newClient);
-  const { reminders_paused: paused, manual_rate: manualRate, ...contentChanges } = changes;
+  const { reminders_paused: paused, manual_rate: manualRate, metadata, ...contentChanges } = changes;
   const organization = manualRate ? await getOrganization(deps.db, organizationId) : undefined;
-  const onlyPause = manualRate === undefined && Object.values(contentChanges).every((value) => value === undefined);
+  const onlyBookkeeping =
+    manualRate === undefined && Object.values(contentChanges).every((value) => value === undefined);
   const result = await changeInvoice(
     deps,
     organizationId,
     invoiceId,
     (current) => {
-      const pausing = paused === undefined ? {} : { reminders_paused: paused };
-      if (onlyPause) return { invoice: { ...current, ...pausing }, events: ['invoice.updated'] };
+      const pausing = {
+        ...(paused === undefined ? {} : { reminders_paused: paused }),
+        ...(metadata ? { metadata: changedMetadata(current.metadata, metadata) } : {}),
+      };
+      if (onlyBookkeeping) return { invoice: { ...current, ...pausing }, events: ['invoice.updated'] };
       if (!isEditable(current.status))
         throw invalidState(`Only draft invoices can be edited; this one is ${current.status}`);
       const content = { ...mergedContent(current, changes), ...pausing };

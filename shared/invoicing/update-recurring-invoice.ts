@@ -6,6 +6,7 @@ import { getRecurringInvoice, saveRecurringInvoice } from '#shared/data/recurrin
 import { invalidState, notFound } from '#shared/domain/errors';
 import type { LineItemInput } from '#shared/domain/invoice';
 import { periodDate } from '#shared/domain/recurrence';
+import { changedMetadata, type Metadata } from '#shared/domain/metadata';
 import { recurringLines, type RecurringInvoice } from '#shared/domain/recurring-invoice';
 
 type Cleared<T> = { [K in keyof T]?: T[K] | null };
@@ -17,15 +18,18 @@ export type RecurringChanges = Pick<
 > &
   Cleared<Pick<RecurringInvoice, 'end_date' | 'max_count' | 'send_to' | 'buyer_reference' | 'purchase_order'>> & {
     lines?: LineItemInput[];
+    /** Keys to set, '' removing one; in any state. */
+    metadata?: Metadata;
   };
 
 const cleared = <T>(value: T | null | undefined) => (value === null ? undefined : value);
 
 /** The template with the changes applied; optional fields given as null are removed. */
-function merged(current: RecurringInvoice, { lines, ...changes }: RecurringChanges): RecurringInvoice {
+function merged(current: RecurringInvoice, { lines, metadata, ...changes }: RecurringChanges): RecurringInvoice {
   const next: Record<string, unknown> = { ...current };
   for (const [field, value] of Object.entries(changes)) if (value !== undefined) next[field] = cleared(value);
   if (lines) next.line_items = recurringLines(lines);
+  if (metadata) next.metadata = changedMetadata(current.metadata, metadata);
   return next as RecurringInvoice;
 }
 
@@ -37,7 +41,9 @@ export async function updateRecurringInvoice(
 ): Promise<RecurringInvoice> {
   const current = await getRecurringInvoice(db, organizationId, recurringId);
   if (!current) throw notFound('Recurring invoice');
-  if (current.status === 'ended') throw invalidState('An ended recurring invoice cannot be changed');
+  const onlyMetadata = Object.entries(changes).every(([field, value]) => field === 'metadata' || value === undefined);
+  if (current.status === 'ended' && !onlyMetadata)
+    throw invalidState('An ended recurring invoice cannot be changed, but for its metadata');
   const changed = merged(current, changes);
   const next = periodDate(changed, changed.next_index);
   const saved = await saveRecurringInvoice(

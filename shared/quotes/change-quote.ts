@@ -2,7 +2,7 @@
 // operation decide, write the decision with its events in one transaction — again on a fresh read if
 // somebody changed it meanwhile.
 import { eventParts } from '#shared/data/events';
-import { changedQuotePart, getQuote } from '#shared/data/quotes';
+import { changedQuoteParts, getQuote } from '#shared/data/quotes';
 import { transact, type WriteParts } from '#shared/data/table';
 import { notFound } from '#shared/domain/errors';
 import type { EventType } from '#shared/domain/events';
@@ -43,7 +43,7 @@ export async function changeQuote(
     };
     const object = quoteResource(quote, publicBaseUrl);
     const written = await transact(db, {
-      quote: changedQuotePart(db, organizationId, quote, current.version),
+      quote: changedQuoteParts(db, organizationId, quote, current),
       ...decision.parts,
       events: eventParts(
         db,

@@ -2,8 +2,8 @@
 // of what the deposits so far leave; the final invoice deducts them all. The invoice, the quote that
 // records it and a condition on every deposit counted are one transaction, so no two conversions count
 // the same remainder; a final invoice also marks the deposits it deducts, which then stay as they are.
-import { changedInvoicePart, getInvoices, unchangedInvoicePart } from '#shared/data/invoices';
-import { changedQuotePart, getQuote } from '#shared/data/quotes';
+import { changedInvoiceParts, getInvoices, unchangedInvoicePart } from '#shared/data/invoices';
+import { changedQuoteParts, getQuote } from '#shared/data/quotes';
 import { trimmedText } from '#shared/domain/decimal';
 import { invalidState, notFound } from '#shared/domain/errors';
 import type { Invoice, PricedInvoice } from '#shared/domain/invoice';
@@ -74,7 +74,7 @@ export async function convertQuote(
     const { priced, marks } = decide(quote, conversion, deposits);
     const stamp = { updated_at: now.toISOString() };
     const claim = (invoice: Invoice) => [
-      changedQuotePart(
+      ...changedQuoteParts(
         db,
         organizationId,
         {
@@ -91,11 +91,11 @@ export async function convertQuote(
             },
           ],
         },
-        quote.version,
+        quote,
       ),
-      ...deposits.invoices.map((deposit) =>
+      ...deposits.invoices.flatMap((deposit) =>
         marks
-          ? changedInvoicePart(
+          ? changedInvoiceParts(
               db,
               organizationId,
               {
@@ -104,7 +104,7 @@ export async function convertQuote(
                 version: deposit.version + 1,
                 deducted_by: { id: invoice.id, number: invoice.invoice_number },
               },
-              deposit.version,
+              deposit,
             )
           : unchangedInvoicePart(db, organizationId, deposit),
       ),

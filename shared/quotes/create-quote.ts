@@ -3,6 +3,7 @@
 import { eventParts } from '#shared/data/events';
 import { clientWithOrganization } from '#shared/data/invoices';
 import { allocateNumber, MAX_TEXT_COLLISIONS, voidNumber } from '#shared/data/number-series';
+import type { Metadata } from '#shared/domain/metadata';
 import { newQuoteParts } from '#shared/data/quotes';
 import { transact } from '#shared/data/table';
 import { assertBillable } from '#shared/domain/client';
@@ -32,6 +33,7 @@ export type NewQuote = {
   lines: LineItemInput[];
   discount?: Discount;
   prices_include_tax?: boolean;
+  metadata?: Metadata;
 };
 
 export async function createQuote(deps: InvoicingDeps, organizationId: string, draft: NewQuote, now = new Date()) {

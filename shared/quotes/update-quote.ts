@@ -15,6 +15,7 @@ import {
 import type { Discount } from '#shared/domain/pricing';
 import { assertEditable } from '#shared/domain/quote';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
+import { changedMetadata, type Metadata } from '#shared/domain/metadata';
 import { changeQuote } from '#shared/quotes/change-quote';
 
 /** What a PATCH may change; `null` clears a discount, absent keeps a field. */
@@ -29,14 +30,21 @@ export type QuoteChanges = {
   lines?: LineItemInput[];
   discount?: Discount | null;
   prices_include_tax?: boolean;
+  /** Not content: keys to set, '' removing one, in any state. */
+  metadata?: Metadata;
 };
 
 export async function updateQuote(deps: InvoicingDeps, organizationId: string, quoteId: string, changes: QuoteChanges) {
   const client = changes.client_id ? await getClient(deps.db, organizationId, changes.client_id) : undefined;
   if (changes.client_id) assertBillable(client);
+  const { metadata, ...content } = changes;
+  const onlyMetadata = Object.values(content).every((value) => value === undefined);
   return changeQuote(deps, organizationId, quoteId, (current) => {
+    const tagged = metadata ? { metadata: changedMetadata(current.metadata, metadata) } : {};
+    // The page's form stays valid: the quote the client reads has not changed.
+    if (onlyMetadata) return { quote: { ...current, ...tagged }, events: ['quote.updated'], bookkeeping: true };
     assertEditable(current);
-    const { lines, discount, prices_include_tax: inclusive, ...fields } = changes;
+    const { lines, discount, prices_include_tax: inclusive, ...fields } = content;
     const kept = termsOf(current);
     const terms: PricingTerms = {
       ...(discount === undefined ? kept.discount && { discount: kept.discount } : discount && { discount }),
@@ -50,6 +58,7 @@ export async function updateQuote(deps: InvoicingDeps, organizationId: string, q
       discount: undefined,
       ...priceInvoice(lines ?? current.line_items.map(storedLineInput), terms),
       ...(client ? { client_name: client.name, buyer: buyerOf(client) } : {}),
+      ...tagged,
     };
     if (quote.expiry_date < quote.issue_date) throw validationError({ expiry_date: 'may not be before issue_date' });
     assertTaxParties(quote);

@@ -50,6 +50,7 @@ const patchBody: Partial<Record<Resource, object>> = {
   webhook: { events: ['*'] },
   recurring: { notes: 'changed' },
   quote: { notes: 'changed' },
+  'credit-note': { metadata: { changed: 'yes' } },
   member: { role: 'admin' },
 };
 /** Valid bodies for routes that take one, so that only the id can make them fail. */

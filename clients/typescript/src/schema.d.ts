@@ -858,7 +858,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update credit note
+         * @description Needs the scope `credit_notes:write`.
+         */
+        patch: operations["updateCreditNote"];
         trace?: never;
     };
     "/api/v1/credit-notes/{id}/send/": {
@@ -1821,6 +1825,26 @@ export interface webhooks {
          * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
          */
         post: operations["onCreditNoteCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credit_note.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The credit_note.updated event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onCreditNoteUpdated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2919,6 +2943,9 @@ export interface components {
          *           "reminders": "on",
          *           "business": true,
          *           "is_active": true,
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -2969,6 +2996,9 @@ export interface components {
          *       "reminders": "on",
          *       "business": true,
          *       "is_active": true,
+         *       "metadata": {
+         *         "order_id": "6735"
+         *       },
          *       "created_at": "2026-11-23T10:00:00.000Z",
          *       "updated_at": "2026-11-23T10:00:00.000Z"
          *     }
@@ -2995,8 +3025,18 @@ export interface components {
             reminders: "on" | "off";
             business: boolean;
             is_active: boolean;
+            metadata: components["schemas"]["Metadata"];
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description Your own keys and values: never printed on documents
+         * @example {
+         *       "order_id": "6735"
+         *     }
+         */
+        Metadata: {
+            [key: string]: string;
         };
         /**
          * @example {
@@ -3021,6 +3061,9 @@ export interface components {
          *           "reminders": "on",
          *           "business": true,
          *           "is_active": true,
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -3077,6 +3120,9 @@ export interface components {
          *           "reminders": "on",
          *           "business": true,
          *           "is_active": true,
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -3269,6 +3315,9 @@ export interface components {
          *             "id": "inv_01JD3M8Q5W0000000000000000",
          *             "invoice_number": "string"
          *           },
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -3455,6 +3504,9 @@ export interface components {
          *         "id": "inv_01JD3M8Q5W0000000000000000",
          *         "invoice_number": "string"
          *       },
+         *       "metadata": {
+         *         "order_id": "6735"
+         *       },
          *       "created_at": "2026-11-23T10:00:00.000Z",
          *       "updated_at": "2026-11-23T10:00:00.000Z"
          *     }
@@ -3573,6 +3625,7 @@ export interface components {
                 id: string;
                 invoice_number: string;
             } | null;
+            metadata: components["schemas"]["Metadata"];
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -3859,6 +3912,9 @@ export interface components {
          *             "id": "inv_01JD3M8Q5W0000000000000000",
          *             "invoice_number": "string"
          *           },
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -4050,6 +4106,9 @@ export interface components {
          *           "deducted_by": {
          *             "id": "inv_01JD3M8Q5W0000000000000000",
          *             "invoice_number": "string"
+         *           },
+         *           "metadata": {
+         *             "order_id": "6735"
          *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -4243,6 +4302,9 @@ export interface components {
          *             "id": "inv_01JD3M8Q5W0000000000000000",
          *             "invoice_number": "string"
          *           },
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -4434,6 +4496,9 @@ export interface components {
          *           "deducted_by": {
          *             "id": "inv_01JD3M8Q5W0000000000000000",
          *             "invoice_number": "string"
+         *           },
+         *           "metadata": {
+         *             "order_id": "6735"
          *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -4659,6 +4724,9 @@ export interface components {
          *             "id": "inv_01JD3M8Q5W0000000000000000",
          *             "invoice_number": "string"
          *           },
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -4850,6 +4918,9 @@ export interface components {
          *           "deducted_by": {
          *             "id": "inv_01JD3M8Q5W0000000000000000",
          *             "invoice_number": "string"
+         *           },
+         *           "metadata": {
+         *             "order_id": "6735"
          *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -5043,6 +5114,9 @@ export interface components {
          *             "id": "inv_01JD3M8Q5W0000000000000000",
          *             "invoice_number": "string"
          *           },
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -5234,6 +5308,9 @@ export interface components {
          *           "deducted_by": {
          *             "id": "inv_01JD3M8Q5W0000000000000000",
          *             "invoice_number": "string"
+         *           },
+         *           "metadata": {
+         *             "order_id": "6735"
          *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -5445,6 +5522,9 @@ export interface components {
          *             "id": "inv_01JD3M8Q5W0000000000000000",
          *             "invoice_number": "string"
          *           },
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         },
@@ -5645,6 +5725,9 @@ export interface components {
          *           "deducted_by": {
          *             "id": "inv_01JD3M8Q5W0000000000000000",
          *             "invoice_number": "string"
+         *           },
+         *           "metadata": {
+         *             "order_id": "6735"
          *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -5847,6 +5930,9 @@ export interface components {
          *             "id": "inv_01JD3M8Q5W0000000000000000",
          *             "invoice_number": "string"
          *           },
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         },
@@ -6013,6 +6099,9 @@ export interface components {
          *           ],
          *           "public_url": "http://example.com",
          *           "pdf_url": "http://example.com",
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       },
@@ -6160,6 +6249,9 @@ export interface components {
          *       ],
          *       "public_url": "http://example.com",
          *       "pdf_url": "http://example.com",
+         *       "metadata": {
+         *         "order_id": "6735"
+         *       },
          *       "created_at": "2026-11-23T10:00:00.000Z"
          *     }
          */
@@ -6227,6 +6319,7 @@ export interface components {
             public_url: string;
             /** Format: uri */
             pdf_url: string;
+            metadata: components["schemas"]["Metadata"];
             created_at: components["schemas"]["Timestamp"];
         };
         /** @description One e-mail of the credit note */
@@ -6237,6 +6330,162 @@ export interface components {
             delivery_status: components["schemas"]["DeliveryStatus"];
             delivery_status_at: components["schemas"]["Timestamp"];
             bounce_type: ("permanent" | "transient" | "undetermined") | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "credit_note.updated",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "cn_01JD3M8Q5W0000000000000000",
+         *           "credit_note_number": "string",
+         *           "invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23",
+         *             "due_date": "2026-11-23"
+         *           },
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "reason": "duplicate",
+         *           "memo": "string",
+         *           "line_items": [
+         *             {
+         *               "invoice_line": 0,
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "string",
+         *               "unit_price": "string",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "net_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "subtotal": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        CreditNoteUpdatedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "credit_note.updated";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["CreditNote"];
+            };
+            actor: components["schemas"]["Actor"] | null;
         };
         /**
          * @example {
@@ -6359,6 +6608,9 @@ export interface components {
          *           ],
          *           "public_url": "http://example.com",
          *           "pdf_url": "http://example.com",
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       },
@@ -6512,6 +6764,9 @@ export interface components {
          *           ],
          *           "public_url": "http://example.com",
          *           "pdf_url": "http://example.com",
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         },
          *         "email": {
@@ -6674,6 +6929,9 @@ export interface components {
          *           ],
          *           "public_url": "http://example.com",
          *           "pdf_url": "http://example.com",
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         },
          *         "email": {
@@ -6836,6 +7094,9 @@ export interface components {
          *           ],
          *           "public_url": "http://example.com",
          *           "pdf_url": "http://example.com",
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         },
          *         "email": {
@@ -7035,6 +7296,9 @@ export interface components {
          *           "deducted_by": {
          *             "id": "inv_01JD3M8Q5W0000000000000000",
          *             "invoice_number": "string"
+         *           },
+         *           "metadata": {
+         *             "order_id": "6735"
          *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
@@ -7284,6 +7548,9 @@ export interface components {
          *             "id": "inv_01JD3M8Q5W0000000000000000",
          *             "invoice_number": "string"
          *           },
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         },
@@ -7490,6 +7757,9 @@ export interface components {
          *             "id": "inv_01JD3M8Q5W0000000000000000",
          *             "invoice_number": "string"
          *           },
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         },
@@ -7655,6 +7925,9 @@ export interface components {
          *               "issue_date": "2026-11-23"
          *             }
          *           ],
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -7800,6 +8073,9 @@ export interface components {
          *           "issue_date": "2026-11-23"
          *         }
          *       ],
+         *       "metadata": {
+         *         "order_id": "6735"
+         *       },
          *       "created_at": "2026-11-23T10:00:00.000Z",
          *       "updated_at": "2026-11-23T10:00:00.000Z"
          *     }
@@ -7885,6 +8161,7 @@ export interface components {
                 kind: "deposit" | "final" | "full";
                 issue_date: components["schemas"]["CalendarDate"];
             }[];
+            metadata: components["schemas"]["Metadata"];
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -8006,6 +8283,9 @@ export interface components {
          *               "issue_date": "2026-11-23"
          *             }
          *           ],
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -8157,6 +8437,9 @@ export interface components {
          *               "issue_date": "2026-11-23"
          *             }
          *           ],
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -8308,6 +8591,9 @@ export interface components {
          *               "issue_date": "2026-11-23"
          *             }
          *           ],
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -8459,6 +8745,9 @@ export interface components {
          *               "issue_date": "2026-11-23"
          *             }
          *           ],
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -8610,6 +8899,9 @@ export interface components {
          *               "issue_date": "2026-11-23"
          *             }
          *           ],
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -8761,6 +9053,9 @@ export interface components {
          *               "issue_date": "2026-11-23"
          *             }
          *           ],
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         },
@@ -8921,6 +9216,9 @@ export interface components {
          *               "issue_date": "2026-11-23"
          *             }
          *           ],
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         },
@@ -9081,6 +9379,9 @@ export interface components {
          *               "issue_date": "2026-11-23"
          *             }
          *           ],
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         },
@@ -9165,6 +9466,9 @@ export interface components {
          *           "next_run_date": "2026-11-23",
          *           "last_run_date": "2026-11-23",
          *           "generated_count": 0,
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       },
@@ -9233,6 +9537,9 @@ export interface components {
          *       "next_run_date": "2026-11-23",
          *       "last_run_date": "2026-11-23",
          *       "generated_count": 0,
+         *       "metadata": {
+         *         "order_id": "6735"
+         *       },
          *       "created_at": "2026-11-23T10:00:00.000Z"
          *     }
          */
@@ -9282,6 +9589,7 @@ export interface components {
             next_run_date: components["schemas"]["CalendarDate"] | null;
             last_run_date: components["schemas"]["CalendarDate"] | null;
             generated_count: number;
+            metadata: components["schemas"]["Metadata"];
             created_at: components["schemas"]["Timestamp"];
         };
         /**
@@ -9326,6 +9634,9 @@ export interface components {
          *           "next_run_date": "2026-11-23",
          *           "last_run_date": "2026-11-23",
          *           "generated_count": 0,
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       },
@@ -9400,6 +9711,9 @@ export interface components {
          *           "next_run_date": "2026-11-23",
          *           "last_run_date": "2026-11-23",
          *           "generated_count": 0,
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       },
@@ -9474,6 +9788,9 @@ export interface components {
          *           "next_run_date": "2026-11-23",
          *           "last_run_date": "2026-11-23",
          *           "generated_count": 0,
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       },
@@ -9548,6 +9865,9 @@ export interface components {
          *           "next_run_date": "2026-11-23",
          *           "last_run_date": "2026-11-23",
          *           "generated_count": 0,
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       },
@@ -10867,6 +11187,9 @@ export interface components {
          *           "reminders": "on",
          *           "business": true,
          *           "is_active": true,
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -11107,6 +11430,9 @@ export interface components {
          *             "id": "inv_01JD3M8Q5W0000000000000000",
          *             "invoice_number": "string"
          *           },
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -11327,6 +11653,9 @@ export interface components {
          *         "deducted_by": {
          *           "id": "inv_01JD3M8Q5W0000000000000000",
          *           "invoice_number": "string"
+         *         },
+         *         "metadata": {
+         *           "order_id": "6735"
          *         },
          *         "created_at": "2026-11-23T10:00:00.000Z",
          *         "updated_at": "2026-11-23T10:00:00.000Z"
@@ -11563,6 +11892,9 @@ export interface components {
          *           "id": "inv_01JD3M8Q5W0000000000000000",
          *           "invoice_number": "string"
          *         },
+         *         "metadata": {
+         *           "order_id": "6735"
+         *         },
          *         "created_at": "2026-11-23T10:00:00.000Z",
          *         "updated_at": "2026-11-23T10:00:00.000Z"
          *       },
@@ -11715,6 +12047,9 @@ export interface components {
          *               "issue_date": "2026-11-23"
          *             }
          *           ],
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
@@ -11864,6 +12199,9 @@ export interface components {
          *           ],
          *           "public_url": "http://example.com",
          *           "pdf_url": "http://example.com",
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       ],
@@ -11991,6 +12329,9 @@ export interface components {
          *           ],
          *           "public_url": "http://example.com",
          *           "pdf_url": "http://example.com",
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       ],
@@ -12130,6 +12471,9 @@ export interface components {
          *           "next_run_date": "2026-11-23",
          *           "last_run_date": "2026-11-23",
          *           "generated_count": 0,
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       ],
@@ -12247,7 +12591,7 @@ export interface components {
             next: string | null;
         };
         /** @description An event of any kind, told apart by `type` */
-        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["QuoteEmailDeliveredEvent"] | components["schemas"]["QuoteEmailBouncedEvent"] | components["schemas"]["QuoteEmailComplainedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["RecurringInvoiceUpdatedEvent"] | components["schemas"]["RecurringInvoicePausedEvent"] | components["schemas"]["RecurringInvoiceResumedEvent"] | components["schemas"]["RecurringInvoiceEndedEvent"] | components["schemas"]["MemberAddedEvent"] | components["schemas"]["MemberUpdatedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["InvitationCreatedEvent"] | components["schemas"]["InvitationRevokedEvent"] | components["schemas"]["ApiKeyCreatedEvent"] | components["schemas"]["ApiKeyDisabledEvent"] | components["schemas"]["ApiKeyEnabledEvent"] | components["schemas"]["ApiKeyRevokedEvent"] | components["schemas"]["EmailSuppressionDeletedEvent"] | components["schemas"]["WebhookCreatedEvent"] | components["schemas"]["WebhookUpdatedEvent"] | components["schemas"]["WebhookSecretRotatedEvent"] | components["schemas"]["WebhookDeletedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
+        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteUpdatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["QuoteEmailDeliveredEvent"] | components["schemas"]["QuoteEmailBouncedEvent"] | components["schemas"]["QuoteEmailComplainedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["RecurringInvoiceUpdatedEvent"] | components["schemas"]["RecurringInvoicePausedEvent"] | components["schemas"]["RecurringInvoiceResumedEvent"] | components["schemas"]["RecurringInvoiceEndedEvent"] | components["schemas"]["MemberAddedEvent"] | components["schemas"]["MemberUpdatedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["InvitationCreatedEvent"] | components["schemas"]["InvitationRevokedEvent"] | components["schemas"]["ApiKeyCreatedEvent"] | components["schemas"]["ApiKeyDisabledEvent"] | components["schemas"]["ApiKeyEnabledEvent"] | components["schemas"]["ApiKeyRevokedEvent"] | components["schemas"]["EmailSuppressionDeletedEvent"] | components["schemas"]["WebhookCreatedEvent"] | components["schemas"]["WebhookUpdatedEvent"] | components["schemas"]["WebhookSecretRotatedEvent"] | components["schemas"]["WebhookDeletedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
         /**
          * @example {
          *       "id": "whk_01JD3M8Q5W0000000000000000",
@@ -12862,6 +13206,7 @@ export type SchemaPaymentInstructions = components['schemas']['PaymentInstructio
 export type SchemaActor = components['schemas']['Actor'];
 export type SchemaClientCreatedEvent = components['schemas']['ClientCreatedEvent'];
 export type SchemaClient = components['schemas']['Client'];
+export type SchemaMetadata = components['schemas']['Metadata'];
 export type SchemaClientUpdatedEvent = components['schemas']['ClientUpdatedEvent'];
 export type SchemaClientArchivedEvent = components['schemas']['ClientArchivedEvent'];
 export type SchemaInvoiceCreatedEvent = components['schemas']['InvoiceCreatedEvent'];
@@ -12892,6 +13237,7 @@ export type SchemaPaymentReceivedEvent = components['schemas']['PaymentReceivedE
 export type SchemaCreditNoteCreatedEvent = components['schemas']['CreditNoteCreatedEvent'];
 export type SchemaCreditNote = components['schemas']['CreditNote'];
 export type SchemaCreditNoteSending = components['schemas']['CreditNoteSending'];
+export type SchemaCreditNoteUpdatedEvent = components['schemas']['CreditNoteUpdatedEvent'];
 export type SchemaCreditNoteSentEvent = components['schemas']['CreditNoteSentEvent'];
 export type SchemaCreditNoteEmailDeliveredEvent = components['schemas']['CreditNoteEmailDeliveredEvent'];
 export type SchemaCreditNoteEmailBouncedEvent = components['schemas']['CreditNoteEmailBouncedEvent'];
@@ -13900,6 +14246,9 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
                 is_active?: "true" | "false";
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -13962,6 +14311,16 @@ export interface operations {
                     /** @enum {string} */
                     reminders?: "on" | "off";
                     business?: boolean;
+                    /**
+                     * @description Up to 50 keys of at most 40 characters with values of at most 500; never printed on documents
+                     * @example {
+                     *       "order_id": "6735",
+                     *       "crm_deal": "D-1022"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -14077,6 +14436,16 @@ export interface operations {
                     /** @enum {string} */
                     reminders?: "on" | "off";
                     business?: boolean;
+                    /**
+                     * @description Keys to set; an empty string removes its key. Keys not named stay as they are
+                     * @example {
+                     *       "order_id": "6736",
+                     *       "crm_deal": ""
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -14143,6 +14512,10 @@ export interface operations {
                 client?: string;
                 issue_date_from?: string;
                 issue_date_to?: string;
+                metadata?: {
+                    [key: string]: string;
+                };
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -14236,6 +14609,16 @@ export interface operations {
                     buyer_reference?: string;
                     purchase_order?: string;
                     locale?: string;
+                    /**
+                     * @description Up to 50 keys of at most 40 characters with values of at most 500; never printed on documents
+                     * @example {
+                     *       "order_id": "6735",
+                     *       "crm_deal": "D-1022"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -14378,6 +14761,16 @@ export interface operations {
                         from: string;
                         to: string;
                     } | null;
+                    /**
+                     * @description Keys to set; an empty string removes its key. Keys not named stay as they are
+                     * @example {
+                     *       "order_id": "6736",
+                     *       "crm_deal": ""
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -14762,6 +15155,9 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
                 status?: "draft" | "sent" | "accepted" | "declined" | "expired";
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -14848,6 +15244,16 @@ export interface operations {
                     } | null;
                     prices_include_tax?: boolean;
                     locale?: string;
+                    /**
+                     * @description Up to 50 keys of at most 40 characters with values of at most 500; never printed on documents
+                     * @example {
+                     *       "order_id": "6735",
+                     *       "crm_deal": "D-1022"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -14948,6 +15354,16 @@ export interface operations {
                     } | null;
                     prices_include_tax?: boolean;
                     locale?: string;
+                    /**
+                     * @description Keys to set; an empty string removes its key. Keys not named stay as they are
+                     * @example {
+                     *       "order_id": "6736",
+                     *       "crm_deal": ""
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -15256,6 +15672,16 @@ export interface operations {
                     /** @enum {string} */
                     reason: "duplicate" | "fraudulent" | "order_change" | "product_unsatisfactory" | "other";
                     memo?: string;
+                    /**
+                     * @description Up to 50 keys of at most 40 characters with values of at most 500; never printed on documents
+                     * @example {
+                     *       "order_id": "6735",
+                     *       "crm_deal": "D-1022"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -15290,6 +15716,9 @@ export interface operations {
                 client?: string;
                 issue_date_from?: string;
                 issue_date_to?: string;
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -15339,6 +15768,60 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "metadata": {
+                 *         "refund_ticket": "T-4411",
+                 *         "crm_case": ""
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Keys to set; an empty string removes its key. Keys not named stay as they are
+                     * @example {
+                     *       "order_id": "6736",
+                     *       "crm_deal": ""
+                     *     }
+                     */
+                    metadata: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNote"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -15579,7 +16062,11 @@ export interface operations {
     };
     listRecurringInvoices: {
         parameters: {
-            query?: never;
+            query?: {
+                metadata?: {
+                    [key: string]: string;
+                };
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -15666,6 +16153,16 @@ export interface operations {
                     auto_send?: boolean;
                     /** Format: email */
                     send_to?: string;
+                    /**
+                     * @description Up to 50 keys of at most 40 characters with values of at most 500; never printed on documents
+                     * @example {
+                     *       "order_id": "6735",
+                     *       "crm_deal": "D-1022"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -15792,6 +16289,16 @@ export interface operations {
                     purchase_order?: string | null;
                     auto_send?: boolean;
                     send_to?: string | null;
+                    /**
+                     * @description Keys to set; an empty string removes its key. Keys not named stay as they are
+                     * @example {
+                     *       "order_id": "6736",
+                     *       "crm_deal": ""
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -15994,7 +16501,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
+                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
                 };
             };
         };
@@ -16095,7 +16602,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
+                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
                     enabled?: boolean;
                 };
             };
@@ -17231,6 +17738,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CreditNoteCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCreditNoteUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNoteUpdatedEvent"];
             };
         };
         responses: {

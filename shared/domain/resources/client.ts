@@ -17,6 +17,7 @@ export const clientResource = (client: Client) => ({
   reminders: client.reminders ?? 'on',
   business: client.business ?? Boolean(client.tax_id),
   is_active: client.is_active,
+  metadata: client.metadata ?? {},
   created_at: client.created_at,
   updated_at: client.updated_at,
 });

@@ -47,5 +47,6 @@ export const creditNoteResource = (creditNote: CreditNote, publicBaseUrl: string
   sendings: (creditNote.sendings ?? []).map(sendingResource),
   public_url: publicCreditNoteUrl(publicBaseUrl, creditNote.public_token),
   pdf_url: `${publicCreditNoteUrl(publicBaseUrl, creditNote.public_token)}pdf/`,
+  metadata: creditNote.metadata ?? {},
   created_at: creditNote.created_at,
 });

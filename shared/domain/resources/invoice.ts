@@ -83,6 +83,7 @@ export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
   recurring_invoice: invoice.recurring_id ?? null,
   quote: invoice.quote ? { id: invoice.quote.id, quote_number: invoice.quote.number, kind: invoice.quote.kind } : null,
   deducted_by: invoice.deducted_by ? { id: invoice.deducted_by.id, invoice_number: invoice.deducted_by.number } : null,
+  metadata: invoice.metadata ?? {},
   created_at: invoice.created_at,
   updated_at: invoice.updated_at,
 });

@@ -34,6 +34,7 @@ export const quoteResource = (quote: Quote, publicBaseUrl: string) => {
     expired_at: quote.expired_at ?? null,
     sendings: (quote.sendings ?? []).map(sendingResource),
     invoices: quote.invoices ?? [],
+    metadata: quote.metadata ?? {},
     created_at: quote.created_at,
     updated_at: quote.updated_at,
   };

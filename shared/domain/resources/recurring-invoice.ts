@@ -22,5 +22,6 @@ export const recurringInvoiceResource = (template: RecurringInvoice) => ({
   next_run_date: template.status === 'active' ? (template.next_run_date ?? null) : null,
   last_run_date: template.last_run_date ?? null,
   generated_count: template.generated_count,
+  metadata: template.metadata ?? {},
   created_at: template.created_at,
 });

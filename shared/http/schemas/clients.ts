@@ -1,5 +1,6 @@
 import { calendarDate, cursor, electronicAddress, listLimit, text } from '#shared/http/schemas/common';
 import * as z from 'zod/mini';
+import { metadata, metadataChanges, metadataFilter } from '#shared/http/schemas/metadata';
 import '#shared/zod-locale';
 import { DOCUMENT_LANGUAGES, isDocumentLocale } from '#shared/domain/locale';
 
@@ -26,10 +27,12 @@ const clientFields = {
 
 const atLeastOneField = z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field');
 
-export const createClientBody = z.strictObject(clientFields);
+export const createClientBody = z.strictObject({ ...clientFields, metadata: z.optional(metadata) });
 export type CreateClientBody = z.infer<typeof createClientBody>;
 
-export const updateClientBody = z.partial(z.strictObject(clientFields)).check(atLeastOneField);
+export const updateClientBody = z
+  .partial(z.strictObject({ ...clientFields, metadata: metadataChanges }))
+  .check(atLeastOneField);
 export type UpdateClientBody = z.infer<typeof updateClientBody>;
 
 export const listClientsQuery = z.strictObject({
@@ -41,6 +44,7 @@ export const listClientsQuery = z.strictObject({
       z.transform((value: 'true' | 'false') => value === 'true'),
     ),
   ),
+  metadata: metadataFilter,
 });
 
 /** A statement's period; `to` defaults to today in the organization's time zone, `from` to the first document. */

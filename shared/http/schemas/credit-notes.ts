@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { metadata, metadataChanges } from '#shared/http/schemas/metadata';
 import type { NewCreditNote } from '#shared/invoicing/create-credit-note';
 import { CREDIT_REASONS, type CreditRequest } from '#shared/domain/credit-note';
 import { toMinor } from '#shared/domain/decimal';
@@ -45,6 +46,7 @@ export const createCreditNoteBody = z
     currency: z.optional(currency),
     reason: z.enum(CREDIT_REASONS, `must be one of ${CREDIT_REASONS.join(', ')}`),
     memo: z.optional(z.string().check(z.maxLength(5000, 'may have at most 5000 characters'))),
+    metadata: z.optional(metadata),
   })
   .check(
     z.refine<{ lines?: unknown; amount?: unknown }>(
@@ -81,7 +83,11 @@ export const newCreditNoteOf = (body: CreateCreditNoteBody): NewCreditNote => ({
   reason: body.reason,
   memo: body.memo,
   currency: body.currency,
+  ...(body.metadata ? { metadata: body.metadata } : {}),
 });
+
+/** A credit note's content is fixed once issued: its metadata is what changes. */
+export const updateCreditNoteBody = z.strictObject({ metadata: metadataChanges });
 
 /** A refund paid out by hand: how much, how, and when. */
 export const createRefundBody = z.strictObject({

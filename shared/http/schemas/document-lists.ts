@@ -2,7 +2,8 @@
 // change documents: a list route does not carry the currency and unit tables those check against.
 import * as z from 'zod/mini';
 import { INVOICE_STATUSES } from '#shared/domain/invoice';
-import { calendarDate, cursor, idOf, listLimit } from '#shared/http/schemas/common';
+import { calendarDate, cursor, idOf, listLimit, text } from '#shared/http/schemas/common';
+import { metadataFilter } from '#shared/http/schemas/metadata';
 import '#shared/zod-locale';
 
 const issueDateRange = z.refine<{ issue_date_from?: string; issue_date_to?: string }>(
@@ -18,6 +19,13 @@ export const listInvoicesQuery = z
     client: z.optional(idOf('cli')),
     issue_date_from: z.optional(calendarDate),
     issue_date_to: z.optional(calendarDate),
+    metadata: metadataFilter,
+    q: z.optional(
+      text(100).register(z.globalRegistry, {
+        description:
+          'A number prefix, a prefix of any word of the client name (case and accents ignored), or an exact total such as 1190.00',
+      }),
+    ),
   })
   .check(issueDateRange);
 
@@ -29,5 +37,6 @@ export const listCreditNotesQuery = z
     client: z.optional(idOf('cli')),
     issue_date_from: z.optional(calendarDate),
     issue_date_to: z.optional(calendarDate),
+    metadata: metadataFilter,
   })
   .check(issueDateRange);

@@ -6,6 +6,7 @@ import { DOCUMENT_LANGUAGES, isDocumentLocale } from '#shared/domain/locale';
 import { calendarDate, decimal, idOf, text } from '#shared/http/schemas/common';
 import { currency } from '#shared/http/schemas/currency';
 import { manualRate } from '#shared/http/schemas/issuing';
+import { metadata, metadataChanges } from '#shared/http/schemas/metadata';
 import * as z from 'zod/mini';
 import '#shared/zod-locale';
 
@@ -122,6 +123,7 @@ export const createInvoiceBody = z
     buyer_reference: z.optional(text(200)),
     purchase_order: z.optional(text(200)),
     locale: z.optional(invoiceFields.locale),
+    metadata: z.optional(metadata),
   })
   .check(dueNotBeforeIssue, oneSupplyDate);
 export type CreateInvoiceBody = z.infer<typeof createInvoiceBody>;
@@ -134,6 +136,8 @@ export const updateInvoiceBody = z
       reminders_paused: z.boolean('must be true or false'),
       /** A rate given by hand, fixed when the draft is issued; null: the ECB's (docs/invoices.md "Foreign currency"). */
       exchange_rate: z.nullable(manualRate),
+      /** Not content either: changes in any state. */
+      metadata: metadataChanges,
     }),
   )
   .check(
@@ -159,6 +163,7 @@ export function newInvoiceContent(body: CreateInvoiceBody) {
     lines: body.line_items.map(lineInput),
     discount: toDiscount(body.discount),
     prices_include_tax: body.prices_include_tax,
+    ...(body.metadata ? { metadata: body.metadata } : {}),
   };
 }
 
@@ -185,6 +190,7 @@ export const invoiceChangesOf = (body: UpdateInvoiceBody): InvoiceChanges => ({
   prices_include_tax: body.prices_include_tax,
   reminders_paused: body.reminders_paused,
   manual_rate: body.exchange_rate,
+  metadata: body.metadata,
 });
 
 export const lineInput = (line: LineItemBody): LineItemInput => ({

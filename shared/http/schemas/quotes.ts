@@ -5,6 +5,7 @@ import { QUOTE_STATUSES } from '#shared/domain/quote';
 import type { NewQuote } from '#shared/quotes/create-quote';
 import type { QuoteChanges } from '#shared/quotes/update-quote';
 import { calendarDate, cursor, listLimit } from '#shared/http/schemas/common';
+import { metadata, metadataChanges, metadataFilter } from '#shared/http/schemas/metadata';
 import type { QuoteConversion } from '#shared/quotes/convert-quote';
 import { invoiceFields, lineInput, percentOrAmount, toDiscount } from '#shared/http/schemas/invoices';
 
@@ -39,15 +40,21 @@ export const createQuoteBody = z
     discount: z.optional(discount),
     prices_include_tax: z.optional(prices_include_tax),
     locale: z.optional(locale),
+    metadata: z.optional(metadata),
   })
   .check(expiryNotBeforeIssue);
 
-export const updateQuoteBody = z.partial(z.strictObject(quoteFields)).check(
+export const updateQuoteBody = z.partial(z.strictObject({ ...quoteFields, metadata: metadataChanges })).check(
   z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'),
   expiryNotBeforeIssue,
 );
 
-export const listQuotesQuery = z.strictObject({ limit: listLimit, cursor, status: z.optional(z.enum(QUOTE_STATUSES)) });
+export const listQuotesQuery = z.strictObject({
+  limit: listLimit,
+  cursor,
+  status: z.optional(z.enum(QUOTE_STATUSES)),
+  metadata: metadataFilter,
+});
 
 export const newQuoteOf = (body: z.infer<typeof createQuoteBody>): NewQuote => ({
   client_id: body.client,
@@ -60,6 +67,7 @@ export const newQuoteOf = (body: z.infer<typeof createQuoteBody>): NewQuote => (
   lines: body.line_items.map(lineInput),
   discount: toDiscount(body.discount ?? undefined),
   prices_include_tax: body.prices_include_tax,
+  ...(body.metadata ? { metadata: body.metadata } : {}),
 });
 
 export const quoteChangesOf = (body: z.infer<typeof updateQuoteBody>): QuoteChanges => ({
@@ -73,6 +81,7 @@ export const quoteChangesOf = (body: z.infer<typeof updateQuoteBody>): QuoteChan
   lines: body.line_items?.map(lineInput),
   discount: body.discount === undefined ? undefined : body.discount && toDiscount(body.discount)!,
   prices_include_tax: body.prices_include_tax,
+  metadata: body.metadata,
 });
 
 /** `{ "kind": "full" | "final" }`, or a deposit of `{ "percent": "30" }` or `{ "amount": "1190.00" }` (VAT included). */

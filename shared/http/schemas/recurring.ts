@@ -3,6 +3,7 @@ import { isCalendarDate } from '#shared/domain/dates';
 import { FREQUENCIES } from '#shared/domain/recurrence';
 import { calendarDate, idOf, text } from '#shared/http/schemas/common';
 import { createInvoiceBody } from '#shared/http/schemas/invoices';
+import { metadata, metadataChanges, metadataFilter } from '#shared/http/schemas/metadata';
 import '#shared/zod-locale';
 
 const lineItems = createInvoiceBody.def.shape.line_items;
@@ -44,6 +45,7 @@ export const createRecurringBody = z
     purchase_order: fields.purchase_order,
     auto_send: z._default(z.boolean(), false),
     send_to: z.optional(z.email('must be an e-mail address')),
+    metadata: z.optional(metadata),
   })
   .check(
     z.refine<{ end_date?: string; max_count?: number }>((body) => !(body.end_date && body.max_count), {
@@ -82,5 +84,10 @@ export const updateRecurringBody = z
     purchase_order: z.optional(z.nullable(text(200))),
     auto_send: z.optional(z.boolean()),
     send_to: z.optional(z.nullable(z.email('must be an e-mail address'))),
+    /** Changes in any state, an ended template's too. */
+    metadata: z.optional(metadataChanges),
   })
   .check(z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'));
+
+/** The template list is one page; metadata narrows it. */
+export const listRecurringQuery = z.strictObject({ metadata: metadataFilter });

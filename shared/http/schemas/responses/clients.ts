@@ -2,7 +2,14 @@
 import * as z from 'zod/mini';
 import type { clientResource, createdClientResource } from '#shared/domain/resources/client';
 import { buyerFields } from '#shared/http/schemas/responses/parties';
-import { idOfResource, nullableText, pageOf, type Same, timestamp } from '#shared/http/schemas/responses/common';
+import {
+  idOfResource,
+  metadataResponse,
+  nullableText,
+  pageOf,
+  type Same,
+  timestamp,
+} from '#shared/http/schemas/responses/common';
 
 export const clientResponse = z
   .strictObject({
@@ -12,6 +19,7 @@ export const clientResponse = z
     reminders: z.enum(['on', 'off']),
     business: z.boolean(),
     is_active: z.boolean(),
+    metadata: metadataResponse,
     created_at: timestamp,
     updated_at: timestamp,
   })

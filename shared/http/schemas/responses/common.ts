@@ -47,3 +47,10 @@ export const allOf = <T extends z.ZodMiniType>(item: T) => z.strictObject({ resu
 /** A page of a list: its items and the absolute URL of the next page, or null on the last. */
 export const pageOf = <T extends z.ZodMiniType>(item: T) =>
   z.strictObject({ results: z.array(item), next: z.nullable(z.url()) });
+
+/** An integrator's keys and values (docs/api.md "Metadata"): {} when none. */
+export const metadataResponse = z.record(z.string(), z.string()).register(z.globalRegistry, {
+  id: 'Metadata',
+  description: 'Your own keys and values: never printed on documents',
+  examples: [{ order_id: '6735' }],
+});

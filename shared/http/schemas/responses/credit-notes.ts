@@ -7,6 +7,7 @@ import {
   calendarDate,
   currency,
   idOfResource,
+  metadataResponse,
   money,
   nullableText,
   pageOf,
@@ -60,6 +61,7 @@ export const creditNoteResponse = z
     sendings: z.array(creditNoteSending),
     public_url: z.url(),
     pdf_url: z.url(),
+    metadata: metadataResponse,
     created_at: timestamp,
   })
   .register(z.globalRegistry, { id: 'CreditNote' });

@@ -47,6 +47,7 @@ const DATA: Record<EventType, z.ZodMiniObject> = {
   'invoice.email_complained': z.strictObject({ object: invoiceResponse, email: emailReport }),
   'payment.received': z.strictObject({ object: invoiceResponse, payment: paymentResponse }),
   'credit_note.created': z.strictObject({ object: creditNoteResponse }),
+  'credit_note.updated': z.strictObject({ object: creditNoteResponse }),
   'credit_note.sent': z.strictObject({ object: creditNoteResponse }),
   'credit_note.email_delivered': z.strictObject({ object: creditNoteResponse, email: emailReport }),
   'credit_note.email_bounced': z.strictObject({ object: creditNoteResponse, email: emailReport }),

@@ -9,6 +9,7 @@ import {
   calendarDate,
   currency,
   idOfResource,
+  metadataResponse,
   money,
   nullableText,
   pageOf,
@@ -139,6 +140,7 @@ export const invoiceResponse = z
     ),
     /** A deposit invoice's final invoice, which deducts it. */
     deducted_by: z.nullable(z.strictObject({ id: idOfResource('inv'), invoice_number: z.string() })),
+    metadata: metadataResponse,
     created_at: timestamp,
     updated_at: timestamp,
   })

@@ -8,6 +8,7 @@ import {
   calendarDate,
   currency,
   idOfResource,
+  metadataResponse,
   money,
   nullableText,
   pageOf,
@@ -58,6 +59,7 @@ export const quoteResponse = z
         issue_date: calendarDate,
       }),
     ),
+    metadata: metadataResponse,
     created_at: timestamp,
     updated_at: timestamp,
   })

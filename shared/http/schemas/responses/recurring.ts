@@ -7,6 +7,7 @@ import {
   calendarDate,
   currency,
   idOfResource,
+  metadataResponse,
   nullableText,
   type Same,
   timestamp,
@@ -48,6 +49,7 @@ export const recurringInvoiceResponse = z
     next_run_date: z.nullable(calendarDate),
     last_run_date: z.nullable(calendarDate),
     generated_count: z.number(),
+    metadata: metadataResponse,
     created_at: timestamp,
   })
   .register(z.globalRegistry, { id: 'RecurringInvoice' });
