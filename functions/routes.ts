@@ -38,6 +38,8 @@ export type Route = {
   signsTokens?: boolean;
   /** Functions that may send e-mail through SES, from the configured identity only. */
   sendsEmail?: boolean;
+  /** Functions that sign download links of export files (read on the export bucket). */
+  readsExports?: boolean;
   /** Has documents drawn: may invoke the document renderer (functions/topology.ts DOCUMENT_RENDERER). */
   rendersDocuments?: boolean;
   /** Functions that get the Stripe keys, when the deployment has them. */
@@ -560,6 +562,25 @@ export const ROUTES = [
     credentials: 'any',
     scope: 'credit_notes:read',
     table: 'read',
+  },
+  {
+    name: 'create-export',
+    method: 'POST',
+    path: '/api/v1/exports/',
+    credentials: 'any',
+    scope: 'reports:read',
+    table: 'readWrite',
+    status: 202,
+    errors: ['invalid_state'],
+  },
+  {
+    name: 'get-export',
+    method: 'GET',
+    path: '/api/v1/exports/{id}/',
+    credentials: 'any',
+    scope: 'reports:read',
+    table: 'read',
+    readsExports: true,
   },
   {
     name: 'update-credit-note',

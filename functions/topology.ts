@@ -64,6 +64,14 @@ export const QUEUES = {
     retentionDays: 14,
     consumer: { handler: 'audit-chainer', timeoutSeconds: 30, batchSize: 10, maxConcurrency: 2 },
   },
+  // One message per export asked for; the worker streams the file, so one instance holds little memory.
+  exports: {
+    name: 'exports',
+    constructId: 'Exports',
+    maxReceiveCount: 3,
+    retentionDays: 4,
+    consumer: { handler: 'export-worker', timeoutSeconds: 900, batchSize: 1, maxConcurrency: 2 },
+  },
   // SES reports arrive within seconds of a sending; one that outruns its record comes back for another try.
   emailStatus: {
     name: 'email-status',
@@ -98,6 +106,7 @@ export const EVENT_RULES: readonly { constructId: string; queue: QueueKey; detai
   { constructId: 'ServiceEvents', queue: 'fanout' },
   { constructId: 'RevenueEvents', queue: 'revenue', detailTypes: REVENUE_EVENT_TYPES },
   { constructId: 'AuditEvents', queue: 'audit' },
+  { constructId: 'ExportEvents', queue: 'exports', detailTypes: ['export.created'] },
 ];
 
 /**

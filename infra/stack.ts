@@ -11,6 +11,7 @@ import { LogSubscriptionsConstruct } from '#infra/constructs/log-subscriptions';
 import { InvokedFunctionConstruct } from '#infra/constructs/invoked-function';
 import { DOCUMENT_RENDERER, PAYMENT_GATEWAY } from '#functions/topology';
 import { EmailEventsConstruct } from '#infra/constructs/email-events';
+import { ExportsConstruct } from '#infra/constructs/exports';
 import { EventsConstruct } from '#infra/constructs/events';
 import { SchedulesConstruct } from '#infra/constructs/schedules';
 import { DataConstruct } from '#infra/constructs/data';
@@ -39,6 +40,21 @@ export type InvoicingStackProps = StackProps & {
   apiBurstLimit?: number;
 };
 
+/** Signs list cursors. Read by the list functions at cold start; never in any function's environment. */
+function cursorKey(scope: Construct): Secret {
+  const secret = new Secret(scope, 'CursorSecret', {
+    description: 'HMAC key for list cursors',
+    generateSecretString: { passwordLength: 48, excludePunctuation: true },
+  });
+  Validations.of(secret).acknowledge({
+    id: 'AwsSolutions-SMG4',
+    reason:
+      'Rotating the cursor key invalidates every open list cursor; ' +
+      'it is rotated by hand (docs/deploy.md, "Rotating the list-cursor key"), not on a schedule',
+  });
+  return secret;
+}
+
 export class InvoicingStack extends Stack {
   constructor(scope: Construct, id: string, props: InvoicingStackProps = {}) {
     super(scope, id, props);
@@ -46,17 +62,7 @@ export class InvoicingStack extends Stack {
       throw new Error('Choose one payment provider: stripeSecretName or paymentsSandbox, not both');
     const alarms = new AlarmsConstruct(this, 'Alarms', { email: props.alarmEmail });
     const data = new DataConstruct(this, 'Data');
-    // Signs list cursors. Read by the list functions at cold start; never in any function's environment.
-    const cursorSecret = new Secret(this, 'CursorSecret', {
-      description: 'HMAC key for list cursors',
-      generateSecretString: { passwordLength: 48, excludePunctuation: true },
-    });
-    Validations.of(cursorSecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'Rotating the cursor key invalidates every open list cursor; ' +
-        'it is rotated by hand (docs/deploy.md, "Rotating the list-cursor key"), not on a schedule',
-    });
+    const cursorSecret = cursorKey(this);
     const auth = new AuthConstruct(this, 'Auth');
     const renderer = new InvokedFunctionConstruct(this, 'Documents', {
       spec: DOCUMENT_RENDERER,
@@ -76,6 +82,7 @@ export class InvoicingStack extends Stack {
         secret: stripeSecret,
       });
     const email = new EmailEventsConstruct(this, 'Email', { alarms });
+    const exports = new ExportsConstruct(this, 'Exports');
     const api = new ApiConstruct(this, 'Api', {
       renderer,
       table: data.table,
@@ -91,6 +98,7 @@ export class InvoicingStack extends Stack {
       emailFrom: props.emailFrom ?? 'Invoices <invoices@example.com>',
       emailConfigurationSet: email.configurationSet.configurationSetName,
       gateway,
+      exportBucket: exports.bucket,
     });
     email.addWorker({ table: data.table, environment: api.sharedEnvironment, alarms });
     new LogSubscriptionsConstruct(this, 'LogSubscriptions', {
@@ -103,6 +111,7 @@ export class InvoicingStack extends Stack {
       table: data.table,
       environment: { ...api.sharedEnvironment, AUDIT_RETENTION_DAYS: String(props.auditRetentionDays ?? 400) },
       alarms,
+      exportBucket: exports.bucket,
     });
     api.connectPipeline({ deliveryQueue: events.queues.delivery });
     new SchedulesConstruct(this, 'Schedules', {

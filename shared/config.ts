@@ -184,3 +184,18 @@ export const identityProviderConfig = (env: NodeJS.ProcessEnv = process.env) => 
 /** What Lambda itself sets (never the stack): where the code runs, for what loads only in Lambda. */
 export const lambdaRuntimeConfig = (env: NodeJS.ProcessEnv = process.env) =>
   parse(z.object({ AWS_EXECUTION_ENV: z.optional(z.string()) }), env);
+
+const objectStoreSchema = z.object({
+  /** The bucket export files are written to (the stack's ExportBucket). */
+  EXPORT_BUCKET: z.string().check(z.minLength(3)),
+  /** Local emulators answer on one host: bucket in the path, not the host name. */
+  S3_FORCE_PATH_STYLE: z._default(
+    z.pipe(
+      z.enum(['true', 'false']),
+      z.transform((value: 'true' | 'false') => value === 'true'),
+    ),
+    false,
+  ),
+});
+/** Where export files go; only the export routes and worker read it. */
+export const objectStoreConfig = (env: NodeJS.ProcessEnv = process.env) => parse(objectStoreSchema, env);

@@ -17,6 +17,7 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -47,6 +48,8 @@ export type ApiProps = {
   alarms: AlarmsConstruct;
   /** The function that draws documents for the routes marked `rendersDocuments`. */
   renderer: InvokedFunctionConstruct;
+  /** Where export files are; get-export signs links to them. */
+  exportBucket: IBucket;
   /** Requests per second across the API, and the burst above it, before API Gateway answers 429. */
   throttle: { rateLimit: number; burstLimit: number };
 };
@@ -91,6 +94,7 @@ export const ROUTE_STACKS: Record<string, string> = {
   webhooks: 'AutomationRoutes',
   'email-suppressions': 'AutomationRoutes',
   'exchange-rates': 'BillingRoutes',
+  exports: 'BillingRoutes',
   quotes: 'QuotesRoutes',
   public: 'PublicRoutes',
   payments: 'PublicRoutes',
@@ -240,6 +244,7 @@ export class ApiConstruct extends Construct {
       alarms,
       renderer,
       throttle,
+      exportBucket,
     }: ApiProps,
   ) {
     super(scope, id);
@@ -260,6 +265,7 @@ export class ApiConstruct extends Construct {
       EMAIL_FROM: emailFrom,
       EMAIL_CONFIGURATION_SET: emailConfigurationSet,
       PAYMENT_PROVIDER: paymentProvider,
+      EXPORT_BUCKET: exportBucket.bucketName,
     };
     this.sendEmail = sendEmailStatement(this, emailFrom, emailConfigurationSet);
 
@@ -272,6 +278,7 @@ export class ApiConstruct extends Construct {
       table,
       signingKey: signing.secret,
       cursorKey: cursorSecret,
+      exportBucket,
     };
     for (const route of routes ?? servedRoutes(paymentProvider)) {
       const stack = stacks.of(route);

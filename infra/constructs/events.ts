@@ -5,6 +5,7 @@
 // The stream mapping and the rules keep what they fail to deliver; every worker alarms on failures.
 import { Duration } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
@@ -18,7 +19,13 @@ import { consume, consumerProps, deadLetterQueue, workQueue } from '#infra/const
 import { grantNeeds, type Needs } from '#infra/constructs/grants';
 import { ServiceFunction } from '#infra/constructs/service-function';
 
-export type EventsProps = { table: TableV2; environment: Record<string, string>; alarms: AlarmsConstruct };
+export type EventsProps = {
+  table: TableV2;
+  environment: Record<string, string>;
+  alarms: AlarmsConstruct;
+  /** Where the export worker writes files. */
+  exportBucket: IBucket;
+};
 
 /** The publisher's event source: the table's stream, filtered to new outbox event items. */
 function consumeOutbox(scope: Construct, publisher: ServiceFunction, table: TableV2, alarms: AlarmsConstruct): void {
@@ -48,7 +55,7 @@ function consumeOutbox(scope: Construct, publisher: ServiceFunction, table: Tabl
   );
 }
 
-type WorkerQueue = 'fanout' | 'delivery' | 'revenue' | 'audit';
+type WorkerQueue = 'fanout' | 'delivery' | 'revenue' | 'audit' | 'exports';
 
 /** The queue workers, in the order they are built, and what each needs besides consuming its own queue. */
 const WORKERS: readonly { id: string; queue: WorkerQueue; name: string; needs: Needs }[] = [
@@ -69,17 +76,33 @@ const WORKERS: readonly { id: string; queue: WorkerQueue; name: string; needs: N
   { id: 'RevenueAggregator', queue: 'revenue', name: 'the revenue aggregator', needs: { table: 'readWrite' } },
   // Each entry is appended conditional on the organization's chain head, so a redelivery or a race appends nothing twice.
   { id: 'AuditChainer', queue: 'audit', name: 'the audit chainer', needs: { table: 'readWrite' } },
+  // A job already finished is left as it is; one cut off while running is written again from the start.
+  {
+    id: 'ExportWorker',
+    queue: 'exports',
+    name: 'the export worker',
+    needs: { table: 'readWrite', writesExports: true },
+  },
 ];
 
 export class EventsConstruct extends Construct {
   readonly bus: EventBus;
   readonly publisher: ServiceFunction;
   readonly queues: Record<
-    'fanout' | 'fanoutDlq' | 'delivery' | 'deliveryDlq' | 'revenue' | 'revenueDlq' | 'audit' | 'auditDlq',
+    | 'fanout'
+    | 'fanoutDlq'
+    | 'delivery'
+    | 'deliveryDlq'
+    | 'revenue'
+    | 'revenueDlq'
+    | 'audit'
+    | 'auditDlq'
+    | 'exports'
+    | 'exportsDlq',
     Queue
   >;
 
-  constructor(scope: Construct, id: string, { table, environment, alarms }: EventsProps) {
+  constructor(scope: Construct, id: string, { table, environment, alarms, exportBucket }: EventsProps) {
     super(scope, id);
     this.bus = new EventBus(this, 'Bus', { description: 'Invoicing service events' });
     const what = 'events that could not be handled';
@@ -87,11 +110,23 @@ export class EventsConstruct extends Construct {
     const { queue: delivery, deadLetters: deliveryDlq } = workQueue(this, alarms, QUEUES.delivery, what);
     const { queue: revenue, deadLetters: revenueDlq } = workQueue(this, alarms, QUEUES.revenue, what);
     const { queue: audit, deadLetters: auditDlq } = workQueue(this, alarms, QUEUES.audit, what);
-    this.queues = { fanout, fanoutDlq, delivery, deliveryDlq, revenue, revenueDlq, audit, auditDlq };
+    const { queue: exports, deadLetters: exportsDlq } = workQueue(this, alarms, QUEUES.exports, 'exports that failed');
+    this.queues = {
+      fanout,
+      fanoutDlq,
+      delivery,
+      deliveryDlq,
+      revenue,
+      revenueDlq,
+      audit,
+      auditDlq,
+      exports,
+      exportsDlq,
+    };
 
     // What a rule cannot deliver to its queue (after EventBridge's own retries) is kept, not dropped.
     const undelivered = deadLetterQueue(this, alarms, 'Undelivered', 'events the bus could not put on their queue');
-    const ruleTargets: Record<string, Queue> = { fanout, revenue, audit };
+    const ruleTargets: Record<string, Queue> = { fanout, revenue, audit, exports };
     for (const rule of EVENT_RULES) {
       new Rule(this, rule.constructId, {
         eventBus: this.bus,
@@ -108,7 +143,7 @@ export class EventsConstruct extends Construct {
       WEBHOOK_DELIVERY_DLQ_URL: deliveryDlq.queueUrl,
     };
     // In the order of the workers' deployed policy statements (grantNeeds).
-    const targets = { table, bus: this.bus, deliveryQueue: delivery, deliveryDeadLetters: deliveryDlq };
+    const targets = { table, bus: this.bus, deliveryQueue: delivery, deliveryDeadLetters: deliveryDlq, exportBucket };
     const publisher = (this.publisher = new ServiceFunction(this, 'Publisher', {
       entry: 'functions/event-publisher/handler.ts',
       environment: common,

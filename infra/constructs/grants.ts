@@ -1,11 +1,12 @@
 // The one place that turns what a function declares it needs (a route's flags in functions/routes.ts,
 // a job's in functions/jobs.ts, a queue worker's) into IAM grants, so the same need always gets the
 // same statement, whichever construct builds the function.
-import { Stack } from 'aws-cdk-lib';
+import { type CfnResource, Names, Stack, Validations } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { Job } from '#functions/jobs';
@@ -18,13 +19,21 @@ import type { ServiceFunction } from '#infra/constructs/service-function';
 /** A function's declared needs, in the words of the route, job and queue tables. */
 export type Needs = Pick<
   Route,
-  'sendsEmail' | 'rendersDocuments' | 'usesStripe' | 'signsTokens' | 'signsCursors' | 'queuesDeliveries'
+  | 'sendsEmail'
+  | 'rendersDocuments'
+  | 'usesStripe'
+  | 'signsTokens'
+  | 'signsCursors'
+  | 'queuesDeliveries'
+  | 'readsExports'
 > &
   Pick<Job, 'publishesEvents' | 'queuesRecurringRuns'> &
   Pick<QueueSpec['consumer'], 'rendersDocuments'> & {
     table?: TableAccess | keyof typeof TABLE_ACTIONS;
     /** The delivery worker schedules its own retries (visibility changes) and dead-letters what it gives up on. */
     retriesDeliveries?: boolean;
+    /** The export worker writes files (in parts) to the export bucket. */
+    writesExports?: boolean;
   };
 
 /** What needs are granted on; an absent target grants nothing (no gateway without Stripe, a queue not built yet). */
@@ -39,6 +48,7 @@ export type GrantTargets = {
   deliveryQueue?: IQueue;
   deliveryDeadLetters?: IQueue;
   recurringRuns?: IQueue;
+  exportBucket?: IBucket;
 };
 
 type Grant<K extends keyof GrantTargets> = (
@@ -78,6 +88,26 @@ const GRANTS: { [K in keyof GrantTargets]-?: Grant<K> } = {
   },
   recurringRuns: (fn, queue, { queuesRecurringRuns }) => {
     if (queuesRecurringRuns) queue.grantSendMessages(fn);
+  },
+  // Objects only (bucket/*): put and abort a multipart upload to write, get to sign a download link.
+  exportBucket: (fn, bucket, { writesExports, readsExports }) => {
+    const actions = [
+      ...(writesExports ? ['s3:PutObject', 's3:AbortMultipartUpload'] : []),
+      ...(readsExports ? ['s3:GetObject'] : []),
+    ];
+    if (actions.length === 0) return;
+    fn.addToRolePolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
+    // The bucket's ARN as cdk-nag names it: its logical id in its own stack, a reference parameter in a nested one.
+    const cfn = bucket.node.defaultChild as CfnResource;
+    const arn =
+      Stack.of(fn) === Stack.of(bucket)
+        ? `${Stack.of(bucket).getLogicalId(cfn)}.Arn`
+        : `referenceto${Names.uniqueId(cfn)}Arn`;
+    Validations.of(fn).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${arn}>/*]`,
+      reason:
+        'Export files are keyed by organization and export id, written and read one by one: objects only, never the bucket',
+    });
   },
 };
 

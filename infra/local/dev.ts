@@ -20,6 +20,7 @@ import { ensureTable } from '#infra/local/create-table';
 import { startLambdaEndpoint } from '#infra/local/lambda-endpoint';
 import { DOCUMENT_RENDERER, PAYMENT_GATEWAY } from '#functions/topology';
 import {
+  createBucket,
   freePort,
   portNear,
   javaProblem,
@@ -37,6 +38,7 @@ import { generateSigningKeys, type SigningKeys } from '#shared/auth/signing-keys
 import type { PaymentProvider } from '#shared/payments/provider';
 
 const TABLE_NAME = 'invoicing-local';
+const EXPORT_BUCKET = 'invoicing-local-exports';
 
 const problem = javaProblem();
 if (problem) {
@@ -107,6 +109,8 @@ try {
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const queues = await createQueues(sqsClient);
+  // The emulator keeps objects in memory: export files last as long as `npm run dev` runs.
+  await createBucket(sqs.endpoint, EXPORT_BUCKET);
   const bus = await startEventBus(sqsClient, busTargets(queues));
   running.push(bus);
   const ses = await startSesEventSource({
@@ -135,6 +139,9 @@ try {
     EMAIL_CONFIGURATION_SET: LOCAL_CONFIGURATION_SET,
     ECB_RATES_URL: ecbFeed.url,
     AWS_ENDPOINT_URL_SQS: sqs.endpoint,
+    AWS_ENDPOINT_URL_S3: sqs.endpoint,
+    EXPORT_BUCKET,
+    S3_FORCE_PATH_STYLE: 'true',
     AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
     AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint,
     DOCUMENT_RENDERER_FUNCTION: DOCUMENT_RENDERER.handler,

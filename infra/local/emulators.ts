@@ -171,6 +171,18 @@ export async function startSesEmulator(port: number): Promise<Stoppable & { endp
   };
 }
 
+/** The export bucket in the SQS emulator, which answers S3 too (path-style, on the same port). */
+export async function createBucket(endpoint: string, bucket: string): Promise<void> {
+  const { CreateBucketCommand, S3Client } = await import('@aws-sdk/client-s3');
+  const s3 = new S3Client({
+    endpoint,
+    forcePathStyle: true,
+    region: LOCAL_CREDENTIALS.AWS_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+}
+
 export async function startSqsEmulator(port: number): Promise<Stoppable & { endpoint: string }> {
   const { startFauxqs } = await import('fauxqs');
   const server = await startFauxqs({ port, host: '127.0.0.1', logger: false });

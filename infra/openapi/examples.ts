@@ -40,6 +40,7 @@ export const REQUEST_EXAMPLES: Partial<Record<RouteName, unknown>> = {
   'charge-late-fee': { as_of: '2026-11-20' },
   'record-payment': { amount: '500.00', method: 'bank_transfer', reference: 'SEPA 2026-11-23' },
   'create-credit-note': { lines: [{ line: 0, quantity: 2 }], reason: 'order_change', memo: 'Two hours not worked' },
+  'create-export': { kind: 'invoices', format: 'csv', from: '2026-11-01', to: '2026-11-30' },
   'update-credit-note': { metadata: { refund_ticket: 'T-4411', crm_case: '' } },
   'send-credit-note': { email: 'billing@globex.example' },
   'create-refund': { amount: '100.00', method: 'bank_transfer', reference: 'Refund of credit note CN-0001' },

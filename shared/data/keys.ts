@@ -345,3 +345,10 @@ export const searchTermKey = (organizationId: string, term: string, invoiceId: s
   pk: searchPartition(organizationId),
   sk: `${term}${SEARCH_TERM_END}${invoiceId}`,
 });
+
+/** An export job of an organization. */
+export const EXPORT_PREFIX = 'EXPORT#';
+export const exportKey = (organizationId: string, exportId: string): Key => ({
+  pk: org(organizationId),
+  sk: `${EXPORT_PREFIX}${exportId}`,
+});

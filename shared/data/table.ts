@@ -2,6 +2,7 @@
 // tests), so the same code talks to DynamoDB Local and to AWS. Reads and writes of items go through
 // the document client; every Query goes through `query()` (below).
 import {
+  type AttributeValue,
   ConditionalCheckFailedException,
   DynamoDBClient,
   QueryCommand,
@@ -95,6 +96,27 @@ export async function queryAll(db: Db, input: Omit<QueryInput, 'ExclusiveStartKe
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return items;
+}
+
+/** How many items a query matches (after its filter), page after page; nothing but the count is read back. */
+export async function countItems(db: Db, input: Omit<QueryInput, 'ExclusiveStartKey' | 'Select'>): Promise<number> {
+  const { ExpressionAttributeValues: values, ...rest } = input;
+  let count = 0;
+  let startKey: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await db.queries.send(
+      new QueryCommand({
+        ...rest,
+        TableName: db.table,
+        Select: 'COUNT',
+        ExpressionAttributeValues: values && marshall(values, MARSHALL_OPTIONS),
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
 }
 
 /** Every item of several queries (the shards of a sharded index), query after query, page after page. */

@@ -54,3 +54,18 @@ export function dateIn(timeZone: string, now = new Date()): string {
 
 /** The furthest-ahead date anywhere on Earth (UTC+14): no organization's "today" is later. */
 export const latestDateAnywhere = (now = new Date()) => dateIn('Etc/GMT-14', now);
+
+/**
+ * The first instant of `date` in a time zone, found by bisection over the day's possible UTC offsets
+ * (−12 h to +14 h): exact whatever the zone's rules, daylight saving included.
+ */
+export function startOfDayIn(timeZone: string, date: string): Date {
+  let low = Date.parse(`${date}T00:00:00Z`) - 14 * 3_600_000;
+  let high = low + 27 * 3_600_000;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (dateIn(timeZone, new Date(middle)) < date) low = middle;
+    else high = middle;
+  }
+  return new Date(high);
+}

@@ -17,7 +17,8 @@ export type IdPrefix =
   | 'cn'
   | 'ref'
   | 'quo'
-  | 'ivt';
+  | 'ivt'
+  | 'exp';
 
 const nextUlid = monotonicFactory();
 

@@ -1,4 +1,5 @@
 // An organization: the tenant. Every other record belongs to exactly one.
+import type { DatevSettings } from '#shared/domain/datev-settings';
 import type { NumberingFormat } from '#shared/domain/numbering';
 import type { SellerProfile } from '#shared/domain/seller';
 import type { TaxRounding } from '#shared/domain/tax';
@@ -33,6 +34,8 @@ export type Organization = SellerProfile & {
   reminder_policy?: ReminderPolicy;
   /** What a late invoice is charged (docs/collections.md "Late fees"); absent: nothing. */
   late_fee_policy?: LateFeePolicy | null;
+  /** Where DATEV exports book (docs/exports.md "DATEV"); null or absent: no DATEV exports. */
+  datev?: DatevSettings | null;
   /** The currency of the books and of VAT (BT-6); absent: default_currency. */
   accounting_currency?: string;
   /** Which day's ECB rate an invoice in another currency takes; absent: issue_date. */

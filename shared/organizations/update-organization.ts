@@ -13,6 +13,7 @@ import { normalIban, type SellerProfile, taxIdProblem } from '#shared/domain/sel
 import type { TaxRounding } from '#shared/domain/tax';
 import type { ReminderPolicy } from '#shared/domain/reminder-policy';
 import type { LateFeePolicy } from '#shared/domain/late-fee-policy';
+import type { DatevSettings } from '#shared/domain/datev-settings';
 import type { ExchangeRateDate } from '#shared/domain/exchange-rate';
 
 export type OrganizationChanges = {
@@ -27,6 +28,7 @@ export type OrganizationChanges = {
   late_fee_policy?: LateFeePolicy | null;
   accounting_currency?: string;
   exchange_rate_date?: ExchangeRateDate;
+  datev?: DatevSettings | null;
   /** A new logo (decoded and written anew by the document renderer), or null to remove it. */
   logo?: { logo: Logo; info: LogoInfo } | null;
 } & SellerProfile & { default_currency?: string };

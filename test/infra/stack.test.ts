@@ -404,7 +404,7 @@ describe('stack', () => {
     });
     expect(asyncFailures.length).toBeGreaterThanOrEqual(LOG_SUBSCRIPTIONS.length);
     expect(new Set([...redriveTargets, streamFailures, ...ruleDeadLetters, ...asyncFailures])).toEqual(alarmed);
-    expect(alarmed.size).toBe(11);
+    expect(alarmed.size).toBe(12);
   });
 
   it('sends every alarm to the alarm topic; alarms on worker failures, API errors and latency, and stream lag', () => {
@@ -413,7 +413,7 @@ describe('stack', () => {
     for (const [id, alarm] of alarms) expect(alarm.Properties.AlarmActions, id).toEqual([{ Ref: topic }]);
     const functions = template.findResources('AWS::Lambda::Function');
     const background = Object.keys(functions).filter((id) => /^(Events|Schedules|Email)/.test(id));
-    expect(background.length).toBe(5 + JOBS.length + 1 + 1);
+    expect(background.length).toBe(6 + JOBS.length + 1 + 1);
     const watched = new Set(
       alarms.flatMap(([, alarm]) =>
         (alarm.Properties.Metrics ?? []).flatMap(
@@ -429,6 +429,47 @@ describe('stack', () => {
         described.some((description) => description.includes(text)),
         text,
       ).toBe(true);
+  });
+
+  it('keeps export files private, encrypted, TLS-only and seven days; only the worker writes, only get-export reads', () => {
+    const buckets = Object.entries(template.findResources('AWS::S3::Bucket'));
+    expect(buckets).toHaveLength(1);
+    const [bucketId, bucket] = buckets[0]!;
+    expect(
+      bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault,
+    ).toEqual({
+      SSEAlgorithm: 'AES256',
+    });
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([
+      expect.objectContaining({
+        ExpirationInDays: 7,
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+        Status: 'Enabled',
+      }),
+    ]);
+    const [, policy] = Object.entries(template.findResources('AWS::S3::BucketPolicy'))[0]!;
+    expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    );
+    const s3Actions = (logical: string) => actionsOf(logical).filter((action) => action.startsWith('s3:'));
+    expect(s3Actions('EventsExportWorker').sort()).toEqual(['s3:AbortMultipartUpload', 's3:PutObject']);
+    expect(s3Actions('GetExport')).toEqual(['s3:GetObject']);
+    const readers = Object.keys(template.findResources('AWS::IAM::Policy')).filter((id) =>
+      JSON.stringify(template.toJSON().Resources[id]).includes('"s3:'),
+    );
+    expect(readers.map((id) => id.replace(/ServiceRoleDefaultPolicy.*/, '')).sort()).toEqual([
+      'EventsExportWorker',
+      'GetExport',
+    ]);
+    const functions = template.findResources('AWS::Lambda::Function');
+    const worker = Object.entries(functions).find(([id]) => id.startsWith('EventsExportWorker'))![1];
+    expect(worker.Properties.Environment.Variables.EXPORT_BUCKET).toEqual({ Ref: bucketId });
   });
 
   it('gives the audit chainer the retention of audit entries, 400 days unless the deployment says otherwise', () => {

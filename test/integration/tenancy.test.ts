@@ -19,7 +19,8 @@ type Resource =
   | 'credit-note'
   | 'quote'
   | 'member'
-  | 'invitation';
+  | 'invitation'
+  | 'export';
 const resourceOf = (path: string): Resource => {
   if (path.startsWith('/api/v1/clients/')) return 'client';
   if (path.startsWith('/api/v1/invoices/')) return 'invoice';
@@ -30,6 +31,7 @@ const resourceOf = (path: string): Resource => {
   if (path.startsWith('/api/v1/quotes/')) return 'quote';
   if (path.startsWith('/api/v1/organizations/me/members/')) return 'member';
   if (path.startsWith('/api/v1/organizations/me/invitations/')) return 'invitation';
+  if (path.startsWith('/api/v1/exports/')) return 'export';
   throw new Error(`the tenancy matrix does not know ${path}: teach resourceOf how to make one`);
 };
 /** How B reads the resource back: by id, or (members, invitations) in its list. */
@@ -43,6 +45,7 @@ const reader: Record<Resource, Route['name']> = {
   recurring: 'get-recurring-invoice',
   'credit-note': 'get-credit-note',
   quote: 'get-quote',
+  export: 'get-export',
 };
 const patchBody: Partial<Record<Resource, object>> = {
   client: { name: 'changed' },
@@ -124,6 +127,9 @@ beforeAll(async () => {
       token: b.apiKey,
       body: { url: 'https://hooks.example.com/b', events: ['invoice.paid'] },
     })
+  ).json.id;
+  idsOfB.export = (
+    await call('create-export', { token: b.apiKey, body: { kind: 'invoices', from: '2026-11-01', to: '2026-11-30' } })
   ).json.id;
 });
 

@@ -13,6 +13,7 @@ import {
   startDynamoDbLocal,
   startSesEmulator,
   startSqsEmulator,
+  createBucket,
 } from '#infra/local/emulators';
 import { startIdentityProvider } from '#infra/local/identity-provider';
 import { startLambdaEndpoint } from '#infra/local/lambda-endpoint';
@@ -90,6 +91,7 @@ export default async function setup(project: TestProject) {
   // Handlers read queue URLs from the environment at load, so the queues exist before any test file.
   const sqsClient = new SQSClient({ endpoint: sqs.endpoint, useQueueUrlAsEndpoint: false });
   const queues = await createQueues(sqsClient, 'invoicing-test');
+  await createBucket(sqs.endpoint, 'invoicing-test-exports');
   project.provide('recurringRunQueue', queues.recurringRuns);
   project.provide('emailStatusQueue', queues.emailStatus);
   // As on a laptop: the emulator keeps the mail, and e-mails sent through the configuration set

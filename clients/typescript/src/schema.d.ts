@@ -865,6 +865,46 @@ export interface paths {
         patch: operations["updateCreditNote"];
         trace?: never;
     };
+    "/api/v1/exports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create export
+         * @description Needs the scope `reports:read`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["createExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get export
+         * @description Needs the scope `reports:read`.
+         */
+        get: operations["getExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/credit-notes/{id}/send/": {
         parameters: {
             query?: never;
@@ -2171,6 +2211,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "export.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The export.created event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onExportCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "export.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The export.completed event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onExportCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "export.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The export.failed event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onExportFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "recurring_invoice.created": {
         parameters: {
             query?: never;
@@ -2669,6 +2769,18 @@ export interface components {
          *               }
          *             ]
          *           },
+         *           "datev": {
+         *             "consultant_number": 0,
+         *             "client_number": 0,
+         *             "fiscal_year_start_month": 0,
+         *             "account_length": 0,
+         *             "debtor_account": "string",
+         *             "revenue_accounts": {
+         *               "property1": "string",
+         *               "property2": "string"
+         *             },
+         *             "chart": "03"
+         *           },
          *           "late_fee_policy": {
          *             "interest": {
          *               "basis": "fixed",
@@ -2788,6 +2900,18 @@ export interface components {
          *           }
          *         ]
          *       },
+         *       "datev": {
+         *         "consultant_number": 0,
+         *         "client_number": 0,
+         *         "fiscal_year_start_month": 0,
+         *         "account_length": 0,
+         *         "debtor_account": "string",
+         *         "revenue_accounts": {
+         *           "property1": "string",
+         *           "property2": "string"
+         *         },
+         *         "chart": "03"
+         *       },
          *       "late_fee_policy": {
          *         "interest": {
          *           "basis": "fixed",
@@ -2867,6 +2991,18 @@ export interface components {
                     charge_late_fee?: boolean;
                 }[];
             };
+            datev: {
+                consultant_number: number;
+                client_number: number;
+                fiscal_year_start_month: number;
+                account_length: number;
+                debtor_account: string;
+                revenue_accounts: {
+                    [key: string]: string;
+                };
+                /** @enum {string} */
+                chart: "03" | "04";
+            } | null;
             late_fee_policy: {
                 interest: ({
                     /** @constant */
@@ -9427,6 +9563,211 @@ export interface components {
         /**
          * @example {
          *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "export.created",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "exp_01JD3M8Q5W0000000000000000",
+         *           "kind": "invoices",
+         *           "format": "csv",
+         *           "from": "2026-11-23",
+         *           "to": "2026-11-23",
+         *           "include_drafts": true,
+         *           "status": "pending",
+         *           "rows_done": 0,
+         *           "rows_total": 0,
+         *           "file_name": "string",
+         *           "download_url": "http://example.com",
+         *           "download_expires_at": "2026-11-23T10:00:00.000Z",
+         *           "error": "string",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "completed_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        ExportCreatedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "export.created";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Export"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "exp_01JD3M8Q5W0000000000000000",
+         *       "kind": "invoices",
+         *       "format": "csv",
+         *       "from": "2026-11-23",
+         *       "to": "2026-11-23",
+         *       "include_drafts": true,
+         *       "status": "pending",
+         *       "rows_done": 0,
+         *       "rows_total": 0,
+         *       "file_name": "string",
+         *       "download_url": "http://example.com",
+         *       "download_expires_at": "2026-11-23T10:00:00.000Z",
+         *       "error": "string",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "completed_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        Export: {
+            /**
+             * @description `exp_` and a ULID
+             * @example exp_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "invoices" | "credit_notes" | "payments" | "clients";
+            /** @enum {string} */
+            format: "csv" | "datev";
+            from: components["schemas"]["CalendarDate"];
+            to: components["schemas"]["CalendarDate"];
+            include_drafts: boolean;
+            /** @enum {string} */
+            status: "pending" | "running" | "completed" | "failed";
+            rows_done: number;
+            rows_total: number | null;
+            file_name: string | null;
+            download_url: string | null;
+            download_expires_at: components["schemas"]["Timestamp"] | null;
+            error: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            completed_at: components["schemas"]["Timestamp"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "export.completed",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "exp_01JD3M8Q5W0000000000000000",
+         *           "kind": "invoices",
+         *           "format": "csv",
+         *           "from": "2026-11-23",
+         *           "to": "2026-11-23",
+         *           "include_drafts": true,
+         *           "status": "pending",
+         *           "rows_done": 0,
+         *           "rows_total": 0,
+         *           "file_name": "string",
+         *           "download_url": "http://example.com",
+         *           "download_expires_at": "2026-11-23T10:00:00.000Z",
+         *           "error": "string",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "completed_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        ExportCompletedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "export.completed";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Export"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "export.failed",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "exp_01JD3M8Q5W0000000000000000",
+         *           "kind": "invoices",
+         *           "format": "csv",
+         *           "from": "2026-11-23",
+         *           "to": "2026-11-23",
+         *           "include_drafts": true,
+         *           "status": "pending",
+         *           "rows_done": 0,
+         *           "rows_total": 0,
+         *           "file_name": "string",
+         *           "download_url": "http://example.com",
+         *           "download_expires_at": "2026-11-23T10:00:00.000Z",
+         *           "error": "string",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "completed_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        ExportFailedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "export.failed";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Export"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
          *       "type": "recurring_invoice.created",
          *       "organization_id": "org_01JD3M8Q5W0000000000000000",
          *       "created_at": "2026-11-23T10:00:00.000Z",
@@ -12559,6 +12900,18 @@ export interface components {
          *                   }
          *                 ]
          *               },
+         *               "datev": {
+         *                 "consultant_number": 0,
+         *                 "client_number": 0,
+         *                 "fiscal_year_start_month": 0,
+         *                 "account_length": 0,
+         *                 "debtor_account": "string",
+         *                 "revenue_accounts": {
+         *                   "property1": "string",
+         *                   "property2": "string"
+         *                 },
+         *                 "chart": "03"
+         *               },
          *               "late_fee_policy": {
          *                 "interest": {
          *                   "basis": "fixed",
@@ -12591,7 +12944,7 @@ export interface components {
             next: string | null;
         };
         /** @description An event of any kind, told apart by `type` */
-        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteUpdatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["QuoteEmailDeliveredEvent"] | components["schemas"]["QuoteEmailBouncedEvent"] | components["schemas"]["QuoteEmailComplainedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["RecurringInvoiceUpdatedEvent"] | components["schemas"]["RecurringInvoicePausedEvent"] | components["schemas"]["RecurringInvoiceResumedEvent"] | components["schemas"]["RecurringInvoiceEndedEvent"] | components["schemas"]["MemberAddedEvent"] | components["schemas"]["MemberUpdatedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["InvitationCreatedEvent"] | components["schemas"]["InvitationRevokedEvent"] | components["schemas"]["ApiKeyCreatedEvent"] | components["schemas"]["ApiKeyDisabledEvent"] | components["schemas"]["ApiKeyEnabledEvent"] | components["schemas"]["ApiKeyRevokedEvent"] | components["schemas"]["EmailSuppressionDeletedEvent"] | components["schemas"]["WebhookCreatedEvent"] | components["schemas"]["WebhookUpdatedEvent"] | components["schemas"]["WebhookSecretRotatedEvent"] | components["schemas"]["WebhookDeletedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
+        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteUpdatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["QuoteEmailDeliveredEvent"] | components["schemas"]["QuoteEmailBouncedEvent"] | components["schemas"]["QuoteEmailComplainedEvent"] | components["schemas"]["ExportCreatedEvent"] | components["schemas"]["ExportCompletedEvent"] | components["schemas"]["ExportFailedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["RecurringInvoiceUpdatedEvent"] | components["schemas"]["RecurringInvoicePausedEvent"] | components["schemas"]["RecurringInvoiceResumedEvent"] | components["schemas"]["RecurringInvoiceEndedEvent"] | components["schemas"]["MemberAddedEvent"] | components["schemas"]["MemberUpdatedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["InvitationCreatedEvent"] | components["schemas"]["InvitationRevokedEvent"] | components["schemas"]["ApiKeyCreatedEvent"] | components["schemas"]["ApiKeyDisabledEvent"] | components["schemas"]["ApiKeyEnabledEvent"] | components["schemas"]["ApiKeyRevokedEvent"] | components["schemas"]["EmailSuppressionDeletedEvent"] | components["schemas"]["WebhookCreatedEvent"] | components["schemas"]["WebhookUpdatedEvent"] | components["schemas"]["WebhookSecretRotatedEvent"] | components["schemas"]["WebhookDeletedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
         /**
          * @example {
          *       "id": "whk_01JD3M8Q5W0000000000000000",
@@ -13256,6 +13609,10 @@ export type SchemaQuoteExpiredEvent = components['schemas']['QuoteExpiredEvent']
 export type SchemaQuoteEmailDeliveredEvent = components['schemas']['QuoteEmailDeliveredEvent'];
 export type SchemaQuoteEmailBouncedEvent = components['schemas']['QuoteEmailBouncedEvent'];
 export type SchemaQuoteEmailComplainedEvent = components['schemas']['QuoteEmailComplainedEvent'];
+export type SchemaExportCreatedEvent = components['schemas']['ExportCreatedEvent'];
+export type SchemaExport = components['schemas']['Export'];
+export type SchemaExportCompletedEvent = components['schemas']['ExportCompletedEvent'];
+export type SchemaExportFailedEvent = components['schemas']['ExportFailedEvent'];
 export type SchemaRecurringInvoiceCreatedEvent = components['schemas']['RecurringInvoiceCreatedEvent'];
 export type SchemaRecurringInvoice = components['schemas']['RecurringInvoice'];
 export type SchemaRecurringInvoiceUpdatedEvent = components['schemas']['RecurringInvoiceUpdatedEvent'];
@@ -13723,6 +14080,18 @@ export interface operations {
                     accounting_currency?: string;
                     /** @enum {string} */
                     exchange_rate_date?: "issue_date" | "previous_business_day";
+                    datev?: {
+                        consultant_number: number;
+                        client_number: number;
+                        fiscal_year_start_month?: number;
+                        account_length?: number;
+                        debtor_account?: string;
+                        revenue_accounts?: {
+                            [key: string]: string;
+                        };
+                        /** @enum {string} */
+                        chart?: "03" | "04";
+                    } | null;
                 };
             };
         };
@@ -15826,6 +16195,91 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    createExport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "invoices",
+                 *       "format": "csv",
+                 *       "from": "2026-11-01",
+                 *       "to": "2026-11-30"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "invoices" | "credit_notes" | "payments" | "clients";
+                    /**
+                     * @default csv
+                     * @enum {string}
+                     */
+                    format?: "csv" | "datev";
+                    from: string;
+                    to: string;
+                    /** @default false */
+                    include_drafts?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     sendCreditNote: {
         parameters: {
             query?: never;
@@ -16501,7 +16955,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
+                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
                 };
             };
         };
@@ -16602,7 +17056,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
+                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
                     enabled?: boolean;
                 };
             };
@@ -18231,6 +18685,93 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["QuoteEmailComplainedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onExportCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onExportCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onExportFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportFailedEvent"];
             };
         };
         responses: {

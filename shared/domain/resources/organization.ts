@@ -33,5 +33,6 @@ export const organizationResource = (organization: Organization) => ({
   late_fee_policy: organization.late_fee_policy ?? null,
   accounting_currency: accountingCurrencyOf(organization),
   exchange_rate_date: organization.exchange_rate_date ?? 'issue_date',
+  datev: organization.datev ?? null,
   created_at: organization.created_at,
 });

@@ -1,3 +1,4 @@
+import { datevSettingsOf } from '#shared/domain/datev-settings';
 import * as z from 'zod/mini';
 import { EXCHANGE_RATE_DATES } from '#shared/domain/exchange-rate';
 import { isTimeZone } from '#shared/domain/dates';
@@ -126,6 +127,40 @@ export const lateFeePolicy = z.strictObject({
   tax_rate: z.optional(percent),
 });
 
+const whole = (min: number, max: number) =>
+  z
+    .number()
+    .check(
+      z.refine<number>(
+        (n) => Number.isInteger(n) && n >= min && n <= max,
+        `must be a whole number from ${min} to ${max}`,
+      ),
+    );
+const account = z.string().check(z.regex(/^\d{4,9}$/, 'must be an account number of 4 to 9 digits'));
+
+const datevSettings = z.pipe(
+  z.strictObject({
+    consultant_number: whole(1001, 9_999_999),
+    client_number: whole(1, 99_999),
+    fiscal_year_start_month: z.optional(whole(1, 12)),
+    account_length: z.optional(whole(4, 8)),
+    debtor_account: z.optional(account),
+    /** By standard rate ("19", "7") or by tax category (E, AE, K, G, O, Z), and `other`. */
+    revenue_accounts: z.optional(
+      z.record(
+        z
+          .string()
+          .check(
+            z.regex(/^(\d{1,3}(\.\d{1,4})?|E|AE|K|G|O|Z|other)$/, 'must be a rate such as 19, a tax category or other'),
+          ),
+        account,
+      ),
+    ),
+    chart: z.optional(z.enum(['03', '04'], 'must be "03" (SKR03) or "04" (SKR04)')),
+  }),
+  z.transform(datevSettingsOf),
+);
+
 export const updateOrganizationBody = z
   .strictObject({
     name: z.optional(text(200)),
@@ -166,5 +201,7 @@ export const updateOrganizationBody = z
     accounting_currency: z.optional(currency),
     /** Which day's ECB rate an invoice in another currency takes (docs/invoices.md "Foreign currency"). */
     exchange_rate_date: z.optional(z.enum(EXCHANGE_RATE_DATES, `must be one of ${EXCHANGE_RATE_DATES.join(', ')}`)),
+    /** Where DATEV exports book (docs/exports.md "DATEV"); null removes the settings. */
+    datev: z.optional(z.nullable(datevSettings)),
   })
   .check(z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'));

@@ -88,6 +88,17 @@ export const organizationResponse = z
         }),
       ),
     }),
+    datev: z.nullable(
+      z.strictObject({
+        consultant_number: z.number(),
+        client_number: z.number(),
+        fiscal_year_start_month: z.number(),
+        account_length: z.number(),
+        debtor_account: z.string(),
+        revenue_accounts: z.record(z.string(), z.string()),
+        chart: z.enum(['03', '04']),
+      }),
+    ),
     late_fee_policy: z.nullable(
       z.strictObject({
         interest: z.nullable(

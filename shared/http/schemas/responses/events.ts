@@ -14,6 +14,7 @@ import { paymentResponse, refundResponse } from '#shared/http/schemas/responses/
 import { emailReport, suppressionResponse } from '#shared/http/schemas/responses/sending';
 import { quoteResponse } from '#shared/http/schemas/responses/quotes';
 import { invitationResponse, memberResponse } from '#shared/http/schemas/responses/members';
+import { exportResponse } from '#shared/http/schemas/responses/exports';
 import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { webhookResponse } from '#shared/http/schemas/responses/webhooks';
 
@@ -64,6 +65,9 @@ const DATA: Record<EventType, z.ZodMiniObject> = {
   'quote.email_delivered': z.strictObject({ object: quoteResponse, email: emailReport }),
   'quote.email_bounced': z.strictObject({ object: quoteResponse, email: emailReport }),
   'quote.email_complained': z.strictObject({ object: quoteResponse, email: emailReport }),
+  'export.created': z.strictObject({ object: exportResponse }),
+  'export.completed': z.strictObject({ object: exportResponse }),
+  'export.failed': z.strictObject({ object: exportResponse }),
   'recurring_invoice.created': z.strictObject({ object: recurringInvoiceResponse }),
   'recurring_invoice.updated': z.strictObject({ object: recurringInvoiceResponse }),
   'recurring_invoice.paused': z.strictObject({ object: recurringInvoiceResponse }),

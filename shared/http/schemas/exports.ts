@@ -1,0 +1,21 @@
+import * as z from 'zod/mini';
+import { EXPORT_FORMATS, EXPORT_KINDS } from '#shared/domain/export';
+import { calendarDate } from '#shared/http/schemas/common';
+import '#shared/zod-locale';
+
+export const createExportBody = z
+  .strictObject({
+    kind: z.enum(EXPORT_KINDS, `must be one of ${EXPORT_KINDS.join(', ')}`),
+    format: z._default(z.enum(EXPORT_FORMATS, `must be one of ${EXPORT_FORMATS.join(', ')}`), 'csv'),
+    /** Inclusive days: issue dates of documents, payment dates, creation dates of clients. */
+    from: calendarDate,
+    to: calendarDate,
+    /** Drafts are no documents yet: only in an invoice CSV, and only when asked. */
+    include_drafts: z._default(z.boolean('must be true or false'), false),
+  })
+  .check(
+    z.refine<{ from: string; to: string }>((body) => body.from <= body.to, {
+      message: 'may not be after to',
+      path: ['from'],
+    }),
+  );
