@@ -34,7 +34,7 @@ export const BY = {
   remindersDue: index('gsi4'),
   /** #47: sent quotes by expiry date, sharded, for the quote sweep. */
   sentQuotesByExpiry: index('gsi4'),
-  /** #60: the documents (or clients) of one kind whose metadata holds a key with a value, newest first. */
+  /** #61: the documents (or clients) of one kind whose metadata holds a key with a value, newest first. */
   documentsWithMetadata: index('gsi2'),
 } as const;
 

@@ -1,5 +1,5 @@
 // The search index of invoices: one item per term (number, words of the client's name, total) in a
-// partition of the organization's own, written in the invoice's transaction (docs/data-model.md #61).
+// partition of the organization's own, written in the invoice's transaction (docs/data-model.md #62).
 import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { query, type Db, type WritePart } from '#shared/data/table';
 import { SEARCH_TERM_END, searchPartition, searchTermKey } from '#shared/data/keys';

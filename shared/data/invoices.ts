@@ -120,7 +120,7 @@ export const getInvoices = async (db: Db, organizationId: string, ids: readonly 
 export const invoicesWithIds = async (db: Db, organizationId: string, ids: readonly string[]): Promise<Invoice[]> =>
   (await itemsWithIds(db, ids, (id) => invoiceKey(organizationId, id))).map(invoiceOf);
 
-/** One page of the invoices whose metadata holds `wanted` (docs/data-model.md #60), checked with `matches` too. */
+/** One page of the invoices whose metadata holds `wanted` (docs/data-model.md #61), checked with `matches` too. */
 export const invoicesWithMetadata = (
   db: Db,
   organizationId: string,

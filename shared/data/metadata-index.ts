@@ -1,5 +1,5 @@
 // The metadata filter's index: one small item per key of each document or client, whose index keys
-// hash the key with its value (docs/data-model.md #60). A list filtered by metadata reads one index
+// hash the key with its value (docs/data-model.md #61). A list filtered by metadata reads one index
 // page and then the documents it names: never a scan, whatever the organization's size.
 import { itemsWithIds, query, type Db, type WritePart } from '#shared/data/table';
 import {
