@@ -9,6 +9,7 @@ import { type BenchContext, type BenchSection, CONCURRENCY, OUT, TABLE } from '#
 import { collectRows, type Row, type Rows } from '#bench/rows';
 import { bundles } from '#bench/sections/bundles';
 import { documents } from '#bench/sections/documents';
+import { exports } from '#bench/sections/exports';
 import { recurring } from '#bench/sections/recurring';
 import { revenue } from '#bench/sections/revenue';
 import { throughput } from '#bench/sections/throughput';
@@ -21,9 +22,17 @@ import { correlated, createDb } from '#shared/data/table';
 import { newId } from '#shared/domain/ids';
 
 const RESULTS = resolve('bench-results');
-const SECTION_NAMES = ['bundles', 'throughput', 'documents', 'webhooks', 'recurring', 'revenue'] as const;
+const SECTION_NAMES = ['bundles', 'throughput', 'documents', 'webhooks', 'recurring', 'revenue', 'exports'] as const;
 type Section = (typeof SECTION_NAMES)[number];
-const SECTIONS: Record<Section, BenchSection> = { bundles, throughput, documents, webhooks, recurring, revenue };
+const SECTIONS: Record<Section, BenchSection> = {
+  bundles,
+  throughput,
+  documents,
+  webhooks,
+  recurring,
+  revenue,
+  exports,
+};
 /**
  * `npm run bench -- <filter>…`: section names run those sections; any other word picks the routes
  * whose name holds it for the bundle rows (`npm run bench -- send pdf`). No word runs everything.

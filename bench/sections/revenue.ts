@@ -4,7 +4,7 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type BenchContext, PAIRS, TABLE } from '#bench/context';
 import { interleaved, median } from '#bench/interleaved';
 import { seedOrganization } from '#infra/local/seed';
-import { invoiceKey, paymentKey } from '#shared/data/keys';
+import { invoiceIndexKeys, invoiceKey, paymentKey } from '#shared/data/keys';
 import { readRevenue } from '#shared/data/revenue';
 import type { CorrelatedDb } from '#shared/data/table';
 import { newId } from '#shared/domain/ids';
@@ -66,7 +66,7 @@ export async function revenue(context: BenchContext): Promise<void> {
 }
 
 /** An organization with `count` invoices written straight to the table, and its revenue rebuilt. */
-async function seedReportOrg(db: CorrelatedDb, count: number, index: number) {
+export async function seedReportOrg(db: CorrelatedDb, count: number, index: number) {
   const org = await seedOrganization(db, {
     name: `Report ${index}`,
     owner: { id: newId('usr'), email: `report${index}@example.com` },
@@ -121,6 +121,8 @@ function invoiceItems(organizationId: string, n: number) {
     created_at: `${issue}T09:00:00.000Z`,
     updated_at: `${issue}T09:00:00.000Z`,
   };
+  // As the invoice's codec writes it: found through its indexes too (the export reads by issue date).
+  Object.assign(invoice, invoiceIndexKeys(organizationId, invoice));
   const payment = {
     ...paymentKey(organizationId, id, `pay_${id}`),
     type: 'payment',

@@ -277,3 +277,30 @@ it('reports an invoice e-mail to bounce@ as bounced, with a signed webhook, and 
     await close(receiver);
   }
 });
+
+it('writes an export from export.created through the laptop’s bus, queue and worker, downloadable by its link', async () => {
+  const own = runtime.info.organizations[0]!.api_key;
+  const today = new Date().toISOString().slice(0, 10);
+  const asked = await api('POST', '/api/v1/exports/', {
+    token: own,
+    body: { kind: 'clients', from: '2000-01-01', to: today },
+  });
+  expect(asked.status, JSON.stringify(asked.json)).toBe(202);
+  let job = asked.json;
+  for (let waited = 0; job.status !== 'completed'; waited += 200) {
+    if (waited > 20_000 || job.status === 'failed')
+      throw new Error(`the export did not complete: ${JSON.stringify(job)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    job = (await api('GET', `/api/v1/exports/${asked.json.id}/`, { token: own })).json;
+  }
+  // The link points at the laptop's object store: it opens without a credential, and only there.
+  const link = new URL(job.download_url);
+  expect(link.hostname).toBe('127.0.0.1');
+  const file = await fetch(link);
+  expect(file.status).toBe(200);
+  const text = await file.text();
+  expect(text.split('\r\n')[0]).toBe(
+    '\uFEFFid,name,email,phone,address,city,state,postal_code,country,tax_id,is_active,created_at',
+  );
+  expect(text.split('\r\n').filter(Boolean)).toHaveLength(job.rows_total + 1);
+});
