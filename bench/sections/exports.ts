@@ -9,6 +9,8 @@ import { seedReportOrg } from '#bench/sections/revenue';
 import { createBucket, LOCAL_CREDENTIALS, startSqsEmulator, freePort } from '#infra/local/emulators';
 import { type ObjectStore, s3ObjectStore } from '#shared/aws/object-store';
 import { createLogger } from '#shared/observability/logger';
+import { requestExport } from '#shared/exports/request-export';
+import { runExport } from '#shared/exports/run-export';
 
 const BUCKET = 'invoicing-bench-exports';
 
@@ -43,35 +45,9 @@ export async function exports(context: BenchContext): Promise<void> {
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const store = s3ObjectStore(BUCKET, s3);
-  const { requestExport } = await import('#shared/exports/request-export');
-  const { runExport } = await import('#shared/exports/run-export');
-  const log = createLogger('silent', { worker: 'export-worker' });
   try {
     const [small, large] = [await seedReportOrg(db, 2_000, 10), await seedReportOrg(db, 20_000, 11)];
-    /** Runs one export of all the organization's invoices: seconds, the memory it held above where it started, its key. */
-    const measure = async (organizationId: string, into: ObjectStore = store) => {
-      const job = await requestExport(db, organizationId, {
-        kind: 'invoices',
-        format: 'csv',
-        from: '2025-01-01',
-        to: '2026-12-31',
-        include_drafts: false,
-      });
-      // Live memory, not garbage: collected before every sample (50 ms apart).
-      collectGarbage();
-      const start = liveBytes();
-      let peak = start;
-      const sampler = setInterval(() => {
-        collectGarbage();
-        peak = Math.max(peak, liveBytes());
-      }, 50);
-      const started = performance.now();
-      const done = await runExport({ db, store: into, log }, organizationId, job.id);
-      const seconds = (performance.now() - started) / 1000;
-      clearInterval(sampler);
-      if (done?.status !== 'completed') throw new Error(`export ${job.id}: ${done?.status} ${done?.error ?? ''}`);
-      return { seconds, heapMb: (peak - start) / 1_048_576, key: done.object_key!, rows: done.rows_done };
-    };
+    const measure = measurer(db, store);
     await measure(small.org.id, draining);
     const [smallDrained, largeDrained] = [await measure(small.org.id, draining), await measure(large.org.id, draining)];
     row(
@@ -118,6 +94,34 @@ export async function exports(context: BenchContext): Promise<void> {
   } finally {
     await s3Emulator.stop();
   }
+}
+
+/** Runs one export of all the organization's invoices: seconds, the memory it held above where it started, its key. */
+function measurer(db: BenchContext['db'], store: ObjectStore) {
+  const log = createLogger('silent', { worker: 'export-worker' });
+  return async (organizationId: string, into: ObjectStore = store) => {
+    const job = await requestExport(db, organizationId, {
+      kind: 'invoices',
+      format: 'csv',
+      from: '2025-01-01',
+      to: '2026-12-31',
+      include_drafts: false,
+    });
+    // Live memory, not garbage: collected before every sample (50 ms apart).
+    collectGarbage();
+    const start = liveBytes();
+    let peak = start;
+    const sampler = setInterval(() => {
+      collectGarbage();
+      peak = Math.max(peak, liveBytes());
+    }, 50);
+    const started = performance.now();
+    const done = await runExport({ db, store: into, log }, organizationId, job.id);
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    if (done?.status !== 'completed') throw new Error(`export ${job.id}: ${done?.status} ${done?.error ?? ''}`);
+    return { seconds, heapMb: (peak - start) / 1_048_576, key: done.object_key!, rows: done.rows_done };
+  };
 }
 
 /** Sums the CSV's totals per currency (void rows aside) and counts the currencies the report disagrees on. */

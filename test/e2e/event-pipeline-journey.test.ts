@@ -298,9 +298,11 @@ it('writes an export from export.created through the laptop’s bus, queue and w
   expect(link.hostname).toBe('127.0.0.1');
   const file = await fetch(link);
   expect(file.status).toBe(200);
-  const text = await file.text();
+  const bytes = Buffer.from(await file.arrayBuffer());
+  expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  const text = bytes.subarray(3).toString('utf8');
   expect(text.split('\r\n')[0]).toBe(
-    '\uFEFFid,name,email,phone,address,city,state,postal_code,country,tax_id,is_active,created_at',
+    'id,name,email,phone,address,city,state,postal_code,country,tax_id,is_active,created_at',
   );
   expect(text.split('\r\n').filter(Boolean)).toHaveLength(job.rows_total + 1);
 });
