@@ -4,9 +4,7 @@
 // (and the usual AWS credentials and region). Without TABLE_NAME it uses the running `npm run dev`
 // (DEV_STATE_DIR, default .local).
 // Exit status: 0 when nothing differs or the differences were applied, 3 when they were only shown.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { LOCAL_CREDENTIALS } from '#infra/local/emulators';
+import { targetTable } from '#infra/ops/table-target';
 
 const args = process.argv.slice(2);
 const organizationId = args.find((arg) => !arg.startsWith('--'));
@@ -14,19 +12,10 @@ if (!organizationId || args.some((arg) => arg.startsWith('--') && arg !== '--app
   console.error('Usage: npm run rebuild-revenue -- <organization_id> [--apply]');
   process.exit(1);
 }
-if (!process.env.TABLE_NAME) {
-  const dev = JSON.parse(readFileSync(join(process.env.DEV_STATE_DIR ?? '.local', 'dev.json'), 'utf8')) as {
-    dynamodb_endpoint: string;
-    table_name: string;
-  };
-  Object.assign(process.env, LOCAL_CREDENTIALS, {
-    TABLE_NAME: dev.table_name,
-    AWS_ENDPOINT_URL_DYNAMODB: dev.dynamodb_endpoint,
-  });
-}
+const table = targetTable();
 const { createDb } = await import('#shared/data/table');
 const { rebuildRevenue } = await import('#shared/reports/rebuild');
-const result = await rebuildRevenue(createDb(process.env.TABLE_NAME!), organizationId, {
+const result = await rebuildRevenue(createDb(table), organizationId, {
   apply: args.includes('--apply'),
 });
 for (const difference of result.differences) {

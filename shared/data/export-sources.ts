@@ -70,47 +70,23 @@ export const creditNotesIssued = (db: Db, organizationId: string, from: string, 
     creditNoteOf,
   );
 
-const ofPrefix = (organizationId: string, prefix: string) => ({
-  KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-  ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' } as Record<string, string>,
-  ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': prefix } as Record<
-    string,
-    unknown
-  >,
+/** The items of one kind in the organization's partition whose instant `field` is from `start` (inclusive) to `end`. */
+const stampedBetween = (organizationId: string, prefix: string, field: string, start: Date, end: Date) => ({
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+  FilterExpression: '#field >= :start AND #field < :end',
+  ExpressionAttributeNames: { '#field': field },
+  ExpressionAttributeValues: {
+    ':pk': organizationPartition(organizationId),
+    ':prefix': prefix,
+    ':start': start.toISOString(),
+    ':end': end.toISOString(),
+  },
 });
 
 /** The organization's payments paid from `start` (inclusive) to `end` (exclusive), in key order. */
-export const paymentsBetween = (db: Db, organizationId: string, start: Date, end: Date): Source<Payment> => {
-  const prefix = ofPrefix(organizationId, PAYMENT_PREFIX);
-  return source(
-    db,
-    {
-      ...prefix,
-      FilterExpression: 'paid_at >= :start AND paid_at < :end',
-      ExpressionAttributeValues: {
-        ...prefix.ExpressionAttributeValues,
-        ':start': start.toISOString(),
-        ':end': end.toISOString(),
-      },
-    },
-    paymentOf,
-  );
-};
+export const paymentsBetween = (db: Db, organizationId: string, start: Date, end: Date): Source<Payment> =>
+  source(db, stampedBetween(organizationId, PAYMENT_PREFIX, 'paid_at', start, end), paymentOf);
 
 /** The organization's clients created from `start` (inclusive) to `end` (exclusive), oldest first (ids are ULIDs). */
-export const clientsCreatedBetween = (db: Db, organizationId: string, start: Date, end: Date): Source<Client> => {
-  const prefix = ofPrefix(organizationId, CLIENT_PREFIX);
-  return source(
-    db,
-    {
-      ...prefix,
-      FilterExpression: 'created_at >= :start AND created_at < :end',
-      ExpressionAttributeValues: {
-        ...prefix.ExpressionAttributeValues,
-        ':start': start.toISOString(),
-        ':end': end.toISOString(),
-      },
-    },
-    clientOf,
-  );
-};
+export const clientsCreatedBetween = (db: Db, organizationId: string, start: Date, end: Date): Source<Client> =>
+  source(db, stampedBetween(organizationId, CLIENT_PREFIX, 'created_at', start, end), clientOf);
