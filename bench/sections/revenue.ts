@@ -61,7 +61,7 @@ export async function revenue(context: BenchContext): Promise<void> {
     () => queryLatency(reportOrgs[1]!.org.id),
     { pairs: PAIRS },
   );
-  pairedRow('the report’s Query alone: 10 000 vs 100 invoices in the partition', 'ms', queries, '—', true);
+  pairedRow('the report’s Query alone: 10 000 vs 100 invoices in the organization', 'ms', queries, '—', true);
   await reportApi.stop();
 }
 

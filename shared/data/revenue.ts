@@ -5,7 +5,14 @@ import { QueryCommand as RawQueryCommand } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_RETENTION_SECONDS } from '#shared/data/events';
 import { transact, type Db } from '#shared/data/table';
-import { appliedEventKey, organizationPartition, revenueKey, revenuePrefix } from '#shared/data/keys';
+import {
+  appliedEventKey,
+  formerRevenueKey,
+  organizationPartition,
+  revenueKey,
+  revenuePartition,
+  revenuePrefix,
+} from '#shared/data/keys';
 import { REVENUE_FIELDS, zeroAmounts, type Amounts, type Contribution } from '#shared/domain/revenue';
 
 export type Bucket = { currency: string; month: string; amounts: Amounts };
@@ -64,7 +71,10 @@ export async function applyContributions(
 }
 
 /** Every bucket of the organization (of one currency if given): one Query, a few items per month. */
-export async function readRevenue(db: Db, organizationId: string, currency?: string): Promise<Bucket[]> {
+export const readRevenue = (db: Db, organizationId: string, currency?: string): Promise<Bucket[]> =>
+  readBuckets(db, revenuePartition(organizationId), revenuePrefix(currency));
+
+async function readBuckets(db: Db, partition: string, prefix: string): Promise<Bucket[]> {
   const buckets: Bucket[] = [];
   let startKey: Record<string, import('@aws-sdk/client-dynamodb').AttributeValue> | undefined;
   do {
@@ -74,10 +84,7 @@ export async function readRevenue(db: Db, organizationId: string, currency?: str
         TableName: db.table,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
         ExclusiveStartKey: startKey,
-        ExpressionAttributeValues: {
-          ':pk': { S: organizationPartition(organizationId) },
-          ':prefix': { S: revenuePrefix(currency) },
-        },
+        ExpressionAttributeValues: { ':pk': { S: partition }, ':prefix': { S: prefix } },
       }),
     );
     for (const item of page.Items ?? []) {
@@ -88,6 +95,29 @@ export async function readRevenue(db: Db, organizationId: string, currency?: str
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return buckets;
+}
+
+/**
+ * Moves aggregates kept where they were before (`ORG#o`) into their own partition: each month in one
+ * transaction that adds it to what events added since and deletes the old item if it is still there,
+ * so a move interrupted and run again counts nothing twice. Answers how many months it moved.
+ */
+export async function moveFormerRevenue(db: Db, organizationId: string): Promise<number> {
+  let moved = 0;
+  for (const bucket of await readBuckets(db, organizationPartition(organizationId), revenuePrefix())) {
+    const written = await transact(db, {
+      add: bucketUpdate(db.table, organizationId, bucket),
+      remove: {
+        Delete: {
+          TableName: db.table,
+          Key: formerRevenueKey(organizationId, bucket.currency, bucket.month),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+    });
+    if (written.ok) moved += 1;
+  }
+  return moved;
 }
 
 /** Replaces the organization's buckets with `buckets` (the rebuild's repair): writes each, deletes the rest. */

@@ -2,12 +2,12 @@
 // the report's figures for a known history, the rebuild, and bad parameters.
 import { deliverFromBus } from '#test/support/bus';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createDb } from '#shared/data/table';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordSending } from '#shared/invoicing/record-sending';
-import { readRevenue } from '#shared/data/revenue';
-import { revenueKey } from '#shared/data/keys';
+import { moveFormerRevenue, readRevenue } from '#shared/data/revenue';
+import { formerRevenueKey, revenueKey } from '#shared/data/keys';
 import { revenueAggregator } from '#shared/reports/aggregator';
 import { rebuildRevenue } from '#shared/reports/rebuild';
 import { call, countDbCalls, db, forgetRecentKeys, invoiceBody, newTenant, tableItemCount } from '#test/support/api';
@@ -364,5 +364,57 @@ describe('rebuilding revenue', () => {
     expect((await report({ period: 'monthly', start_date: '2026-01-01', end_date: '2026-03-31' })).json).toEqual(
       right.json,
     );
+  });
+});
+
+describe('moving aggregates into their own partition', () => {
+  it('adds what was kept beside the invoices to what events added since, once, and leaves nothing behind', async () => {
+    const own = await newTenant('Revenue kept before');
+    const former = (month: string, invoiced: number) =>
+      db.client.send(
+        new PutCommand({
+          TableName: db.table,
+          Item: {
+            ...formerRevenueKey(own.id, 'EUR', month),
+            type: 'revenue',
+            currency: 'EUR',
+            month,
+            invoiced,
+            invoice_count: 1,
+          },
+        }),
+      );
+    await former('2025-01', 10_000);
+    await former('2025-02', 20_000);
+    // An event applied after the deployment, before the move: it already counts in the new partition.
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: revenueKey(own.id, 'EUR', '2025-02'),
+        UpdateExpression:
+          'SET #type = :type, currency = :currency, #month = :month ADD invoiced :more, invoice_count :one',
+        ExpressionAttributeNames: { '#type': 'type', '#month': 'month' },
+        ExpressionAttributeValues: {
+          ':type': 'revenue',
+          ':currency': 'EUR',
+          ':month': '2025-02',
+          ':more': 500,
+          ':one': 1,
+        },
+      }),
+    );
+    expect(await moveFormerRevenue(db, own.id)).toBe(2);
+    const byMonth = (buckets: Awaited<ReturnType<typeof readRevenue>>) =>
+      Object.fromEntries(
+        buckets.map((bucket) => [bucket.month, [bucket.amounts.invoiced, bucket.amounts.invoice_count]]),
+      );
+    expect(byMonth(await readRevenue(db, own.id))).toEqual({ '2025-01': [10_000n, 1n], '2025-02': [20_500n, 2n] });
+    const left = await db.client.send(
+      new GetCommand({ TableName: db.table, Key: formerRevenueKey(own.id, 'EUR', '2025-01') }),
+    );
+    expect(left.Item).toBeUndefined();
+    // Run again: nothing left to move, nothing counted twice.
+    expect(await moveFormerRevenue(db, own.id)).toBe(0);
+    expect(byMonth(await readRevenue(db, own.id))).toEqual({ '2025-01': [10_000n, 1n], '2025-02': [20_500n, 2n] });
   });
 });
