@@ -56,14 +56,16 @@ export const ownerToken = ({ keys, tenants }: BenchContext) =>
 
 /**
  * A table handle of its own, its DynamoDB requests counted on both its clients (queries go through
- * the second, whose middleware is fixed at its first call). `name` names the counting middleware.
+ * the second, whose middleware is fixed at its first call), and the items its transactions wrote.
+ * `name` names the counting middleware.
  */
 export function countedDb(name: string) {
-  const counted = { db: correlated(createDb(TABLE), undefined, systemActor('bench')), calls: 0 };
+  const counted = { db: correlated(createDb(TABLE), undefined, systemActor('bench')), calls: 0, transactItems: 0 };
   for (const client of [counted.db.client, counted.db.queries])
     client.middlewareStack.add(
       (next) => async (args) => {
         counted.calls++;
+        counted.transactItems += (args.input as { TransactItems?: unknown[] }).TransactItems?.length ?? 0;
         return next(args);
       },
       { step: 'initialize', name },

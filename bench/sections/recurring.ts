@@ -1,5 +1,7 @@
 // One recurring run with 5 000 due templates across 50 organizations.
 import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { randomUUID } from 'node:crypto';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { type BenchContext, CONCURRENCY, countedDb } from '#bench/context';
 import { freePort, startSqsEmulator } from '#infra/local/emulators';
@@ -36,18 +38,55 @@ export async function recurring(context: BenchContext): Promise<void> {
   sqs.destroy();
   await sqsEmulator.stop();
   const templatesDue = planned.reduce((sum, run) => sum + run.recurring_ids.length, 0);
-  context.rows.record({
-    benchmark:
-      `recurring run via SQS (${WORKERS} workers): ` +
-      `${generated} invoices from ${templatesDue} templates in ${RECURRING_ORGS} orgs`,
-    unit: 's',
-    value: seconds,
-    floor: null,
-    ratio: null,
-    spread: null,
-    target: `${(counted.calls / Math.max(generated, 1)).toFixed(1)} calls/invoice`,
-    ok: generated === RECURRING_ORGS * PER_ORG && failures === 0,
-  });
+  const callsPerInvoice = counted.calls / Math.max(generated, 1);
+  const itemsPerInvoice = Math.round(counted.transactItems / Math.max(generated, 1));
+  const floor = await rawTransactionsSeconds(context.db, itemsPerInvoice, generated);
+  context.rows.row(
+    `recurring run via SQS (${WORKERS} workers): ${generated} invoices from ${templatesDue} templates in ` +
+      `${RECURRING_ORGS} orgs, ${callsPerInvoice.toFixed(2)} DynamoDB calls per invoice; floor: as many bare ` +
+      `transactions of its ${itemsPerInvoice} items`,
+    seconds,
+    floor,
+    's',
+    '≤ 20 s, ≤ 2 calls/invoice',
+    generated === RECURRING_ORGS * PER_ORG && failures === 0 && seconds <= 20 && callsPerInvoice <= 2,
+  );
+}
+
+/** Samples per floor: enough transactions for a steady rate, scaled to the run's invoice count. */
+const FLOOR_SAMPLE = 1000;
+
+/**
+ * What DynamoDB itself takes for `count` transactions of `items` conditional Puts each, issued by
+ * WORKERS at once: the least a run that writes each invoice in one such transaction can take.
+ */
+async function rawTransactionsSeconds(db: CorrelatedDb, items: number, count: number): Promise<number> {
+  const run = randomUUID();
+  let issued = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: WORKERS }, async () => {
+      while (issued < FLOOR_SAMPLE) {
+        const transaction = issued++;
+        await db.client.send(
+          new TransactWriteCommand({
+            TransactItems: Array.from({ length: items }, (_, item) => ({
+              Put: {
+                TableName: db.table,
+                Item: {
+                  pk: `BENCH#${run}#${transaction % RECURRING_ORGS}`,
+                  sk: `${transaction}#${item}`,
+                  size: 'x'.repeat(300),
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            })),
+          }),
+        );
+      }
+    }),
+  );
+  return ((performance.now() - started) / 1000) * (count / FLOOR_SAMPLE);
 }
 
 /** RECURRING_ORGS organizations with PER_ORG monthly templates each, all starting today; answers today. */

@@ -1,6 +1,6 @@
 // The customer repository: reading clients, and writing a new or changed one with its event.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { type CorrelatedDb, query, transact, type Db, type WritePart } from '#shared/data/table';
+import { type CorrelatedDb, itemsWithIds, query, transact, type Db, type WritePart } from '#shared/data/table';
 import { eventParts } from '#shared/data/events';
 import { clientItem, clientOf } from '#shared/data/items';
 import { CLIENT_PREFIX, clientKey, organizationPartition } from '#shared/data/keys';
@@ -14,6 +14,12 @@ export async function getClient(db: Db, organizationId: string, clientId: string
     new GetCommand({ TableName: db.table, Key: clientKey(organizationId, clientId) }),
   );
   return Item ? clientOf(Item) : undefined;
+}
+
+/** The clients with these ids (up to 100) that exist, in one BatchGetItem. */
+export async function clientsWithIds(db: Db, organizationId: string, ids: readonly string[]): Promise<Client[]> {
+  const items = await itemsWithIds(db, ids, (id) => clientKey(organizationId, id), { consistent: true });
+  return items.map(clientOf);
 }
 
 export async function listClients(

@@ -4,7 +4,7 @@
 // counter stays in a sparse index while numbers may be unclaimed; the sweeper voids those it finds.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, queryAll, transact } from '#shared/data/table';
+import { type Db, queryAll, transact, unlessConditionFailed } from '#shared/data/table';
 import { entityOf } from '#shared/data/items';
 import {
   BY,
@@ -60,6 +60,18 @@ export async function allocateNumber(
   format: Pick<NumberingFormat, 'pattern' | 'padding'>,
   now = new Date(),
 ): Promise<Allocated> {
+  return (await allocateNumbers(db, organizationId, series, format, 1, now))[0]!;
+}
+
+/** The next `count` numbers of the series, lowest first, in the same one request. */
+export async function allocateNumbers(
+  db: Db,
+  organizationId: string,
+  series: SeriesName,
+  format: Pick<NumberingFormat, 'pattern' | 'padding'>,
+  count: number,
+  now = new Date(),
+): Promise<Allocated[]> {
   const { partitionKey, sortKey } = BY.seriesToVerify;
   const index = seriesToVerifyKeys(organizationId, series, inGrace(now));
   const { Attributes = {} } = await db.client.send(
@@ -67,13 +79,13 @@ export async function allocateNumber(
       TableName: db.table,
       Key: seriesCounterKey(organizationId, series),
       UpdateExpression:
-        'ADD last_number :one SET #type = :type, organization_id = :org, series = :series, ' +
+        'ADD last_number :count SET #type = :type, organization_id = :org, series = :series, ' +
         'pattern = :pattern, padding = :padding, ' +
         'verified_through = if_not_exists(verified_through, if_not_exists(last_number, :zero)), ' +
         '#pk = if_not_exists(#pk, :shard), #sk = if_not_exists(#sk, :due)',
       ExpressionAttributeNames: { '#type': 'type', '#pk': partitionKey, '#sk': sortKey },
       ExpressionAttributeValues: {
-        ':one': 1,
+        ':count': count,
         ':zero': 0,
         ':type': 'series_counter',
         ':org': organizationId,
@@ -86,7 +98,31 @@ export async function allocateNumber(
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return { series, number: Number(Attributes.last_number), ...format };
+  const last = Number(Attributes.last_number);
+  return Array.from({ length: count }, (_, offset) => ({ series, number: last - count + 1 + offset, ...format }));
+}
+
+/**
+ * Gives the series' highest numbers back, from `from` on, when nobody allocated after them and the
+ * sweeper has not marked them (it only ever looks at numbers up to its mark). Answers whether it did.
+ */
+export async function returnNumbers(db: Db, organizationId: string, from: Allocated, to: Allocated): Promise<boolean> {
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: seriesCounterKey(organizationId, from.series),
+        UpdateExpression: 'SET last_number = :before',
+        ConditionExpression:
+          'last_number = :last AND verified_through < :from AND (attribute_not_exists(mark_number) OR mark_number < :from)',
+        ExpressionAttributeValues: { ':before': from.number - 1, ':last': to.number, ':from': from.number },
+      }),
+    );
+    return true;
+  } catch (error) {
+    unlessConditionFailed(error);
+    return false;
+  }
 }
 
 /** The claim of a number by its document, for the document's own transaction. */

@@ -4,11 +4,13 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { eventParts } from '#shared/data/events';
 import type { NewEvent } from '#shared/domain/events';
-import { query, queryAll, transact, type CorrelatedDb, type Db } from '#shared/data/table';
-import { recurringItem, recurringOf } from '#shared/data/items';
+import { itemsWithIds, query, queryAll, transact, type CorrelatedDb, type Db } from '#shared/data/table';
+import { ofType, organizationOf, recurringItem, recurringOf } from '#shared/data/items';
+import type { Organization } from '#shared/domain/organization';
 import {
   BY,
   indexQuery,
+  organizationKey,
   organizationPartition,
   RECURRING_PREFIX,
   RECURRING_SHARDS,
@@ -31,6 +33,28 @@ export async function saveNewRecurringInvoice(db: CorrelatedDb, template: Recurr
     event: eventParts(db, template.organization_id, [event]),
   });
   if (!written.ok) throw new Error(`recurring invoice ${template.id} exists already`);
+}
+
+/**
+ * Templates of one organization and the organization itself, in one BatchGetItem (up to 99 ids, a
+ * request holds 100 keys); templates that no longer exist are left out.
+ */
+export async function recurringWithOrganization(
+  db: Db,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<{ organization?: Organization; templates: RecurringInvoice[] }> {
+  const items = await itemsWithIds(
+    db,
+    [organizationId, ...ids],
+    (id) => (id === organizationId ? organizationKey(organizationId) : recurringKey(organizationId, id)),
+    { consistent: true },
+  );
+  const organization = ofType(items, 'organization');
+  return {
+    ...(organization ? { organization: organizationOf(organization) } : {}),
+    templates: items.filter((item) => item.type === 'recurring_invoice').map(recurringOf),
+  };
 }
 
 export async function getRecurringInvoice(

@@ -3,7 +3,8 @@
 // invoice with its number claims, public token and event in one transaction — or void the number.
 import { eventParts } from '#shared/data/events';
 import { clientWithOrganization, newInvoiceParts } from '#shared/data/invoices';
-import { allocateNumber, MAX_TEXT_COLLISIONS, voidNumber } from '#shared/data/number-series';
+import { MAX_TEXT_COLLISIONS } from '#shared/data/number-series';
+import { type Numbers, oneAtATime } from '#shared/data/number-pool';
 import { transact, type WritePart } from '#shared/data/table';
 import { assertBillable } from '#shared/domain/client';
 import { dateIn } from '#shared/domain/dates';
@@ -97,15 +98,32 @@ export async function createInvoice(
   now = new Date(),
   origin?: InvoiceOrigin,
 ): Promise<Invoice> {
+  const parties = await clientWithOrganization(deps.db, organizationId, draft.client_id);
+  return createInvoiceBetween(deps, organizationId, parties, draft, now, origin);
+}
+
+/**
+ * An invoice between a client and an organization read already, numbered from `numbers` (one
+ * allocated per attempt unless a batch reserved them): one request, the write.
+ */
+export async function createInvoiceBetween(
+  deps: InvoicingDeps,
+  organizationId: string,
+  { client, organization }: { client?: Client; organization?: Organization },
+  draft: NewInvoice,
+  now: Date,
+  origin?: InvoiceOrigin,
+  numbers?: Numbers,
+): Promise<Invoice> {
   const { db } = deps;
-  const { client, organization } = await clientWithOrganization(db, organizationId, draft.client_id);
   assertBillable(client);
   if (!organization) throw new Error(`organization ${organizationId} is incomplete`);
   const content = contentOf(draft, client, organization, now);
   const format = numberingOf(organization);
   const series = seriesFor(format, content.issue_date);
+  const source = numbers ?? oneAtATime(db, organizationId, format, now);
   for (let taken = 0; ; taken++) {
-    const allocated = await allocateNumber(db, organizationId, series, format, now);
+    const allocated = await source.take(series);
     const invoice: Invoice = {
       id: newId('inv', now.getTime()),
       invoice_number: formatNumber(format, allocated.number, content.issue_date.slice(0, 4)),
@@ -129,7 +147,8 @@ export async function createInvoice(
     });
     if (written.ok) return invoice;
     const reason = { origin: origin?.voidReason, printed_number: VOID_REASON.textTaken }[written.failed as string];
-    await voidNumber(db, organizationId, allocated, reason ?? VOID_REASON.writeFailed, now);
+    // Only a refused origin leaves the number as good as new: a batch gives it to its next invoice.
+    await source.unclaimed(allocated, reason ?? VOID_REASON.writeFailed, written.failed === 'origin');
     if (written.failed === 'origin') throw new OriginTakenError(origin!.voidReason);
     if (written.failed !== 'printed_number' || taken >= MAX_TEXT_COLLISIONS)
       throw new Error(`invoice ${invoice.invoice_number} could not be written: ${written.failed} refused`);

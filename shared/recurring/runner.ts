@@ -1,10 +1,13 @@
 // The recurring runner: reads the templates due by `today` from the sharded index (never a scan),
-// and generates each due period — every missed period once, oldest first (documented policy) —
-// through shared/invoicing/generate-recurring-invoices.ts, sending it when the template says so.
+// and hands each organization's share to shared/invoicing/generate-recurring-invoices.ts.
 import type { Db } from '#shared/data/table';
 import { dueRecurringInvoices } from '#shared/data/recurring-invoices';
 import { latestDateAnywhere } from '#shared/domain/dates';
-import { generateDueInvoices, type RunnerDeps } from '#shared/invoicing/generate-recurring-invoices';
+import {
+  generateOrganizationInvoices,
+  type OrganizationResult,
+  type RunnerDeps,
+} from '#shared/invoicing/generate-recurring-invoices';
 
 /**
  * One message on the runner queue: an organization's due templates, the instant the run was planned
@@ -35,36 +38,11 @@ export async function planRun(db: Db, now: Date, today?: string): Promise<Organi
   );
 }
 
-export type OrganizationResult = { generated: number; failures: number; unfinished: number };
-
-/**
- * One organization's due templates, one after another: they share its invoice counter, and taking
- * turns is faster than racing for it. `today` is the organization's own date. Stops early when
- * `timeLeft` says so; what is left stays due and is picked up by the next run.
- */
-export async function runOrganization(
+/** One organization's due templates; `today` is the organization's own date. */
+export const runOrganization = (
   deps: RunnerDeps,
   run: { organization_id: string; recurring_ids: string[] },
   today: string,
-  options: { timeLeft?: () => boolean; log?: (message: string, fields: Record<string, unknown>) => void } = {},
-): Promise<OrganizationResult> {
-  const result: OrganizationResult = { generated: 0, failures: 0, unfinished: 0 };
-  for (const [position, id] of run.recurring_ids.entries()) {
-    if (options.timeLeft && !options.timeLeft()) {
-      result.unfinished = run.recurring_ids.length - position;
-      break;
-    }
-    try {
-      result.generated += await generateDueInvoices(deps, run.organization_id, id, today);
-    } catch (error) {
-      // One broken template must not hold up the others; it stays due and is tried again next run.
-      result.failures += 1;
-      options.log?.('recurring template failed', {
-        organization_id: run.organization_id,
-        recurring_id: id,
-        error: String(error),
-      });
-    }
-  }
-  return result;
-}
+  options: Parameters<typeof generateOrganizationInvoices>[4] = {},
+): Promise<OrganizationResult> =>
+  generateOrganizationInvoices(deps, run.organization_id, run.recurring_ids, today, options);

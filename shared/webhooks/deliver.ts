@@ -26,6 +26,7 @@ export type DeliveryRequest = {
 };
 
 const EXCERPT_BYTES = 1024;
+export const DELIVERY_USER_AGENT = 'invoicing-webhooks/1';
 const systemLookup: Lookup = (hostname, options) => dnsLookup(hostname, options);
 
 function retryAfterSeconds(response: IncomingMessage, now: Date): number | undefined {
@@ -50,32 +51,39 @@ export async function attemptDelivery({
   now = () => new Date(),
 }: DeliveryRequest): Promise<Attempt> {
   const started = now();
-  const elapsed = () => now().getTime() - started.getTime();
+  const startedMs = started.getTime();
+  const elapsed = () => now().getTime() - startedMs;
   let target: { address: string };
+  let destination: URL;
   try {
-    target = await addressToDial(url, policy, lookup);
+    // Parsed once: the URL that is checked is the URL that is dialled.
+    destination = parsedUrl(url);
+    target = await addressToDial(destination, policy, lookup);
   } catch (error) {
     return undialled(error, started.toISOString(), elapsed());
   }
-  const destination = new URL(url);
-  const headers = {
-    ...webhookHeaders(secrets, messageId, started, body),
-    host: destination.host,
-    'user-agent': 'invoicing-webhooks/1',
-  };
+  const headers = webhookHeaders(secrets, messageId, started, body);
+  headers.host = destination.host;
+  headers['user-agent'] = DELIVERY_USER_AGENT;
 
   return new Promise<Attempt>((resolve) => {
     const finish: Finish = (attempt) => resolve({ at: started.toISOString(), duration_ms: elapsed(), ...attempt });
-    const req = openRequest(destination, target.address, headers, timeoutMs, (response) =>
-      readAnswer(response, started, finish),
-    );
-    // A hard deadline as well as the idle timeout: a receiver that trickles bytes is cut off too.
+    const req = openRequest(destination, target.address, headers, (response) => readAnswer(response, started, finish));
+    // One hard deadline (an idle timeout of the same length could never fire first): a receiver that
+    // trickles bytes is cut off too.
     const deadline = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on('error', (error) => finish({ outcome: 'failed', error: error.message }));
     req.on('close', () => clearTimeout(deadline));
     req.end(body);
   });
+}
+
+function parsedUrl(url: string): URL {
+  try {
+    return new URL(url);
+  } catch {
+    throw new DestinationRefusedError('must be an absolute URL');
+  }
 }
 
 /** The attempt that never connected: the destination rules refused it, or its name did not resolve. */
@@ -90,7 +98,6 @@ function openRequest(
   destination: URL,
   address: string,
   headers: Record<string, string>,
-  timeoutMs: number,
   onResponse: (response: IncomingMessage) => void,
 ): ClientRequest {
   const secure = destination.protocol === 'https:';
@@ -102,14 +109,16 @@ function openRequest(
       path: `${destination.pathname}${destination.search}`,
       method: 'POST',
       headers,
-      servername: secure ? destination.hostname : undefined,
-      timeout: timeoutMs,
+      ...(secure ? { servername: destination.hostname } : {}),
     },
     onResponse,
   );
 }
 
-/** Judges the answer by its status, keeping its first kilobyte; the rest is not read. */
+/**
+ * Judges the answer by its status, keeping its first kilobyte; the rest is not read. 'close' follows
+ * both the end of the answer and its loss, so it alone settles the attempt.
+ */
 function readAnswer(response: IncomingMessage, started: Date, finish: Finish) {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -118,9 +127,9 @@ function readAnswer(response: IncomingMessage, started: Date, finish: Finish) {
     size += chunk.length;
     if (size >= EXCERPT_BYTES) response.destroy();
   });
-  const done = () => {
+  response.on('close', () => {
     const status = response.statusCode ?? 0;
-    const excerpt = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
+    const excerpt = chunks.length === 0 ? '' : Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
     const outcome: AttemptOutcome = status >= 200 && status < 300 ? 'delivered' : status === 410 ? 'gone' : 'failed';
     finish({
       outcome,
@@ -129,7 +138,5 @@ function readAnswer(response: IncomingMessage, started: Date, finish: Finish) {
       retry_after_seconds: retryAfterSeconds(response, started),
       ...(status >= 300 && status < 400 ? { error: 'redirects are not followed' } : {}),
     });
-  };
-  response.on('end', done);
-  response.on('close', done);
+  });
 }

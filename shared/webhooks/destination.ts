@@ -58,10 +58,10 @@ const isSpecialUseName = (host: string) =>
   !host.includes('.') || SPECIAL_USE_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`));
 
 /** Why a webhook URL is refused, or undefined when it may be used (names are checked again at delivery). */
-export function refusalOf(rawUrl: string, policy: DestinationPolicy): string | undefined {
+export function refusalOf(rawUrl: string | URL, policy: DestinationPolicy): string | undefined {
   let url: URL;
   try {
-    url = new URL(rawUrl);
+    url = typeof rawUrl === 'string' ? new URL(rawUrl) : rawUrl;
   } catch {
     return 'must be an absolute URL';
   }
@@ -83,13 +83,13 @@ export type Lookup = (hostname: string, options: { all: true }) => Promise<{ add
  * address the lookup answers. Throws when there is none, so nothing is dialled.
  */
 export async function addressToDial(
-  rawUrl: string,
+  url: URL,
   policy: DestinationPolicy,
   lookup: Lookup,
 ): Promise<{ address: string; family: number }> {
-  const refused = refusalOf(rawUrl, policy);
+  const refused = refusalOf(url, policy);
   if (refused) throw new DestinationRefusedError(refused);
-  const host = normalizedHost(new URL(rawUrl));
+  const host = normalizedHost(url);
   const family = isIP(host);
   if (family) return { address: host, family };
   if (policy.allowLoopbackHttp && host === 'localhost') return { address: '127.0.0.1', family: 4 };

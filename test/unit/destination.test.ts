@@ -143,13 +143,15 @@ describe('webhook destinations at delivery', () => {
 
   it.each(NON_PUBLIC_ADDRESSES)('refuses a name that resolves to %s, before anything is dialled', async (address) => {
     const { lookup, asked } = recordingLookup({ 'rebind.example.com': ['93.184.215.14', address] });
-    await expect(addressToDial('https://rebind.example.com/hook', production, lookup)).rejects.toThrow(/non-public/);
+    await expect(addressToDial(new URL('https://rebind.example.com/hook'), production, lookup)).rejects.toThrow(
+      /non-public/,
+    );
     expect(asked).toEqual(['rebind.example.com']);
   });
 
   it('answers the public address it would dial, after normalising the name', async () => {
     const { lookup, asked } = recordingLookup({ 'hooks.example.com': ['93.184.215.14'] });
-    expect(await addressToDial('https://HOOKS.example.com../in', production, lookup)).toEqual({
+    expect(await addressToDial(new URL('https://HOOKS.example.com../in'), production, lookup)).toEqual({
       address: '93.184.215.14',
       family: 4,
     });
@@ -158,10 +160,10 @@ describe('webhook destinations at delivery', () => {
 
   it('checks literals without a lookup', async () => {
     const { lookup, asked } = recordingLookup({});
-    await expect(addressToDial('https://[::ffff:169.254.169.254]/', production, lookup)).rejects.toBeInstanceOf(
-      DestinationRefusedError,
-    );
-    await expect(addressToDial('https://[::7f00:1]/', production, lookup)).rejects.toBeInstanceOf(
+    await expect(
+      addressToDial(new URL('https://[::ffff:169.254.169.254]/'), production, lookup),
+    ).rejects.toBeInstanceOf(DestinationRefusedError);
+    await expect(addressToDial(new URL('https://[::7f00:1]/'), production, lookup)).rejects.toBeInstanceOf(
       DestinationRefusedError,
     );
     expect(asked).toEqual([]);
