@@ -8,6 +8,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { type BenchContext, type BenchSection, CONCURRENCY, OUT, TABLE } from '#bench/context';
 import { collectRows, type Row, type Rows } from '#bench/rows';
 import { bundles } from '#bench/sections/bundles';
+import { cost } from '#bench/sections/cost';
 import { documents } from '#bench/sections/documents';
 import { exports } from '#bench/sections/exports';
 import { recurring } from '#bench/sections/recurring';
@@ -22,7 +23,16 @@ import { correlated, createDb } from '#shared/data/table';
 import { newId } from '#shared/domain/ids';
 
 const RESULTS = resolve('bench-results');
-const SECTION_NAMES = ['bundles', 'throughput', 'documents', 'webhooks', 'recurring', 'revenue', 'exports'] as const;
+const SECTION_NAMES = [
+  'bundles',
+  'throughput',
+  'documents',
+  'webhooks',
+  'recurring',
+  'revenue',
+  'exports',
+  'cost',
+] as const;
 type Section = (typeof SECTION_NAMES)[number];
 const SECTIONS: Record<Section, BenchSection> = {
   bundles,
@@ -32,6 +42,7 @@ const SECTIONS: Record<Section, BenchSection> = {
   recurring,
   revenue,
   exports,
+  cost,
 };
 /**
  * `npm run bench -- <filter>…`: section names run those sections; any other word picks the routes

@@ -51,6 +51,8 @@ export const reservesConcurrency = (scope: Construct) =>
   String(scope.node.tryGetContext('reserveConcurrency') ?? 'false') === 'true';
 
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
+/** What a function is given unless its declaration says otherwise. */
+export const DEFAULT_MEMORY_MB = 512;
 
 export class ServiceFunction extends NodejsFunction {
   constructor(
@@ -70,7 +72,7 @@ export class ServiceFunction extends NodejsFunction {
       depsLockFilePath: `${projectRoot}package-lock.json`,
       runtime: LAMBDA_RUNTIME,
       architecture: Architecture.ARM_64,
-      memorySize: memorySize ?? 512,
+      memorySize: memorySize ?? DEFAULT_MEMORY_MB,
       timeout: timeout ?? Duration.seconds(10),
       tracing: Tracing.ACTIVE,
       loggingFormat: LoggingFormat.JSON,
