@@ -35,7 +35,8 @@ export type ServiceFunctionProps = {
 export const assetCommands = (inputDir: string, outputDir: string) => [
   `mkdir -p "${outputDir}/assets"`,
   ...Object.values(DOCUMENT_ASSETS).map(
-    (asset) => `cp "${inputDir}/node_modules/${asset.package}/${asset.file}" "${outputDir}/assets/"`,
+    (asset) =>
+      `cp "${inputDir}/${asset.package ? `node_modules/${asset.package}/` : ''}${asset.file}" "${outputDir}/assets/"`,
   ),
 ];
 

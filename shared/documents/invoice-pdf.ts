@@ -1,6 +1,7 @@
 // The invoice as a PDF (pdf-lib, A4, DejaVu Sans embedded as a subset so any Latin, Greek, Cyrillic or
 // Vietnamese text prints as written). It draws the view of invoice-view.ts, so the PDF, the page and
 // the e-mail say the same. Long invoices continue on further pages with the table header repeated.
+import { facesFor } from '#shared/documents/font-faces';
 import { degrees, rgb, type PDFDocument, type PDFImage } from 'pdf-lib';
 import { qrModules } from '#shared/documents/epc-qr';
 import { creditNoteView, type CreditNoteDocument } from '#shared/documents/credit-note-view';
@@ -40,6 +41,7 @@ export async function renderDocumentPdf(
     language: view.locale,
     date: documentDate(view),
     logo: view.logo,
+    faces: facesFor(view.locale, view),
   });
   const page = pdf.addPage([A4.width, A4.height]);
   const canvas: Canvas = { pdf, page, y: A4.height - MARGIN, regular, bold, view, words: view.words };

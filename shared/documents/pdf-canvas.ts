@@ -4,6 +4,7 @@
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { documentFonts } from '#shared/documents/assets';
+import type { Faces } from '#shared/documents/font-faces';
 import type { InvoiceView } from '#shared/documents/invoice-view';
 import { logoDecodes } from '#shared/documents/logo-image';
 import type { Logo } from '#shared/domain/logo';
@@ -104,6 +105,8 @@ export async function openPdf(meta: {
   language: string;
   date: Date;
   logo: Logo | null;
+  /** Which faces its texts need (shared/documents/font-faces.ts). */
+  faces: Faces;
 }) {
   const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.setCreationDate(meta.date);
@@ -114,7 +117,7 @@ export async function openPdf(meta: {
   pdf.setAuthor(meta.author);
   pdf.setLanguage(meta.language);
   pdf.setCreator('Invoicing service');
-  const fonts = await documentFonts();
+  const fonts = await documentFonts(meta.faces);
   const regular = await pdf.embedFont(fonts.regular, { subset: true, customName: 'INVREG+DejaVuSans' });
   const bold = await pdf.embedFont(fonts.bold, { subset: true, customName: 'INVBLD+DejaVuSans-Bold' });
   let logo: PDFImage | undefined;

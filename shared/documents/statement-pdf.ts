@@ -2,6 +2,7 @@
 // application/pdf): the organization's letterhead, both parties, then per currency the opening
 // balance, every entry with the running balance, the closing balance and the open amounts by age —
 // in the client's language, dated the statement's last day, so the same statement prints the same bytes.
+import { facesFor } from '#shared/documents/font-faces';
 import type { PDFImage } from 'pdf-lib';
 import { documentFormat, partyBlocks } from '#shared/documents/document-format';
 import {
@@ -45,6 +46,7 @@ export async function renderStatementPdf({ statement, seller, buyer, locale, log
     language: locale,
     date: new Date(`${statement.to}T00:00:00Z`),
     logo: logo ?? null,
+    faces: facesFor(locale, { statement, parties, words }),
   });
   const { pdf, regular, bold } = opened;
   const page = pdf.addPage([A4.width, A4.height]);
