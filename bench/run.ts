@@ -70,6 +70,8 @@ async function setUp(dynamoEndpoint: string, rows: Rows): Promise<BenchContext> 
     IDP_ISSUER: 'bench-idp',
     IDP_AUDIENCE: 'bench',
     IDP_JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json',
+    // Named only: the routes that read it answer 404 for an unknown export before reaching the bucket.
+    EXPORT_BUCKET: 'invoicing-bench-exports',
   });
   const db = correlated(createDb(TABLE), undefined, systemActor('bench'));
   const tenants = await Promise.all(

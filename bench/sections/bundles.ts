@@ -24,11 +24,16 @@ const ID_PREFIX: Record<string, IdPrefix> = {
   'recurring-invoices': 'rec',
   webhooks: 'whk',
   deliveries: 'evt',
+  quotes: 'quo',
+  exports: 'exp',
+  members: 'usr',
+  invitations: 'ivt',
 };
 const pathValue = (path: string, name: string) => {
   if (name === 'token') return UNKNOWN_TOKEN;
   if (name === 'series') return 'invoice';
   if (name === 'outcome') return 'pay';
+  if (name === 'address') return encodeURIComponent('nobody@example.com');
   if (path.includes('/checkout/')) return `chk_${UNKNOWN_TOKEN}`;
   const collection = path
     .slice(0, path.indexOf(`{${name}}`))
