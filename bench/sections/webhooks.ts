@@ -54,29 +54,23 @@ export async function webhooks(context: BenchContext): Promise<void> {
     });
     if (attempt.outcome !== 'delivered') throw new Error(`delivery failed: ${attempt.error}`);
   };
-  const deliveries = await interleaved(
-    () => rate(sameRequest, REQUESTS),
-    () => rate(deliver, REQUESTS),
-    { pairs: PAIRS },
-  );
-  context.rows.pairedRow(
-    'webhook deliveries vs the same signed POST sent raw (loopback receiver)',
-    'req/s',
-    deliveries,
-    '≥ 0.85×',
-    deliveries.ratio >= 0.85,
-  );
-  const bare = await interleaved(
-    () => rate(bareRequest, REQUESTS),
-    () => rate(deliver, REQUESTS),
-    { pairs: PAIRS },
-  );
-  context.rows.pairedRow(
-    'webhook deliveries vs a bare POST (content type only; the receiver parses fewer headers)',
-    'req/s',
-    bare,
-    'reported',
-    true,
-  );
+  const floors = [
+    ['the same signed POST sent raw (loopback receiver)', sameRequest, 0.85],
+    ['a bare POST (content type only; the receiver parses fewer headers)', bareRequest, undefined],
+  ] as const;
+  for (const [floor, post, target] of floors) {
+    const measured = await interleaved(
+      () => rate(post, REQUESTS),
+      () => rate(deliver, REQUESTS),
+      { pairs: PAIRS },
+    );
+    context.rows.pairedRow(
+      `webhook deliveries vs ${floor}`,
+      'req/s',
+      measured,
+      target ? `≥ ${target}×` : 'reported',
+      !target || measured.ratio >= target,
+    );
+  }
   receiver.close();
 }
