@@ -188,6 +188,8 @@ export const lambdaRuntimeConfig = (env: NodeJS.ProcessEnv = process.env) =>
 const objectStoreSchema = z.object({
   /** The bucket export files are written to (the stack's ExportBucket). */
   EXPORT_BUCKET: z.string().check(z.minLength(3)),
+  /** The bucket's regional host name in AWS (set by the stack: it knows the partition's domain). */
+  EXPORT_BUCKET_DOMAIN: z.optional(z.string().check(z.minLength(3))),
   /** Local emulators answer on one host: bucket in the path, not the host name. */
   S3_FORCE_PATH_STYLE: z._default(
     z.pipe(

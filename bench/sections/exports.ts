@@ -30,7 +30,6 @@ const draining: ObjectStore = {
   async put(_key, body) {
     for await (const _chunk of body);
   },
-  downloadUrl: async () => '',
 };
 
 export async function exports(context: BenchContext): Promise<void> {

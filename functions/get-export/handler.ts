@@ -1,4 +1,4 @@
-import { exportStore } from '#shared/aws/object-store';
+import { exportDownloadLink } from '#shared/aws/download-link';
 import { getExport } from '#shared/data/exports';
 import { notFound } from '#shared/domain/errors';
 import { DOWNLOAD_LINK_SECONDS } from '#shared/domain/export';
@@ -8,7 +8,7 @@ import { exportResource } from '#shared/domain/resources/export';
 import { exportResponse } from '#shared/http/schemas/responses/exports';
 import { routeNamed } from '#functions/routes';
 
-const store = exportStore();
+const downloadLink = exportDownloadLink();
 
 export const handler = endpoint(
   routeNamed('get-export'),
@@ -18,7 +18,7 @@ export const handler = endpoint(
     if (!job) throw notFound('Export');
     if (job.status !== 'completed' || !job.object_key) return { status: 200, body: exportResource(job) };
     const expiresAt = new Date(Date.now() + DOWNLOAD_LINK_SECONDS * 1000).toISOString();
-    const url = await store.downloadUrl(job.object_key, job.file_name ?? `${job.id}.csv`, DOWNLOAD_LINK_SECONDS);
+    const url = await downloadLink(job.object_key, job.file_name ?? `${job.id}.csv`, DOWNLOAD_LINK_SECONDS);
     return { status: 200, body: exportResource(job, { url, expiresAt }) };
   },
 );

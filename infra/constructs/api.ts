@@ -266,6 +266,7 @@ export class ApiConstruct extends Construct {
       EMAIL_CONFIGURATION_SET: emailConfigurationSet,
       PAYMENT_PROVIDER: paymentProvider,
       EXPORT_BUCKET: exportBucket.bucketName,
+      EXPORT_BUCKET_DOMAIN: exportBucket.bucketRegionalDomainName,
     };
     this.sendEmail = sendEmailStatement(this, emailFrom, emailConfigurationSet);
 

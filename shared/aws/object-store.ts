@@ -1,16 +1,14 @@
 // The object store export files go to: S3 in AWS, the S3 emulator of `npm run dev` and the tests
 // (fauxqs, path-style). A file is streamed up in parts, so memory stays flat whatever its size.
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+// Links to download one are signed apart (download-link.ts), without the S3 client.
+import { S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import { objectStoreConfig } from '#shared/config';
 
 export type ObjectStore = {
   /** Writes `body` under `key`, part by part (5 MiB each, one at a time). */
   put(key: string, body: Readable, file: { contentType: string; fileName: string }): Promise<void>;
-  /** A link that downloads the object for `seconds`, signed with the caller's credentials. */
-  downloadUrl(key: string, fileName: string, seconds: number): Promise<string>;
 };
 
 const PART_BYTES = 5 * 1024 * 1024;
@@ -32,16 +30,6 @@ export function s3ObjectStore(bucket: string, client: S3Client): ObjectStore {
       });
       await upload.done();
     },
-    downloadUrl: (key, fileName, seconds) =>
-      getSignedUrl(
-        client,
-        new GetObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          ResponseContentDisposition: `attachment; filename="${fileName}"`,
-        }),
-        { expiresIn: seconds },
-      ),
   };
 }
 

@@ -470,6 +470,11 @@ describe('stack', () => {
     const functions = template.findResources('AWS::Lambda::Function');
     const worker = Object.entries(functions).find(([id]) => id.startsWith('EventsExportWorker'))![1];
     expect(worker.Properties.Environment.Variables.EXPORT_BUCKET).toEqual({ Ref: bucketId });
+    // Download links are signed for the bucket's regional host, which CloudFormation knows per partition.
+    const getExport = Object.entries(functions).find(([id]) => id.startsWith('GetExport'))![1];
+    expect(getExport.Properties.Environment.Variables.EXPORT_BUCKET_DOMAIN).toEqual({
+      Ref: expect.stringMatching(/ExportsBucket\w*RegionalDomainName$/),
+    });
   });
 
   it('gives the audit chainer the retention of audit entries, 400 days unless the deployment says otherwise', () => {
