@@ -164,6 +164,7 @@ export const ROUTES = [
     status: 201,
     errors: ['invalid_state', 'email_delivery_failed'],
     sendsEmail: true,
+    rendersDocuments: true,
   },
   {
     name: 'list-invitations',

@@ -1,5 +1,6 @@
 import { sesClient } from '#shared/aws/ses';
 import { config } from '#shared/config';
+import { configuredRenderer } from '#shared/documents/renderer';
 import { invitationResource } from '#shared/domain/resources/member';
 import { endpoint } from '#shared/http/endpoint';
 import { createInvitationBody } from '#shared/http/schemas/members';
@@ -11,6 +12,7 @@ import { routeNamed } from '#functions/routes';
 const { EMAIL_FROM, EMAIL_CONFIGURATION_SET, PUBLIC_BASE_URL, INVITATION_URL } = config();
 const mail = {
   ses: sesClient(),
+  renderer: configuredRenderer(),
   from: EMAIL_FROM,
   configurationSet: EMAIL_CONFIGURATION_SET,
   invitationUrl: INVITATION_URL ?? `${PUBLIC_BASE_URL}/api/v1/invitations/{token}/accept/`,

@@ -4,6 +4,7 @@
 import type { CreditNote } from '#shared/domain/credit-note';
 import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
 import type { Invoice } from '#shared/domain/invoice';
+import type { InvitationEmail } from '#shared/email/invitation-email';
 import type { Logo } from '#shared/domain/logo';
 import type { Quote } from '#shared/domain/quote';
 import type { buyerResource, sellerResource } from '#shared/domain/resources/invoice';
@@ -46,6 +47,8 @@ export type RenderRequest =
   | ({ kind: 'statement-pdf' } & StatementLetter & Letterhead)
   | ({ kind: 'quote-pdf'; quote: Quote } & Letterhead)
   | ({ kind: 'quote-email'; quote: Quote; mail: Mail } & Letterhead)
+  /** Composed here because its MIME composer is the renderer's: no route bundles it. */
+  | { kind: 'invitation-email'; invitation: InvitationEmail }
   /** A logo to be stored: decoded and written anew, or refused with validation_error on `logo`. */
   | { kind: 'logo'; logo: LogoText };
 

@@ -14,6 +14,7 @@ import type { Logo } from '#shared/domain/logo';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import { composeDocumentEmail, composeInvoiceEmail } from '#shared/email/invoice-email';
+import { composeInvitationEmail } from '#shared/email/invitation-email';
 import { fileNameOf } from '#shared/domain/file-name';
 
 type Request<K extends RenderRequest['kind']> = Extract<RenderRequest, { kind: K }>;
@@ -106,7 +107,7 @@ async function quoteEmail(request: Request<'quote-email'>, logo: Logo | undefine
 
 /** Draws what the request asks for; a document the format cannot carry is refused with a DomainError. */
 export async function renderDocument(request: RenderRequest): Promise<RenderedFile> {
-  const logo = logoOf(request.logo);
+  const logo = 'logo' in request ? logoOf(request.logo) : undefined;
   switch (request.kind) {
     case 'invoice-pdf': {
       const invoice = invoiceResource(request.invoice, request.publicBaseUrl);
@@ -135,6 +136,8 @@ export async function renderDocument(request: RenderRequest): Promise<RenderedFi
     }
     case 'quote-email':
       return quoteEmail(request, logo);
+    case 'invitation-email':
+      return email('invitation.eml', await composeInvitationEmail(request.invitation));
     case 'logo': {
       const { logo: written, info } = await normalizedLogo(logo!);
       return { filename: 'logo', contentType: written.content_type, content: written.bytes, pixels: info };

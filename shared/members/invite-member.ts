@@ -12,11 +12,11 @@ import { newId } from '#shared/domain/ids';
 import { INVITATION_VALID_DAYS, isOpen, normalizedEmail, type Invitation } from '#shared/domain/invitation';
 import { assertInvitable } from '#shared/domain/membership-rules';
 import type { Role } from '#shared/domain/roles';
+import type { DocumentRenderer } from '#shared/documents/renderer';
 import { deliverEmail, type MailDeps } from '#shared/email/deliver-email';
-import { composeInvitationEmail } from '#shared/email/invitation-email';
 import type { Actor } from '#shared/members/change-member-role';
 
-export type InvitationDeps = MailDeps & { db: CorrelatedDb; invitationUrl: string };
+export type InvitationDeps = MailDeps & { db: CorrelatedDb; renderer: DocumentRenderer; invitationUrl: string };
 
 export const INVITATION_TOKEN_PREFIX = 'inv_it_';
 export const hashInvitationToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -51,16 +51,22 @@ export async function inviteMember(
     expires_at: new Date(now.getTime() + INVITATION_VALID_DAYS * 86_400_000).toISOString(),
   };
   const token = `${INVITATION_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-  const raw = await composeInvitationEmail({
-    from: deps.from,
-    to: email,
-    organization: organization.legal_name ?? organization.name,
-    role: invitation.role,
-    expiresAt: invitation.expires_at,
-    link: deps.invitationUrl.replace('{token}', token),
-    locale: organization.locale,
+  const composed = await deps.renderer.render({
+    kind: 'invitation-email',
+    invitation: {
+      from: deps.from,
+      to: email,
+      organization: organization.legal_name ?? organization.name,
+      role: invitation.role,
+      expiresAt: invitation.expires_at,
+      link: deps.invitationUrl.replace('{token}', token),
+      locale: organization.locale,
+    },
   });
-  await deliverEmail(deps, raw, email, { organizationId, document: { kind: 'invitation', id: invitation.id } });
+  await deliverEmail(deps, Buffer.from(composed.content), email, {
+    organizationId,
+    document: { kind: 'invitation', id: invitation.id },
+  });
   const written = await transact(deps.db, {
     invitation: newInvitationParts(deps.db, invitation, hashInvitationToken(token)),
     event: eventParts(deps.db, organizationId, [
