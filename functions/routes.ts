@@ -1,938 +1,201 @@
-// The one table of HTTP routes. The CDK stack creates a function and an API route for each entry;
-// infra/local serves the same entries; the tenant-isolation tests iterate it too.
-import type { ErrorCode } from '#shared/domain/errors';
-import type { Scope } from '#shared/domain/scopes';
+// The one table of HTTP routes. Each function's folder declares its route beside its handler
+// (route.ts), so a bundle carries its own entry and not the table; this module lists them all. The
+// CDK stack creates a function and an API route for each entry; infra/local serves the same entries;
+// the tenant-isolation tests iterate it too.
+import type { Route } from '#functions/route';
 import type { PaymentProvider } from '#shared/payments/provider';
+import { route as getOpenapi } from '#functions/get-openapi/route';
+import { route as exchangeToken } from '#functions/exchange-token/route';
+import { route as refreshToken } from '#functions/refresh-token/route';
+import { route as logout } from '#functions/logout/route';
+import { route as getJwks } from '#functions/get-jwks/route';
+import { route as listMyOrganizations } from '#functions/list-my-organizations/route';
+import { route as getOrganization } from '#functions/get-organization/route';
+import { route as updateOrganization } from '#functions/update-organization/route';
+import { route as listMembers } from '#functions/list-members/route';
+import { route as updateMember } from '#functions/update-member/route';
+import { route as removeMember } from '#functions/remove-member/route';
+import { route as createInvitation } from '#functions/create-invitation/route';
+import { route as listInvitations } from '#functions/list-invitations/route';
+import { route as revokeInvitation } from '#functions/revoke-invitation/route';
+import { route as acceptInvitation } from '#functions/accept-invitation/route';
+import { route as listAuditLog } from '#functions/list-audit-log/route';
+import { route as verifyAuditLog } from '#functions/verify-audit-log/route';
+import { route as createApiKey } from '#functions/create-api-key/route';
+import { route as listApiKeys } from '#functions/list-api-keys/route';
+import { route as getApiKey } from '#functions/get-api-key/route';
+import { route as disableApiKey } from '#functions/disable-api-key/route';
+import { route as enableApiKey } from '#functions/enable-api-key/route';
+import { route as revokeApiKey } from '#functions/revoke-api-key/route';
+import { route as createClient } from '#functions/create-client/route';
+import { route as listClients } from '#functions/list-clients/route';
+import { route as getClient } from '#functions/get-client/route';
+import { route as getClientStatement } from '#functions/get-client-statement/route';
+import { route as updateClient } from '#functions/update-client/route';
+import { route as archiveClient } from '#functions/archive-client/route';
+import { route as createInvoice } from '#functions/create-invoice/route';
+import { route as listInvoices } from '#functions/list-invoices/route';
+import { route as listVoidedNumbers } from '#functions/list-voided-numbers/route';
+import { route as getInvoice } from '#functions/get-invoice/route';
+import { route as updateInvoice } from '#functions/update-invoice/route';
+import { route as sendInvoice } from '#functions/send-invoice/route';
+import { route as createPaymentLink } from '#functions/create-payment-link/route';
+import { route as voidInvoice } from '#functions/void-invoice/route';
+import { route as recordPayment } from '#functions/record-payment/route';
+import { route as sendReminder } from '#functions/send-reminder/route';
+import { route as chargeLateFee } from '#functions/charge-late-fee/route';
+import { route as listReminders } from '#functions/list-reminders/route';
+import { route as createQuote } from '#functions/create-quote/route';
+import { route as listQuotes } from '#functions/list-quotes/route';
+import { route as getQuote } from '#functions/get-quote/route';
+import { route as updateQuote } from '#functions/update-quote/route';
+import { route as convertQuote } from '#functions/convert-quote/route';
+import { route as sendQuote } from '#functions/send-quote/route';
+import { route as getExchangeRate } from '#functions/get-exchange-rate/route';
+import { route as listEmailSuppressions } from '#functions/list-email-suppressions/route';
+import { route as deleteEmailSuppression } from '#functions/delete-email-suppression/route';
+import { route as listPayments } from '#functions/list-payments/route';
+import { route as createCreditNote } from '#functions/create-credit-note/route';
+import { route as listInvoiceCreditNotes } from '#functions/list-invoice-credit-notes/route';
+import { route as listCreditNotes } from '#functions/list-credit-notes/route';
+import { route as getCreditNote } from '#functions/get-credit-note/route';
+import { route as createExport } from '#functions/create-export/route';
+import { route as getExport } from '#functions/get-export/route';
+import { route as updateCreditNote } from '#functions/update-credit-note/route';
+import { route as sendCreditNote } from '#functions/send-credit-note/route';
+import { route as createRefund } from '#functions/create-refund/route';
+import { route as getInvoiceEInvoice } from '#functions/get-invoice-e-invoice/route';
+import { route as getCreditNoteEInvoice } from '#functions/get-credit-note-e-invoice/route';
+import { route as getRevenueReport } from '#functions/get-revenue-report/route';
+import { route as createRecurringInvoice } from '#functions/create-recurring-invoice/route';
+import { route as listRecurringInvoices } from '#functions/list-recurring-invoices/route';
+import { route as getRecurringInvoice } from '#functions/get-recurring-invoice/route';
+import { route as updateRecurringInvoice } from '#functions/update-recurring-invoice/route';
+import { route as listGeneratedInvoices } from '#functions/list-generated-invoices/route';
+import { route as pauseRecurringInvoice } from '#functions/pause-recurring-invoice/route';
+import { route as resumeRecurringInvoice } from '#functions/resume-recurring-invoice/route';
+import { route as endRecurringInvoice } from '#functions/end-recurring-invoice/route';
+import { route as listEvents } from '#functions/list-events/route';
+import { route as createWebhook } from '#functions/create-webhook/route';
+import { route as listWebhooks } from '#functions/list-webhooks/route';
+import { route as getWebhook } from '#functions/get-webhook/route';
+import { route as updateWebhook } from '#functions/update-webhook/route';
+import { route as deleteWebhook } from '#functions/delete-webhook/route';
+import { route as rotateWebhookSecret } from '#functions/rotate-webhook-secret/route';
+import { route as testWebhook } from '#functions/test-webhook/route';
+import { route as listDeliveries } from '#functions/list-deliveries/route';
+import { route as retryDelivery } from '#functions/retry-delivery/route';
+import { route as viewPublicCreditNote } from '#functions/view-public-credit-note/route';
+import { route as downloadPublicCreditNote } from '#functions/download-public-credit-note/route';
+import { route as downloadPublicCreditNoteEInvoice } from '#functions/download-public-credit-note-e-invoice/route';
+import { route as viewPublicInvoice } from '#functions/view-public-invoice/route';
+import { route as downloadPublicInvoice } from '#functions/download-public-invoice/route';
+import { route as downloadPublicEInvoice } from '#functions/download-public-e-invoice/route';
+import { route as payPublicInvoice } from '#functions/pay-public-invoice/route';
+import { route as viewPublicQuote } from '#functions/view-public-quote/route';
+import { route as answerPublicQuote } from '#functions/answer-public-quote/route';
+import { route as downloadPublicQuote } from '#functions/download-public-quote/route';
+import { route as viewSandboxCheckout } from '#functions/view-sandbox-checkout/route';
+import { route as completeSandboxCheckout } from '#functions/complete-sandbox-checkout/route';
+import { route as stripeWebhook } from '#functions/stripe-webhook/route';
 
-/**
- * What a route's function may do to the table; the stack grants exactly this. Every authenticated
- * route also updates API key usage counters and failed-attempt windows, so `read` includes UpdateItem.
- */
-export type TableAccess = 'none' | 'read' | 'readWrite';
-
-/** `public`: no credential (token endpoints); `any`: API key or access token; `user`: access token only. */
-export type Credentials = 'public' | 'any' | 'user';
-
-export type Route = {
-  /** Function folder under functions/, and the function's logical name. */
-  name: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** API Gateway path syntax, with the trailing slash of the spec. */
-  path: `/api/v1/${string}`;
-  credentials: Credentials;
-  /** The scope the caller needs; null only for public routes. */
-  scope: Scope | null;
-  table: TableAccess;
-  /** The status of a successful answer: 201 created, 202 accepted, 204 no content, 303 see other; absent: 200. */
-  status?: 201 | 202 | 204 | 303;
-  /**
-   * What a success is when it is not JSON: a PDF, an e-invoice (XML, or PDF for Factur-X), an HTML
-   * page, or a redirect. Public ones are opened by browsers: a missing document answers an HTML page.
-   */
-  serves?: 'pdf' | 'e-invoice' | 'page' | 'redirect';
-  /** A JSON route that answers the same as a document when the request's Accept asks for it (shared/http/negotiation.ts). */
-  negotiates?: 'pdf';
-  /** Error codes of the domain the route may answer, besides those its credentials and input give (docs/openapi.json). */
-  errors?: ErrorCode[];
-  /** Functions that sign access tokens get the private key; no other function holds it. */
-  signsTokens?: boolean;
-  /** Functions that may send e-mail through SES, from the configured identity only. */
-  sendsEmail?: boolean;
-  /** Functions that sign download links of export files (read on the export bucket). */
-  readsExports?: boolean;
-  /** Has documents drawn: may invoke the document renderer (functions/topology.ts DOCUMENT_RENDERER). */
-  rendersDocuments?: boolean;
-  /** Functions that get the Stripe keys, when the deployment has them. */
-  usesStripe?: boolean;
-  /** Functions that may put messages on the webhook delivery queue. */
-  queuesDeliveries?: boolean;
-  /** List routes, whose `next` cursors are signed: they read the cursor key from Secrets Manager at cold start. */
-  signsCursors?: boolean;
-  /** The sandbox payment provider's pages: served only where the deployment chose the sandbox. */
-  sandboxOnly?: boolean;
-  /** Serves the OpenAPI document: its bundle carries it gzip'd beside the code, not as 208 KB of JavaScript. */
-  servesOpenApi?: boolean;
-};
+export type { Credentials, Route, TableAccess } from '#functions/route';
 
 export const ROUTES = [
-  {
-    name: 'get-openapi',
-    method: 'GET',
-    path: '/api/v1/openapi.json',
-    credentials: 'public',
-    scope: null,
-    table: 'none',
-    servesOpenApi: true,
-  },
-  {
-    name: 'exchange-token',
-    method: 'POST',
-    path: '/api/v1/users/auth/exchange/',
-    credentials: 'public',
-    scope: null,
-    table: 'readWrite',
-    signsTokens: true,
-    errors: ['invalid_token', 'permission_denied', 'organization_access_denied', 'rate_limited'],
-  },
-  {
-    name: 'refresh-token',
-    method: 'POST',
-    path: '/api/v1/users/auth/refresh/',
-    credentials: 'public',
-    scope: null,
-    table: 'readWrite',
-    signsTokens: true,
-    errors: ['invalid_token', 'permission_denied', 'rate_limited'],
-  },
-  {
-    name: 'logout',
-    method: 'POST',
-    path: '/api/v1/users/auth/logout/',
-    credentials: 'public',
-    scope: null,
-    table: 'readWrite',
-    status: 204,
-  },
-  {
-    name: 'get-jwks',
-    method: 'GET',
-    path: '/api/v1/.well-known/jwks.json',
-    credentials: 'public',
-    scope: null,
-    table: 'none',
-  },
-  {
-    name: 'list-my-organizations',
-    method: 'GET',
-    path: '/api/v1/users/me/organizations/',
-    credentials: 'user',
-    scope: 'organization:read',
-    table: 'read',
-  },
-  {
-    name: 'get-organization',
-    method: 'GET',
-    path: '/api/v1/organizations/me/',
-    credentials: 'any',
-    scope: 'organization:read',
-    table: 'read',
-  },
-  {
-    name: 'update-organization',
-    method: 'PATCH',
-    path: '/api/v1/organizations/me/',
-    credentials: 'any',
-    scope: 'organization:write',
-    table: 'readWrite',
-    rendersDocuments: true,
-  },
-  {
-    name: 'list-members',
-    method: 'GET',
-    path: '/api/v1/organizations/me/members/',
-    credentials: 'user',
-    scope: 'organization:read',
-    table: 'read',
-  },
-  {
-    name: 'update-member',
-    method: 'PATCH',
-    path: '/api/v1/organizations/me/members/{id}/',
-    credentials: 'user',
-    scope: 'members:manage',
-    table: 'readWrite',
-    errors: ['invalid_state', 'not_found'],
-  },
-  {
-    // Every member may leave (their own id); removing another takes members:manage (checked in the operation).
-    name: 'remove-member',
-    method: 'DELETE',
-    path: '/api/v1/organizations/me/members/{id}/',
-    credentials: 'user',
-    scope: 'organization:read',
-    table: 'readWrite',
-    status: 204,
-    errors: ['invalid_state', 'not_found'],
-  },
-  {
-    name: 'create-invitation',
-    method: 'POST',
-    path: '/api/v1/organizations/me/invitations/',
-    credentials: 'user',
-    scope: 'members:manage',
-    table: 'readWrite',
-    status: 201,
-    errors: ['invalid_state', 'email_delivery_failed'],
-    sendsEmail: true,
-    rendersDocuments: true,
-  },
-  {
-    name: 'list-invitations',
-    method: 'GET',
-    path: '/api/v1/organizations/me/invitations/',
-    credentials: 'user',
-    scope: 'members:manage',
-    table: 'read',
-  },
-  {
-    name: 'revoke-invitation',
-    method: 'DELETE',
-    path: '/api/v1/organizations/me/invitations/{id}/',
-    credentials: 'user',
-    scope: 'members:manage',
-    table: 'readWrite',
-    status: 204,
-    errors: ['invalid_state'],
-  },
-  {
-    // Any signed-in user, whatever organization their token is for: the invitation names its own.
-    name: 'accept-invitation',
-    method: 'POST',
-    path: '/api/v1/invitations/{token}/accept/',
-    credentials: 'user',
-    scope: 'organization:read',
-    table: 'readWrite',
-    errors: ['invalid_state', 'not_found'],
-  },
-  {
-    name: 'list-audit-log',
-    method: 'GET',
-    path: '/api/v1/audit-log/',
-    credentials: 'user',
-    scope: 'audit_log:read',
-    table: 'read',
-    signsCursors: true,
-  },
-  {
-    name: 'verify-audit-log',
-    method: 'GET',
-    path: '/api/v1/audit-log/verify/',
-    credentials: 'user',
-    scope: 'audit_log:read',
-    table: 'read',
-  },
-  {
-    name: 'create-api-key',
-    method: 'POST',
-    path: '/api/v1/api-keys/',
-    credentials: 'user',
-    scope: 'api_keys:manage',
-    table: 'readWrite',
-    status: 201,
-  },
-  {
-    name: 'list-api-keys',
-    method: 'GET',
-    path: '/api/v1/api-keys/',
-    credentials: 'user',
-    scope: 'api_keys:manage',
-    table: 'read',
-  },
-  {
-    name: 'get-api-key',
-    method: 'GET',
-    path: '/api/v1/api-keys/{id}/',
-    credentials: 'user',
-    scope: 'api_keys:manage',
-    table: 'read',
-  },
-  {
-    name: 'disable-api-key',
-    method: 'POST',
-    path: '/api/v1/api-keys/{id}/disable/',
-    credentials: 'user',
-    scope: 'api_keys:manage',
-    table: 'readWrite',
-    errors: ['invalid_state'],
-  },
-  {
-    name: 'enable-api-key',
-    method: 'POST',
-    path: '/api/v1/api-keys/{id}/enable/',
-    credentials: 'user',
-    scope: 'api_keys:manage',
-    table: 'readWrite',
-    errors: ['invalid_state'],
-  },
-  {
-    name: 'revoke-api-key',
-    method: 'DELETE',
-    path: '/api/v1/api-keys/{id}/',
-    credentials: 'user',
-    scope: 'api_keys:manage',
-    table: 'readWrite',
-  },
-  {
-    name: 'create-client',
-    method: 'POST',
-    path: '/api/v1/clients/',
-    credentials: 'any',
-    scope: 'clients:write',
-    table: 'readWrite',
-    status: 201,
-  },
-  {
-    name: 'list-clients',
-    method: 'GET',
-    path: '/api/v1/clients/',
-    credentials: 'any',
-    scope: 'clients:read',
-    table: 'read',
-    signsCursors: true,
-  },
-  {
-    name: 'get-client',
-    method: 'GET',
-    path: '/api/v1/clients/{id}/',
-    credentials: 'any',
-    scope: 'clients:read',
-    table: 'read',
-  },
-  {
-    name: 'get-client-statement',
-    method: 'GET',
-    path: '/api/v1/clients/{id}/statement/',
-    credentials: 'any',
-    scope: 'clients:read',
-    table: 'read',
-    negotiates: 'pdf',
-    rendersDocuments: true,
-  },
-  {
-    name: 'update-client',
-    method: 'PATCH',
-    path: '/api/v1/clients/{id}/',
-    credentials: 'any',
-    scope: 'clients:write',
-    table: 'readWrite',
-  },
-  {
-    name: 'archive-client',
-    method: 'DELETE',
-    path: '/api/v1/clients/{id}/',
-    credentials: 'any',
-    scope: 'clients:write',
-    table: 'readWrite',
-  },
-  {
-    name: 'create-invoice',
-    method: 'POST',
-    path: '/api/v1/invoices/',
-    credentials: 'any',
-    scope: 'invoices:write',
-    table: 'readWrite',
-    errors: ['invalid_state', 'not_found'],
-    status: 201,
-  },
-  {
-    name: 'list-invoices',
-    method: 'GET',
-    path: '/api/v1/invoices/',
-    credentials: 'any',
-    scope: 'invoices:read',
-    table: 'read',
-    signsCursors: true,
-  },
-  {
-    name: 'list-voided-numbers',
-    method: 'GET',
-    path: '/api/v1/number-series/{series}/voided/',
-    credentials: 'any',
-    scope: 'invoices:read',
-    table: 'read',
-  },
-  {
-    name: 'get-invoice',
-    method: 'GET',
-    path: '/api/v1/invoices/{id}/',
-    credentials: 'any',
-    scope: 'invoices:read',
-    table: 'read',
-  },
-  {
-    name: 'update-invoice',
-    method: 'PATCH',
-    path: '/api/v1/invoices/{id}/',
-    credentials: 'any',
-    scope: 'invoices:write',
-    table: 'readWrite',
-    errors: ['invalid_state', 'not_found'],
-  },
-  {
-    name: 'send-invoice',
-    method: 'POST',
-    path: '/api/v1/invoices/{id}/send/',
-    credentials: 'any',
-    scope: 'invoices:send',
-    table: 'readWrite',
-    errors: [
-      'invalid_state',
-      'e_invoice_incomplete',
-      'email_delivery_failed',
-      'recipient_suppressed',
-      'exchange_rate_unavailable',
-    ],
-    sendsEmail: true,
-    rendersDocuments: true,
-  },
-  {
-    name: 'create-payment-link',
-    method: 'POST',
-    path: '/api/v1/invoices/{id}/payment-link/',
-    credentials: 'any',
-    scope: 'invoices:send',
-    table: 'readWrite',
-    errors: ['invalid_state', 'payments_not_configured'],
-    status: 201,
-    usesStripe: true,
-  },
-  {
-    name: 'void-invoice',
-    method: 'POST',
-    path: '/api/v1/invoices/{id}/void/',
-    credentials: 'any',
-    scope: 'invoices:write',
-    table: 'readWrite',
-    errors: ['invalid_state'],
-  },
-  {
-    name: 'record-payment',
-    method: 'POST',
-    path: '/api/v1/invoices/{id}/payments/',
-    credentials: 'any',
-    scope: 'payments:write',
-    table: 'readWrite',
-    errors: ['invalid_state'],
-    status: 201,
-  },
-  {
-    name: 'send-reminder',
-    method: 'POST',
-    path: '/api/v1/invoices/{id}/reminders/',
-    status: 201,
-    credentials: 'any',
-    scope: 'invoices:send',
-    table: 'readWrite',
-    errors: ['invalid_state', 'e_invoice_incomplete', 'email_delivery_failed', 'recipient_suppressed'],
-    sendsEmail: true,
-    rendersDocuments: true,
-  },
-  {
-    name: 'charge-late-fee',
-    method: 'POST',
-    path: '/api/v1/invoices/{id}/late-fee/',
-    status: 201,
-    credentials: 'any',
-    scope: 'invoices:write',
-    table: 'readWrite',
-    errors: ['invalid_state'],
-  },
-  {
-    name: 'list-reminders',
-    method: 'GET',
-    path: '/api/v1/invoices/{id}/reminders/',
-    credentials: 'any',
-    scope: 'invoices:read',
-    table: 'read',
-  },
-  {
-    name: 'create-quote',
-    method: 'POST',
-    path: '/api/v1/quotes/',
-    status: 201,
-    credentials: 'any',
-    scope: 'quotes:write',
-    table: 'readWrite',
-    // The client named in the body: unknown (404) or archived (409).
-    errors: ['invalid_state', 'not_found'],
-  },
-  {
-    name: 'list-quotes',
-    method: 'GET',
-    path: '/api/v1/quotes/',
-    credentials: 'any',
-    scope: 'quotes:read',
-    table: 'read',
-    signsCursors: true,
-  },
-  {
-    name: 'get-quote',
-    method: 'GET',
-    path: '/api/v1/quotes/{id}/',
-    credentials: 'any',
-    scope: 'quotes:read',
-    table: 'read',
-  },
-  {
-    name: 'update-quote',
-    method: 'PATCH',
-    path: '/api/v1/quotes/{id}/',
-    credentials: 'any',
-    scope: 'quotes:write',
-    table: 'readWrite',
-    errors: ['invalid_state', 'not_found'],
-  },
-  {
-    name: 'convert-quote',
-    method: 'POST',
-    path: '/api/v1/quotes/{id}/invoices/',
-    status: 201,
-    credentials: 'any',
-    // It writes invoices: a key that may only write quotes does not make them.
-    scope: 'invoices:write',
-    table: 'readWrite',
-    errors: ['invalid_state', 'not_found'],
-  },
-  {
-    name: 'send-quote',
-    method: 'POST',
-    path: '/api/v1/quotes/{id}/send/',
-    credentials: 'any',
-    scope: 'quotes:write',
-    table: 'readWrite',
-    errors: ['invalid_state', 'email_delivery_failed', 'recipient_suppressed'],
-    sendsEmail: true,
-    rendersDocuments: true,
-  },
-  {
-    name: 'get-exchange-rate',
-    method: 'GET',
-    path: '/api/v1/exchange-rates/',
-    credentials: 'any',
-    scope: 'invoices:read',
-    table: 'read',
-    errors: ['exchange_rate_unavailable'],
-  },
-  {
-    name: 'list-email-suppressions',
-    method: 'GET',
-    path: '/api/v1/email-suppressions/',
-    credentials: 'any',
-    scope: 'invoices:read',
-    table: 'read',
-    signsCursors: true,
-  },
-  {
-    name: 'delete-email-suppression',
-    method: 'DELETE',
-    path: '/api/v1/email-suppressions/{address}/',
-    credentials: 'any',
-    scope: 'invoices:send',
-    table: 'readWrite',
-    status: 204,
-  },
-  {
-    name: 'list-payments',
-    method: 'GET',
-    path: '/api/v1/invoices/{id}/payments/',
-    credentials: 'any',
-    scope: 'invoices:read',
-    table: 'read',
-  },
-  {
-    name: 'create-credit-note',
-    method: 'POST',
-    path: '/api/v1/invoices/{id}/credit-notes/',
-    credentials: 'any',
-    scope: 'credit_notes:write',
-    table: 'readWrite',
-    errors: ['invalid_state'],
-    status: 201,
-  },
-  {
-    name: 'list-invoice-credit-notes',
-    method: 'GET',
-    path: '/api/v1/invoices/{id}/credit-notes/',
-    credentials: 'any',
-    scope: 'credit_notes:read',
-    table: 'read',
-  },
-  {
-    name: 'list-credit-notes',
-    method: 'GET',
-    path: '/api/v1/credit-notes/',
-    credentials: 'any',
-    scope: 'credit_notes:read',
-    table: 'read',
-    signsCursors: true,
-  },
-  {
-    name: 'get-credit-note',
-    method: 'GET',
-    path: '/api/v1/credit-notes/{id}/',
-    credentials: 'any',
-    scope: 'credit_notes:read',
-    table: 'read',
-  },
-  {
-    name: 'create-export',
-    method: 'POST',
-    path: '/api/v1/exports/',
-    credentials: 'any',
-    scope: 'reports:read',
-    table: 'readWrite',
-    status: 202,
-    errors: ['invalid_state'],
-  },
-  {
-    name: 'get-export',
-    method: 'GET',
-    path: '/api/v1/exports/{id}/',
-    credentials: 'any',
-    scope: 'reports:read',
-    table: 'read',
-    readsExports: true,
-  },
-  {
-    name: 'update-credit-note',
-    method: 'PATCH',
-    path: '/api/v1/credit-notes/{id}/',
-    credentials: 'any',
-    scope: 'credit_notes:write',
-    table: 'readWrite',
-  },
-  {
-    name: 'send-credit-note',
-    method: 'POST',
-    path: '/api/v1/credit-notes/{id}/send/',
-    credentials: 'any',
-    scope: 'credit_notes:write',
-    table: 'readWrite',
-    errors: ['e_invoice_incomplete', 'email_delivery_failed', 'recipient_suppressed'],
-    sendsEmail: true,
-    rendersDocuments: true,
-  },
-  {
-    name: 'create-refund',
-    method: 'POST',
-    path: '/api/v1/credit-notes/{id}/refunds/',
-    credentials: 'any',
-    scope: 'credit_notes:write',
-    table: 'readWrite',
-    errors: ['invalid_state', 'payments_not_configured'],
-    status: 201,
-    usesStripe: true,
-  },
-  {
-    name: 'get-invoice-e-invoice',
-    method: 'GET',
-    path: '/api/v1/invoices/{id}/e-invoice/',
-    credentials: 'any',
-    scope: 'invoices:read',
-    table: 'read',
-    errors: ['invalid_state', 'e_invoice_incomplete'],
-    rendersDocuments: true,
-    serves: 'e-invoice',
-  },
-  {
-    name: 'get-credit-note-e-invoice',
-    method: 'GET',
-    path: '/api/v1/credit-notes/{id}/e-invoice/',
-    credentials: 'any',
-    scope: 'credit_notes:read',
-    table: 'read',
-    errors: ['e_invoice_incomplete'],
-    rendersDocuments: true,
-    serves: 'e-invoice',
-  },
-  {
-    name: 'get-revenue-report',
-    method: 'GET',
-    path: '/api/v1/reports/revenue/',
-    credentials: 'any',
-    scope: 'reports:read',
-    table: 'read',
-  },
-  {
-    name: 'create-recurring-invoice',
-    method: 'POST',
-    path: '/api/v1/recurring-invoices/',
-    credentials: 'any',
-    scope: 'recurring:write',
-    table: 'readWrite',
-    errors: ['invalid_state', 'not_found'],
-    status: 201,
-  },
-  {
-    name: 'list-recurring-invoices',
-    method: 'GET',
-    path: '/api/v1/recurring-invoices/',
-    credentials: 'any',
-    scope: 'recurring:read',
-    table: 'read',
-  },
-  {
-    name: 'get-recurring-invoice',
-    method: 'GET',
-    path: '/api/v1/recurring-invoices/{id}/',
-    credentials: 'any',
-    scope: 'recurring:read',
-    table: 'read',
-  },
-  {
-    name: 'update-recurring-invoice',
-    method: 'PATCH',
-    path: '/api/v1/recurring-invoices/{id}/',
-    credentials: 'any',
-    scope: 'recurring:write',
-    table: 'readWrite',
-    errors: ['invalid_state'],
-  },
-  {
-    name: 'list-generated-invoices',
-    method: 'GET',
-    path: '/api/v1/recurring-invoices/{id}/invoices/',
-    credentials: 'any',
-    scope: 'invoices:read',
-    table: 'read',
-    signsCursors: true,
-  },
-  {
-    name: 'pause-recurring-invoice',
-    method: 'POST',
-    path: '/api/v1/recurring-invoices/{id}/pause/',
-    credentials: 'any',
-    scope: 'recurring:write',
-    table: 'readWrite',
-    errors: ['invalid_state'],
-  },
-  {
-    name: 'resume-recurring-invoice',
-    method: 'POST',
-    path: '/api/v1/recurring-invoices/{id}/resume/',
-    credentials: 'any',
-    scope: 'recurring:write',
-    table: 'readWrite',
-    errors: ['invalid_state'],
-  },
-  {
-    name: 'end-recurring-invoice',
-    method: 'DELETE',
-    path: '/api/v1/recurring-invoices/{id}/',
-    credentials: 'any',
-    scope: 'recurring:write',
-    table: 'readWrite',
-    errors: ['invalid_state'],
-  },
-  {
-    name: 'list-events',
-    method: 'GET',
-    path: '/api/v1/events/',
-    credentials: 'any',
-    scope: 'events:read',
-    table: 'read',
-    signsCursors: true,
-  },
-  {
-    name: 'create-webhook',
-    method: 'POST',
-    path: '/api/v1/webhooks/',
-    credentials: 'any',
-    scope: 'webhooks:write',
-    table: 'readWrite',
-    status: 201,
-  },
-  {
-    name: 'list-webhooks',
-    method: 'GET',
-    path: '/api/v1/webhooks/',
-    credentials: 'any',
-    scope: 'webhooks:read',
-    table: 'read',
-  },
-  {
-    name: 'get-webhook',
-    method: 'GET',
-    path: '/api/v1/webhooks/{id}/',
-    credentials: 'any',
-    scope: 'webhooks:read',
-    table: 'read',
-  },
-  {
-    name: 'update-webhook',
-    method: 'PATCH',
-    path: '/api/v1/webhooks/{id}/',
-    credentials: 'any',
-    scope: 'webhooks:write',
-    table: 'readWrite',
-  },
-  {
-    name: 'delete-webhook',
-    method: 'DELETE',
-    path: '/api/v1/webhooks/{id}/',
-    credentials: 'any',
-    scope: 'webhooks:write',
-    table: 'readWrite',
-    status: 204,
-  },
-  {
-    name: 'rotate-webhook-secret',
-    method: 'POST',
-    path: '/api/v1/webhooks/{id}/rotate-secret/',
-    credentials: 'any',
-    scope: 'webhooks:write',
-    table: 'readWrite',
-  },
-  {
-    name: 'test-webhook',
-    method: 'POST',
-    path: '/api/v1/webhooks/{id}/test/',
-    credentials: 'any',
-    scope: 'webhooks:write',
-    table: 'readWrite',
-    status: 202,
-  },
-  {
-    name: 'list-deliveries',
-    method: 'GET',
-    path: '/api/v1/webhooks/{id}/deliveries/',
-    credentials: 'any',
-    scope: 'webhooks:read',
-    table: 'read',
-    signsCursors: true,
-  },
-  {
-    name: 'retry-delivery',
-    method: 'POST',
-    path: '/api/v1/webhooks/{id}/deliveries/{delivery_id}/retry/',
-    credentials: 'any',
-    scope: 'webhooks:write',
-    table: 'readWrite',
-    status: 202,
-    queuesDeliveries: true,
-  },
-  {
-    name: 'view-public-credit-note',
-    method: 'GET',
-    path: '/api/v1/public/credit-notes/{token}/',
-    credentials: 'public',
-    scope: null,
-    table: 'read',
-    serves: 'page',
-  },
-  {
-    name: 'download-public-credit-note',
-    method: 'GET',
-    path: '/api/v1/public/credit-notes/{token}/pdf/',
-    credentials: 'public',
-    scope: null,
-    table: 'read',
-    rendersDocuments: true,
-    serves: 'pdf',
-  },
-  {
-    name: 'download-public-credit-note-e-invoice',
-    method: 'GET',
-    path: '/api/v1/public/credit-notes/{token}/e-invoice/',
-    credentials: 'public',
-    scope: null,
-    table: 'read',
-    errors: ['e_invoice_incomplete'],
-    rendersDocuments: true,
-    serves: 'e-invoice',
-  },
-  {
-    name: 'view-public-invoice',
-    method: 'GET',
-    path: '/api/v1/public/invoices/{token}/',
-    credentials: 'public',
-    scope: null,
-    table: 'read',
-    serves: 'page',
-  },
-  {
-    name: 'download-public-invoice',
-    method: 'GET',
-    path: '/api/v1/public/invoices/{token}/pdf/',
-    credentials: 'public',
-    scope: null,
-    table: 'read',
-    rendersDocuments: true,
-    serves: 'pdf',
-  },
-  {
-    name: 'download-public-e-invoice',
-    method: 'GET',
-    path: '/api/v1/public/invoices/{token}/e-invoice/',
-    credentials: 'public',
-    scope: null,
-    table: 'read',
-    errors: ['invalid_state', 'e_invoice_incomplete'],
-    rendersDocuments: true,
-    serves: 'e-invoice',
-  },
-  {
-    name: 'pay-public-invoice',
-    method: 'POST',
-    path: '/api/v1/public/invoices/{token}/pay/',
-    credentials: 'public',
-    scope: null,
-    table: 'readWrite',
-    errors: ['invalid_state', 'payments_not_configured'],
-    usesStripe: true,
-    status: 303,
-    serves: 'redirect',
-  },
-  {
-    name: 'view-public-quote',
-    method: 'GET',
-    path: '/api/v1/public/quotes/{token}/',
-    credentials: 'public',
-    scope: null,
-    table: 'read',
-    serves: 'page',
-  },
-  {
-    name: 'answer-public-quote',
-    method: 'POST',
-    path: '/api/v1/public/quotes/{token}/answer/',
-    credentials: 'public',
-    scope: null,
-    table: 'readWrite',
-    status: 303,
-    serves: 'redirect',
-  },
-  {
-    name: 'download-public-quote',
-    method: 'GET',
-    path: '/api/v1/public/quotes/{token}/pdf/',
-    credentials: 'public',
-    scope: null,
-    table: 'read',
-    rendersDocuments: true,
-    serves: 'pdf',
-  },
-  {
-    name: 'view-sandbox-checkout',
-    method: 'GET',
-    path: '/api/v1/public/sandbox/checkout/{id}/',
-    credentials: 'public',
-    scope: null,
-    table: 'read',
-    sandboxOnly: true,
-    serves: 'page',
-  },
-  {
-    name: 'complete-sandbox-checkout',
-    method: 'POST',
-    path: '/api/v1/public/sandbox/checkout/{id}/{outcome}/',
-    credentials: 'public',
-    scope: null,
-    table: 'readWrite',
-    sandboxOnly: true,
-    status: 303,
-    serves: 'redirect',
-  },
-  {
-    name: 'stripe-webhook',
-    method: 'POST',
-    path: '/api/v1/payments/stripe/webhook/',
-    credentials: 'public',
-    scope: null,
-    table: 'readWrite',
-    errors: ['validation_error', 'not_found'],
-    usesStripe: true,
-  },
+  getOpenapi,
+  exchangeToken,
+  refreshToken,
+  logout,
+  getJwks,
+  listMyOrganizations,
+  getOrganization,
+  updateOrganization,
+  listMembers,
+  updateMember,
+  removeMember,
+  createInvitation,
+  listInvitations,
+  revokeInvitation,
+  acceptInvitation,
+  listAuditLog,
+  verifyAuditLog,
+  createApiKey,
+  listApiKeys,
+  getApiKey,
+  disableApiKey,
+  enableApiKey,
+  revokeApiKey,
+  createClient,
+  listClients,
+  getClient,
+  getClientStatement,
+  updateClient,
+  archiveClient,
+  createInvoice,
+  listInvoices,
+  listVoidedNumbers,
+  getInvoice,
+  updateInvoice,
+  sendInvoice,
+  createPaymentLink,
+  voidInvoice,
+  recordPayment,
+  sendReminder,
+  chargeLateFee,
+  listReminders,
+  createQuote,
+  listQuotes,
+  getQuote,
+  updateQuote,
+  convertQuote,
+  sendQuote,
+  getExchangeRate,
+  listEmailSuppressions,
+  deleteEmailSuppression,
+  listPayments,
+  createCreditNote,
+  listInvoiceCreditNotes,
+  listCreditNotes,
+  getCreditNote,
+  createExport,
+  getExport,
+  updateCreditNote,
+  sendCreditNote,
+  createRefund,
+  getInvoiceEInvoice,
+  getCreditNoteEInvoice,
+  getRevenueReport,
+  createRecurringInvoice,
+  listRecurringInvoices,
+  getRecurringInvoice,
+  updateRecurringInvoice,
+  listGeneratedInvoices,
+  pauseRecurringInvoice,
+  resumeRecurringInvoice,
+  endRecurringInvoice,
+  listEvents,
+  createWebhook,
+  listWebhooks,
+  getWebhook,
+  updateWebhook,
+  deleteWebhook,
+  rotateWebhookSecret,
+  testWebhook,
+  listDeliveries,
+  retryDelivery,
+  viewPublicCreditNote,
+  downloadPublicCreditNote,
+  downloadPublicCreditNoteEInvoice,
+  viewPublicInvoice,
+  downloadPublicInvoice,
+  downloadPublicEInvoice,
+  payPublicInvoice,
+  viewPublicQuote,
+  answerPublicQuote,
+  downloadPublicQuote,
+  viewSandboxCheckout,
+  completeSandboxCheckout,
+  stripeWebhook,
 ] as const satisfies readonly Route[];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

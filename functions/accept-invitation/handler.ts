@@ -5,10 +5,10 @@ import { invitationTokenParams } from '#shared/http/schemas/members';
 import { acceptedInvitationResponse } from '#shared/http/schemas/responses/members';
 import { actorOf } from '#shared/http/actor';
 import { acceptInvitation } from '#shared/members/accept-invitation';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/accept-invitation/route';
 
 export const handler = endpoint(
-  routeNamed('accept-invitation'),
+  route,
   { params: invitationTokenParams, response: acceptedInvitationResponse },
   async ({ db, principal, params }) => {
     const membership = await acceptInvitation(db, actorOf(principal).userId, params.token);

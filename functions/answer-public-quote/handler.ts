@@ -9,12 +9,12 @@ import { htmlPage } from '#shared/http/html';
 import { crossSite } from '#shared/http/same-origin';
 import { quoteAnswerForm, tokenParams } from '#shared/http/schemas/public';
 import { answerQuote } from '#shared/quotes/answer-quote';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/answer-public-quote/route';
 
 const { PUBLIC_BASE_URL } = config();
 
 export const handler = publicEndpoint(
-  routeNamed('answer-public-quote'),
+  route,
   { params: tokenParams, body: quoteAnswerForm, form: true },
   async ({ db, params, body, headers }) => {
     const page = publicQuoteUrl(PUBLIC_BASE_URL, params.token);

@@ -4,10 +4,10 @@ import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { clientResource } from '#shared/domain/resources/client';
 import { clientResponse } from '#shared/http/schemas/responses/clients';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/archive-client/route';
 
 export const handler = endpoint(
-  routeNamed('archive-client'),
+  route,
   { params: idParams('cli'), response: clientResponse },
   async ({ db, organizationId, params }) => {
     const client = await archiveClient(db, organizationId, params.id);

@@ -8,12 +8,12 @@ import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { chargeLateFeeBody } from '#shared/http/schemas/late-fees';
 import { lateFeeResponse } from '#shared/http/schemas/responses/invoices';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/charge-late-fee/route';
 
 const { PUBLIC_BASE_URL: publicBaseUrl } = config();
 
 export const handler = endpoint(
-  routeNamed('charge-late-fee'),
+  route,
   { params: idParams('inv'), body: chargeLateFeeBody, response: lateFeeResponse },
   async ({ db, organizationId, params, body }) => {
     const { invoice, breakdown } = await chargeLateFee({ db, publicBaseUrl }, organizationId, params.id, body.as_of);

@@ -8,27 +8,23 @@ import { htmlPage } from '#shared/http/html';
 import { checkoutOutcomeParams } from '#shared/http/schemas/public';
 import { completeCheckout, getCheckout } from '#shared/payments/checkout';
 import { publicInvoiceUrl } from '#shared/domain/resources/invoice';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/complete-sandbox-checkout/route';
 
 const { PUBLIC_BASE_URL, PAYMENT_PROVIDER } = config();
 
-export const handler = publicEndpoint(
-  routeNamed('complete-sandbox-checkout'),
-  { params: checkoutOutcomeParams },
-  async ({ db, params, requestId }) => {
-    const checkout = await getCheckout(db, params.id);
-    if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox')
-      return htmlPage(404, notFoundPage());
-    const outcome = await completeCheckout(
-      correlated(db, requestId, publicActor('complete-sandbox-checkout')),
-      checkout,
-      params.outcome,
-      PUBLIC_BASE_URL,
-    );
-    const result = outcome === 'paid' || outcome === 'already_paid' ? 'succeeded' : 'failed';
-    return {
-      status: 303,
-      headers: { location: `${publicInvoiceUrl(PUBLIC_BASE_URL, checkout.public_token)}?payment=${result}` },
-    };
-  },
-);
+export const handler = publicEndpoint(route, { params: checkoutOutcomeParams }, async ({ db, params, requestId }) => {
+  const checkout = await getCheckout(db, params.id);
+  if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox')
+    return htmlPage(404, notFoundPage());
+  const outcome = await completeCheckout(
+    correlated(db, requestId, publicActor('complete-sandbox-checkout')),
+    checkout,
+    params.outcome,
+    PUBLIC_BASE_URL,
+  );
+  const result = outcome === 'paid' || outcome === 'already_paid' ? 'succeeded' : 'failed';
+  return {
+    status: 303,
+    headers: { location: `${publicInvoiceUrl(PUBLIC_BASE_URL, checkout.public_token)}?payment=${result}` },
+  };
+});

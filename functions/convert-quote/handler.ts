@@ -6,12 +6,12 @@ import { idParams } from '#shared/http/schemas/common';
 import { convertQuoteBody, quoteConversionOf } from '#shared/http/schemas/quotes';
 import { invoiceResponse } from '#shared/http/schemas/responses/invoices';
 import { convertQuote } from '#shared/quotes/convert-quote';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/convert-quote/route';
 
 const { PUBLIC_BASE_URL: publicBaseUrl } = config();
 
 export const handler = endpoint(
-  routeNamed('convert-quote'),
+  route,
   { params: idParams('quo'), body: convertQuoteBody, response: invoiceResponse },
   async ({ db, organizationId, params, body }) => {
     const conversion = quoteConversionOf(body);

@@ -5,10 +5,10 @@ import { createApiKeyBody } from '#shared/http/schemas/auth';
 import { apiKeyResource } from '#shared/domain/resources/api-key';
 import type { ApiKeyRecord } from '#shared/domain/api-key';
 import { apiKeyWithSecretResponse } from '#shared/http/schemas/responses/access';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/create-api-key/route';
 
 export const handler = endpoint(
-  routeNamed('create-api-key'),
+  route,
   { body: createApiKeyBody, response: apiKeyWithSecretResponse },
   async ({ db, organizationId, principal, body }) => {
     const createdBy = principal.kind === 'user' ? principal.userId : principal.credentialId;

@@ -3,10 +3,10 @@ import { endpoint } from '#shared/http/endpoint';
 import { createClientBody } from '#shared/http/schemas/clients';
 import { createdClientResource } from '#shared/domain/resources/client';
 import { createdClientResponse } from '#shared/http/schemas/responses/clients';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/create-client/route';
 
 export const handler = endpoint(
-  routeNamed('create-client'),
+  route,
   { body: createClientBody, response: createdClientResponse },
   async ({ db, organizationId, body }) => {
     const client = await createClient(db, organizationId, body);

@@ -6,12 +6,12 @@ import { idParams } from '#shared/http/schemas/common';
 import { createCreditNoteBody, newCreditNoteOf } from '#shared/http/schemas/credit-notes';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { creditNoteResponse } from '#shared/http/schemas/responses/credit-notes';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/create-credit-note/route';
 
 const { PUBLIC_BASE_URL: publicBaseUrl } = config();
 
 export const handler = endpoint(
-  routeNamed('create-credit-note'),
+  route,
   { params: idParams('inv'), body: createCreditNoteBody, response: creditNoteResponse },
   async ({ db, organizationId, params, body }) => {
     const { creditNote } = await createCreditNote(

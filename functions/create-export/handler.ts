@@ -5,10 +5,10 @@ import { endpoint } from '#shared/http/endpoint';
 import { createExportBody } from '#shared/http/schemas/exports';
 import { exportResource } from '#shared/domain/resources/export';
 import { exportResponse } from '#shared/http/schemas/responses/exports';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/create-export/route';
 
 export const handler = endpoint(
-  routeNamed('create-export'),
+  route,
   { body: createExportBody, response: exportResponse },
   async ({ db, organizationId, principal, body }) => {
     // An export shows what it holds: a credential exports only what it may read.

@@ -7,7 +7,7 @@ import { createInvitationBody } from '#shared/http/schemas/members';
 import { invitationResponse } from '#shared/http/schemas/responses/members';
 import { actorOf } from '#shared/http/actor';
 import { inviteMember } from '#shared/members/invite-member';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/create-invitation/route';
 
 const { EMAIL_FROM, EMAIL_CONFIGURATION_SET, PUBLIC_BASE_URL, INVITATION_URL } = config();
 const mail = {
@@ -19,7 +19,7 @@ const mail = {
 };
 
 export const handler = endpoint(
-  routeNamed('create-invitation'),
+  route,
   { body: createInvitationBody, response: invitationResponse },
   async ({ db, organizationId, principal, body, log }) => {
     const invitation = await inviteMember({ ...mail, db, log }, organizationId, actorOf(principal), body);

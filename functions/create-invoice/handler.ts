@@ -4,12 +4,12 @@ import { endpoint } from '#shared/http/endpoint';
 import { createInvoiceBody, newInvoiceContent } from '#shared/http/schemas/invoices';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import { invoiceResponse } from '#shared/http/schemas/responses/invoices';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/create-invoice/route';
 
 const { PUBLIC_BASE_URL: publicBaseUrl } = config();
 
 export const handler = endpoint(
-  routeNamed('create-invoice'),
+  route,
   { body: createInvoiceBody, response: invoiceResponse },
   async ({ db, organizationId, body }) => {
     const invoice = await createInvoice({ db, publicBaseUrl }, organizationId, newInvoiceContent(body));

@@ -5,12 +5,12 @@ import { createPaymentLink } from '#shared/payments/checkout';
 import { paymentDeps } from '#shared/payments/payment-deps';
 import { paymentLinkResource } from '#shared/domain/resources/checkout';
 import { paymentLinkResponse } from '#shared/http/schemas/responses/payments';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/create-payment-link/route';
 
 const deps = paymentDeps(serviceTable());
 
 export const handler = endpoint(
-  routeNamed('create-payment-link'),
+  route,
   { params: idParams('inv'), response: paymentLinkResponse },
   async ({ organizationId, params }) => {
     const checkout = await createPaymentLink(deps, organizationId, params.id);

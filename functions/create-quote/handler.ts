@@ -4,12 +4,12 @@ import { endpoint } from '#shared/http/endpoint';
 import { createQuoteBody, newQuoteOf } from '#shared/http/schemas/quotes';
 import { quoteResponse } from '#shared/http/schemas/responses/quotes';
 import { createQuote } from '#shared/quotes/create-quote';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/create-quote/route';
 
 const { PUBLIC_BASE_URL } = config();
 
 export const handler = endpoint(
-  routeNamed('create-quote'),
+  route,
   { body: createQuoteBody, response: quoteResponse },
   async ({ db, organizationId, body }) => {
     const quote = await createQuote({ db, publicBaseUrl: PUBLIC_BASE_URL }, organizationId, newQuoteOf(body));

@@ -5,10 +5,10 @@ import { lineInput } from '#shared/http/schemas/invoices';
 import { createRecurringBody } from '#shared/http/schemas/recurring';
 import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
 import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/create-recurring-invoice/route';
 
 export const handler = endpoint(
-  routeNamed('create-recurring-invoice'),
+  route,
   { body: createRecurringBody, response: recurringInvoiceResponse },
   async ({ db, organizationId, body }) => {
     const { client, line_items: lines, ...schedule } = body;

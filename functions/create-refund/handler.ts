@@ -9,13 +9,13 @@ import { refundProvider } from '#shared/payments/provider';
 import { issueRefund } from '#shared/payments/refunds';
 import { refundResource } from '#shared/domain/resources/refund';
 import { refundResponse } from '#shared/http/schemas/responses/payments';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/create-refund/route';
 
 const settings = config();
 const deps = { provider: refundProvider(settings), publicBaseUrl: settings.PUBLIC_BASE_URL };
 
 export const handler = endpoint(
-  routeNamed('create-refund'),
+  route,
   { params: idParams('cn'), body: createRefundBody, response: refundResponse },
   async ({ db, organizationId, params, body }) => {
     const refund = await issueRefund({ ...deps, db }, organizationId, params.id, {

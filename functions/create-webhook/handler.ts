@@ -6,10 +6,10 @@ import { createWebhookBody } from '#shared/http/schemas/webhooks';
 import { webhookResource, webhookWithSecret } from '#shared/domain/resources/webhook';
 import type { Webhook } from '#shared/domain/webhook';
 import { webhookWithSecretResponse } from '#shared/http/schemas/responses/webhooks';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/create-webhook/route';
 
 export const handler = endpoint(
-  routeNamed('create-webhook'),
+  route,
   { body: createWebhookBody, response: webhookWithSecretResponse },
   async ({ db, organizationId, body }) => {
     try {

@@ -2,10 +2,10 @@ import { changeApiKeyStatus } from '#shared/http/api-key-status';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { apiKeyResponse } from '#shared/http/schemas/responses/access';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/disable-api-key/route';
 
 export const handler = endpoint(
-  routeNamed('disable-api-key'),
+  route,
   { params: idParams('key'), response: apiKeyResponse },
   ({ db, organizationId, params }) => changeApiKeyStatus(db, organizationId, params.id, 'disabled'),
 );

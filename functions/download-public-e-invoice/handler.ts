@@ -8,25 +8,21 @@ import { publicEndpoint } from '#shared/http/endpoint';
 import { fileReply } from '#shared/http/file-reply';
 import { htmlPage } from '#shared/http/html';
 import { tokenParams } from '#shared/http/schemas/public';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/download-public-e-invoice/route';
 
 const { PUBLIC_BASE_URL } = config();
 const renderer = configuredRenderer();
 
-export const handler = publicEndpoint(
-  routeNamed('download-public-e-invoice'),
-  { params: tokenParams },
-  async ({ db, params }) => {
-    const found = await findPublicInvoice(db, params.token);
-    const format = found?.organization.e_invoice_format;
-    if (!found || !format) return htmlPage(404, notFoundPage());
-    const file = await renderer.render({
-      kind: 'invoice-e-invoice',
-      format,
-      invoice: found.invoice,
-      logo: logoText(found.logo),
-      publicBaseUrl: PUBLIC_BASE_URL,
-    });
-    return fileReply(file, 'attachment', { 'cache-control': 'no-store' });
-  },
-);
+export const handler = publicEndpoint(route, { params: tokenParams }, async ({ db, params }) => {
+  const found = await findPublicInvoice(db, params.token);
+  const format = found?.organization.e_invoice_format;
+  if (!found || !format) return htmlPage(404, notFoundPage());
+  const file = await renderer.render({
+    kind: 'invoice-e-invoice',
+    format,
+    invoice: found.invoice,
+    logo: logoText(found.logo),
+    publicBaseUrl: PUBLIC_BASE_URL,
+  });
+  return fileReply(file, 'attachment', { 'cache-control': 'no-store' });
+});

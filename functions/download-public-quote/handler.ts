@@ -8,19 +8,15 @@ import { publicEndpoint } from '#shared/http/endpoint';
 import { fileReply } from '#shared/http/file-reply';
 import { htmlPage } from '#shared/http/html';
 import { tokenParams } from '#shared/http/schemas/public';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/download-public-quote/route';
 
 const { PUBLIC_BASE_URL } = config();
 const renderer = configuredRenderer();
 
-export const handler = publicEndpoint(
-  routeNamed('download-public-quote'),
-  { params: tokenParams },
-  async ({ db, params }) => {
-    const found = await findPublicQuote(db, params.token);
-    if (!found || found.quote.status === 'draft') return htmlPage(404, notFoundPage('quote'));
-    const logo = logoText(found.logo);
-    const file = await renderer.render({ kind: 'quote-pdf', quote: found.quote, logo, publicBaseUrl: PUBLIC_BASE_URL });
-    return fileReply(file, 'inline', { 'cache-control': 'no-store' });
-  },
-);
+export const handler = publicEndpoint(route, { params: tokenParams }, async ({ db, params }) => {
+  const found = await findPublicQuote(db, params.token);
+  if (!found || found.quote.status === 'draft') return htmlPage(404, notFoundPage('quote'));
+  const logo = logoText(found.logo);
+  const file = await renderer.render({ kind: 'quote-pdf', quote: found.quote, logo, publicBaseUrl: PUBLIC_BASE_URL });
+  return fileReply(file, 'inline', { 'cache-control': 'no-store' });
+});

@@ -7,14 +7,14 @@ import { identityProviderConfig } from '#shared/config';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { exchangeBody } from '#shared/http/schemas/auth';
 import { tokenSetResponse } from '#shared/http/schemas/responses/sessions';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/exchange-token/route';
 
 const deps = await sessionDeps(serviceTable());
 const { IDP_ISSUER, IDP_AUDIENCE, IDP_JWKS_URL } = identityProviderConfig();
 const verifyIdentity = identityTokenVerifier({ issuer: IDP_ISSUER, audience: IDP_AUDIENCE, jwksUrl: IDP_JWKS_URL });
 
 export const handler = publicEndpoint(
-  routeNamed('exchange-token'),
+  route,
   { body: exchangeBody, response: tokenSetResponse },
   async ({ db, body, sourceIp }) => {
     await enforceLimit(db, LIMITS.exchangePerIp, sourceIp);

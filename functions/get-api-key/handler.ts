@@ -4,10 +4,10 @@ import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { apiKeyResource } from '#shared/domain/resources/api-key';
 import { apiKeyResponse } from '#shared/http/schemas/responses/access';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/get-api-key/route';
 
 export const handler = endpoint(
-  routeNamed('get-api-key'),
+  route,
   { params: idParams('key'), response: apiKeyResponse },
   async ({ db, organizationId, params }) => {
     const key = await getApiKey(db, organizationId, params.id);

@@ -11,13 +11,13 @@ import { VARY_ACCEPT, wantsPdf } from '#shared/http/negotiation';
 import { statementQuery } from '#shared/http/schemas/clients';
 import { idParams } from '#shared/http/schemas/common';
 import { statementResponse } from '#shared/http/schemas/responses/clients';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/get-client-statement/route';
 
 const { PUBLIC_BASE_URL } = config();
 const renderer = configuredRenderer();
 
 export const handler = endpoint(
-  routeNamed('get-client-statement'),
+  route,
   { params: idParams('cli'), query: statementQuery, response: statementResponse },
   async ({ db, organizationId, params, query, headers }) => {
     const found = await clientStatement(db, organizationId, params.id, query);

@@ -4,10 +4,10 @@ import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { clientResource } from '#shared/domain/resources/client';
 import { clientResponse } from '#shared/http/schemas/responses/clients';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/get-client/route';
 
 export const handler = endpoint(
-  routeNamed('get-client'),
+  route,
   { params: idParams('cli'), response: clientResponse },
   async ({ db, organizationId, params }) => {
     const client = await getClient(db, organizationId, params.id);

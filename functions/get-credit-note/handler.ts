@@ -5,12 +5,12 @@ import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { creditNoteResponse } from '#shared/http/schemas/responses/credit-notes';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/get-credit-note/route';
 
 const { PUBLIC_BASE_URL } = config();
 
 export const handler = endpoint(
-  routeNamed('get-credit-note'),
+  route,
   { params: idParams('cn'), response: creditNoteResponse },
   async ({ db, organizationId, params }) => {
     const creditNote = await getCreditNote(db, organizationId, params.id);

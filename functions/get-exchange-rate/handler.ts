@@ -8,10 +8,10 @@ import { quoteExchangeRate } from '#shared/invoicing/exchange-rate-for';
 import { endpoint } from '#shared/http/endpoint';
 import { exchangeRateQuery } from '#shared/http/schemas/issuing';
 import { exchangeRate } from '#shared/http/schemas/responses/invoices';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/get-exchange-rate/route';
 
 export const handler = endpoint(
-  routeNamed('get-exchange-rate'),
+  route,
   { query: exchangeRateQuery, response: exchangeRate },
   async ({ db, organizationId, query }) => {
     const organization = await getOrganization(db, organizationId);

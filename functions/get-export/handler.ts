@@ -6,12 +6,12 @@ import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { exportResource } from '#shared/domain/resources/export';
 import { exportResponse } from '#shared/http/schemas/responses/exports';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/get-export/route';
 
 const downloadLink = exportDownloadLink();
 
 export const handler = endpoint(
-  routeNamed('get-export'),
+  route,
   { params: idParams('exp'), response: exportResponse },
   async ({ db, organizationId, params }) => {
     const job = await getExport(db, organizationId, params.id);

@@ -8,13 +8,13 @@ import { endpoint } from '#shared/http/endpoint';
 import { fileReply } from '#shared/http/file-reply';
 import { idParams } from '#shared/http/schemas/common';
 import { eInvoiceQuery } from '#shared/http/schemas/e-invoices';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/get-invoice-e-invoice/route';
 
 const { PUBLIC_BASE_URL } = config();
 const renderer = configuredRenderer();
 
 export const handler = endpoint(
-  routeNamed('get-invoice-e-invoice'),
+  route,
   { params: idParams('inv'), query: eInvoiceQuery },
   async ({ db, organizationId, params, query }) => {
     const found = await invoiceWithOrganization(db, organizationId, params.id);

@@ -7,12 +7,12 @@ import { idParams } from '#shared/http/schemas/common';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import { invoiceResponse } from '#shared/http/schemas/responses/invoices';
 import { withDraftRate } from '#shared/invoicing/draft-rate';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/get-invoice/route';
 
 const { PUBLIC_BASE_URL } = config();
 
 export const handler = endpoint(
-  routeNamed('get-invoice'),
+  route,
   { params: idParams('inv'), response: invoiceResponse },
   async ({ db, organizationId, params }) => {
     const invoice = await getInvoice(db, organizationId, params.id);

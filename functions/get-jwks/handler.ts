@@ -2,11 +2,11 @@
 import { config } from '#shared/config';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { jwksResponse } from '#shared/http/schemas/responses/meta';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/get-jwks/route';
 
 const { ACCESS_TOKEN_PUBLIC_JWKS } = config();
 
-export const handler = publicEndpoint(routeNamed('get-jwks'), { response: jwksResponse }, async () => ({
+export const handler = publicEndpoint(route, { response: jwksResponse }, async () => ({
   status: 200,
   body: ACCESS_TOKEN_PUBLIC_JWKS,
   headers: { 'cache-control': 'public, max-age=300' },

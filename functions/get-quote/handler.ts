@@ -5,12 +5,12 @@ import { quoteResource } from '#shared/domain/resources/quote';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { quoteResponse } from '#shared/http/schemas/responses/quotes';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/get-quote/route';
 
 const { PUBLIC_BASE_URL } = config();
 
 export const handler = endpoint(
-  routeNamed('get-quote'),
+  route,
   { params: idParams('quo'), response: quoteResponse },
   async ({ db, organizationId, params }) => {
     const quote = await getQuote(db, organizationId, params.id);

@@ -4,10 +4,10 @@ import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
 import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/get-recurring-invoice/route';
 
 export const handler = endpoint(
-  routeNamed('get-recurring-invoice'),
+  route,
   { params: idParams('rec'), response: recurringInvoiceResponse },
   async ({ db, organizationId, params }) => {
     const template = await getRecurringInvoice(db, organizationId, params.id);

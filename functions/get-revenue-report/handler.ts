@@ -9,10 +9,10 @@ import { buildRevenueReport } from '#shared/reports/report';
 import { revenueReportResource } from '#shared/domain/resources/revenue-report';
 import { timeZoneOf } from '#shared/domain/organization';
 import { revenueReportResponse } from '#shared/http/schemas/responses/reports';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/get-revenue-report/route';
 
 export const handler = endpoint(
-  routeNamed('get-revenue-report'),
+  route,
   { query: revenueReportQuery, response: revenueReportResponse },
   async ({ db, organizationId, query }) => {
     const [organization, buckets] = await Promise.all([

@@ -4,10 +4,10 @@ import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { webhookResource } from '#shared/domain/resources/webhook';
 import { webhookResponse } from '#shared/http/schemas/responses/webhooks';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/get-webhook/route';
 
 export const handler = endpoint(
-  routeNamed('get-webhook'),
+  route,
   { params: idParams('whk'), response: webhookResponse },
   async ({ db, organizationId, params }) => {
     const webhook = await getWebhook(db, organizationId, params.id);

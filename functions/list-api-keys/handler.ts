@@ -2,13 +2,9 @@ import { listApiKeys } from '#shared/data/api-keys';
 import { endpoint } from '#shared/http/endpoint';
 import { apiKeyResource } from '#shared/domain/resources/api-key';
 import { apiKeyList } from '#shared/http/schemas/responses/access';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/list-api-keys/route';
 
-export const handler = endpoint(
-  routeNamed('list-api-keys'),
-  { response: apiKeyList },
-  async ({ db, organizationId }) => {
-    const keys = await listApiKeys(db, organizationId);
-    return { status: 200, body: { results: keys.map((key) => apiKeyResource(key)), next: null } };
-  },
-);
+export const handler = endpoint(route, { response: apiKeyList }, async ({ db, organizationId }) => {
+  const keys = await listApiKeys(db, organizationId);
+  return { status: 200, body: { results: keys.map((key) => apiKeyResource(key)), next: null } };
+});

@@ -5,13 +5,13 @@ import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
 import { listAuditLogQuery } from '#shared/http/schemas/audit-log';
 import { auditPage } from '#shared/http/schemas/responses/audit-log';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/list-audit-log/route';
 
 const settings = config();
 const CURSOR_SECRET = await cursorSecret(settings);
 
 export const handler = endpoint(
-  routeNamed('list-audit-log'),
+  route,
   { query: listAuditLogQuery, response: auditPage },
   async ({ db, organizationId, query, baseUrl }) => {
     const { limit, cursor, ...filter } = query;

@@ -5,13 +5,13 @@ import { cursorSecret, listing } from '#shared/http/pagination';
 import { listClientsQuery } from '#shared/http/schemas/clients';
 import { clientResource } from '#shared/domain/resources/client';
 import { clientPage } from '#shared/http/schemas/responses/clients';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/list-clients/route';
 
 const settings = config();
 const CURSOR_SECRET = await cursorSecret(settings);
 
 export const handler = endpoint(
-  routeNamed('list-clients'),
+  route,
   { query: listClientsQuery, response: clientPage },
   async ({ db, organizationId, query, baseUrl }) => {
     const scope = `${organizationId}|clients|${query.is_active ?? ''}|${JSON.stringify(query.metadata ?? {})}`;

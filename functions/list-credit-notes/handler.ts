@@ -5,14 +5,14 @@ import { cursorSecret, listing } from '#shared/http/pagination';
 import { listCreditNotesQuery } from '#shared/http/schemas/document-lists';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { creditNotePage } from '#shared/http/schemas/responses/credit-notes';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/list-credit-notes/route';
 
 const settings = config();
 const CURSOR_SECRET = await cursorSecret(settings);
 const { PUBLIC_BASE_URL } = settings;
 
 export const handler = endpoint(
-  routeNamed('list-credit-notes'),
+  route,
   { query: listCreditNotesQuery, response: creditNotePage },
   async ({ db, organizationId, query, baseUrl }) => {
     const { limit, cursor, ...filters } = query;

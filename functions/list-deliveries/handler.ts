@@ -9,13 +9,13 @@ import { cursorSecret, listing } from '#shared/http/pagination';
 import { pageQuery, idParams } from '#shared/http/schemas/common';
 import { deliveryResource } from '#shared/domain/resources/delivery';
 import { deliveryPage } from '#shared/http/schemas/responses/events';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/list-deliveries/route';
 
 const settings = config();
 const CURSOR_SECRET = await cursorSecret(settings);
 
 export const handler = endpoint(
-  routeNamed('list-deliveries'),
+  route,
   { params: idParams('whk'), query: pageQuery, response: deliveryPage },
   async ({ db, organizationId, params, query, baseUrl }) => {
     if (!(await getWebhook(db, organizationId, params.id))) throw notFound('Webhook');

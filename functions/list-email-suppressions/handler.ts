@@ -5,12 +5,12 @@ import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
 import { pageQuery } from '#shared/http/schemas/common';
 import { suppressionPage } from '#shared/http/schemas/responses/sending';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/list-email-suppressions/route';
 
 const CURSOR_SECRET = await cursorSecret(config());
 
 export const handler = endpoint(
-  routeNamed('list-email-suppressions'),
+  route,
   { query: pageQuery, response: suppressionPage },
   async ({ db, organizationId, query, baseUrl }) => {
     const link = { scope: `${organizationId}|email-suppressions`, baseUrl, path: '/api/v1/email-suppressions/' };

@@ -6,13 +6,13 @@ import { cursorSecret, listing } from '#shared/http/pagination';
 import { listEventsQuery } from '#shared/http/schemas/events';
 import { eventResource } from '#shared/domain/resources/event';
 import { eventPage } from '#shared/http/schemas/responses/events';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/list-events/route';
 
 const settings = config();
 const CURSOR_SECRET = await cursorSecret(settings);
 
 export const handler = endpoint(
-  routeNamed('list-events'),
+  route,
   { query: listEventsQuery, response: eventPage },
   async ({ db, organizationId, query, baseUrl }) => {
     const scope = `${organizationId}|events|${query.type?.join(',') ?? ''}`;

@@ -8,14 +8,14 @@ import { cursorSecret, listing } from '#shared/http/pagination';
 import { pageQuery, idParams } from '#shared/http/schemas/common';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import { invoicePage } from '#shared/http/schemas/responses/invoices';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/list-generated-invoices/route';
 
 const settings = config();
 const { PUBLIC_BASE_URL } = settings;
 const CURSOR_SECRET = await cursorSecret(settings);
 
 export const handler = endpoint(
-  routeNamed('list-generated-invoices'),
+  route,
   { params: idParams('rec'), query: pageQuery, response: invoicePage },
   async ({ db, organizationId, params, query, baseUrl }) => {
     const template = await getRecurringInvoice(db, organizationId, params.id);

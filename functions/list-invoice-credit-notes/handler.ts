@@ -6,12 +6,12 @@ import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { creditNoteList } from '#shared/http/schemas/responses/credit-notes';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/list-invoice-credit-notes/route';
 
 const { PUBLIC_BASE_URL } = config();
 
 export const handler = endpoint(
-  routeNamed('list-invoice-credit-notes'),
+  route,
   { params: idParams('inv'), response: creditNoteList },
   async ({ db, organizationId, params }) => {
     const invoice = await getInvoice(db, organizationId, params.id);

@@ -5,14 +5,14 @@ import { cursorSecret, listing } from '#shared/http/pagination';
 import { listInvoicesQuery } from '#shared/http/schemas/document-lists';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import { invoicePage } from '#shared/http/schemas/responses/invoices';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/list-invoices/route';
 
 const settings = config();
 const { PUBLIC_BASE_URL } = settings;
 const CURSOR_SECRET = await cursorSecret(settings);
 
 export const handler = endpoint(
-  routeNamed('list-invoices'),
+  route,
   { query: listInvoicesQuery, response: invoicePage },
   async ({ db, organizationId, query, baseUrl }) => {
     const { limit, cursor, ...filters } = query;

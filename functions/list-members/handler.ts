@@ -2,14 +2,10 @@ import { getTeam } from '#shared/data/members';
 import { memberResource } from '#shared/domain/resources/member';
 import { endpoint } from '#shared/http/endpoint';
 import { memberListResponse } from '#shared/http/schemas/responses/members';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/list-members/route';
 
-export const handler = endpoint(
-  routeNamed('list-members'),
-  { response: memberListResponse },
-  async ({ db, organizationId }) => {
-    const { members } = await getTeam(db, organizationId);
-    const ordered = [...members].sort((a, b) => a.created_at.localeCompare(b.created_at));
-    return { status: 200, body: { results: ordered.map(memberResource) } };
-  },
-);
+export const handler = endpoint(route, { response: memberListResponse }, async ({ db, organizationId }) => {
+  const { members } = await getTeam(db, organizationId);
+  const ordered = [...members].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return { status: 200, body: { results: ordered.map(memberResource) } };
+});

@@ -1,10 +1,10 @@
 import { membershipsOf } from '#shared/data/users';
 import { endpoint } from '#shared/http/endpoint';
 import { myOrganizationsResponse } from '#shared/http/schemas/responses/sessions';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/list-my-organizations/route';
 
 export const handler = endpoint(
-  routeNamed('list-my-organizations'),
+  route,
   { response: myOrganizationsResponse },
   async ({ db, principal, organizationId }) => {
     const memberships = principal.kind === 'user' ? await membershipsOf(db, principal.userId) : [];

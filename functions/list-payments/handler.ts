@@ -5,10 +5,10 @@ import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { paymentResource } from '#shared/domain/resources/payment';
 import { paymentList } from '#shared/http/schemas/responses/payments';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/list-payments/route';
 
 export const handler = endpoint(
-  routeNamed('list-payments'),
+  route,
   { params: idParams('inv'), response: paymentList },
   async ({ db, organizationId, params }) => {
     const [invoice, payments] = await Promise.all([

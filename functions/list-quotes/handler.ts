@@ -5,13 +5,13 @@ import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
 import { listQuotesQuery } from '#shared/http/schemas/quotes';
 import { quotePage } from '#shared/http/schemas/responses/quotes';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/list-quotes/route';
 
 const settings = config();
 const CURSOR_SECRET = await cursorSecret(settings);
 
 export const handler = endpoint(
-  routeNamed('list-quotes'),
+  route,
   { query: listQuotesQuery, response: quotePage },
   async ({ db, organizationId, query, baseUrl }) => {
     const filters = { limit: String(query.limit), status: query.status, metadata: query.metadata };

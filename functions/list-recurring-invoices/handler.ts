@@ -3,10 +3,10 @@ import { endpoint } from '#shared/http/endpoint';
 import { listRecurringQuery } from '#shared/http/schemas/recurring';
 import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
 import { recurringInvoiceList } from '#shared/http/schemas/responses/recurring';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/list-recurring-invoices/route';
 
 export const handler = endpoint(
-  routeNamed('list-recurring-invoices'),
+  route,
   { query: listRecurringQuery, response: recurringInvoiceList },
   async ({ db, organizationId, query }) => {
     const templates = await listRecurringInvoices(db, organizationId, query.metadata);

@@ -5,10 +5,10 @@ import { reminderResource } from '#shared/domain/resources/invoice';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { reminderList } from '#shared/http/schemas/responses/invoices';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/list-reminders/route';
 
 export const handler = endpoint(
-  routeNamed('list-reminders'),
+  route,
   { params: idParams('inv'), response: reminderList },
   async ({ db, organizationId, params }) => {
     const invoice = await getInvoice(db, organizationId, params.id);

@@ -1,12 +1,12 @@
 import { voidedNumberList } from '#shared/http/schemas/responses/reports';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/list-voided-numbers/route';
 import { voidedNumbers } from '#shared/data/number-series';
 import { voidedNumberResource } from '#shared/domain/resources/voided-number';
 import { endpoint } from '#shared/http/endpoint';
 import { seriesParams } from '#shared/http/schemas/numbering';
 
 export const handler = endpoint(
-  routeNamed('list-voided-numbers'),
+  route,
   { params: seriesParams, response: voidedNumberList },
   async ({ db, organizationId, params }) => {
     const voided = await voidedNumbers(db, organizationId, params.series);

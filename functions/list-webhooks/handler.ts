@@ -2,13 +2,9 @@ import { listWebhooks } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
 import { webhookResource } from '#shared/domain/resources/webhook';
 import { webhookList } from '#shared/http/schemas/responses/webhooks';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/list-webhooks/route';
 
-export const handler = endpoint(
-  routeNamed('list-webhooks'),
-  { response: webhookList },
-  async ({ db, organizationId }) => ({
-    status: 200,
-    body: { results: (await listWebhooks(db, organizationId)).map(webhookResource), next: null },
-  }),
-);
+export const handler = endpoint(route, { response: webhookList }, async ({ db, organizationId }) => ({
+  status: 200,
+  body: { results: (await listWebhooks(db, organizationId)).map(webhookResource), next: null },
+}));

@@ -3,9 +3,9 @@
 import { revokeRefreshToken } from '#shared/data/refresh-tokens';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { refreshBody } from '#shared/http/schemas/auth';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/logout/route';
 
-export const handler = publicEndpoint(routeNamed('logout'), { body: refreshBody }, async ({ db, body }) => {
+export const handler = publicEndpoint(route, { body: refreshBody }, async ({ db, body }) => {
   await revokeRefreshToken(db, body.refresh);
   return { status: 204 };
 });

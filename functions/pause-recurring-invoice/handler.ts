@@ -3,10 +3,10 @@ import { idParams } from '#shared/http/schemas/common';
 import { setRecurringStatus } from '#shared/invoicing/set-recurring-status';
 import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
 import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/pause-recurring-invoice/route';
 
 export const handler = endpoint(
-  routeNamed('pause-recurring-invoice'),
+  route,
   { params: idParams('rec'), response: recurringInvoiceResponse },
   async ({ db, organizationId, params }) => ({
     status: 200,

@@ -7,12 +7,12 @@ import { manualPaymentOf, recordPaymentBody } from '#shared/http/schemas/payment
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import { paymentResource } from '#shared/domain/resources/payment';
 import { recordedPaymentResponse } from '#shared/http/schemas/responses/invoices';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/record-payment/route';
 
 const { PUBLIC_BASE_URL: publicBaseUrl } = config();
 
 export const handler = endpoint(
-  routeNamed('record-payment'),
+  route,
   { params: idParams('inv'), body: recordPaymentBody, response: recordedPaymentResponse },
   async ({ db, organizationId, params, body }) => {
     const { invoice, payment } = await recordPayment(

@@ -6,12 +6,12 @@ import { refreshAccess } from '#shared/auth/sessions';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { refreshBody } from '#shared/http/schemas/auth';
 import { refreshedAccessResponse } from '#shared/http/schemas/responses/sessions';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/refresh-token/route';
 
 const deps = await sessionDeps(serviceTable());
 
 export const handler = publicEndpoint(
-  routeNamed('refresh-token'),
+  route,
   { body: refreshBody, response: refreshedAccessResponse },
   async ({ db, body, sourceIp }) => {
     await enforceLimit(db, LIMITS.refreshPerIp, sourceIp);

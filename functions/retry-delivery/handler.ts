@@ -10,13 +10,13 @@ import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { deliveryParams } from '#shared/http/schemas/common';
 import { retryQueuedResponse } from '#shared/http/schemas/responses/events';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/retry-delivery/route';
 
 const { WEBHOOK_DELIVERY_QUEUE_URL } = config();
 const sqs = sqsClient();
 
 export const handler = endpoint(
-  routeNamed('retry-delivery'),
+  route,
   { params: deliveryParams, response: retryQueuedResponse },
   async ({ db, organizationId, params }) => {
     const [webhook, delivery] = await Promise.all([

@@ -3,10 +3,10 @@ import { changeApiKeyStatus } from '#shared/http/api-key-status';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { apiKeyResponse } from '#shared/http/schemas/responses/access';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/revoke-api-key/route';
 
 export const handler = endpoint(
-  routeNamed('revoke-api-key'),
+  route,
   { params: idParams('key'), response: apiKeyResponse },
   ({ db, organizationId, params }) => changeApiKeyStatus(db, organizationId, params.id, 'revoked'),
 );

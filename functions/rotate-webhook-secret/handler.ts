@@ -6,10 +6,10 @@ import { idParams } from '#shared/http/schemas/common';
 import { webhookResource, webhookWithSecret } from '#shared/domain/resources/webhook';
 import type { Webhook } from '#shared/domain/webhook';
 import { webhookWithSecretResponse } from '#shared/http/schemas/responses/webhooks';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/rotate-webhook-secret/route';
 
 export const handler = endpoint(
-  routeNamed('rotate-webhook-secret'),
+  route,
   { params: idParams('whk'), response: webhookWithSecretResponse },
   async ({ db, organizationId, params }) => {
     const current = await getWebhook(db, organizationId, params.id);

@@ -4,12 +4,12 @@ import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { sendBody } from '#shared/http/schemas/sending';
 import { sentResponse } from '#shared/http/schemas/responses/sending';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/send-credit-note/route';
 
 const mail = configuredMailing();
 
 export const handler = endpoint(
-  routeNamed('send-credit-note'),
+  route,
   { params: idParams('cn'), body: sendBody, response: sentResponse },
   async ({ db, organizationId, params, body, log }) => {
     const deps = { ...mail, db, log };

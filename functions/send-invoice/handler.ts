@@ -4,12 +4,12 @@ import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { sendInvoiceBody } from '#shared/http/schemas/issuing';
 import { sentResponse } from '#shared/http/schemas/responses/sending';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/send-invoice/route';
 
 const mail = configuredMailing();
 
 export const handler = endpoint(
-  routeNamed('send-invoice'),
+  route,
   { params: idParams('inv'), body: sendInvoiceBody, response: sentResponse },
   async ({ db, organizationId, params, body, log }) => {
     const deps = { ...mail, db, log };

@@ -4,12 +4,12 @@ import { idParams } from '#shared/http/schemas/common';
 import { sentResponse } from '#shared/http/schemas/responses/sending';
 import { sendBody } from '#shared/http/schemas/sending';
 import { sendQuote } from '#shared/quotes/send-quote';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/send-quote/route';
 
 const mail = configuredMailing();
 
 export const handler = endpoint(
-  routeNamed('send-quote'),
+  route,
   { params: idParams('quo'), body: sendBody, response: sentResponse },
   async ({ db, organizationId, params, body, log }) => {
     const sending = sendQuote({ ...mail, db, log }, organizationId, params.id, body.email, { force: body.force });

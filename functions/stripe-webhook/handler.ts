@@ -9,14 +9,14 @@ import { notFound } from '#shared/domain/errors';
 import { configuredGateway } from '#shared/payments/gateway';
 import { applyStripeEvent } from '#shared/payments/stripe-webhook';
 import { stripeReceiptResponse } from '#shared/http/schemas/responses/payments';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/stripe-webhook/route';
 
 const settings = config();
 // The signature is checked by the payment gateway, which holds the webhook secret.
 const gateway = settings.PAYMENT_PROVIDER === 'stripe' ? configuredGateway() : undefined;
 
 export const handler = publicEndpoint(
-  routeNamed('stripe-webhook'),
+  route,
   { response: stripeReceiptResponse },
   async ({ db, rawBody, headers, log, requestId }) => {
     if (!gateway) throw notFound('Stripe webhook (Stripe is not configured)');

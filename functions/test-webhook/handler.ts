@@ -6,10 +6,10 @@ import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { pingQueuedResponse } from '#shared/http/schemas/responses/events';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/test-webhook/route';
 
 export const handler = endpoint(
-  routeNamed('test-webhook'),
+  route,
   { params: idParams('whk'), response: pingQueuedResponse },
   async ({ db, organizationId, params }) => {
     const webhook = await getWebhook(db, organizationId, params.id);

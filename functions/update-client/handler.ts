@@ -4,10 +4,10 @@ import { updateClientBody } from '#shared/http/schemas/clients';
 import { idParams } from '#shared/http/schemas/common';
 import { clientResource } from '#shared/domain/resources/client';
 import { clientResponse } from '#shared/http/schemas/responses/clients';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/update-client/route';
 
 export const handler = endpoint(
-  routeNamed('update-client'),
+  route,
   { params: idParams('cli'), body: updateClientBody, response: clientResponse },
   async ({ db, organizationId, params, body }) => {
     const client = await updateClient(db, organizationId, params.id, body);

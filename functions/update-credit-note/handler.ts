@@ -5,12 +5,12 @@ import { idParams } from '#shared/http/schemas/common';
 import { updateCreditNoteBody } from '#shared/http/schemas/credit-notes';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { creditNoteResponse } from '#shared/http/schemas/responses/credit-notes';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/update-credit-note/route';
 
 const { PUBLIC_BASE_URL } = config();
 
 export const handler = endpoint(
-  routeNamed('update-credit-note'),
+  route,
   { params: idParams('cn'), body: updateCreditNoteBody, response: creditNoteResponse },
   async ({ db, organizationId, params, body }) => {
     const creditNote = await updateCreditNote(db, PUBLIC_BASE_URL, organizationId, params.id, body);

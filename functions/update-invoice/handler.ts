@@ -5,12 +5,12 @@ import { idParams } from '#shared/http/schemas/common';
 import { invoiceChangesOf, updateInvoiceBody } from '#shared/http/schemas/invoices';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import { invoiceResponse } from '#shared/http/schemas/responses/invoices';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/update-invoice/route';
 
 const { PUBLIC_BASE_URL: publicBaseUrl } = config();
 
 export const handler = endpoint(
-  routeNamed('update-invoice'),
+  route,
   { params: idParams('inv'), body: updateInvoiceBody, response: invoiceResponse },
   async ({ db, organizationId, params, body }) => {
     const invoice = await updateInvoice({ db, publicBaseUrl }, organizationId, params.id, invoiceChangesOf(body));

@@ -4,10 +4,10 @@ import { memberParams, updateMemberBody } from '#shared/http/schemas/members';
 import { memberResponse } from '#shared/http/schemas/responses/members';
 import { actorOf } from '#shared/http/actor';
 import { changeMemberRole } from '#shared/members/change-member-role';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/update-member/route';
 
 export const handler = endpoint(
-  routeNamed('update-member'),
+  route,
   { params: memberParams, body: updateMemberBody, response: memberResponse },
   async ({ db, organizationId, principal, params, body }) => {
     const member = await changeMemberRole(db, organizationId, actorOf(principal), params.id, body.role);

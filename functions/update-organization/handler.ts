@@ -6,12 +6,12 @@ import { endpoint } from '#shared/http/endpoint';
 import { updateOrganizationBody } from '#shared/http/schemas/organizations';
 import { organizationResource } from '#shared/domain/resources/organization';
 import { organizationResponse } from '#shared/http/schemas/responses/access';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/update-organization/route';
 
 const renderer = configuredRenderer();
 
 export const handler = endpoint(
-  routeNamed('update-organization'),
+  route,
   { body: updateOrganizationBody, response: organizationResponse },
   async ({ db, organizationId, body }) => {
     const logo = body.logo && (await storableLogo(renderer, body.logo));

@@ -5,12 +5,12 @@ import { idParams } from '#shared/http/schemas/common';
 import { quoteChangesOf, updateQuoteBody } from '#shared/http/schemas/quotes';
 import { quoteResponse } from '#shared/http/schemas/responses/quotes';
 import { updateQuote } from '#shared/quotes/update-quote';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/update-quote/route';
 
 const { PUBLIC_BASE_URL } = config();
 
 export const handler = endpoint(
-  routeNamed('update-quote'),
+  route,
   { params: idParams('quo'), body: updateQuoteBody, response: quoteResponse },
   async ({ db, organizationId, params, body }) => {
     const deps = { db, publicBaseUrl: PUBLIC_BASE_URL };

@@ -5,10 +5,10 @@ import { idParams } from '#shared/http/schemas/common';
 import { updateRecurringBody } from '#shared/http/schemas/recurring';
 import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
 import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/update-recurring-invoice/route';
 
 export const handler = endpoint(
-  routeNamed('update-recurring-invoice'),
+  route,
   { params: idParams('rec'), body: updateRecurringBody, response: recurringInvoiceResponse },
   async ({ db, organizationId, params, body }) => {
     const { line_items: lines, ...changes } = body;

@@ -6,10 +6,10 @@ import { idParams } from '#shared/http/schemas/common';
 import { updateWebhookBody } from '#shared/http/schemas/webhooks';
 import { webhookResource } from '#shared/domain/resources/webhook';
 import { webhookResponse } from '#shared/http/schemas/responses/webhooks';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/update-webhook/route';
 
 export const handler = endpoint(
-  routeNamed('update-webhook'),
+  route,
   { params: idParams('whk'), body: updateWebhookBody, response: webhookResponse },
   async ({ db, organizationId, params, body }) => {
     const current = await getWebhook(db, organizationId, params.id);

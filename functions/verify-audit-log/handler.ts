@@ -2,10 +2,9 @@
 import { verifyAuditLog } from '#shared/audit/verify-audit-log';
 import { endpoint } from '#shared/http/endpoint';
 import { chainCheckResponse } from '#shared/http/schemas/responses/audit-log';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/verify-audit-log/route';
 
-export const handler = endpoint(
-  routeNamed('verify-audit-log'),
-  { response: chainCheckResponse },
-  async ({ db, organizationId }) => ({ status: 200, body: await verifyAuditLog(db, organizationId) }),
-);
+export const handler = endpoint(route, { response: chainCheckResponse }, async ({ db, organizationId }) => ({
+  status: 200,
+  body: await verifyAuditLog(db, organizationId),
+}));

@@ -8,21 +8,17 @@ import { htmlPage } from '#shared/http/html';
 import { tokenParams } from '#shared/http/schemas/public';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { FORMAT_NAMES } from '#shared/domain/e-invoice-format';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/view-public-credit-note/route';
 
 const { PUBLIC_BASE_URL } = config();
 
-export const handler = publicEndpoint(
-  routeNamed('view-public-credit-note'),
-  { params: tokenParams },
-  async ({ db, params }) => {
-    const found = await findPublicCreditNote(db, params.token);
-    if (!found) return htmlPage(404, notFoundPage());
-    const creditNote = creditNoteResource(found.creditNote, PUBLIC_BASE_URL);
-    const format = found.organization.e_invoice_format;
-    return htmlPage(
-      200,
-      renderCreditNotePage({ creditNote, logo: found.logo, ...(format ? { eInvoice: FORMAT_NAMES[format] } : {}) }),
-    );
-  },
-);
+export const handler = publicEndpoint(route, { params: tokenParams }, async ({ db, params }) => {
+  const found = await findPublicCreditNote(db, params.token);
+  if (!found) return htmlPage(404, notFoundPage());
+  const creditNote = creditNoteResource(found.creditNote, PUBLIC_BASE_URL);
+  const format = found.organization.e_invoice_format;
+  return htmlPage(
+    200,
+    renderCreditNotePage({ creditNote, logo: found.logo, ...(format ? { eInvoice: FORMAT_NAMES[format] } : {}) }),
+  );
+});

@@ -11,12 +11,12 @@ import { invoiceResource } from '#shared/domain/resources/invoice';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { creditNotesOfInvoice } from '#shared/data/credit-notes';
 import { FORMAT_NAMES } from '#shared/domain/e-invoice-format';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/view-public-invoice/route';
 
 const { PUBLIC_BASE_URL, PAYMENT_PROVIDER } = config();
 
 export const handler = publicEndpoint(
-  routeNamed('view-public-invoice'),
+  route,
   { params: tokenParams, query: publicPageQuery },
   async ({ db, params, query }) => {
     const found = await findPublicInvoice(db, params.token);

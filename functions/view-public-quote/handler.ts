@@ -11,12 +11,12 @@ import { renderQuotePage } from '#shared/documents/quote-page';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';
 import { quotePageQuery, tokenParams } from '#shared/http/schemas/public';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/view-public-quote/route';
 
 const { PUBLIC_BASE_URL } = config();
 
 export const handler = publicEndpoint(
-  routeNamed('view-public-quote'),
+  route,
   { params: tokenParams, query: quotePageQuery },
   async ({ db, params, query }) => {
     const found = await findPublicQuote(db, params.token);

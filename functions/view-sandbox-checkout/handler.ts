@@ -5,17 +5,13 @@ import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';
 import { checkoutParams } from '#shared/http/schemas/public';
 import { getCheckout } from '#shared/payments/checkout';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/view-sandbox-checkout/route';
 
 const { PAYMENT_PROVIDER } = config();
 
-export const handler = publicEndpoint(
-  routeNamed('view-sandbox-checkout'),
-  { params: checkoutParams },
-  async ({ db, params }) => {
-    const checkout = await getCheckout(db, params.id);
-    if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox')
-      return htmlPage(404, notFoundPage());
-    return htmlPage(200, sandboxCheckoutPage(checkout));
-  },
-);
+export const handler = publicEndpoint(route, { params: checkoutParams }, async ({ db, params }) => {
+  const checkout = await getCheckout(db, params.id);
+  if (PAYMENT_PROVIDER !== 'sandbox' || !checkout || checkout.provider !== 'sandbox')
+    return htmlPage(404, notFoundPage());
+  return htmlPage(200, sandboxCheckoutPage(checkout));
+});

@@ -5,12 +5,12 @@ import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import { invoiceResponse } from '#shared/http/schemas/responses/invoices';
-import { routeNamed } from '#functions/routes';
+import { route } from '#functions/void-invoice/route';
 
 const { PUBLIC_BASE_URL: publicBaseUrl } = config();
 
 export const handler = endpoint(
-  routeNamed('void-invoice'),
+  route,
   { params: idParams('inv'), response: invoiceResponse },
   async ({ db, organizationId, params }) => {
     const invoice = await voidInvoice({ db, publicBaseUrl }, organizationId, params.id);

@@ -1,0 +1,12 @@
+import type { Route } from '#functions/route';
+
+export const route = {
+  name: 'download-public-invoice',
+  method: 'GET',
+  path: '/api/v1/public/invoices/{token}/pdf/',
+  credentials: 'public',
+  scope: null,
+  table: 'read',
+  rendersDocuments: true,
+  serves: 'pdf',
+} as const satisfies Route;

@@ -1,0 +1,11 @@
+import type { Route } from '#functions/route';
+
+export const route = {
+  name: 'end-recurring-invoice',
+  method: 'DELETE',
+  path: '/api/v1/recurring-invoices/{id}/',
+  credentials: 'any',
+  scope: 'recurring:write',
+  table: 'readWrite',
+  errors: ['invalid_state'],
+} as const satisfies Route;

@@ -1,0 +1,10 @@
+import type { Route } from '#functions/route';
+
+export const route = {
+  name: 'list-members',
+  method: 'GET',
+  path: '/api/v1/organizations/me/members/',
+  credentials: 'user',
+  scope: 'organization:read',
+  table: 'read',
+} as const satisfies Route;

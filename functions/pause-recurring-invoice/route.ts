@@ -1,0 +1,11 @@
+import type { Route } from '#functions/route';
+
+export const route = {
+  name: 'pause-recurring-invoice',
+  method: 'POST',
+  path: '/api/v1/recurring-invoices/{id}/pause/',
+  credentials: 'any',
+  scope: 'recurring:write',
+  table: 'readWrite',
+  errors: ['invalid_state'],
+} as const satisfies Route;
