@@ -3,7 +3,7 @@ import { listQuotes } from '#shared/data/quotes';
 import { quoteResource } from '#shared/domain/resources/quote';
 import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
-import { listQuotesQuery } from '#shared/http/schemas/quotes';
+import { listQuotesQuery } from '#shared/http/schemas/quote-list';
 import { quotePage } from '#shared/http/schemas/responses/quotes';
 import { route } from '#functions/list-quotes/route';
 

@@ -57,14 +57,8 @@ type Words = {
   paymentReceived: string;
   paymentFailed: string;
   exemptions: Record<Exemption, string>;
-  /** The lines of a late-fee invoice (docs/collections.md). */
-  lateFee: { interest: (number: string, through: string) => string; compensation: (number: string) => string };
-  /** The lines of invoices made from a quote (docs/quotes.md): a deposit, and a deposit deducted on the final. */
-  deposit: {
-    title: string;
-    line: (quote: string, percent: string | null) => string;
-    deduction: (invoice: string, date: string) => string;
-  };
+  /** The title of a deposit invoice (docs/quotes.md); its lines' words are in line-words.ts. */
+  deposit: { title: string };
   /** A quote (docs/quotes.md): its title, facts and e-mail. */
   quote: {
     title: string;
@@ -180,15 +174,7 @@ const en: Words = {
   pay: (amount) => `Pay ${amount}`,
   paymentReceived: 'Thank you: your payment was received.',
   paymentFailed: 'The payment did not go through; nothing was charged.',
-  lateFee: {
-    interest: (number, through) => `Late-payment interest on invoice ${number} through ${through}`,
-    compensation: (number) => `Compensation for recovery costs, invoice ${number}`,
-  },
-  deposit: {
-    title: 'Deposit invoice',
-    line: (quote, percent) => (percent ? `Deposit on quote ${quote} (${percent} %)` : `Deposit on quote ${quote}`),
-    deduction: (invoice, date) => `Less deposit invoice ${invoice} of ${date}`,
-  },
+  deposit: { title: 'Deposit invoice' },
   quote: {
     title: 'Quote',
     number: 'Quote number',
@@ -332,16 +318,7 @@ const de: Words = {
   pay: (amount) => `${amount} bezahlen`,
   paymentReceived: 'Vielen Dank: Ihre Zahlung ist eingegangen.',
   paymentFailed: 'Die Zahlung ist nicht durchgegangen; es wurde nichts abgebucht.',
-  lateFee: {
-    interest: (number, through) => `Verzugszinsen zu Rechnung ${number} bis ${through}`,
-    compensation: (number) => `Pauschale für Beitreibungskosten, Rechnung ${number}`,
-  },
-  deposit: {
-    title: 'Anzahlungsrechnung',
-    line: (quote, percent) =>
-      percent ? `Anzahlung auf Angebot ${quote} (${percent} %)` : `Anzahlung auf Angebot ${quote}`,
-    deduction: (invoice, date) => `Abzüglich Anzahlungsrechnung ${invoice} vom ${date}`,
-  },
+  deposit: { title: 'Anzahlungsrechnung' },
   quote: {
     title: 'Angebot',
     number: 'Angebotsnummer',
@@ -485,16 +462,7 @@ const fr: Words = {
   pay: (amount) => `Payer ${amount}`,
   paymentReceived: 'Merci : votre paiement a bien été reçu.',
   paymentFailed: "Le paiement n'a pas abouti ; rien n'a été débité.",
-  lateFee: {
-    interest: (number, through) => `Intérêts de retard sur la facture ${number} jusqu’au ${through}`,
-    compensation: (number) => `Indemnité forfaitaire pour frais de recouvrement, facture ${number}`,
-  },
-  deposit: {
-    title: "Facture d'acompte",
-    line: (quote, percent) =>
-      percent ? `Acompte sur le devis ${quote} (${percent} %)` : `Acompte sur le devis ${quote}`,
-    deduction: (invoice, date) => `Déduction de la facture d'acompte ${invoice} du ${date}`,
-  },
+  deposit: { title: "Facture d'acompte" },
   quote: {
     title: 'Devis',
     number: 'Numéro de devis',
@@ -638,16 +606,7 @@ const es: Words = {
   pay: (amount) => `Pagar ${amount}`,
   paymentReceived: 'Gracias: hemos recibido su pago.',
   paymentFailed: 'El pago no se ha completado; no se ha cobrado nada.',
-  lateFee: {
-    interest: (number, through) => `Intereses de demora de la factura ${number} hasta el ${through}`,
-    compensation: (number) => `Indemnización por costes de cobro, factura ${number}`,
-  },
-  deposit: {
-    title: 'Factura de anticipo',
-    line: (quote, percent) =>
-      percent ? `Anticipo del presupuesto ${quote} (${percent} %)` : `Anticipo del presupuesto ${quote}`,
-    deduction: (invoice, date) => `Deducción de la factura de anticipo ${invoice} del ${date}`,
-  },
+  deposit: { title: 'Factura de anticipo' },
   quote: {
     title: 'Presupuesto',
     number: 'Número de presupuesto',

@@ -13,7 +13,7 @@ import { lateInterest, wasLate, type InterestRow, type Settlement } from '#share
 import type { LateFeePolicy } from '#shared/domain/late-fee-policy';
 import { timeZoneOf } from '#shared/domain/organization';
 import { createInvoice } from '#shared/invoicing/create-invoice';
-import { wordsFor } from '#shared/documents/labels';
+import { lineWordsFor } from '#shared/documents/line-words';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
 
 export type LateFee = {
@@ -85,7 +85,7 @@ export async function chargeLateFee(
   if (interest.interest_minor + compensation === 0)
     throw invalidState(`Invoice ${invoice.invoice_number} owes no late fee through ${asOf}`);
   // The lines are worded in the invoice's language, as its documents are.
-  const words = wordsFor(invoice.locale ?? 'en').lateFee;
+  const words = lineWordsFor(invoice.locale ?? 'en').lateFee;
   const lines = [
     ...(interest.interest_minor > 0
       ? [chargeLine(words.interest(invoice.invoice_number, asOf), interest.interest_minor, policy)]

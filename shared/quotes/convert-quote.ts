@@ -17,7 +17,7 @@ import {
   type CountedDeposit,
   type DepositAsk,
 } from '#shared/domain/quote-conversion';
-import { wordsFor } from '#shared/documents/labels';
+import { lineWordsFor } from '#shared/documents/line-words';
 import { createInvoice, OriginTakenError } from '#shared/invoicing/create-invoice';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
 
@@ -40,7 +40,7 @@ async function depositsOf(deps: InvoicingDeps, organizationId: string, quote: Qu
 
 /** The new invoice's content, and what the transaction must also hold about the deposits. */
 function decide(quote: Quote, conversion: QuoteConversion, deposits: Awaited<ReturnType<typeof depositsOf>>) {
-  const words = wordsFor(quote.locale ?? 'en').deposit;
+  const words = lineWordsFor(quote.locale ?? 'en').deposit;
   if (conversion.kind === 'deposit') {
     if (deposits.all >= MAX_DEPOSITS) throw invalidState(`A quote takes at most ${MAX_DEPOSITS} deposit invoices`);
     const rows = depositRows(quote, deposits.counted, conversion);

@@ -1,11 +1,10 @@
 // The bodies of the quote routes: the invoice's line model, an expiry date in place of a due date.
 import * as z from 'zod/mini';
 import '#shared/zod-locale';
-import { QUOTE_STATUSES } from '#shared/domain/quote';
 import type { NewQuote } from '#shared/quotes/create-quote';
 import type { QuoteChanges } from '#shared/quotes/update-quote';
-import { calendarDate, cursor, listLimit } from '#shared/http/schemas/common';
-import { metadata, metadataChanges, metadataFilter } from '#shared/http/schemas/metadata';
+import { calendarDate } from '#shared/http/schemas/common';
+import { metadata, metadataChanges } from '#shared/http/schemas/metadata';
 import type { QuoteConversion } from '#shared/quotes/convert-quote';
 import { invoiceFields, lineInput, percentOrAmount, toDiscount } from '#shared/http/schemas/invoices';
 
@@ -48,13 +47,6 @@ export const updateQuoteBody = z.partial(z.strictObject({ ...quoteFields, metada
   z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'),
   expiryNotBeforeIssue,
 );
-
-export const listQuotesQuery = z.strictObject({
-  limit: listLimit,
-  cursor,
-  status: z.optional(z.enum(QUOTE_STATUSES)),
-  metadata: metadataFilter,
-});
 
 export const newQuoteOf = (body: z.infer<typeof createQuoteBody>): NewQuote => ({
   client_id: body.client,
