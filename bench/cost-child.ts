@@ -2,6 +2,7 @@
 // wired as `npm run dev` wires it (API, renderer, SES with its event source, bus, queues and every
 // consumer), then invoices created, sent and paid over HTTP while every AWS SDK call of the process is
 // counted — DynamoDB with the capacity it reports, e-mails with their bytes — and every function timed.
+import { type RawEmail, SesSender } from '#shared/aws/ses';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -84,13 +85,21 @@ Client.prototype.send = async function (command, ...rest) {
   measured.calls[`${service}.${operation}`] = (measured.calls[`${service}.${operation}`] ?? 0) + 1;
   if (service === 'DynamoDB') addCapacity(operation, output.ConsumedCapacity);
   if (operation === 'PutEvents') measured.eventsPublished += (command.input.Entries as unknown[]).length;
-  if (operation === 'SendRawEmail') {
-    measured.emails += 1;
-    measured.emailBytes += ((command.input.RawMessage as { Data: Uint8Array }).Data ?? []).length;
-  }
   if (service === 'Lambda' && operation === 'Invoke')
     timed(String(command.input.FunctionName), performance.now() - started);
   return output;
+};
+
+// E-mails go to SES's Query API signed by the service itself (shared/aws/ses.ts), not through an SDK client.
+const sendRawEmail = SesSender.prototype.sendRawEmail;
+SesSender.prototype.sendRawEmail = async function (this: SesSender, email: RawEmail) {
+  const messageId = await sendRawEmail.call(this, email);
+  if (counting) {
+    measured.calls['SES.SendRawEmail'] = (measured.calls['SES.SendRawEmail'] ?? 0) + 1;
+    measured.emails += 1;
+    measured.emailBytes += email.raw.length;
+  }
+  return messageId;
 };
 
 const READS = new Set(['GetItem', 'Get', 'BatchGetItem', 'BatchGet', 'Query', 'Scan', 'TransactGetItems']);

@@ -1,4 +1,4 @@
-import { sesClient } from '#shared/aws/ses';
+import { sesSender } from '#shared/aws/ses';
 import { config } from '#shared/config';
 import { configuredRenderer } from '#shared/documents/renderer';
 import { invitationResource } from '#shared/domain/resources/member';
@@ -11,7 +11,7 @@ import { route } from '#functions/create-invitation/route';
 
 const { EMAIL_FROM, EMAIL_CONFIGURATION_SET, PUBLIC_BASE_URL, INVITATION_URL } = config();
 const mail = {
-  ses: sesClient(),
+  ses: sesSender(),
   renderer: configuredRenderer(),
   from: EMAIL_FROM,
   configurationSet: EMAIL_CONFIGURATION_SET,

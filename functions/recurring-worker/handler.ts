@@ -19,7 +19,7 @@ const { TABLE_NAME, PUBLIC_BASE_URL, LOG_LEVEL } = config();
 const db = correlated(createDb(TABLE_NAME, traced), undefined, systemActor('recurring-worker'));
 const mail = configuredMailing();
 const log = createLogger(LOG_LEVEL, { job: 'recurring-worker' });
-const mailDeps = { ...mail, db, log, ses: traced(mail.ses) };
+const mailDeps = { ...mail, db, log };
 /** Stop starting templates this long before the function's timeout; the rest stay due. */
 const RESERVE_MS = 30_000;
 

@@ -14,7 +14,7 @@ const { TABLE_NAME, LOG_LEVEL } = config();
 const db = correlated(createDb(TABLE_NAME, traced), undefined, systemActor('reminder-sweeper'));
 const log = createLogger(LOG_LEVEL, { job: 'reminder-sweeper' });
 const mail = configuredMailing();
-const deps = { ...mail, db, log, ses: traced(mail.ses) };
+const deps = { ...mail, db, log };
 /** Stop starting reminders this long before the function's timeout; the rest stay due. */
 const RESERVE_MS = 30_000;
 

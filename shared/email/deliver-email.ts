@@ -1,13 +1,13 @@
 // Handing a composed e-mail to SES, through the configuration set whose events report its delivery,
 // tagged with its document. A refusal is logged and counted, and the caller gets 502
 // email_delivery_failed: the document it was about stays unchanged.
-import { SendRawEmailCommand, type SESClient } from '@aws-sdk/client-ses';
+import type { SesSender } from '#shared/aws/ses';
 import { DomainError, ErrorCode } from '#shared/domain/errors';
 import type { Logger } from '#shared/observability/logger';
 import type { Counter } from '#shared/observability/metrics';
 import { type MailAbout, messageTags } from '#shared/email/ses-events';
 
-export type MailDeps = { ses: SESClient; from: string; log: Logger; metrics?: Counter; configurationSet?: string };
+export type MailDeps = { ses: SesSender; from: string; log: Logger; metrics?: Counter; configurationSet?: string };
 
 export const emailDeliveryFailed = () =>
   new DomainError(
@@ -18,15 +18,12 @@ export const emailDeliveryFailed = () =>
 /** Answers SES's message id. */
 export async function deliverEmail(deps: MailDeps, raw: Buffer, recipient: string, about: MailAbout): Promise<string> {
   try {
-    const sent = await deps.ses.send(
-      new SendRawEmailCommand({
-        RawMessage: { Data: raw },
-        Source: deps.from,
-        Destinations: [recipient],
-        ...(deps.configurationSet ? { ConfigurationSetName: deps.configurationSet, Tags: messageTags(about) } : {}),
-      }),
-    );
-    return sent.MessageId ?? 'unknown';
+    return await deps.ses.sendRawEmail({
+      raw,
+      source: deps.from,
+      destinations: [recipient],
+      ...(deps.configurationSet ? { configurationSet: deps.configurationSet, tags: messageTags(about) } : {}),
+    });
   } catch (error) {
     deps.log.error('SES refused the e-mail', {
       error: String(error),

@@ -1,5 +1,5 @@
 // The pieces a route that mails documents needs, made from the configuration once per process.
-import { sesClient } from '#shared/aws/ses';
+import { sesSender } from '#shared/aws/ses';
 import { config } from '#shared/config';
 import { configuredRenderer } from '#shared/documents/renderer';
 import { createMetrics } from '#shared/observability/metrics';
@@ -8,7 +8,7 @@ import { createMetrics } from '#shared/observability/metrics';
 export function configuredMailing() {
   const { EMAIL_FROM, EMAIL_CONFIGURATION_SET, PUBLIC_BASE_URL, PAYMENT_PROVIDER } = config();
   return {
-    ses: sesClient(),
+    ses: sesSender(),
     renderer: configuredRenderer(),
     metrics: createMetrics(),
     from: EMAIL_FROM,

@@ -13,5 +13,6 @@ const tracer: Tracer | undefined = lambdaRuntimeConfig().AWS_EXECUTION_ENV
   ? new (await import('@aws-lambda-powertools/tracer')).Tracer({ serviceName: SERVICE_NAME })
   : undefined;
 
-export const traced = <Client extends object>(client: Client): Client =>
+/** An SDK client only: what the service signs by hand (shared/aws/ses.ts, lambda.ts) is traced as the HTTPS request it is. */
+export const traced = <Client extends { middlewareStack: object }>(client: Client): Client =>
   tracer ? tracer.captureAWSv3Client(client) : client;

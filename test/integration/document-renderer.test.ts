@@ -9,7 +9,7 @@ import { DOCUMENT_RENDERER } from '#functions/topology';
 import { LOCAL_CREDENTIALS } from '#infra/local/emulators';
 import { INVOKE_PAYLOAD_LIMIT } from '#infra/local/lambda-endpoint';
 import { FunctionFailedError, InvokeFailedError, invokerFor } from '#shared/aws/lambda';
-import { sesClient } from '#shared/aws/ses';
+import { sesSender } from '#shared/aws/ses';
 import { getInvoice } from '#shared/data/invoices';
 import { documentRenderer } from '#shared/documents/renderer';
 import { DomainError } from '#shared/domain/errors';
@@ -158,7 +158,7 @@ describe('a renderer that fails', () => {
     ]);
     const deps = {
       db,
-      ses: sesClient(),
+      ses: sesSender(),
       renderer: documentRenderer(failing.invoke, DOCUMENT_RENDERER.handler),
       from: 'Acme Billing <billing@acme.example>',
       publicBaseUrl: 'http://invoices.test',

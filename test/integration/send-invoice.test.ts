@@ -1,6 +1,6 @@
 // Sending invoices by e-mail, checked where a person would look: the message as the SES emulator
 // stored it, and the attached PDF's text.
-import { SESClient } from '@aws-sdk/client-ses';
+import { SesRefusedError, SesSender } from '#shared/aws/ses';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderInvoicePdf } from '#shared/documents/invoice-pdf';
 import { call, invoiceBody, newTenant } from '#test/support/api';
@@ -72,17 +72,15 @@ describe('sending an invoice', () => {
 
   it('answers 502 email_delivery_failed and leaves the invoice unchanged when SES fails', async () => {
     const { json: draft } = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(clientId) });
-    const original = SESClient.prototype.send;
-    SESClient.prototype.send = (() =>
-      Promise.reject(
-        Object.assign(new Error('MessageRejected: Email address is not verified'), { name: 'MessageRejected' }),
-      )) as typeof original;
+    const original = SesSender.prototype.sendRawEmail;
+    SesSender.prototype.sendRawEmail = () =>
+      Promise.reject(new SesRefusedError(400, 'MessageRejected', 'Email address is not verified'));
     try {
       const failed = await send(draft.id);
       expect([failed.status, failed.json.error.code]).toEqual([502, 'email_delivery_failed']);
       expect(JSON.stringify(failed.json)).not.toContain('not verified');
     } finally {
-      SESClient.prototype.send = original;
+      SesSender.prototype.sendRawEmail = original;
     }
     const invoice = (await call('get-invoice', { token: tenant.apiKey, params: { id: draft.id } })).json;
     expect(invoice).toMatchObject({ status: 'draft', sendings: [], sent_at: null });
