@@ -5,8 +5,7 @@
 // documents carry the files next to their bundle (`rendersDocuments` in functions/routes.ts and
 // topology.ts; the stack copies them to assets/); on a laptop they are read from the packages, and
 // the Latin faces (shared/documents/font-faces.ts) from the repository's assets/fonts.
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,11 +44,11 @@ const assetPath = (asset: Asset) => {
   return existsSync(bundled) ? bundled : packageAssetPath(asset);
 };
 
-const loaded = new Map<Asset, Promise<Buffer>>();
-/** An asset's bytes, read once per process. */
-const read = (asset: Asset) => {
+const loaded = new Map<Asset, Buffer>();
+/** An asset's bytes, read once per process (at a cold start, where a read beside the bundle takes no wait worth a round trip). */
+const read = async (asset: Asset) => {
   let bytes = loaded.get(asset);
-  if (!bytes) loaded.set(asset, (bytes = readFile(assetPath(asset))));
+  if (!bytes) loaded.set(asset, (bytes = readFileSync(assetPath(asset))));
   return bytes;
 };
 

@@ -26,8 +26,13 @@ const UNIT_SYMBOLS: Record<string, string> = {
   KWH: 'kWh',
 };
 
-const regionName = (locale: string, code: string) =>
-  new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+const regionNames = new Map<string, Intl.DisplayNames>();
+/** A country's name in the locale (one DisplayNames per locale and process: each costs ICU a lookup). */
+const regionName = (locale: string, code: string) => {
+  let names = regionNames.get(locale);
+  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'region' })));
+  return names.of(code) ?? code;
+};
 
 export function documentFormat(locale: string, currency: string) {
   const words = wordsFor(locale);

@@ -4,7 +4,10 @@
 import { ciiXml } from '#shared/documents/cii';
 import { creditNoteTerms, invoiceTerms, SPECIFICATIONS, type EDocument } from '#shared/documents/en16931';
 import { eInvoiceXml } from '#shared/documents/e-invoice-xml';
-import type { InvoiceView } from '#shared/documents/invoice-view';
+import { embedFacturX } from '#shared/documents/factur-x';
+import { documentDate, renderDocumentPdf } from '#shared/documents/invoice-pdf';
+import { creditNoteView } from '#shared/documents/credit-note-view';
+import { invoiceView, type InvoiceView } from '#shared/documents/invoice-view';
 import type { CreditNote } from '#shared/domain/credit-note';
 import { assertEInvoiceReady } from '#shared/domain/e-invoice';
 import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
@@ -17,23 +20,14 @@ import { fileNameOf } from '#shared/domain/file-name';
 
 export type EInvoiceFile = { filename: string; content: string | Uint8Array; contentType: string };
 
-async function fileOf(
-  format: EInvoiceFormat,
-  terms: EDocument,
-  view: () => Promise<InvoiceView>,
-): Promise<EInvoiceFile> {
+async function fileOf(format: EInvoiceFormat, terms: EDocument, view: () => InvoiceView): Promise<EInvoiceFile> {
   if (format !== 'factur-x')
     return {
       filename: fileNameOf(terms.number, format.startsWith('xrechnung') ? '-xrechnung.xml' : '.xml'),
       content: eInvoiceXml(format, terms),
       contentType: 'application/xml; charset=utf-8',
     };
-  // The PDF libraries are large; loaded only when a Factur-X file is asked for.
-  const [{ renderDocumentPdf, documentDate }, { embedFacturX }, drawn] = await Promise.all([
-    import('#shared/documents/invoice-pdf'),
-    import('#shared/documents/factur-x'),
-    view(),
-  ]);
+  const drawn = view();
   const xml = ciiXml(terms, SPECIFICATIONS.en16931);
   const content = await renderDocumentPdf(drawn, (pdf) =>
     embedFacturX(pdf, xml, { title: drawn.title, author: drawn.seller.name, at: documentDate(drawn) }),
@@ -49,11 +43,8 @@ export function invoiceEInvoice(
 ): Promise<EInvoiceFile> {
   if (invoice.status === 'draft') throw invalidState('A draft is not an invoice yet: send it first');
   assertEInvoiceReady(format, { ...invoice, rows: taxBreakdownOf(invoice) });
-  return fileOf(format, invoiceTerms(invoice), async () =>
-    (await import('#shared/documents/invoice-view')).invoiceView({
-      invoice: invoiceResource(invoice, publicBaseUrl),
-      logo,
-    }),
+  return fileOf(format, invoiceTerms(invoice), () =>
+    invoiceView({ invoice: invoiceResource(invoice, publicBaseUrl), logo }),
   );
 }
 
@@ -64,10 +55,7 @@ export function creditNoteEInvoice(
   publicBaseUrl: string,
 ): Promise<EInvoiceFile> {
   assertEInvoiceReady(format, { ...creditNote, rows: creditNote.tax_breakdown });
-  return fileOf(format, creditNoteTerms(creditNote), async () =>
-    (await import('#shared/documents/credit-note-view')).creditNoteView({
-      creditNote: creditNoteResource(creditNote, publicBaseUrl),
-      logo,
-    }),
+  return fileOf(format, creditNoteTerms(creditNote), () =>
+    creditNoteView({ creditNote: creditNoteResource(creditNote, publicBaseUrl), logo }),
   );
 }

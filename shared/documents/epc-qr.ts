@@ -21,9 +21,14 @@ export const epcPayload = ({ name, iban, bic, amount, reference }: CreditTransfe
     reference.slice(0, 140),
   ].join('\n');
 
-/** The code's modules, dark or light, row by row: error correction M, as the guideline requires. */
+/**
+ * The code's modules, dark or light, row by row: error correction M, as the guideline requires, and
+ * the payload as one segment of UTF-8 bytes, the character set its third line declares.
+ */
 export function qrModules(payload: string): { size: number; dark: (row: number, column: number) => boolean } {
-  const { modules } = QRCode.create(payload, { errorCorrectionLevel: 'M' });
+  const { modules } = QRCode.create([{ data: new TextEncoder().encode(payload), mode: 'byte' }], {
+    errorCorrectionLevel: 'M',
+  });
   return { size: modules.size, dark: (row, column) => Boolean(modules.get(row, column)) };
 }
 

@@ -2,7 +2,17 @@
 // Vietnamese text prints as written). It draws the view of invoice-view.ts, so the PDF, the page and
 // the e-mail say the same. Long invoices continue on further pages with the table header repeated.
 import { facesFor } from '#shared/documents/font-faces';
-import { degrees, rgb, type PDFDocument, type PDFImage } from 'pdf-lib';
+import {
+  degrees,
+  fill,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  setFillingRgbColor,
+  type PDFDocument,
+  type PDFImage,
+} from 'pdf-lib';
 import { qrModules } from '#shared/documents/epc-qr';
 import { creditNoteView, type CreditNoteDocument } from '#shared/documents/credit-note-view';
 import { invoiceView, type InvoiceDocument, type InvoiceView } from '#shared/documents/invoice-view';
@@ -258,16 +268,17 @@ function drawPayment(canvas: Canvas) {
 function drawQrCode(canvas: Canvas, qr: ReturnType<typeof qrModules>, top: number) {
   const cell = QR_SIDE / qr.size;
   const left = RIGHT - QR_SIDE;
+  // Each row's runs of dark modules as rectangles of one path, filled once.
+  const runs = [];
   for (let row = 0; row < qr.size; row++)
-    for (let column = 0; column < qr.size; column++)
-      if (qr.dark(row, column))
-        canvas.page.drawRectangle({
-          x: left + column * cell,
-          y: top - (row + 1) * cell,
-          width: cell,
-          height: cell,
-          color: rgb(0, 0, 0),
-        });
+    for (let column = 0; column < qr.size; column++) {
+      if (!qr.dark(row, column)) continue;
+      let end = column;
+      while (end + 1 < qr.size && qr.dark(row, end + 1)) end++;
+      runs.push(rectangle(left + column * cell, top - (row + 1) * cell, (end - column + 1) * cell, cell));
+      column = end;
+    }
+  canvas.page.pushOperators(pushGraphicsState(), setFillingRgbColor(0, 0, 0), ...runs, fill(), popGraphicsState());
   text(canvas, canvas.words.scanToPay, left - 60, top - QR_SIDE - LINE, {
     size: 7,
     color: MUTED,
