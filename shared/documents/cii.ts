@@ -1,7 +1,7 @@
 // The semantic model (en16931.ts) in the UN/CEFACT Cross Industry Invoice D16B syntax (CEN/TS 16931-3-3),
 // built with xmlbuilder2: what XRechnung CII and Factur-X carry. docs/e-invoicing.md maps each element
 // to its business term; every document this writes must pass the CEN validation artefacts.
-import { create } from 'xmlbuilder2';
+import { xmlBuilder } from '#shared/documents/xml-builder';
 import {
   addressOf,
   amount,
@@ -14,7 +14,7 @@ import {
 import { xmlText } from '#shared/documents/xml-text';
 
 /** A node being built. */
-type XMLBuilder = ReturnType<typeof create>;
+type XMLBuilder = ReturnType<Awaited<ReturnType<typeof xmlBuilder>>>;
 
 const NS = {
   rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
@@ -147,7 +147,8 @@ function settlement(transaction: XMLBuilder, document: EDocument) {
 }
 
 /** The document as a CII CrossIndustryInvoice under the specification it declares (BT-24). */
-export function ciiXml(document: EDocument, specification: Specification): string {
+export async function ciiXml(document: EDocument, specification: Specification): Promise<string> {
+  const create = await xmlBuilder();
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(NS.rsm, 'rsm:CrossIndustryInvoice', {
     'xmlns:rsm': NS.rsm,
     'xmlns:ram': NS.ram,

@@ -24,11 +24,11 @@ async function fileOf(format: EInvoiceFormat, terms: EDocument, view: () => Invo
   if (format !== 'factur-x')
     return {
       filename: fileNameOf(terms.number, format.startsWith('xrechnung') ? '-xrechnung.xml' : '.xml'),
-      content: eInvoiceXml(format, terms),
+      content: await eInvoiceXml(format, terms),
       contentType: 'application/xml; charset=utf-8',
     };
   const drawn = view();
-  const xml = ciiXml(terms, SPECIFICATIONS.en16931);
+  const xml = await ciiXml(terms, SPECIFICATIONS.en16931);
   const content = await renderDocumentPdf(drawn, (pdf) =>
     embedFacturX(pdf, xml, { title: drawn.title, author: drawn.seller.name, at: documentDate(drawn) }),
   );

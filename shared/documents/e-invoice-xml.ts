@@ -4,7 +4,7 @@ import { SPECIFICATIONS, type EDocument, type Specification } from '#shared/docu
 import { ublXml } from '#shared/documents/ubl';
 import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
 
-type Syntax = (document: EDocument, specification: Specification) => string;
+type Syntax = (document: EDocument, specification: Specification) => Promise<string>;
 
 export const XML_FORMATS = {
   // The EN 16931 core: a Peppol BIS claim would need the OpenPeppol rules, which are not checked here.

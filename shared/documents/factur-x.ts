@@ -4,7 +4,7 @@
 // is written here, from the same values as the Info dictionary (docs/e-invoicing.md "Factur-X").
 import { createHash } from 'node:crypto';
 import { AFRelationship, PDFHexString, PDFName, PDFString, type PDFDocument } from 'pdf-lib';
-import { create } from 'xmlbuilder2';
+import { xmlBuilder } from '#shared/documents/xml-builder';
 import { colorProfile } from '#shared/documents/assets';
 import { xmlText } from '#shared/documents/xml-text';
 
@@ -17,7 +17,8 @@ const xmpDate = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
 type Described = { title: string; author: string; at: Date };
 
 /** The XMP packet: PDF/A-3b identification, Dublin Core and XMP basics, and the fx properties with their schema. */
-function xmpPacket({ title, author, at }: Described): string {
+async function xmpPacket({ title, author, at }: Described): Promise<string> {
+  const create = await xmlBuilder();
   const xmp = create().ele('adobe:ns:meta/', 'x:xmpmeta').ele(RDF, 'rdf:RDF');
   const description = (namespaces: Record<string, string>) =>
     xmp.ele(RDF, 'rdf:Description', { 'rdf:about': '', ...namespaces });
@@ -82,7 +83,7 @@ export async function embedFacturX(pdf: PDFDocument, xml: string, { title, autho
     afRelationship: AFRelationship.Alternative,
   });
   const { context, catalog } = pdf;
-  const metadata = context.stream(new TextEncoder().encode(xmpPacket({ title, author, at })), {
+  const metadata = context.stream(new TextEncoder().encode(await xmpPacket({ title, author, at })), {
     Type: 'Metadata',
     Subtype: 'XML',
   });

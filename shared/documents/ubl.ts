@@ -1,7 +1,7 @@
 // The semantic model (en16931.ts) in the UBL 2.1 syntax: an Invoice (380) or a CreditNote (381),
 // built with xmlbuilder2. docs/e-invoicing.md maps each element to its business term; every
 // document this writes must pass the CEN validation artefacts.
-import { create } from 'xmlbuilder2';
+import { xmlBuilder } from '#shared/documents/xml-builder';
 import {
   addressOf,
   amount,
@@ -14,7 +14,7 @@ import {
 import { xmlText } from '#shared/documents/xml-text';
 
 /** A node being built. */
-type XMLBuilder = ReturnType<typeof create>;
+type XMLBuilder = ReturnType<Awaited<ReturnType<typeof xmlBuilder>>>;
 type Kind = 'Invoice' | 'CreditNote';
 /** The currency attribute every amount carries. */
 type CurrencyID = { currencyID: string };
@@ -84,7 +84,8 @@ function allowance(parent: XMLBuilder, currencyID: CurrencyID, minor: number) {
 }
 
 /** The document in UBL 2.1 under the specification it declares (BT-24). */
-export function ublXml(document: EDocument, specification: Specification): string {
+export async function ublXml(document: EDocument, specification: Specification): Promise<string> {
+  const create = await xmlBuilder();
   const kind: Kind = document.typeCode === '381' ? 'CreditNote' : 'Invoice';
   const currencyID = { currencyID: document.currency };
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(NS[kind], kind, {

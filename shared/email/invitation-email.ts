@@ -1,10 +1,10 @@
 // The invitation e-mail: who invites the recipient to which organization, as what and until when, and
 // the one-time link, in the organization's language; MIME built by nodemailer's composer.
-import MailComposer from 'nodemailer/lib/mail-composer';
 import { htmlText } from '#shared/documents/html-text';
 import { DOCUMENT_LANGUAGES } from '#shared/domain/locale';
 import type { Role } from '#shared/domain/roles';
 import { senderAddress } from '#shared/email/invoice-email';
+import { mimeBytes } from '#shared/email/mime';
 
 type Words = {
   subject: (organization: string) => string;
@@ -73,13 +73,11 @@ export async function composeInvitationEmail(email: InvitationEmail): Promise<Bu
 <p><a href="${htmlText(email.link)}">${htmlText(words.accept)}</a></p>
 <p>${htmlText(words.ignore)}</p>
 </body></html>`;
-  return new MailComposer({
+  return mimeBytes({
     from: { name: email.organization, address: senderAddress(email.from) },
     to: email.to,
     subject: words.subject(email.organization),
     text,
     html,
-  })
-    .compile()
-    .build();
+  });
 }

@@ -1,11 +1,11 @@
 // The invoice e-mail: from the organization's name at the configured sending address, Reply-To the
 // organization's own address, worded in the invoice's language; a plain-text and an HTML part and the
 // PDF attached, built as MIME by nodemailer's composer (never by hand).
-import MailComposer from 'nodemailer/lib/mail-composer';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { InvoiceView } from '#shared/documents/invoice-view';
 import { fileNameOf } from '#shared/domain/file-name';
 import { htmlText } from '#shared/documents/html-text';
+import { mimeBytes } from '#shared/email/mime';
 
 export type InvoiceEmail = {
   /** The configured sending identity ("Invoices <invoices@example.com>"): its address is kept, the name replaced. */
@@ -83,7 +83,7 @@ ${paragraphs.map((paragraph) => `<p>${htmlText(paragraph)}</p>`).join('\n')}
 ${email.links.map(([label, url]) => `<p><a href="${htmlText(url)}">${htmlText(label)}</a></p>`).join('\n')}
 <p>${htmlText(words.signOff(seller)).replace(/\n/g, '<br>')}</p>
 </body></html>`;
-  return new MailComposer({
+  return mimeBytes({
     from: { name: seller, address: senderAddress(email.from) },
     ...(email.replyTo ? { replyTo: email.replyTo } : {}),
     to: email.to,
@@ -96,7 +96,5 @@ ${email.links.map(([label, url]) => `<p><a href="${htmlText(url)}">${htmlText(la
         : []),
       ...(email.attachments ?? []).map((file) => ({ ...file, content: Buffer.from(file.content) })),
     ],
-  })
-    .compile()
-    .build();
+  });
 }
