@@ -45,7 +45,7 @@ const assetPath = (asset: Asset) => {
 };
 
 const loaded = new Map<Asset, Buffer>();
-/** An asset's bytes, read once per process (at a cold start, where a read beside the bundle takes no wait worth a round trip). */
+/** An asset's bytes, read once per process and synchronously: small files beside the bundle, read at the first document. */
 const read = async (asset: Asset) => {
   let bytes = loaded.get(asset);
   if (!bytes) loaded.set(asset, (bytes = readFileSync(assetPath(asset))));

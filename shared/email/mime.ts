@@ -4,8 +4,10 @@ import type MailComposer from 'nodemailer/lib/mail-composer';
 
 export type MimeMessage = ConstructorParameters<typeof MailComposer>[0];
 
+let composer: Promise<typeof MailComposer> | undefined;
+
 /** The message as the bytes of its MIME source. */
 export async function mimeBytes(message: MimeMessage): Promise<Buffer> {
-  const { default: Composer } = await import('nodemailer/lib/mail-composer');
+  const Composer = await (composer ??= import('nodemailer/lib/mail-composer').then((module) => module.default));
   return new Composer(message).compile().build();
 }
