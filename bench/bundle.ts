@@ -1,4 +1,5 @@
-// Bundles a handler exactly as the CDK stack does (infra/bundling.ts), for size and cold-init runs.
+// Bundles a handler as the CDK stack does (infra/bundling.ts), for size and cold-init runs: the same
+// options less the source map, which the floor and the routes would pay alike (docs/performance.md).
 import { build } from 'esbuild';
 import { ESM_REQUIRE_BANNER, UNUSED_SDK_MODULES } from '#infra/bundling';
 
