@@ -17,100 +17,135 @@ const json = <T>(what: string) =>
     }),
   );
 
-const positiveInteger = (fallback: number) =>
-  z._default(z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.positive()), fallback);
+const positiveInteger = () =>
+  z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.positive());
 
-const schema = z.object({
-  TABLE_NAME: z.string().check(z.minLength(3)),
+/**
+ * Every setting the service reads, as a function that builds its schema: a cold start builds only
+ * those of the variables it is given (loadConfig). A setting with an entry in DEFAULTS may be unset.
+ */
+const SETTINGS = {
+  TABLE_NAME: () => z.string().check(z.minLength(3)),
   /** Base of public_url and pdf_url, and of `next` links when a request carries no host. */
-  PUBLIC_BASE_URL: z.pipe(
-    z.url(),
-    z.transform((url: string) => url.replace(/\/+$/, '')),
-  ),
+  PUBLIC_BASE_URL: () =>
+    z.pipe(
+      z.url(),
+      z.transform((url: string) => url.replace(/\/+$/, '')),
+    ),
   /** HMAC key for list cursors, at least 32 characters (local runs and tests)… */
-  CURSOR_SECRET: z.optional(z.string().check(z.minLength(32))),
+  CURSOR_SECRET: () => z.optional(z.string().check(z.minLength(32))),
   /** …or, in AWS, the Secrets Manager secret holding it: secret values never sit in a function's environment. */
-  CURSOR_SECRET_ARN: z.optional(z.string().check(z.startsWith('arn:'))),
-  MAX_BODY_BYTES: positiveInteger(1_048_576),
-  LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
+  CURSOR_SECRET_ARN: () => z.optional(z.string().check(z.startsWith('arn:'))),
+  MAX_BODY_BYTES: positiveInteger,
+  LOG_LEVEL: () => z.enum(['debug', 'info', 'warn', 'error', 'silent']),
   /** Public keys that verify access tokens ({"keys": [...]}); every route needs them. */
-  ACCESS_TOKEN_PUBLIC_JWKS: json<{ keys: import('jose').JWK[] }>('a JWK set'),
-  ACCESS_TOKEN_ISSUER: z._default(z.string(), 'invoicing-service'),
-  ACCESS_TOKEN_AUDIENCE: z._default(z.string(), 'invoicing-api'),
-  ACCESS_TOKEN_TTL_SECONDS: positiveInteger(3600),
-  REFRESH_TOKEN_IDLE_SECONDS: positiveInteger(14 * 24 * 3600),
-  REFRESH_TOKEN_MAX_SECONDS: positiveInteger(30 * 24 * 3600),
-  /** Sender of invoice e-mails; in AWS an identity verified in SES. */
+  ACCESS_TOKEN_PUBLIC_JWKS: () => json<{ keys: import('jose').JWK[] }>('a JWK set'),
+  ACCESS_TOKEN_ISSUER: () => z.string(),
+  ACCESS_TOKEN_AUDIENCE: () => z.string(),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInteger,
+  REFRESH_TOKEN_IDLE_SECONDS: positiveInteger,
+  REFRESH_TOKEN_MAX_SECONDS: positiveInteger,
   /** Where an invitation e-mail's link points, `{token}` replaced (docs/security.md); absent: the accept route. */
-  INVITATION_URL: z.optional(z.url().check(z.includes('{token}', 'must contain {token}'))),
+  INVITATION_URL: () => z.optional(z.url().check(z.includes('{token}', 'must contain {token}'))),
   /** How long audit entries are kept (docs/security.md "Audit log"). */
-  AUDIT_RETENTION_DAYS: positiveInteger(400),
-  EMAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Invoices <invoices@example.com>'),
+  AUDIT_RETENTION_DAYS: positiveInteger,
+  /** Sender of invoice e-mails; in AWS an identity verified in SES. */
+  /** Sender of invoice e-mails; in AWS an identity verified in SES. */
+  EMAIL_FROM: () => z.string().check(z.minLength(3)),
   /** The ECB's euro reference rates of the last 90 days; locally and in tests a stand-in's fixture (infra/local/ecb-feed.ts). */
-  ECB_RATES_URL: z._default(z.url(), 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml'),
+  ECB_RATES_URL: () => z.url(),
   /** The SES configuration set every e-mail goes through: its events report each e-mail's delivery. */
-  EMAIL_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1))),
+  EMAIL_CONFIGURATION_SET: () => z.optional(z.string().check(z.minLength(1))),
   /**
    * How payers pay online: Stripe Checkout, the sandbox (no money moves: local runs, tests and
    * deployments that opt into test mode), or not at all (payment links refused, no Pay button).
    */
-  PAYMENT_PROVIDER: z._default(z.enum(['stripe', 'sandbox', 'none']), 'none'),
+  PAYMENT_PROVIDER: () => z.enum(['stripe', 'sandbox', 'none']),
   /** Stripe's keys where PAYMENT_PROVIDER is stripe (local runs and tests). */
-  STRIPE_SECRET_KEY: z.optional(z.string().check(z.startsWith('sk_'))),
-  STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.startsWith('whsec_'))),
+  STRIPE_SECRET_KEY: () => z.optional(z.string().check(z.startsWith('sk_'))),
+  STRIPE_WEBHOOK_SECRET: () => z.optional(z.string().check(z.startsWith('whsec_'))),
   /** In AWS: a secret holding {"secret_key": "sk_…", "webhook_secret": "whsec_…"} instead of the two above. */
-  STRIPE_SECRET_ARN: z.optional(z.string().check(z.startsWith('arn:'))),
+  STRIPE_SECRET_ARN: () => z.optional(z.string().check(z.startsWith('arn:'))),
   /** Only for tests and local fakes: where the Stripe SDK sends its requests. */
-  STRIPE_API_BASE_URL: z.optional(z.url()),
+  STRIPE_API_BASE_URL: () => z.optional(z.url()),
   /** Local development and tests only: let webhooks go to http://127.0.0.1 receivers. */
-  WEBHOOK_ALLOW_LOOPBACK_HTTP: z._default(
+  WEBHOOK_ALLOW_LOOPBACK_HTTP: () =>
     z.pipe(
       z.enum(['true', 'false']),
       z.transform((value: 'true' | 'false') => value === 'true'),
     ),
-    false,
-  ),
   /** The EventBridge bus the publisher puts events on. */
-  EVENT_BUS_NAME: z._default(z.string(), 'invoicing'),
+  EVENT_BUS_NAME: () => z.string(),
   /** Where the fan-out worker queues one message per subscription. */
-  WEBHOOK_DELIVERY_QUEUE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be a queue URL'))),
-  WEBHOOK_DELIVERY_DLQ_URL: z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be a queue URL'))),
+  WEBHOOK_DELIVERY_QUEUE_URL: () => z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be a queue URL'))),
+  WEBHOOK_DELIVERY_DLQ_URL: () => z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be a queue URL'))),
   /** The FIFO queue the recurring runner puts one message per organization on. */
-  RECURRING_RUN_QUEUE_URL: z.optional(
-    z.string().check(z.regex(/^https?:\/\/\S+\.fifo$/, 'must be the URL of a FIFO queue')),
-  ),
+  RECURRING_RUN_QUEUE_URL: () =>
+    z.optional(z.string().check(z.regex(/^https?:\/\/\S+\.fifo$/, 'must be the URL of a FIFO queue'))),
   /** Seconds between delivery attempts (comma-separated); about a day in all by default. */
-  WEBHOOK_RETRY_SCHEDULE: z
-    .pipe(
-      z._default(z.string(), DEFAULT_SCHEDULE.join(',')),
-      z.transform((text: string) => text.split(',').map(Number)),
-    )
-    .check(
-      z.refine<number[]>(
-        (delays) => delays.every((delay) => Number.isInteger(delay) && delay >= 0 && delay <= 43_200),
-        'must be whole seconds from 0 to 43200, comma-separated',
+  WEBHOOK_RETRY_SCHEDULE: () =>
+    z
+      .pipe(
+        z.string(),
+        z.transform((text: string) => text.split(',').map(Number)),
+      )
+      .check(
+        z.refine<number[]>(
+          (delays) => delays.every((delay) => Number.isInteger(delay) && delay >= 0 && delay <= 43_200),
+          'must be whole seconds from 0 to 43200, comma-separated',
+        ),
       ),
-    ),
-  WEBHOOK_TIMEOUT_MS: z._default(
-    z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.positive()),
-    10_000,
-  ),
+  WEBHOOK_TIMEOUT_MS: positiveInteger,
   /** A subscription whose deliveries have all failed for this long is disabled. */
-  WEBHOOK_DISABLE_AFTER_SECONDS: z._default(
-    z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.positive()),
-    3 * 86_400,
-  ),
+  WEBHOOK_DISABLE_AFTER_SECONDS: positiveInteger,
   /** The document renderer (functions/render-document) the routes and workers that draw documents invoke. */
-  DOCUMENT_RENDERER_FUNCTION: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a function name'))),
+  DOCUMENT_RENDERER_FUNCTION: () =>
+    z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a function name'))),
   /** The payment gateway (functions/payment-gateway) the Stripe routes invoke. */
-  PAYMENT_GATEWAY_FUNCTION: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a function name'))),
-  PAYMENT_LINK_TTL_SECONDS: z._default(
+  PAYMENT_GATEWAY_FUNCTION: () =>
+    z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a function name'))),
+  PAYMENT_LINK_TTL_SECONDS: () =>
     z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.minimum(1800), z.maximum(86_400)),
-    86_400,
-  ),
-});
+};
 
-export type Config = z.infer<typeof schema>;
+type Settings = typeof SETTINGS;
+type Setting<K extends keyof Settings> = z.output<ReturnType<Settings[K]>>;
+type Optional = { [K in keyof Settings]: undefined extends Setting<K> ? K : never }[keyof Settings];
+export type Config = { [K in Exclude<keyof Settings, Optional>]: Setting<K> } & { [K in Optional]?: Setting<K> };
+
+/** What an unset variable means; a setting without an entry here is required. */
+const DEFAULTS = {
+  CURSOR_SECRET: undefined,
+  CURSOR_SECRET_ARN: undefined,
+  MAX_BODY_BYTES: 1_048_576,
+  LOG_LEVEL: 'info',
+  ACCESS_TOKEN_ISSUER: 'invoicing-service',
+  ACCESS_TOKEN_AUDIENCE: 'invoicing-api',
+  ACCESS_TOKEN_TTL_SECONDS: 3600,
+  REFRESH_TOKEN_IDLE_SECONDS: 14 * 24 * 3600,
+  REFRESH_TOKEN_MAX_SECONDS: 30 * 24 * 3600,
+  INVITATION_URL: undefined,
+  AUDIT_RETENTION_DAYS: 400,
+  EMAIL_FROM: 'Invoices <invoices@example.com>',
+  ECB_RATES_URL: 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml',
+  EMAIL_CONFIGURATION_SET: undefined,
+  PAYMENT_PROVIDER: 'none',
+  STRIPE_SECRET_KEY: undefined,
+  STRIPE_WEBHOOK_SECRET: undefined,
+  STRIPE_SECRET_ARN: undefined,
+  STRIPE_API_BASE_URL: undefined,
+  WEBHOOK_ALLOW_LOOPBACK_HTTP: false,
+  EVENT_BUS_NAME: 'invoicing',
+  WEBHOOK_DELIVERY_QUEUE_URL: undefined,
+  WEBHOOK_DELIVERY_DLQ_URL: undefined,
+  RECURRING_RUN_QUEUE_URL: undefined,
+  WEBHOOK_RETRY_SCHEDULE: [...DEFAULT_SCHEDULE],
+  WEBHOOK_TIMEOUT_MS: 10_000,
+  WEBHOOK_DISABLE_AFTER_SECONDS: 3 * 86_400,
+  DOCUMENT_RENDERER_FUNCTION: undefined,
+  PAYMENT_GATEWAY_FUNCTION: undefined,
+  PAYMENT_LINK_TTL_SECONDS: 86_400,
+} satisfies Partial<Config>;
 
 function parse<S extends z.ZodMiniType>(what: S, env: NodeJS.ProcessEnv): z.output<S> {
   const parsed = what.safeParse(env);
@@ -121,8 +156,20 @@ function parse<S extends z.ZodMiniType>(what: S, env: NodeJS.ProcessEnv): z.outp
   return parsed.data;
 }
 
+/**
+ * The settings `names` from `env`, every variable given validated and every problem named in one
+ * error. An unset variable takes its default without a schema being built for it: a route's cold
+ * start builds the schemas of the dozen variables the stack gives it, not of all forty.
+ */
+function settingsFrom<K extends keyof Settings>(names: readonly K[], env: NodeJS.ProcessEnv): Pick<Config, K> {
+  const given = names.filter((name) => env[name] !== undefined || !(name in DEFAULTS));
+  const schema = z.object(Object.fromEntries(given.map((name) => [name, SETTINGS[name]()])));
+  const defaults = Object.fromEntries(names.map((name) => [name, DEFAULTS[name as keyof typeof DEFAULTS]]));
+  return { ...defaults, ...parse(schema, env) } as Pick<Config, K>;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const loaded = parse(schema, env);
+  const loaded = settingsFrom(Object.keys(SETTINGS) as (keyof Settings)[], env);
   // Lambda sets AWS_LAMBDA_FUNCTION_NAME: no deployed function may deliver webhooks to loopback.
   if (loaded.WEBHOOK_ALLOW_LOOPBACK_HTTP && env.AWS_LAMBDA_FUNCTION_NAME) {
     throw new Error(
@@ -145,20 +192,19 @@ export function required<K extends keyof Config>(settings: Config, name: K): Non
 }
 
 /** The document renderer's settings: it reads no table and holds no key, so it needs only its log level. */
-export const rendererConfig = (env: NodeJS.ProcessEnv = process.env) =>
-  parse(z.object({ LOG_LEVEL: schema.shape.LOG_LEVEL }), env);
+export const rendererConfig = (env: NodeJS.ProcessEnv = process.env) => settingsFrom(['LOG_LEVEL'], env);
 
 /** The payment gateway's settings: the provider, Stripe's keys and its log level; no table. */
 export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) =>
-  parse(
-    z.object({
-      LOG_LEVEL: schema.shape.LOG_LEVEL,
-      PAYMENT_PROVIDER: schema.shape.PAYMENT_PROVIDER,
-      STRIPE_SECRET_KEY: schema.shape.STRIPE_SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: schema.shape.STRIPE_WEBHOOK_SECRET,
-      STRIPE_SECRET_ARN: schema.shape.STRIPE_SECRET_ARN,
-      STRIPE_API_BASE_URL: schema.shape.STRIPE_API_BASE_URL,
-    }),
+  settingsFrom(
+    [
+      'LOG_LEVEL',
+      'PAYMENT_PROVIDER',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_SECRET_ARN',
+      'STRIPE_API_BASE_URL',
+    ],
     env,
   );
 

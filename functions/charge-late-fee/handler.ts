@@ -7,14 +7,13 @@ import { chargeLateFee } from '#shared/invoicing/charge-late-fee';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { chargeLateFeeBody } from '#shared/http/schemas/late-fees';
-import { lateFeeResponse } from '#shared/http/schemas/responses/invoices';
 import { route } from '#functions/charge-late-fee/route';
 
 const { PUBLIC_BASE_URL: publicBaseUrl } = config();
 
 export const handler = endpoint(
   route,
-  { params: idParams('inv'), body: chargeLateFeeBody, response: lateFeeResponse },
+  { params: idParams('inv'), body: chargeLateFeeBody },
   async ({ db, organizationId, params, body }) => {
     const { invoice, breakdown } = await chargeLateFee({ db, publicBaseUrl }, organizationId, params.id, body.as_of);
     const rows = breakdown.rows.map(({ base_minor, interest_minor, ...row }) => ({

@@ -4,7 +4,6 @@ import { invoiceResource } from '#shared/domain/resources/invoice';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { convertQuoteBody, quoteConversionOf } from '#shared/http/schemas/quotes';
-import { invoiceResponse } from '#shared/http/schemas/responses/invoices';
 import { convertQuote } from '#shared/quotes/convert-quote';
 import { route } from '#functions/convert-quote/route';
 
@@ -12,7 +11,7 @@ const { PUBLIC_BASE_URL: publicBaseUrl } = config();
 
 export const handler = endpoint(
   route,
-  { params: idParams('quo'), body: convertQuoteBody, response: invoiceResponse },
+  { params: idParams('quo'), body: convertQuoteBody },
   async ({ db, organizationId, params, body }) => {
     const conversion = quoteConversionOf(body);
     const invoice = await convertQuote({ db, publicBaseUrl }, organizationId, params.id, conversion);

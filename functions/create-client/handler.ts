@@ -2,14 +2,9 @@ import { createClient } from '#shared/clients/create-client';
 import { endpoint } from '#shared/http/endpoint';
 import { createClientBody } from '#shared/http/schemas/clients';
 import { createdClientResource } from '#shared/domain/resources/client';
-import { createdClientResponse } from '#shared/http/schemas/responses/clients';
 import { route } from '#functions/create-client/route';
 
-export const handler = endpoint(
-  route,
-  { body: createClientBody, response: createdClientResponse },
-  async ({ db, organizationId, body }) => {
-    const client = await createClient(db, organizationId, body);
-    return { status: 201, body: createdClientResource(client) };
-  },
-);
+export const handler = endpoint(route, { body: createClientBody }, async ({ db, organizationId, body }) => {
+  const client = await createClient(db, organizationId, body);
+  return { status: 201, body: createdClientResource(client) };
+});

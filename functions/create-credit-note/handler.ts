@@ -5,14 +5,13 @@ import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { createCreditNoteBody, newCreditNoteOf } from '#shared/http/schemas/credit-notes';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
-import { creditNoteResponse } from '#shared/http/schemas/responses/credit-notes';
 import { route } from '#functions/create-credit-note/route';
 
 const { PUBLIC_BASE_URL: publicBaseUrl } = config();
 
 export const handler = endpoint(
   route,
-  { params: idParams('inv'), body: createCreditNoteBody, response: creditNoteResponse },
+  { params: idParams('inv'), body: createCreditNoteBody },
   async ({ db, organizationId, params, body }) => {
     const { creditNote } = await createCreditNote(
       { db, publicBaseUrl },

@@ -4,7 +4,6 @@ import { configuredRenderer } from '#shared/documents/renderer';
 import { invitationResource } from '#shared/domain/resources/member';
 import { endpoint } from '#shared/http/endpoint';
 import { createInvitationBody } from '#shared/http/schemas/members';
-import { invitationResponse } from '#shared/http/schemas/responses/members';
 import { actorOf } from '#shared/http/actor';
 import { inviteMember } from '#shared/members/invite-member';
 import { route } from '#functions/create-invitation/route';
@@ -20,7 +19,7 @@ const mail = {
 
 export const handler = endpoint(
   route,
-  { body: createInvitationBody, response: invitationResponse },
+  { body: createInvitationBody },
   async ({ db, organizationId, principal, body, log }) => {
     const invitation = await inviteMember({ ...mail, db, log }, organizationId, actorOf(principal), body);
     return { status: 201, body: invitationResource(invitation) };

@@ -8,7 +8,6 @@ import { createRefundBody } from '#shared/http/schemas/credit-notes';
 import { refundProvider } from '#shared/payments/provider';
 import { issueRefund } from '#shared/payments/refunds';
 import { refundResource } from '#shared/domain/resources/refund';
-import { refundResponse } from '#shared/http/schemas/responses/payments';
 import { route } from '#functions/create-refund/route';
 
 const settings = config();
@@ -16,7 +15,7 @@ const deps = { provider: refundProvider(settings), publicBaseUrl: settings.PUBLI
 
 export const handler = endpoint(
   route,
-  { params: idParams('cn'), body: createRefundBody, response: refundResponse },
+  { params: idParams('cn'), body: createRefundBody },
   async ({ db, organizationId, params, body }) => {
     const refund = await issueRefund({ ...deps, db }, organizationId, params.id, {
       via: body.refund_via,

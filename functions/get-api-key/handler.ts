@@ -3,15 +3,10 @@ import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { apiKeyResource } from '#shared/domain/resources/api-key';
-import { apiKeyResponse } from '#shared/http/schemas/responses/access';
 import { route } from '#functions/get-api-key/route';
 
-export const handler = endpoint(
-  route,
-  { params: idParams('key'), response: apiKeyResponse },
-  async ({ db, organizationId, params }) => {
-    const key = await getApiKey(db, organizationId, params.id);
-    if (!key) throw notFound('API key');
-    return { status: 200, body: apiKeyResource(key) };
-  },
-);
+export const handler = endpoint(route, { params: idParams('key') }, async ({ db, organizationId, params }) => {
+  const key = await getApiKey(db, organizationId, params.id);
+  if (!key) throw notFound('API key');
+  return { status: 200, body: apiKeyResource(key) };
+});

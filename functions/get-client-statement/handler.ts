@@ -10,7 +10,6 @@ import { fileReply } from '#shared/http/file-reply';
 import { VARY_ACCEPT, wantsPdf } from '#shared/http/negotiation';
 import { statementQuery } from '#shared/http/schemas/clients';
 import { idParams } from '#shared/http/schemas/common';
-import { statementResponse } from '#shared/http/schemas/responses/clients';
 import { route } from '#functions/get-client-statement/route';
 
 const { PUBLIC_BASE_URL } = config();
@@ -18,7 +17,7 @@ const renderer = configuredRenderer();
 
 export const handler = endpoint(
   route,
-  { params: idParams('cli'), query: statementQuery, response: statementResponse },
+  { params: idParams('cli'), query: statementQuery },
   async ({ db, organizationId, params, query, headers }) => {
     const found = await clientStatement(db, organizationId, params.id, query);
     const body = statementResource(found);

@@ -7,16 +7,11 @@ import { timeZoneOf } from '#shared/domain/organization';
 import { quoteExchangeRate } from '#shared/invoicing/exchange-rate-for';
 import { endpoint } from '#shared/http/endpoint';
 import { exchangeRateQuery } from '#shared/http/schemas/issuing';
-import { exchangeRate } from '#shared/http/schemas/responses/invoices';
 import { route } from '#functions/get-exchange-rate/route';
 
-export const handler = endpoint(
-  route,
-  { query: exchangeRateQuery, response: exchangeRate },
-  async ({ db, organizationId, query }) => {
-    const organization = await getOrganization(db, organizationId);
-    if (!organization) throw notFound('Organization');
-    const date = query.date ?? dateIn(timeZoneOf(organization), new Date());
-    return { status: 200, body: await quoteExchangeRate(db, organization, { ...query, date }) };
-  },
-);
+export const handler = endpoint(route, { query: exchangeRateQuery }, async ({ db, organizationId, query }) => {
+  const organization = await getOrganization(db, organizationId);
+  if (!organization) throw notFound('Organization');
+  const date = query.date ?? dateIn(timeZoneOf(organization), new Date());
+  return { status: 200, body: await quoteExchangeRate(db, organization, { ...query, date }) };
+});

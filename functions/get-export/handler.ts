@@ -5,20 +5,15 @@ import { DOWNLOAD_LINK_SECONDS } from '#shared/domain/export';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { exportResource } from '#shared/domain/resources/export';
-import { exportResponse } from '#shared/http/schemas/responses/exports';
 import { route } from '#functions/get-export/route';
 
 const downloadLink = exportDownloadLink();
 
-export const handler = endpoint(
-  route,
-  { params: idParams('exp'), response: exportResponse },
-  async ({ db, organizationId, params }) => {
-    const job = await getExport(db, organizationId, params.id);
-    if (!job) throw notFound('Export');
-    if (job.status !== 'completed' || !job.object_key) return { status: 200, body: exportResource(job) };
-    const expiresAt = new Date(Date.now() + DOWNLOAD_LINK_SECONDS * 1000).toISOString();
-    const url = await downloadLink(job.object_key, job.file_name ?? `${job.id}.csv`, DOWNLOAD_LINK_SECONDS);
-    return { status: 200, body: exportResource(job, { url, expiresAt }) };
-  },
-);
+export const handler = endpoint(route, { params: idParams('exp') }, async ({ db, organizationId, params }) => {
+  const job = await getExport(db, organizationId, params.id);
+  if (!job) throw notFound('Export');
+  if (job.status !== 'completed' || !job.object_key) return { status: 200, body: exportResource(job) };
+  const expiresAt = new Date(Date.now() + DOWNLOAD_LINK_SECONDS * 1000).toISOString();
+  const url = await downloadLink(job.object_key, job.file_name ?? `${job.id}.csv`, DOWNLOAD_LINK_SECONDS);
+  return { status: 200, body: exportResource(job, { url, expiresAt }) };
+});

@@ -3,13 +3,12 @@
 import { header } from '#shared/http/request';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { acceptsGzip, compressedOpenApi, plainOpenApi } from '#shared/http/openapi-document';
-import { openApiResponse } from '#shared/http/schemas/responses/meta';
 import { route } from '#functions/get-openapi/route';
 
 const compressed = compressedOpenApi(import.meta.url);
 let plain: string | undefined;
 
-export const handler = publicEndpoint(route, { response: openApiResponse }, async ({ headers }) => {
+export const handler = publicEndpoint(route, {}, async ({ headers }) => {
   const gzip = acceptsGzip(header(headers, 'accept-encoding'));
   return {
     status: 200,

@@ -3,15 +3,10 @@ import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
-import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { route } from '#functions/get-recurring-invoice/route';
 
-export const handler = endpoint(
-  route,
-  { params: idParams('rec'), response: recurringInvoiceResponse },
-  async ({ db, organizationId, params }) => {
-    const template = await getRecurringInvoice(db, organizationId, params.id);
-    if (!template) throw notFound('Recurring invoice');
-    return { status: 200, body: recurringInvoiceResource(template) };
-  },
-);
+export const handler = endpoint(route, { params: idParams('rec') }, async ({ db, organizationId, params }) => {
+  const template = await getRecurringInvoice(db, organizationId, params.id);
+  if (!template) throw notFound('Recurring invoice');
+  return { status: 200, body: recurringInvoiceResource(template) };
+});

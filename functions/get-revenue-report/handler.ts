@@ -8,18 +8,13 @@ import { revenueReportQuery } from '#shared/http/schemas/reports';
 import { buildRevenueReport } from '#shared/reports/report';
 import { revenueReportResource } from '#shared/domain/resources/revenue-report';
 import { timeZoneOf } from '#shared/domain/organization';
-import { revenueReportResponse } from '#shared/http/schemas/responses/reports';
 import { route } from '#functions/get-revenue-report/route';
 
-export const handler = endpoint(
-  route,
-  { query: revenueReportQuery, response: revenueReportResponse },
-  async ({ db, organizationId, query }) => {
-    const [organization, buckets] = await Promise.all([
-      getOrganization(db, organizationId),
-      readRevenue(db, organizationId, query.currency),
-    ]);
-    const timeZone = timeZoneOf(organization);
-    return { status: 200, body: revenueReportResource(buildRevenueReport(buckets, query, dateIn(timeZone)), timeZone) };
-  },
-);
+export const handler = endpoint(route, { query: revenueReportQuery }, async ({ db, organizationId, query }) => {
+  const [organization, buckets] = await Promise.all([
+    getOrganization(db, organizationId),
+    readRevenue(db, organizationId, query.currency),
+  ]);
+  const timeZone = timeZoneOf(organization);
+  return { status: 200, body: revenueReportResource(buildRevenueReport(buckets, query, dateIn(timeZone)), timeZone) };
+});

@@ -4,26 +4,21 @@ import { listAuditEntries } from '#shared/data/audit-log';
 import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
 import { listAuditLogQuery } from '#shared/http/schemas/audit-log';
-import { auditPage } from '#shared/http/schemas/responses/audit-log';
 import { route } from '#functions/list-audit-log/route';
 
 const settings = config();
 const CURSOR_SECRET = await cursorSecret(settings);
 
-export const handler = endpoint(
-  route,
-  { query: listAuditLogQuery, response: auditPage },
-  async ({ db, organizationId, query, baseUrl }) => {
-    const { limit, cursor, ...filter } = query;
-    const asked = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
-    const scope = `${organizationId}|audit|${JSON.stringify(asked)}`;
-    const list = listing(
-      CURSOR_SECRET,
-      { scope, baseUrl, path: '/api/v1/audit-log/', query: { limit: String(limit), ...asked } },
-      cursor,
-    );
-    const range = { ...asked, from: filter.from ?? '0000', to: filter.to ?? '9999' };
-    const page = await listAuditEntries(db, organizationId, range, { limit, startKey: list.startKey });
-    return { status: 200, body: list.page(page, (entry) => entry) };
-  },
-);
+export const handler = endpoint(route, { query: listAuditLogQuery }, async ({ db, organizationId, query, baseUrl }) => {
+  const { limit, cursor, ...filter } = query;
+  const asked = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
+  const scope = `${organizationId}|audit|${JSON.stringify(asked)}`;
+  const list = listing(
+    CURSOR_SECRET,
+    { scope, baseUrl, path: '/api/v1/audit-log/', query: { limit: String(limit), ...asked } },
+    cursor,
+  );
+  const range = { ...asked, from: filter.from ?? '0000', to: filter.to ?? '9999' };
+  const page = await listAuditEntries(db, organizationId, range, { limit, startKey: list.startKey });
+  return { status: 200, body: list.page(page, (entry) => entry) };
+});

@@ -4,7 +4,6 @@ import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
 import { listCreditNotesQuery } from '#shared/http/schemas/document-lists';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
-import { creditNotePage } from '#shared/http/schemas/responses/credit-notes';
 import { route } from '#functions/list-credit-notes/route';
 
 const settings = config();
@@ -13,7 +12,7 @@ const { PUBLIC_BASE_URL } = settings;
 
 export const handler = endpoint(
   route,
-  { query: listCreditNotesQuery, response: creditNotePage },
+  { query: listCreditNotesQuery },
   async ({ db, organizationId, query, baseUrl }) => {
     const { limit, cursor, ...filters } = query;
     const scope = `${organizationId}|credit-notes|${JSON.stringify(filters)}`;

@@ -8,7 +8,6 @@ import { notFound } from '#shared/domain/errors';
 import { cursorSecret, listing } from '#shared/http/pagination';
 import { pageQuery, idParams } from '#shared/http/schemas/common';
 import { deliveryResource } from '#shared/domain/resources/delivery';
-import { deliveryPage } from '#shared/http/schemas/responses/events';
 import { route } from '#functions/list-deliveries/route';
 
 const settings = config();
@@ -16,7 +15,7 @@ const CURSOR_SECRET = await cursorSecret(settings);
 
 export const handler = endpoint(
   route,
-  { params: idParams('whk'), query: pageQuery, response: deliveryPage },
+  { params: idParams('whk'), query: pageQuery },
   async ({ db, organizationId, params, query, baseUrl }) => {
     if (!(await getWebhook(db, organizationId, params.id))) throw notFound('Webhook');
     const scope = `${organizationId}|deliveries|${params.id}`;

@@ -7,7 +7,6 @@ import { notFound } from '#shared/domain/errors';
 import { cursorSecret, listing } from '#shared/http/pagination';
 import { pageQuery, idParams } from '#shared/http/schemas/common';
 import { invoiceResource } from '#shared/domain/resources/invoice';
-import { invoicePage } from '#shared/http/schemas/responses/invoices';
 import { route } from '#functions/list-generated-invoices/route';
 
 const settings = config();
@@ -16,7 +15,7 @@ const CURSOR_SECRET = await cursorSecret(settings);
 
 export const handler = endpoint(
   route,
-  { params: idParams('rec'), query: pageQuery, response: invoicePage },
+  { params: idParams('rec'), query: pageQuery },
   async ({ db, organizationId, params, query, baseUrl }) => {
     const template = await getRecurringInvoice(db, organizationId, params.id);
     if (!template) throw notFound('Recurring invoice');

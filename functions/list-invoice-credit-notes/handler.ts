@@ -5,21 +5,16 @@ import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
-import { creditNoteList } from '#shared/http/schemas/responses/credit-notes';
 import { route } from '#functions/list-invoice-credit-notes/route';
 
 const { PUBLIC_BASE_URL } = config();
 
-export const handler = endpoint(
-  route,
-  { params: idParams('inv'), response: creditNoteList },
-  async ({ db, organizationId, params }) => {
-    const invoice = await getInvoice(db, organizationId, params.id);
-    if (!invoice) throw notFound('Invoice');
-    const creditNotes = await creditNotesOfInvoice(db, organizationId, invoice);
-    return {
-      status: 200,
-      body: { results: creditNotes.map((note) => creditNoteResource(note, PUBLIC_BASE_URL)), next: null },
-    };
-  },
-);
+export const handler = endpoint(route, { params: idParams('inv') }, async ({ db, organizationId, params }) => {
+  const invoice = await getInvoice(db, organizationId, params.id);
+  if (!invoice) throw notFound('Invoice');
+  const creditNotes = await creditNotesOfInvoice(db, organizationId, invoice);
+  return {
+    status: 200,
+    body: { results: creditNotes.map((note) => creditNoteResource(note, PUBLIC_BASE_URL)), next: null },
+  };
+});

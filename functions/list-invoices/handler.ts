@@ -4,30 +4,25 @@ import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
 import { listInvoicesQuery } from '#shared/http/schemas/document-lists';
 import { invoiceResource } from '#shared/domain/resources/invoice';
-import { invoicePage } from '#shared/http/schemas/responses/invoices';
 import { route } from '#functions/list-invoices/route';
 
 const settings = config();
 const { PUBLIC_BASE_URL } = settings;
 const CURSOR_SECRET = await cursorSecret(settings);
 
-export const handler = endpoint(
-  route,
-  { query: listInvoicesQuery, response: invoicePage },
-  async ({ db, organizationId, query, baseUrl }) => {
-    const { limit, cursor, ...filters } = query;
-    const scope = `${organizationId}|invoices|${JSON.stringify(filters)}`;
-    const link = { scope, baseUrl, path: '/api/v1/invoices/', query: { limit: String(limit), ...filters } };
-    const list = listing(CURSOR_SECRET, link, cursor);
-    const filter = {
-      status: filters.status,
-      clientId: filters.client,
-      issueDateFrom: filters.issue_date_from,
-      issueDateTo: filters.issue_date_to,
-      metadata: filters.metadata,
-      q: filters.q,
-    };
-    const page = await findInvoices(db, organizationId, filter, { limit, startKey: list.startKey });
-    return { status: 200, body: list.page(page, (invoice) => invoiceResource(invoice, PUBLIC_BASE_URL)) };
-  },
-);
+export const handler = endpoint(route, { query: listInvoicesQuery }, async ({ db, organizationId, query, baseUrl }) => {
+  const { limit, cursor, ...filters } = query;
+  const scope = `${organizationId}|invoices|${JSON.stringify(filters)}`;
+  const link = { scope, baseUrl, path: '/api/v1/invoices/', query: { limit: String(limit), ...filters } };
+  const list = listing(CURSOR_SECRET, link, cursor);
+  const filter = {
+    status: filters.status,
+    clientId: filters.client,
+    issueDateFrom: filters.issue_date_from,
+    issueDateTo: filters.issue_date_to,
+    metadata: filters.metadata,
+    q: filters.q,
+  };
+  const page = await findInvoices(db, organizationId, filter, { limit, startKey: list.startKey });
+  return { status: 200, body: list.page(page, (invoice) => invoiceResource(invoice, PUBLIC_BASE_URL)) };
+});

@@ -4,26 +4,21 @@ import { quoteResource } from '#shared/domain/resources/quote';
 import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
 import { listQuotesQuery } from '#shared/http/schemas/quote-list';
-import { quotePage } from '#shared/http/schemas/responses/quotes';
 import { route } from '#functions/list-quotes/route';
 
 const settings = config();
 const CURSOR_SECRET = await cursorSecret(settings);
 
-export const handler = endpoint(
-  route,
-  { query: listQuotesQuery, response: quotePage },
-  async ({ db, organizationId, query, baseUrl }) => {
-    const filters = { limit: String(query.limit), status: query.status, metadata: query.metadata };
-    const scope = `${organizationId}|quotes|${query.status ?? ''}|${JSON.stringify(query.metadata ?? {})}`;
-    const link = { scope, baseUrl, path: '/api/v1/quotes/' };
-    const list = listing(CURSOR_SECRET, { ...link, query: filters }, query.cursor);
-    const page = await listQuotes(db, organizationId, {
-      limit: query.limit,
-      status: query.status,
-      metadata: query.metadata,
-      startKey: list.startKey,
-    });
-    return { status: 200, body: list.page(page, (quote) => quoteResource(quote, settings.PUBLIC_BASE_URL)) };
-  },
-);
+export const handler = endpoint(route, { query: listQuotesQuery }, async ({ db, organizationId, query, baseUrl }) => {
+  const filters = { limit: String(query.limit), status: query.status, metadata: query.metadata };
+  const scope = `${organizationId}|quotes|${query.status ?? ''}|${JSON.stringify(query.metadata ?? {})}`;
+  const link = { scope, baseUrl, path: '/api/v1/quotes/' };
+  const list = listing(CURSOR_SECRET, { ...link, query: filters }, query.cursor);
+  const page = await listQuotes(db, organizationId, {
+    limit: query.limit,
+    status: query.status,
+    metadata: query.metadata,
+    startKey: list.startKey,
+  });
+  return { status: 200, body: list.page(page, (quote) => quoteResource(quote, settings.PUBLIC_BASE_URL)) };
+});

@@ -4,15 +4,10 @@ import { notFound } from '#shared/domain/errors';
 import { reminderResource } from '#shared/domain/resources/invoice';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
-import { reminderList } from '#shared/http/schemas/responses/invoices';
 import { route } from '#functions/list-reminders/route';
 
-export const handler = endpoint(
-  route,
-  { params: idParams('inv'), response: reminderList },
-  async ({ db, organizationId, params }) => {
-    const invoice = await getInvoice(db, organizationId, params.id);
-    if (!invoice) throw notFound('Invoice');
-    return { status: 200, body: { results: (invoice.reminders ?? []).map(reminderResource), next: null } };
-  },
-);
+export const handler = endpoint(route, { params: idParams('inv') }, async ({ db, organizationId, params }) => {
+  const invoice = await getInvoice(db, organizationId, params.id);
+  if (!invoice) throw notFound('Invoice');
+  return { status: 200, body: { results: (invoice.reminders ?? []).map(reminderResource), next: null } };
+});

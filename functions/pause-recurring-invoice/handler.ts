@@ -2,14 +2,9 @@ import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { setRecurringStatus } from '#shared/invoicing/set-recurring-status';
 import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
-import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { route } from '#functions/pause-recurring-invoice/route';
 
-export const handler = endpoint(
-  route,
-  { params: idParams('rec'), response: recurringInvoiceResponse },
-  async ({ db, organizationId, params }) => ({
-    status: 200,
-    body: recurringInvoiceResource(await setRecurringStatus(db, organizationId, params.id, 'paused')),
-  }),
-);
+export const handler = endpoint(route, { params: idParams('rec') }, async ({ db, organizationId, params }) => ({
+  status: 200,
+  body: recurringInvoiceResource(await setRecurringStatus(db, organizationId, params.id, 'paused')),
+}));

@@ -6,14 +6,13 @@ import { idParams } from '#shared/http/schemas/common';
 import { manualPaymentOf, recordPaymentBody } from '#shared/http/schemas/payments';
 import { invoiceResource } from '#shared/domain/resources/invoice';
 import { paymentResource } from '#shared/domain/resources/payment';
-import { recordedPaymentResponse } from '#shared/http/schemas/responses/invoices';
 import { route } from '#functions/record-payment/route';
 
 const { PUBLIC_BASE_URL: publicBaseUrl } = config();
 
 export const handler = endpoint(
   route,
-  { params: idParams('inv'), body: recordPaymentBody, response: recordedPaymentResponse },
+  { params: idParams('inv'), body: recordPaymentBody },
   async ({ db, organizationId, params, body }) => {
     const { invoice, payment } = await recordPayment(
       { db, publicBaseUrl },

@@ -5,17 +5,12 @@ import { sessionDeps } from '#shared/auth/session-deps';
 import { refreshAccess } from '#shared/auth/sessions';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { refreshBody } from '#shared/http/schemas/auth';
-import { refreshedAccessResponse } from '#shared/http/schemas/responses/sessions';
 import { route } from '#functions/refresh-token/route';
 
 const deps = await sessionDeps(serviceTable());
 
-export const handler = publicEndpoint(
-  route,
-  { body: refreshBody, response: refreshedAccessResponse },
-  async ({ db, body, sourceIp }) => {
-    await enforceLimit(db, LIMITS.refreshPerIp, sourceIp);
-    await enforceLimit(db, LIMITS.refreshPerSession, hashRefreshToken(body.refresh));
-    return { status: 200, body: await refreshAccess(deps, body.refresh) };
-  },
-);
+export const handler = publicEndpoint(route, { body: refreshBody }, async ({ db, body, sourceIp }) => {
+  await enforceLimit(db, LIMITS.refreshPerIp, sourceIp);
+  await enforceLimit(db, LIMITS.refreshPerSession, hashRefreshToken(body.refresh));
+  return { status: 200, body: await refreshAccess(deps, body.refresh) };
+});

@@ -2,11 +2,8 @@
 import { changeApiKeyStatus } from '#shared/http/api-key-status';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
-import { apiKeyResponse } from '#shared/http/schemas/responses/access';
 import { route } from '#functions/revoke-api-key/route';
 
-export const handler = endpoint(
-  route,
-  { params: idParams('key'), response: apiKeyResponse },
-  ({ db, organizationId, params }) => changeApiKeyStatus(db, organizationId, params.id, 'revoked'),
+export const handler = endpoint(route, { params: idParams('key') }, ({ db, organizationId, params }) =>
+  changeApiKeyStatus(db, organizationId, params.id, 'revoked'),
 );

@@ -3,14 +3,13 @@ import { configuredMailing } from '#shared/email/mailing';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { sendBody } from '#shared/http/schemas/sending';
-import { sentResponse } from '#shared/http/schemas/responses/sending';
 import { route } from '#functions/send-credit-note/route';
 
 const mail = configuredMailing();
 
 export const handler = endpoint(
   route,
-  { params: idParams('cn'), body: sendBody, response: sentResponse },
+  { params: idParams('cn'), body: sendBody },
   async ({ db, organizationId, params, body, log }) => {
     const deps = { ...mail, db, log };
     const sending = sendCreditNote(deps, organizationId, params.id, body.email, { force: body.force });

@@ -3,14 +3,13 @@ import { configuredMailing } from '#shared/email/mailing';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { sendInvoiceBody } from '#shared/http/schemas/issuing';
-import { sentResponse } from '#shared/http/schemas/responses/sending';
 import { route } from '#functions/send-invoice/route';
 
 const mail = configuredMailing();
 
 export const handler = endpoint(
   route,
-  { params: idParams('inv'), body: sendInvoiceBody, response: sentResponse },
+  { params: idParams('inv'), body: sendInvoiceBody },
   async ({ db, organizationId, params, body, log }) => {
     const deps = { ...mail, db, log };
     const sending = sendInvoice(deps, organizationId, params.id, body.email, {

@@ -1,7 +1,6 @@
 import { configuredMailing } from '#shared/email/mailing';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
-import { sentResponse } from '#shared/http/schemas/responses/sending';
 import { sendBody } from '#shared/http/schemas/sending';
 import { sendQuote } from '#shared/quotes/send-quote';
 import { route } from '#functions/send-quote/route';
@@ -10,7 +9,7 @@ const mail = configuredMailing();
 
 export const handler = endpoint(
   route,
-  { params: idParams('quo'), body: sendBody, response: sentResponse },
+  { params: idParams('quo'), body: sendBody },
   async ({ db, organizationId, params, body, log }) => {
     const sending = sendQuote({ ...mail, db, log }, organizationId, params.id, body.email, { force: body.force });
     const quote = await sending.finally(() => mail.metrics.publishStoredMetrics());

@@ -5,16 +5,11 @@ import { getWebhook } from '#shared/data/webhooks';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
-import { pingQueuedResponse } from '#shared/http/schemas/responses/events';
 import { route } from '#functions/test-webhook/route';
 
-export const handler = endpoint(
-  route,
-  { params: idParams('whk'), response: pingQueuedResponse },
-  async ({ db, organizationId, params }) => {
-    const webhook = await getWebhook(db, organizationId, params.id);
-    if (!webhook) throw notFound('Webhook');
-    const event = await recordPing(db, organizationId, webhook.id);
-    return { status: 202, body: { event_id: event.id, type: event.type } };
-  },
-);
+export const handler = endpoint(route, { params: idParams('whk') }, async ({ db, organizationId, params }) => {
+  const webhook = await getWebhook(db, organizationId, params.id);
+  if (!webhook) throw notFound('Webhook');
+  const event = await recordPing(db, organizationId, webhook.id);
+  return { status: 202, body: { event_id: event.id, type: event.type } };
+});

@@ -5,17 +5,12 @@ import { configuredRenderer, storableLogo } from '#shared/documents/renderer';
 import { endpoint } from '#shared/http/endpoint';
 import { updateOrganizationBody } from '#shared/http/schemas/organizations';
 import { organizationResource } from '#shared/domain/resources/organization';
-import { organizationResponse } from '#shared/http/schemas/responses/access';
 import { route } from '#functions/update-organization/route';
 
 const renderer = configuredRenderer();
 
-export const handler = endpoint(
-  route,
-  { body: updateOrganizationBody, response: organizationResponse },
-  async ({ db, organizationId, body }) => {
-    const logo = body.logo && (await storableLogo(renderer, body.logo));
-    const organization = await updateOrganization(db, organizationId, { ...body, logo });
-    return { status: 200, body: organizationResource(organization) };
-  },
-);
+export const handler = endpoint(route, { body: updateOrganizationBody }, async ({ db, organizationId, body }) => {
+  const logo = body.logo && (await storableLogo(renderer, body.logo));
+  const organization = await updateOrganization(db, organizationId, { ...body, logo });
+  return { status: 200, body: organizationResource(organization) };
+});

@@ -4,12 +4,11 @@ import { lineInput } from '#shared/http/schemas/invoices';
 import { idParams } from '#shared/http/schemas/common';
 import { updateRecurringBody } from '#shared/http/schemas/recurring';
 import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
-import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { route } from '#functions/update-recurring-invoice/route';
 
 export const handler = endpoint(
   route,
-  { params: idParams('rec'), body: updateRecurringBody, response: recurringInvoiceResponse },
+  { params: idParams('rec'), body: updateRecurringBody },
   async ({ db, organizationId, params, body }) => {
     const { line_items: lines, ...changes } = body;
     const template = await updateRecurringInvoice(db, organizationId, params.id, {

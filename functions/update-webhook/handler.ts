@@ -5,12 +5,11 @@ import { notFound } from '#shared/domain/errors';
 import { idParams } from '#shared/http/schemas/common';
 import { updateWebhookBody } from '#shared/http/schemas/webhooks';
 import { webhookResource } from '#shared/domain/resources/webhook';
-import { webhookResponse } from '#shared/http/schemas/responses/webhooks';
 import { route } from '#functions/update-webhook/route';
 
 export const handler = endpoint(
   route,
-  { params: idParams('whk'), body: updateWebhookBody, response: webhookResponse },
+  { params: idParams('whk'), body: updateWebhookBody },
   async ({ db, organizationId, params, body }) => {
     const current = await getWebhook(db, organizationId, params.id);
     const status = body.enabled === undefined ? current?.status : body.enabled ? 'enabled' : 'disabled';

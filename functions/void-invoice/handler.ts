@@ -4,16 +4,11 @@ import { voidInvoice } from '#shared/invoicing/void-invoice';
 import { endpoint } from '#shared/http/endpoint';
 import { idParams } from '#shared/http/schemas/common';
 import { invoiceResource } from '#shared/domain/resources/invoice';
-import { invoiceResponse } from '#shared/http/schemas/responses/invoices';
 import { route } from '#functions/void-invoice/route';
 
 const { PUBLIC_BASE_URL: publicBaseUrl } = config();
 
-export const handler = endpoint(
-  route,
-  { params: idParams('inv'), response: invoiceResponse },
-  async ({ db, organizationId, params }) => {
-    const invoice = await voidInvoice({ db, publicBaseUrl }, organizationId, params.id);
-    return { status: 200, body: invoiceResource(invoice, publicBaseUrl) };
-  },
-);
+export const handler = endpoint(route, { params: idParams('inv') }, async ({ db, organizationId, params }) => {
+  const invoice = await voidInvoice({ db, publicBaseUrl }, organizationId, params.id);
+  return { status: 200, body: invoiceResource(invoice, publicBaseUrl) };
+});

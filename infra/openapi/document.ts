@@ -1,5 +1,6 @@
-// The OpenAPI 3.1 document of the API, generated from the route table (functions/routes.ts) and the
-// request schemas each handler declares (shared/http/endpoint.ts `contract`), with zod-openapi.
+// The OpenAPI 3.1 document of the API, generated from the route table (functions/routes.ts), the
+// request schemas each handler declares (shared/http/endpoint.ts `contract`) and the response schemas
+// of functions/responses.ts, with zod-openapi.
 // Written to docs/openapi.json by `npm run openapi`; a test regenerates it and fails on any drift.
 import { sample } from 'openapi-sampler';
 import {
@@ -12,6 +13,7 @@ import type { ErrorCode } from '#shared/domain/errors';
 import type { Contract } from '#shared/http/endpoint';
 import { STATUS_OF } from '#shared/http/errors';
 import { eventResponses } from '#shared/http/schemas/responses/events';
+import { RESPONSES } from '#functions/responses';
 import type { Route, RouteName } from '#functions/routes';
 import { REQUEST_EXAMPLES } from '#infra/openapi/examples';
 
@@ -144,17 +146,18 @@ const tagOf = (path: string) => {
   return segment.includes('.') ? 'meta' : segment;
 };
 
-function success(route: Route, contract: Contract | undefined) {
+function success(route: Route) {
+  const response = RESPONSES[route.name as RouteName];
   const description = { 204: 'No content', 303: 'See other' }[route.status as number] ?? 'Success';
   const served = route.serves ? (SERVED[route.serves] as { headers?: object; content?: object }) : {};
   return {
     description,
     headers: { 'X-Request-Id': REQUEST_ID, ...served.headers },
     ...(served.content ? { content: served.content } : {}),
-    ...(contract?.response
+    ...(response
       ? {
           content: {
-            'application/json': { schema: contract.response },
+            'application/json': { schema: response },
             ...(route.negotiates ? (SERVED[route.negotiates] as { content: object }).content : {}),
           },
         }
@@ -205,7 +208,7 @@ function operation(route: Route, contract: Contract | undefined): ZodOpenApiOper
       : {}),
     responses: {
       ...errorResponses(errorCodes(route, contract)),
-      [String(status)]: success(route, contract),
+      [String(status)]: success(route),
       ...(route.serves && route.credentials === 'public' ? { '404': NOT_FOUND_PAGE } : {}),
     },
   };

@@ -48,8 +48,6 @@ type Schemas<B, Q, P> = {
   body?: ZodMiniType<B>;
   query?: ZodMiniType<Q>;
   params?: ZodMiniType<P>;
-  /** What a success answers: for the OpenAPI document and the tests' checks, never parsed at run time. */
-  response?: ZodMiniType;
   /** The body comes from a browser's form (application/x-www-form-urlencoded), not JSON. */
   form?: boolean;
 };
@@ -127,7 +125,6 @@ export type Contract = {
   body?: ZodMiniType;
   query?: ZodMiniType;
   params?: ZodMiniType;
-  response?: ZodMiniType;
 };
 
 function chain(
@@ -143,8 +140,8 @@ function chain(
   if (authentication) handler.use(authentication);
   const handled = handler.use(jsonBody(MAX_BODY_BYTES, { forms: schemas.form })).handler(handle);
   const run = (event: APIGatewayProxyEventV2, context: Context) => handled(event, context as RequestContext);
-  const { body, query, params, response, form } = schemas;
-  const contract: Contract = { route: route.name, body, query, params, response, ...(form ? { form } : {}) };
+  const { body, query, params, form } = schemas;
+  const contract: Contract = { route: route.name, body, query, params, ...(form ? { form } : {}) };
   return Object.assign(run, { contract });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, required, signerConfig } from '#shared/config';
+import { gatewayConfig, loadConfig, rendererConfig, required, signerConfig } from '#shared/config';
 
 const jwks = JSON.stringify({ keys: [{ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', kid: 'k' }] });
 const valid = {
@@ -45,6 +45,26 @@ describe('configuration', () => {
     }
     for (const name of ['TABLE_NAME', 'CURSOR_SECRET', 'MAX_BODY_BYTES', 'ACCESS_TOKEN_PUBLIC_JWKS'])
       expect(message).toContain(name);
+  });
+
+  it('validates a variable with a default whenever it is given, an empty one included', () => {
+    const given = { WEBHOOK_TIMEOUT_MS: 'soon', LOG_LEVEL: 'loud', EMAIL_FROM: '', WEBHOOK_RETRY_SCHEDULE: '5,x' };
+    let message = '';
+    try {
+      loadConfig({ ...valid, ...given });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of Object.keys(given)) expect(message).toContain(name);
+    expect(loadConfig({ ...valid, WEBHOOK_RETRY_SCHEDULE: '1,2' }).WEBHOOK_RETRY_SCHEDULE).toEqual([1, 2]);
+    expect(rendererConfig({})).toEqual({ LOG_LEVEL: 'info' });
+    expect(() => rendererConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(gatewayConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toEqual({
+      LOG_LEVEL: 'info',
+      PAYMENT_PROVIDER: 'none',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+    });
+    expect(() => gatewayConfig({ STRIPE_SECRET_KEY: 'pk_test_1' })).toThrow(/STRIPE_SECRET_KEY/);
   });
 
   it('takes no payment provider unless one is chosen', () => {
