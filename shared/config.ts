@@ -208,42 +208,46 @@ export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) =>
     env,
   );
 
-const signerSchema = z.union([
-  /** The private JWK (with `kid`) that signs access tokens (local runtime and tests)… */
-  z.object({ ACCESS_TOKEN_PRIVATE_JWK: json<import('jose').JWK & { kid: string }>('a private JWK') }),
-  /** …or the Secrets Manager secret holding it (AWS). Only the token endpoints get either. */
-  z.object({
-    ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: z.string().check(z.startsWith('arn:')),
-    ACCESS_TOKEN_PRIVATE_JWK: z.optional(z.undefined()),
-  }),
-]);
-export const signerConfig = (env: NodeJS.ProcessEnv = process.env) => parse(signerSchema, env);
+// The schemas below are built when a function asks for them: most never do.
+const signerSchema = () =>
+  z.union([
+    /** The private JWK (with `kid`) that signs access tokens (local runtime and tests)… */
+    z.object({ ACCESS_TOKEN_PRIVATE_JWK: json<import('jose').JWK & { kid: string }>('a private JWK') }),
+    /** …or the Secrets Manager secret holding it (AWS). Only the token endpoints get either. */
+    z.object({
+      ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN: z.string().check(z.startsWith('arn:')),
+      ACCESS_TOKEN_PRIVATE_JWK: z.optional(z.undefined()),
+    }),
+  ]);
+export const signerConfig = (env: NodeJS.ProcessEnv = process.env) => parse(signerSchema(), env);
 
-const identityProviderSchema = z.object({
-  IDP_ISSUER: z.string().check(z.minLength(1)),
-  IDP_AUDIENCE: z.string().check(z.minLength(1)),
-  IDP_JWKS_URL: z.url(),
-});
+const identityProviderSchema = () =>
+  z.object({
+    IDP_ISSUER: z.string().check(z.minLength(1)),
+    IDP_AUDIENCE: z.string().check(z.minLength(1)),
+    IDP_JWKS_URL: z.url(),
+  });
 /** The external identity provider whose tokens the exchange endpoint accepts. */
-export const identityProviderConfig = (env: NodeJS.ProcessEnv = process.env) => parse(identityProviderSchema, env);
+export const identityProviderConfig = (env: NodeJS.ProcessEnv = process.env) => parse(identityProviderSchema(), env);
 
 /** What Lambda itself sets (never the stack): where the code runs, for what loads only in Lambda. */
 export const lambdaRuntimeConfig = (env: NodeJS.ProcessEnv = process.env) =>
   parse(z.object({ AWS_EXECUTION_ENV: z.optional(z.string()) }), env);
 
-const objectStoreSchema = z.object({
-  /** The bucket export files are written to (the stack's ExportBucket). */
-  EXPORT_BUCKET: z.string().check(z.minLength(3)),
-  /** The bucket's regional host name in AWS (set by the stack: it knows the partition's domain). */
-  EXPORT_BUCKET_DOMAIN: z.optional(z.string().check(z.minLength(3))),
-  /** Local emulators answer on one host: bucket in the path, not the host name. */
-  S3_FORCE_PATH_STYLE: z._default(
-    z.pipe(
-      z.enum(['true', 'false']),
-      z.transform((value: 'true' | 'false') => value === 'true'),
+const objectStoreSchema = () =>
+  z.object({
+    /** The bucket export files are written to (the stack's ExportBucket). */
+    EXPORT_BUCKET: z.string().check(z.minLength(3)),
+    /** The bucket's regional host name in AWS (set by the stack: it knows the partition's domain). */
+    EXPORT_BUCKET_DOMAIN: z.optional(z.string().check(z.minLength(3))),
+    /** Local emulators answer on one host: bucket in the path, not the host name. */
+    S3_FORCE_PATH_STYLE: z._default(
+      z.pipe(
+        z.enum(['true', 'false']),
+        z.transform((value: 'true' | 'false') => value === 'true'),
+      ),
+      false,
     ),
-    false,
-  ),
-});
+  });
 /** Where export files go; only the export routes and worker read it. */
-export const objectStoreConfig = (env: NodeJS.ProcessEnv = process.env) => parse(objectStoreSchema, env);
+export const objectStoreConfig = (env: NodeJS.ProcessEnv = process.env) => parse(objectStoreSchema(), env);
