@@ -17,3 +17,16 @@ export const UNUSED_SDK_MODULES = [
 
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+/**
+ * `node:http` and `node:https` reach a bundle as the module objects they are, not as ESM imports.
+ * Node makes an ESM import of a builtin by reading every export, and http's lazy WebSocket and
+ * MessageEvent getters then load undici: 16–18 ms of every cold start on Node 24 (docs/performance.md).
+ * Paths are relative to the project root, where esbuild runs (CDK's local and container bundling alike).
+ */
+export const BUILTIN_ALIASES: Record<string, string> = Object.fromEntries(
+  ['http', 'https'].flatMap((name) => [
+    [name, `./infra/builtins/${name}.cjs`],
+    [`node:${name}`, `./infra/builtins/${name}.cjs`],
+  ]),
+);

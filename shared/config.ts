@@ -50,7 +50,6 @@ const SETTINGS = {
   /** How long audit entries are kept (docs/security.md "Audit log"). */
   AUDIT_RETENTION_DAYS: positiveInteger,
   /** Sender of invoice e-mails; in AWS an identity verified in SES. */
-  /** Sender of invoice e-mails; in AWS an identity verified in SES. */
   EMAIL_FROM: () => z.string().check(z.minLength(3)),
   /** The ECB's euro reference rates of the last 90 days; locally and in tests a stand-in's fixture (infra/local/ecb-feed.ts). */
   ECB_RATES_URL: () => z.url(),

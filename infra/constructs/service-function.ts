@@ -6,7 +6,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
-import { ESM_REQUIRE_BANNER, UNUSED_SDK_MODULES } from '#infra/bundling';
+import { BUILTIN_ALIASES, ESM_REQUIRE_BANNER, UNUSED_SDK_MODULES } from '#infra/bundling';
 import { DOCUMENT_ASSETS } from '#shared/documents/assets';
 import { OPENAPI_FILE } from '#shared/http/openapi-document';
 
@@ -89,6 +89,7 @@ export class ServiceFunction extends NodejsFunction {
         // Some dependencies still call require(); ESM bundles need it defined.
         banner: ESM_REQUIRE_BANNER,
         externalModules: UNUSED_SDK_MODULES,
+        esbuildArgs: { '--alias': Object.entries(BUILTIN_ALIASES).map(([name, shim]) => `${name}=${shim}`) },
         ...(assets
           ? {
               commandHooks: {

@@ -1,0 +1,2 @@
+// node:http for the bundles, taken as the module object it is (infra/bundling.ts BUILTIN_ALIASES).
+module.exports = process.getBuiltinModule('node:http');

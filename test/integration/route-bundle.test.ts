@@ -1,0 +1,55 @@
+// A route bundled as the stack bundles it (infra/bundling.ts, through bench/bundle.ts), run in a fresh
+// Node process as Lambda runs it. node:http reaches the bundle as a module object (BUILTIN_ALIASES):
+// an ESM import of it would load undici at every cold start on Node 24, which the suite also runs on.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bundleHandler } from '#bench/bundle';
+import { routeNamed } from '#functions/routes';
+import { toApiGatewayEvent } from '#infra/local/api-server';
+import { newId } from '#shared/domain/ids';
+import { newTenant } from '#test/support/api';
+
+describe('a route bundled as the stack bundles it', () => {
+  it('reads the table over node:http in a fresh process, without importing node:http as an ES module', async () => {
+    const tenant = await newTenant();
+    const dir = mkdtempSync(join(tmpdir(), 'route-bundle-'));
+    try {
+      const file = join(dir, 'index.mjs');
+      await bundleHandler('functions/get-client/handler.ts', file);
+      expect(readFileSync(file, 'utf8').match(/from\s*["'](node:)?https?["']/)?.[0]).toBeUndefined();
+      const id = newId('cli');
+      const event = toApiGatewayEvent(
+        {
+          method: 'GET',
+          url: new URL(`http://api.test/api/v1/clients/${id}/`),
+          headers: { authorization: `Bearer ${tenant.apiKey}` },
+          body: Buffer.alloc(0),
+          host: 'api.test',
+          sourceIp: '127.0.0.1',
+        },
+        routeNamed('get-client'),
+        { id },
+      );
+      const script =
+        `const { handler } = await import('./index.mjs'); ` +
+        `const answer = await handler(${JSON.stringify(event)}, { awsRequestId: 'bundle', getRemainingTimeInMillis: () => 10000 }); ` +
+        `const undici = process.moduleLoadList.filter((name) => name.includes('undici')); ` +
+        `process.stdout.write('\\n' + JSON.stringify({ status: answer.statusCode, body: JSON.parse(answer.body), undici }));`;
+      const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, LOG_LEVEL: 'silent' },
+      });
+      const answer = JSON.parse(output.trim().split('\n').at(-1)!);
+      // The key was looked up and the client asked for in the tenant's partition: both reads went through.
+      expect(answer.status).toBe(404);
+      expect(answer.body.error.code).toBe('not_found');
+      expect(answer.undici).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
