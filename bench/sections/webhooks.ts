@@ -2,18 +2,31 @@
 // (the signed headers computed once up front), so the ratio is what the delivery path adds in code:
 // the destination check, signing, timers and reading the answer. The receiver shares the process,
 // so the bare POST (content type only) also pays less for the receiver's parsing: reported apart.
+// The delivery runs as it ships, bundled with the stack's options, not as tsx transpiles it.
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type BenchContext, PAIRS, rate } from '#bench/context';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { bundleHandler } from '#bench/bundle';
+import { type BenchContext, OUT, PAIRS, rate } from '#bench/context';
 import { interleaved } from '#bench/interleaved';
 import { generateWebhookSecret } from '#shared/domain/webhook';
-import { attemptDelivery, DELIVERY_USER_AGENT } from '#shared/webhooks/deliver';
 import { webhookHeaders } from '#shared/webhooks/signing';
+
+type Delivery = typeof import('#shared/webhooks/deliver');
+
+/** `shared/webhooks/deliver.ts` bundled as the stack bundles the delivery worker. */
+async function shippedDelivery(): Promise<Delivery> {
+  const file = join(OUT, 'webhook-delivery-attempt.mjs');
+  await bundleHandler('shared/webhooks/deliver.ts', file);
+  return (await import(pathToFileURL(file).href)) as Delivery;
+}
 
 /** Requests per measurement: loopback POSTs take tens of microseconds, so a few thousand last about 0.1 s. */
 const REQUESTS = 2000;
 
 export async function webhooks(context: BenchContext): Promise<void> {
+  const { attemptDelivery, DELIVERY_USER_AGENT } = await shippedDelivery();
   const receiver = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
