@@ -21,7 +21,7 @@ export const ESM_REQUIRE_BANNER =
 /**
  * `node:http` and `node:https` reach a bundle as the module objects they are, not as ESM imports.
  * Node makes an ESM import of a builtin by reading every export, and http's lazy WebSocket and
- * MessageEvent getters then load undici: 16–18 ms of every cold start on Node 24 (docs/performance.md).
+ * MessageEvent getters then load undici: 15–21 ms of every cold start on Node 24 (docs/performance.md).
  * Paths are relative to the project root, where esbuild runs (CDK's local and container bundling alike).
  */
 export const BUILTIN_ALIASES: Record<string, string> = Object.fromEntries(
