@@ -31,5 +31,8 @@ async function startServerProcess<M extends { url: string }>(entry: string, port
 export const startApiProcess = (port: number): Promise<ApiProcess> =>
   startServerProcess<{ url: string; lambdaEndpoint: string }>('./api-child.ts', port);
 
+/** The S3 emulator (fauxqs), whose stored objects are then not counted in this process's memory. */
+export const startS3Process = (port: number): Promise<Started> => startServerProcess('./s3-child.ts', port);
+
 /** The same list Query behind a bare HTTP server (bench/bare-hop-child.ts). */
 export const startBareHop = (port: number): Promise<Started> => startServerProcess('./bare-hop-child.ts', port);

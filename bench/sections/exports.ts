@@ -6,8 +6,9 @@ import { runInNewContext } from 'node:vm';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { type BenchContext } from '#bench/context';
 import { seedReportOrg } from '#bench/sections/revenue';
-import { createBucket, LOCAL_CREDENTIALS, startSqsEmulator, freePort } from '#infra/local/emulators';
-import { type ObjectStore, s3ObjectStore } from '#shared/aws/object-store';
+import { startS3Process } from '#bench/api-process';
+import { createBucket, LOCAL_CREDENTIALS, freePort } from '#infra/local/emulators';
+import { type ObjectStore, PART_BYTES, s3ObjectStore } from '#shared/aws/object-store';
 import { createLogger } from '#shared/observability/logger';
 import { requestExport } from '#shared/exports/request-export';
 import { runExport } from '#shared/exports/run-export';
@@ -23,7 +24,7 @@ const liveBytes = () => {
   return heapUsed + external;
 };
 /** The object store's upload part (shared/aws/object-store.ts), in MB. */
-const PART_MB = 5;
+const PART_MB = PART_BYTES / 1_048_576;
 
 /** A store that reads what it is given and keeps nothing: the export's own memory, without the upload's part. */
 const draining: ObjectStore = {
@@ -35,10 +36,11 @@ const draining: ObjectStore = {
 export async function exports(context: BenchContext): Promise<void> {
   const { db } = context;
   const { row } = context.rows;
-  const s3Emulator = await startSqsEmulator(await freePort());
-  await createBucket(s3Emulator.endpoint, BUCKET);
+  // In a process of its own: what S3 keeps is not the export's memory.
+  const s3Emulator = await startS3Process(await freePort());
+  await createBucket(s3Emulator.url, BUCKET);
   const s3 = new S3Client({
-    endpoint: s3Emulator.endpoint,
+    endpoint: s3Emulator.url,
     forcePathStyle: true,
     region: LOCAL_CREDENTIALS.AWS_REGION,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
@@ -80,6 +82,14 @@ export async function exports(context: BenchContext): Promise<void> {
       largeRun.heapMb <= floor,
     );
     const file = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: largeRun.key }));
+    row(
+      `the export file of ${largeRun.rows} invoices, in ${PART_MB} MB parts`,
+      (file.ContentLength ?? 0) / 1_048_576,
+      0,
+      'MB',
+      'reported',
+      true,
+    );
     const differences = await totalsAgainstReport(
       context,
       large.org.apiKey,
