@@ -35,7 +35,8 @@ async function putInParts(client: S3Client, target: Target, body: Readable): Pro
   let firstBytes = 0;
   const parts = new Parts(client, target);
   try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
+    for await (const piece of body as AsyncIterable<Buffer | Uint8Array | string>) {
+      const chunk = Buffer.isBuffer(piece) ? piece : Buffer.from(piece);
       if (!first) {
         await parts.write(chunk);
         continue;

@@ -111,6 +111,14 @@ describe('the export store’s upload', () => {
     }
   });
 
+  it('takes a body of text or typed arrays as well as buffers', async () => {
+    const { client, store } = observedClient();
+    const name = key();
+    const pieces = ['number;client\r\n', new Uint8Array([0x49, 0x4e, 0x56]), Buffer.from('-1;Müller\r\n')];
+    await store.put(name, Readable.from(pieces), FILE);
+    expect((await stored(client, name)).bytes.toString('utf8')).toBe('number;client\r\nINV-1;Müller\r\n');
+  });
+
   it('declares CRC32 checksums and completes with the checksum S3 answered for each part', async () => {
     const { client, sent, store } = observedClient();
     // S3 echoes a part's checksum in its answer; the emulator does not, so the answer is given it here.
