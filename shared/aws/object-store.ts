@@ -18,7 +18,7 @@ export type ObjectStore = {
   put(key: string, body: Readable, file: { contentType: string; fileName: string }): Promise<void>;
 };
 
-/** S3's smallest part but the last; also the most memory one upload holds. */
+/** S3's smallest part but the last; also the size of the one buffer an upload fills and sends. */
 export const PART_BYTES = 5 * 1024 * 1024;
 
 type Target = { Bucket: string; Key: string; ContentType: string; ContentDisposition: string };
@@ -26,7 +26,7 @@ type Target = { Bucket: string; Key: string; ContentType: string; ContentDisposi
 /**
  * Writes a body of unknown length with as little memory as S3 allows: up to one part's worth of
  * chunks is kept as it came, and a body that ends there is one PutObject. A longer one goes into one
- * part buffer, sent when full and filled again: one part in memory, never two. (lib-storage's Upload
+ * part buffer, sent when full and filled again: one part held at a time. (lib-storage's Upload
  * joins a part's chunks with Buffer.concat and keeps the joined buffer alive through the rest it
  * slices off, so it held two to three parts: docs/exports.md.) A failed upload is aborted.
  */
