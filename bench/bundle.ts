@@ -1,9 +1,13 @@
-// Bundles a handler as the CDK stack does (infra/bundling.ts), for size and cold-init runs: the same
-// options less the source map, which the floor and the routes would pay alike (docs/performance.md).
+// Bundles a handler as the CDK stack does (infra/bundling.ts), for size and cold-init runs. The map is
+// left out unless asked for: a deployed function never reads it at a cold start (docs/performance.md).
 import { build } from 'esbuild';
 import { BUILTIN_ALIASES, ESM_REQUIRE_BANNER, UNUSED_SDK_MODULES } from '#infra/bundling';
 
-export async function bundleHandler(entry: string, outfile: string): Promise<number> {
+export async function bundleHandler(
+  entry: string,
+  outfile: string,
+  options: { sourceMap?: boolean } = {},
+): Promise<number> {
   const result = await build({
     entryPoints: [entry],
     outfile,
@@ -16,8 +20,10 @@ export async function bundleHandler(entry: string, outfile: string): Promise<num
     external: UNUSED_SDK_MODULES,
     alias: BUILTIN_ALIASES,
     banner: { js: ESM_REQUIRE_BANNER },
+    ...(options.sourceMap ? { sourcemap: true, sourcesContent: false } : {}),
     metafile: true,
     logLevel: 'silent',
   });
-  return Object.values(result.metafile.outputs)[0]!.bytes;
+  const [, bundle] = Object.entries(result.metafile.outputs).find(([name]) => !name.endsWith('.map'))!;
+  return bundle.bytes;
 }

@@ -4,8 +4,11 @@ import { execFileSync } from 'node:child_process';
 
 export type ColdRun = { wall: number; imported: number; firstCall: number };
 
-/** `expected`: the answers the event may get, so a row never times a request refused for a typo. */
-export function coldRun(file: string, event: unknown, expected?: readonly number[]): ColdRun {
+/**
+ * `expected`: the answers the event may get, so a row never times a request refused for a typo.
+ * `nodeFlags`: what NODE_OPTIONS would give the process (none, as the stack deploys functions).
+ */
+export function coldRun(file: string, event: unknown, expected?: readonly number[], nodeFlags: string[] = []): ColdRun {
   const script =
     `const t0 = performance.now(); const { handler } = await import(${JSON.stringify(file)}); ` +
     `const t1 = performance.now();
@@ -14,7 +17,7 @@ export function coldRun(file: string, event: unknown, expected?: readonly number
   const started = performance.now();
   let output: string;
   try {
-    output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    output = execFileSync(process.execPath, [...nodeFlags, '--input-type=module', '-e', script], {
       env: process.env,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],

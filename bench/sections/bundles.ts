@@ -109,6 +109,33 @@ export async function bundles(context: BenchContext): Promise<void> {
   );
   const coldWalls = await routeRows(context, eventFor, firstRequest.wall);
   againstFirstRequest(context.rows, coldWalls, firstRequest.wall);
+  if (context.benchedRoute(SOURCE_MAP_ROUTE)) await sourceMapRow(context, eventFor);
+}
+
+const SOURCE_MAP_ROUTE = 'get-client';
+
+/**
+ * What Node's own source-map support would add to a route's cold start: with --enable-source-maps
+ * it reads the map beside the bundle when it loads it. Deployed functions run without the flag.
+ */
+async function sourceMapRow(context: BenchContext, eventFor: (route: Route) => unknown) {
+  const route = (ROUTES as readonly Route[]).find((candidate) => candidate.name === SOURCE_MAP_ROUTE)!;
+  const file = join(OUT, 'mapped', `${route.name}.mjs`);
+  await bundleHandler(`functions/${route.name}/handler.ts`, file, { sourceMap: true });
+  const event = eventFor(route);
+  const expected = expectedStatus(route);
+  const cold = await interleavedMany(
+    () => coldRun(file, event, expected),
+    () => coldRun(file, event, expected, ['--enable-source-maps']),
+    { pairs: PAIRS },
+  );
+  context.rows.pairedRow(
+    `cold start: ${route.name} with --enable-source-maps (Node reads the map as it loads the bundle) vs as deployed`,
+    'ms',
+    cold.wall,
+    'reported',
+    true,
+  );
 }
 
 type ColdWall = { name: string; wall: number; ratio: number };

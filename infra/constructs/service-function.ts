@@ -1,5 +1,5 @@
 // The house Lambda function: one place fixes runtime, architecture, bundling, logging and tracing
-// for every function, and merges (never replaces) the caller's environment.
+// for every function. The caller gives the environment; nothing is added to it.
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -78,7 +78,9 @@ export class ServiceFunction extends NodejsFunction {
       tracing: Tracing.ACTIVE,
       loggingFormat: LoggingFormat.JSON,
       logGroup,
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
+      // No --enable-source-maps: Node would read the map at every cold start. The map ships beside the
+      // bundle and is read only when an error is logged (shared/observability/stack.ts).
+      environment,
       bundling: {
         format: OutputFormat.ESM,
         target: 'node24',

@@ -12,6 +12,7 @@ import type { ExportJob } from '#shared/domain/export';
 import { exportResource } from '#shared/domain/resources/export';
 import { exportText } from '#shared/exports/export-file';
 import type { Logger } from '#shared/observability/logger';
+import { errorFields } from '#shared/observability/stack';
 
 export type ExportDeps = { db: CorrelatedDb; store: ObjectStore; log: Logger };
 
@@ -67,7 +68,7 @@ export async function runExport(
       fileName: job.file_name ?? `${job.id}.csv`,
     });
   } catch (error) {
-    deps.log.error('export failed', { export_id: job.id, error });
+    deps.log.error('export failed', { export_id: job.id, ...errorFields(error) });
     const failed = {
       ...running,
       status: 'failed' as const,

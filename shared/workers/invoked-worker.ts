@@ -4,6 +4,7 @@
 // Lambda reports to the caller as a function error.
 import { DomainError } from '#shared/domain/errors';
 import { createLogger, type Logger, type LogLevel } from '#shared/observability/logger';
+import { errorFields } from '#shared/observability/stack';
 
 export type Refused = { refused: { code: string; message: string; details: Record<string, unknown> } };
 
@@ -24,7 +25,7 @@ export function invokedWorker<Request extends { kind: string }, Answer>(
         log.info('invocation refused', { code: error.code, duration_ms: Date.now() - started });
         return { refused: { code: error.code, message: error.message, details: error.details } };
       }
-      log.error('invocation failed', { error: String(error), stack: error instanceof Error ? error.stack : undefined });
+      log.error('invocation failed', errorFields(error));
       throw error;
     }
   };

@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import type { CloudWatchLogsDecodedData, CloudWatchLogsEvent } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { createLogger, type Logger, type LogLevel } from '#shared/observability/logger';
+import { errorFields } from '#shared/observability/stack';
 
 export type LogBatch<T> = {
   /** The first log event's id: CloudWatch gives each event a unique, stable id. */
@@ -36,7 +37,7 @@ export function logSubscriptionWorker<T>(
     try {
       await handle({ id: data.logEvents[0]!.id, lines }, { log });
     } catch (error) {
-      log.error('log batch failed; it is retried', { error: String(error), log_group: data.logGroup });
+      log.error('log batch failed; it is retried', { ...errorFields(error), log_group: data.logGroup });
       throw error;
     }
   };

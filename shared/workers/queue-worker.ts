@@ -13,6 +13,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import type * as z from 'zod/mini';
 import { createLogger, type Logger, type LogLevel } from '#shared/observability/logger';
 import { createMetrics, type Counter } from '#shared/observability/metrics';
+import { errorFields } from '#shared/observability/stack';
 
 /** `batch` is the invocation's whole event: state worth keeping for one batch, not longer, can key on it. */
 export type WorkerContext = {
@@ -70,7 +71,7 @@ export function queueWorker<M>(
       const handled = await handle(message, { log, correlationId, metrics, record, batch, lambda });
       if (handled === 'retry') throw new RetryLaterError();
     } catch (error) {
-      if (!(error instanceof RetryLaterError)) log.warn('message failed; it will come back', { error: String(error) });
+      if (!(error instanceof RetryLaterError)) log.warn('message failed; it will come back', errorFields(error));
       throw error;
     }
   };

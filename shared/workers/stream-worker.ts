@@ -5,6 +5,7 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { createLogger, type Logger, type LogLevel } from '#shared/observability/logger';
 import { createMetrics, type Counter } from '#shared/observability/metrics';
+import { errorFields } from '#shared/observability/stack';
 
 export type StreamItem<T> = { sequence: string; item: T };
 
@@ -32,7 +33,7 @@ export function streamWorker<T>(
       if (first) log.warn('stream records failed; the batch is retried from the first', { failed: failed.size });
       return { batchItemFailures: first ? [{ itemIdentifier: first.sequence }] : [] };
     } catch (error) {
-      log.error('stream batch failed; it is retried whole', { error: String(error) });
+      log.error('stream batch failed; it is retried whole', errorFields(error));
       throw error;
     } finally {
       metrics.publishStoredMetrics();

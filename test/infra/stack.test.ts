@@ -104,6 +104,12 @@ describe('stack', () => {
     }
   });
 
+  it('lets no function read its source map at a cold start: stacks are mapped when an error is logged', () => {
+    const functions = Object.entries(template.findResources('AWS::Lambda::Function'));
+    for (const [id, fn] of functions)
+      expect(fn.Properties.Environment?.Variables?.NODE_OPTIONS ?? '', id).not.toContain('source-maps');
+  });
+
   it('gives every log group an expiry, deleted with the stack', () => {
     const groups = Object.entries(template.findResources('AWS::Logs::LogGroup'));
     expect(groups.length).toBeGreaterThan(SERVED.length);
@@ -546,7 +552,7 @@ describe('stack', () => {
     )!;
     expect(renderer.Properties.MemorySize).toBe(DOCUMENT_RENDERER.memorySize);
     expect(renderer.Properties.Timeout).toBe(DOCUMENT_RENDERER.timeoutSeconds);
-    expect(Object.keys(renderer.Properties.Environment.Variables).sort()).toEqual(['LOG_LEVEL', 'NODE_OPTIONS']);
+    expect(Object.keys(renderer.Properties.Environment.Variables).sort()).toEqual(['LOG_LEVEL']);
     const policies = Object.values(template.findResources('AWS::IAM::Policy'));
     const statementsOfRole = (role: string) =>
       policies

@@ -1,9 +1,12 @@
 // A route bundled as the stack bundles it (infra/bundling.ts, through bench/bundle.ts), run in a fresh
 // Node process as Lambda runs it. node:http reaches the bundle as a module object (BUILTIN_ALIASES):
 // an ESM import of it would load undici at every cold start on Node 24, which the suite also runs on.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleHandler } from '#bench/bundle';
@@ -49,6 +52,63 @@ describe('a route bundled as the stack bundles it', () => {
       expect(answer.body.error.code).toBe('not_found');
       expect(answer.undici).toEqual([]);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('logs an unexpected failure with a stack that names the source files, from the map beside the bundle', async () => {
+    const tenant = await newTenant();
+    const dir = mkdtempSync(join(tmpdir(), 'route-bundle-'));
+    // A table endpoint that answers every request with a broken body: the fault the route did not expect.
+    const table = createServer((_, res) =>
+      res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' }).end('{"Item":'),
+    );
+    await new Promise<void>((resolve) => table.listen(0, '127.0.0.1', resolve));
+    try {
+      const file = join(dir, 'index.mjs');
+      await bundleHandler('functions/get-client/handler.ts', file, { sourceMap: true });
+      const id = newId('cli');
+      const event = toApiGatewayEvent(
+        {
+          method: 'GET',
+          url: new URL(`http://api.test/api/v1/clients/${id}/`),
+          headers: { authorization: `Bearer ${tenant.apiKey}` },
+          body: Buffer.alloc(0),
+          host: 'api.test',
+          sourceIp: '127.0.0.1',
+        },
+        routeNamed('get-client'),
+        { id },
+      );
+      const script =
+        `const { handler } = await import('./index.mjs'); ` +
+        `const answer = await handler(${JSON.stringify(event)}, { awsRequestId: 'bundle', getRemainingTimeInMillis: () => 10000 }); ` +
+        `process.stdout.write('\\n' + JSON.stringify({ status: answer.statusCode }));`;
+      // As the stack runs it: no NODE_OPTIONS, so Node itself reads no map.
+      const { NODE_OPTIONS: _, ...env } = process.env;
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: {
+          ...env,
+          LOG_LEVEL: 'error',
+          AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${(table.address() as AddressInfo).port}`,
+        },
+      });
+      expect(JSON.parse(stdout.trim().split('\n').at(-1)!).status).toBe(500);
+      // Powertools writes error lines to stderr, as console.error does.
+      const logged = stderr
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+        .find((line) => line.message === 'unhandled error');
+      expect(logged.error).toMatch(/SyntaxError/);
+      // The credential's lookup failed: the frames name the service's sources and the SDK's, not the bundle.
+      expect(logged.stack).toMatch(/shared\/auth\/[\w-]+\.ts:\d+:\d+|shared\/http\/[\w/-]+\.ts:\d+:\d+/);
+      expect(logged.stack).toMatch(/node_modules\/@(?:smithy|aws-sdk)\//);
+      expect(logged.stack).not.toMatch(/index\.mjs:\d+:\d+/);
+    } finally {
+      table.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

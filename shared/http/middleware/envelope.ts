@@ -6,6 +6,7 @@ import { DomainError, ErrorCode } from '#shared/domain/errors';
 import { errorHeaders, STATUS_OF } from '#shared/http/errors';
 import { createLogger, type LogLevel } from '#shared/observability/logger';
 import { header, type RequestContext } from '#shared/http/request';
+import { errorFields } from '#shared/observability/stack';
 
 type Options = { route: string; logLevel: LogLevel; fallbackBaseUrl: string };
 
@@ -70,10 +71,7 @@ export function envelope({
           errorHeaders(error),
         );
       } else {
-        request.context.log?.error('unhandled error', {
-          error: String(error),
-          stack: error instanceof Error ? error.stack : undefined,
-        });
+        request.context.log?.error('unhandled error', errorFields(error));
         request.response = errorResponse(
           500,
           ErrorCode.internalError,
