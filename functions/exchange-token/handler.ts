@@ -8,7 +8,7 @@ import { publicEndpoint } from '#shared/http/endpoint';
 import { exchangeBody } from '#shared/http/schemas/auth';
 import { route } from '#functions/exchange-token/route';
 
-const deps = await sessionDeps(serviceTable());
+const deps = sessionDeps(serviceTable());
 const { IDP_ISSUER, IDP_AUDIENCE, IDP_JWKS_URL } = identityProviderConfig();
 const verifyIdentity = identityTokenVerifier({ issuer: IDP_ISSUER, audience: IDP_AUDIENCE, jwksUrl: IDP_JWKS_URL });
 

@@ -7,14 +7,14 @@ import { listAuditLogQuery } from '#shared/http/schemas/audit-log';
 import { route } from '#functions/list-audit-log/route';
 
 const settings = config();
-const CURSOR_SECRET = await cursorSecret(settings);
+const cursorKey = cursorSecret(settings);
 
 export const handler = endpoint(route, { query: listAuditLogQuery }, async ({ db, organizationId, query, baseUrl }) => {
   const { limit, cursor, ...filter } = query;
   const asked = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
   const scope = `${organizationId}|audit|${JSON.stringify(asked)}`;
   const list = listing(
-    CURSOR_SECRET,
+    await cursorKey(),
     { scope, baseUrl, path: '/api/v1/audit-log/', query: { limit: String(limit), ...asked } },
     cursor,
   );

@@ -7,12 +7,12 @@ import { clientResource } from '#shared/domain/resources/client';
 import { route } from '#functions/list-clients/route';
 
 const settings = config();
-const CURSOR_SECRET = await cursorSecret(settings);
+const cursorKey = cursorSecret(settings);
 
 export const handler = endpoint(route, { query: listClientsQuery }, async ({ db, organizationId, query, baseUrl }) => {
   const scope = `${organizationId}|clients|${query.is_active ?? ''}|${JSON.stringify(query.metadata ?? {})}`;
   const list = listing(
-    CURSOR_SECRET,
+    await cursorKey(),
     {
       scope,
       baseUrl,

@@ -7,7 +7,7 @@ import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { route } from '#functions/list-credit-notes/route';
 
 const settings = config();
-const CURSOR_SECRET = await cursorSecret(settings);
+const cursorKey = cursorSecret(settings);
 const { PUBLIC_BASE_URL } = settings;
 
 export const handler = endpoint(
@@ -17,7 +17,7 @@ export const handler = endpoint(
     const { limit, cursor, ...filters } = query;
     const scope = `${organizationId}|credit-notes|${JSON.stringify(filters)}`;
     const link = { scope, baseUrl, path: '/api/v1/credit-notes/', query: { limit: String(limit), ...filters } };
-    const list = listing(CURSOR_SECRET, link, cursor);
+    const list = listing(await cursorKey(), link, cursor);
     const filter = {
       invoiceId: filters.invoice,
       clientId: filters.client,

@@ -11,7 +11,7 @@ import { deliveryResource } from '#shared/domain/resources/delivery';
 import { route } from '#functions/list-deliveries/route';
 
 const settings = config();
-const CURSOR_SECRET = await cursorSecret(settings);
+const cursorKey = cursorSecret(settings);
 
 export const handler = endpoint(
   route,
@@ -20,7 +20,11 @@ export const handler = endpoint(
     if (!(await getWebhook(db, organizationId, params.id))) throw notFound('Webhook');
     const scope = `${organizationId}|deliveries|${params.id}`;
     const path = `/api/v1/webhooks/${params.id}/deliveries/`;
-    const list = listing(CURSOR_SECRET, { scope, baseUrl, path, query: { limit: String(query.limit) } }, query.cursor);
+    const list = listing(
+      await cursorKey(),
+      { scope, baseUrl, path, query: { limit: String(query.limit) } },
+      query.cursor,
+    );
     const page = await listDeliveries(db, organizationId, params.id, query.limit, list.startKey);
     return { status: 200, body: list.page(page, deliveryResource) };
   },

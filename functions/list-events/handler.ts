@@ -8,12 +8,12 @@ import { eventResource } from '#shared/domain/resources/event';
 import { route } from '#functions/list-events/route';
 
 const settings = config();
-const CURSOR_SECRET = await cursorSecret(settings);
+const cursorKey = cursorSecret(settings);
 
 export const handler = endpoint(route, { query: listEventsQuery }, async ({ db, organizationId, query, baseUrl }) => {
   const scope = `${organizationId}|events|${query.type?.join(',') ?? ''}`;
   const list = listing(
-    CURSOR_SECRET,
+    await cursorKey(),
     { scope, baseUrl, path: '/api/v1/events/', query: { limit: String(query.limit), type: query.type?.join(',') } },
     query.cursor,
   );

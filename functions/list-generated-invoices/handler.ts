@@ -11,7 +11,7 @@ import { route } from '#functions/list-generated-invoices/route';
 
 const settings = config();
 const { PUBLIC_BASE_URL } = settings;
-const CURSOR_SECRET = await cursorSecret(settings);
+const cursorKey = cursorSecret(settings);
 
 export const handler = endpoint(
   route,
@@ -21,7 +21,11 @@ export const handler = endpoint(
     if (!template) throw notFound('Recurring invoice');
     const scope = `${organizationId}|generated|${template.id}`;
     const path = `/api/v1/recurring-invoices/${template.id}/invoices/`;
-    const list = listing(CURSOR_SECRET, { scope, baseUrl, path, query: { limit: String(query.limit) } }, query.cursor);
+    const list = listing(
+      await cursorKey(),
+      { scope, baseUrl, path, query: { limit: String(query.limit) } },
+      query.cursor,
+    );
     const page = await listInvoices(
       db,
       organizationId,

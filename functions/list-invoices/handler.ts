@@ -8,13 +8,13 @@ import { route } from '#functions/list-invoices/route';
 
 const settings = config();
 const { PUBLIC_BASE_URL } = settings;
-const CURSOR_SECRET = await cursorSecret(settings);
+const cursorKey = cursorSecret(settings);
 
 export const handler = endpoint(route, { query: listInvoicesQuery }, async ({ db, organizationId, query, baseUrl }) => {
   const { limit, cursor, ...filters } = query;
   const scope = `${organizationId}|invoices|${JSON.stringify(filters)}`;
   const link = { scope, baseUrl, path: '/api/v1/invoices/', query: { limit: String(limit), ...filters } };
-  const list = listing(CURSOR_SECRET, link, cursor);
+  const list = listing(await cursorKey(), link, cursor);
   const filter = {
     status: filters.status,
     clientId: filters.client,

@@ -7,13 +7,13 @@ import { listQuotesQuery } from '#shared/http/schemas/quote-list';
 import { route } from '#functions/list-quotes/route';
 
 const settings = config();
-const CURSOR_SECRET = await cursorSecret(settings);
+const cursorKey = cursorSecret(settings);
 
 export const handler = endpoint(route, { query: listQuotesQuery }, async ({ db, organizationId, query, baseUrl }) => {
   const filters = { limit: String(query.limit), status: query.status, metadata: query.metadata };
   const scope = `${organizationId}|quotes|${query.status ?? ''}|${JSON.stringify(query.metadata ?? {})}`;
   const link = { scope, baseUrl, path: '/api/v1/quotes/' };
-  const list = listing(CURSOR_SECRET, { ...link, query: filters }, query.cursor);
+  const list = listing(await cursorKey(), { ...link, query: filters }, query.cursor);
   const page = await listQuotes(db, organizationId, {
     limit: query.limit,
     status: query.status,

@@ -7,7 +7,7 @@ import { publicEndpoint } from '#shared/http/endpoint';
 import { refreshBody } from '#shared/http/schemas/auth';
 import { route } from '#functions/refresh-token/route';
 
-const deps = await sessionDeps(serviceTable());
+const deps = sessionDeps(serviceTable());
 
 export const handler = publicEndpoint(route, { body: refreshBody }, async ({ db, body, sourceIp }) => {
   await enforceLimit(db, LIMITS.refreshPerIp, sourceIp);

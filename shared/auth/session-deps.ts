@@ -1,19 +1,27 @@
 // The token endpoints' shared wiring, built once per cold start from configuration. The private
-// signing key comes from the environment locally and from Secrets Manager in AWS, read once.
+// signing key comes from the environment locally and from Secrets Manager in AWS: read once, from the
+// cold start on, and awaited by the first token signed.
 import type { JWK } from 'jose';
-import { readSecretString } from '#shared/aws/secrets';
+import { readSecretString, startedSecret } from '#shared/aws/secrets';
 import { config, signerConfig } from '#shared/config';
 import type { Db } from '#shared/data/table';
 import { signAccessToken } from '#shared/auth/access-token';
 import type { SessionDeps } from '#shared/auth/sessions';
 
-async function privateSigningKey(): Promise<JWK & { kid: string }> {
+type PrivateJwk = JWK & { kid: string };
+
+function privateSigningKey(): () => Promise<PrivateJwk> {
   const signer = signerConfig();
-  if (signer.ACCESS_TOKEN_PRIVATE_JWK) return signer.ACCESS_TOKEN_PRIVATE_JWK;
-  return JSON.parse(await readSecretString(signer.ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN)) as JWK & { kid: string };
+  if (signer.ACCESS_TOKEN_PRIVATE_JWK) {
+    const key = Promise.resolve(signer.ACCESS_TOKEN_PRIVATE_JWK);
+    return () => key;
+  }
+  return startedSecret(
+    async () => JSON.parse(await readSecretString(signer.ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN)) as PrivateJwk,
+  );
 }
 
-export async function sessionDeps(db: Db): Promise<SessionDeps> {
+export function sessionDeps(db: Db): SessionDeps {
   const {
     ACCESS_TOKEN_ISSUER,
     ACCESS_TOKEN_AUDIENCE,
@@ -21,7 +29,7 @@ export async function sessionDeps(db: Db): Promise<SessionDeps> {
     REFRESH_TOKEN_IDLE_SECONDS,
     REFRESH_TOKEN_MAX_SECONDS,
   } = config();
-  const key = await privateSigningKey();
+  const key = privateSigningKey();
   const settings = {
     issuer: ACCESS_TOKEN_ISSUER,
     audience: ACCESS_TOKEN_AUDIENCE,
@@ -29,7 +37,7 @@ export async function sessionDeps(db: Db): Promise<SessionDeps> {
   };
   return {
     db,
-    sign: (claims) => signAccessToken(key, claims, settings),
+    sign: async (claims) => signAccessToken(await key(), claims, settings),
     accessTtlSeconds: ACCESS_TOKEN_TTL_SECONDS,
     refreshLifetimes: { idleSeconds: REFRESH_TOKEN_IDLE_SECONDS, maxSeconds: REFRESH_TOKEN_MAX_SECONDS },
   };

@@ -1,13 +1,19 @@
-// One POST to an AWS API over fetch, signed with the SDK's SigV4 signer and default credential chain
-// (both in every bundle already with its DynamoDB client), tried again as the SDK's standard retry
-// does: for the calls the service makes without the SDK's client of that service (lambda.ts, ses.ts).
+// One POST to an AWS API, signed with the SDK's SigV4 signer and default credential chain (both in
+// every bundle already with its DynamoDB client), tried again as the SDK's standard retry does: for
+// the calls the service makes without the SDK's client of that service (lambda.ts, ses.ts,
+// secrets.ts). Sent with node:http(s), as the SDK sends: the first `fetch` of a process loads undici,
+// about 100 ms of a cold start on Node 20 (docs/performance.md).
+import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { Hash } from '@smithy/core/serde';
 import { SignatureV4 } from '@smithy/signature-v4';
 
 export type Credentials = ConstructorParameters<typeof SignatureV4>[0]['credentials'];
 export type Pause = (ms: number) => Promise<unknown>;
-export type Answer = { status: number; ok: boolean; headers: Headers; body: string };
+/** An answer's headers, looked up by lower-case name. */
+export type AnswerHeaders = { get(name: string): string | null };
+export type Answer = { status: number; ok: boolean; headers: AnswerHeaders; body: string };
 
 /** Up to this many attempts in all, jittered exponentially, as the SDK's standard retry. */
 const ATTEMPTS = 3;
@@ -47,18 +53,42 @@ export function signedPost(
         port: endpoint.port ? Number(endpoint.port) : undefined,
         path,
         query: {},
-        headers: { host: endpoint.host, ...headers },
+        // Its length is signed, as the SDK signs it.
+        headers: { host: endpoint.host, 'content-length': String(Buffer.byteLength(body)), ...headers },
         body,
       });
-      const response = await fetch(new URL(path, endpoint), { method: 'POST', headers: signed.headers, body });
-      const answer = {
-        status: response.status,
-        ok: response.ok,
-        headers: response.headers,
-        body: await response.text(),
-      };
+      const answer = await post(new URL(path, endpoint), signed.headers, body);
       if (answer.ok || !retryable(answer) || attempt >= ATTEMPTS) return answer;
       await pause(50 * 2 ** attempt * Math.random());
     }
   };
+}
+
+const headersOf = (headers: IncomingHttpHeaders): AnswerHeaders => ({
+  get: (name) => {
+    const value = headers[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  },
+});
+
+function post(url: URL, headers: Record<string, string>, body: string): Promise<Answer> {
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const request = send(url, { method: 'POST', headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const status = response.statusCode ?? 0;
+        resolve({
+          status,
+          ok: status >= 200 && status < 300,
+          headers: headersOf(response.headers),
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+      });
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }

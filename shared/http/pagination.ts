@@ -1,22 +1,31 @@
 // List cursors: the DynamoDB position, signed and bound to the organization and the filters of the
 // list it came from, so a cursor can neither be forged nor replayed against another tenant's list.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { readSecretString } from '#shared/aws/secrets';
+import { readSecretString, startedSecret } from '#shared/aws/secrets';
 import type { Config } from '#shared/config';
 import { validationError } from '#shared/domain/errors';
 
 type Position = Record<string, unknown>;
 
-/** The cursors' HMAC key: from the environment locally, from Secrets Manager in AWS, read once per cold start. */
-export async function cursorSecret(settings: Pick<Config, 'CURSOR_SECRET' | 'CURSOR_SECRET_ARN'>): Promise<string> {
-  const secret =
-    settings.CURSOR_SECRET ??
-    (settings.CURSOR_SECRET_ARN ? await readSecretString(settings.CURSOR_SECRET_ARN) : undefined);
+const checkedKey = (secret: string | undefined) => {
   if (!secret || secret.length < 32)
     throw new Error(
       'Invalid configuration: CURSOR_SECRET or CURSOR_SECRET_ARN must give a key of at least 32 characters',
     );
   return secret;
+};
+
+/**
+ * The cursors' HMAC key: from the environment locally (checked at once); from Secrets Manager in AWS,
+ * read from the cold start on, and awaited by the list that first needs it.
+ */
+export function cursorSecret(settings: Pick<Config, 'CURSOR_SECRET' | 'CURSOR_SECRET_ARN'>): () => Promise<string> {
+  const { CURSOR_SECRET, CURSOR_SECRET_ARN } = settings;
+  if (CURSOR_SECRET !== undefined || !CURSOR_SECRET_ARN) {
+    const key = Promise.resolve(checkedKey(CURSOR_SECRET));
+    return () => key;
+  }
+  return startedSecret(async () => checkedKey(await readSecretString(CURSOR_SECRET_ARN)));
 }
 
 const sign = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');

@@ -86,7 +86,7 @@ describe('the signing-key custom resource, with what CloudFormation hands it', (
     delete process.env.ACCESS_TOKEN_PRIVATE_JWK;
     process.env.ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN = secretArn;
     try {
-      const deps = await sessionDeps(db);
+      const deps = sessionDeps(db);
       const token = await deps.sign({ userId: 'usr_1', organizationId: 'org_1', role: 'admin' });
       const verify = accessTokenVerifier(JSON.parse(Data!.PublicJwks), {
         issuer: 'invoicing-service',
@@ -114,14 +114,64 @@ describe('Stripe keys in AWS', () => {
   });
 });
 
+describe('reading a secret in AWS', () => {
+  it('is one GetSecretValue signed for Secrets Manager in the region; a refusal is thrown with its type', async () => {
+    const { readSecretString } = await import('#shared/aws/secrets');
+    const arn = 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:plain';
+    secretsManager.secrets.set(arn, 'the value');
+    const before = secretsManager.reads.length;
+    expect(await readSecretString(arn)).toBe('the value');
+    expect(secretsManager.reads.slice(before)).toEqual([arn]);
+    const sent = secretsManager.requests.at(-1)!;
+    expect(sent['x-amz-target']).toBe('secretsmanager.GetSecretValue');
+    expect(sent.authorization).toMatch(
+      new RegExp(`Credential=\\w+/\\d{8}/${process.env.AWS_REGION ?? 'us-east-1'}/secretsmanager/aws4_request, `),
+    );
+    // With its length (signed, as the SDK signs it), never chunked.
+    expect(sent['content-length']).toBe(String(JSON.stringify({ SecretId: arn }).length));
+    expect(sent.authorization).toMatch(/SignedHeaders=[^,]*content-length[^,]*x-amz-target/);
+    expect(sent['transfer-encoding']).toBeUndefined();
+    await expect(readSecretString(`${arn}-missing`)).rejects.toThrow(/400.*ResourceNotFoundException/);
+  });
+});
+
 describe('the list cursor key in AWS', () => {
-  it('is read from its secret at cold start, and a key too short to sign with stops the start', async () => {
+  const arn = 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:cursor';
+  const readsOfKey = () => secretsManager.reads.filter((id) => id === arn).length;
+
+  it('is read once, from the cold start on: the start does not wait for it, the first list does', async () => {
     const { cursorSecret } = await import('#shared/http/pagination');
-    const arn = 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:cursor';
     secretsManager.secrets.set(arn, 'k'.repeat(48));
-    expect(await cursorSecret({ CURSOR_SECRET_ARN: arn })).toBe('k'.repeat(48));
+    const release = secretsManager.hold();
+    const before = readsOfKey();
+    const cursorKey = cursorSecret({ CURSOR_SECRET_ARN: arn });
+    await expect.poll(readsOfKey).toBe(before + 1);
+    let answered = false;
+    const first = cursorKey().then((key) => {
+      answered = true;
+      return key;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    release();
+    expect(await first).toBe('k'.repeat(48));
+    expect(await cursorKey()).toBe('k'.repeat(48));
+    expect(readsOfKey()).toBe(before + 1);
+  });
+
+  it('fails the list that needs a key too short to sign with, and is read again by the next', async () => {
+    const { cursorSecret } = await import('#shared/http/pagination');
     secretsManager.secrets.set(arn, 'short');
-    await expect(cursorSecret({ CURSOR_SECRET_ARN: arn })).rejects.toThrow(/at least 32/);
-    await expect(cursorSecret({})).rejects.toThrow(/CURSOR_SECRET/);
+    const cursorKey = cursorSecret({ CURSOR_SECRET_ARN: arn });
+    await expect(cursorKey()).rejects.toThrow(/at least 32/);
+    secretsManager.secrets.set(arn, 'k'.repeat(40));
+    expect(await cursorKey()).toBe('k'.repeat(40));
+  });
+
+  it('stops the start when the environment gives no key or a short one', async () => {
+    const { cursorSecret } = await import('#shared/http/pagination');
+    expect(() => cursorSecret({})).toThrow(/CURSOR_SECRET/);
+    expect(() => cursorSecret({ CURSOR_SECRET: 'short' })).toThrow(/at least 32/);
+    expect(await cursorSecret({ CURSOR_SECRET: 'e'.repeat(32) })()).toBe('e'.repeat(32));
   });
 });

@@ -3,13 +3,13 @@
 // (the secret is the stack's and goes with it). The secret may start however CloudFormation made
 // it — with a generated random password, or with no value at all — and a Create may be retried:
 // anything that is not already our key is replaced by a new one, and a key once stored is kept.
-import { GetSecretValueCommand, PutSecretValueCommand } from '@aws-sdk/client-secrets-manager';
+import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import type { JWK } from 'jose';
 import { generateSigningKeys } from '#shared/auth/signing-keys';
-import { secretsManagerClient } from '#shared/aws/secrets';
 
-const secrets = await secretsManagerClient();
+// The SDK's client here: a deploy-time function that also writes the secret and reads its errors.
+const secrets = new SecretsManagerClient({});
 
 const publicPart = ({ d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...rest }: JWK) => rest;
 
