@@ -74,6 +74,7 @@ describe('invoking the document renderer', () => {
         query: {},
         headers: {
           host: String(request!.headers.host),
+          'content-length': String(request!.headers['content-length']),
           'content-type': 'application/json',
           'x-amz-invocation-type': 'RequestResponse',
         },

@@ -80,6 +80,10 @@ describe('SendRawEmail by hand', () => {
     expect(scope(ours.headers)).toBe('eu-west-1/ses/aws4_request');
     expect(scope(ours.headers)).toBe(scope(theirs.headers));
     expect(signedHeaders(ours.headers)).toContain('content-type;host');
+    // The body's length is signed, as the SDK signs it.
+    expect(signedHeaders(theirs.headers)).toContain('content-length');
+    expect(signedHeaders(ours.headers)).toContain('content-length;content-type;host');
+    expect(ours.headers['content-length']).toBe(String(Buffer.byteLength(ours.body)));
   });
 
   it('refuses with SES’s code and message, without trying a refusal again', async () => {
