@@ -112,4 +112,41 @@ describe('a route bundled as the stack bundles it', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('starts the token exchange without loading undici: the provider’s keys are fetched for the first token', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'route-bundle-'));
+    try {
+      await bundleHandler('functions/exchange-token/handler.ts', join(dir, 'index.mjs'));
+      const event = toApiGatewayEvent(
+        {
+          method: 'POST',
+          url: new URL('http://api.test/api/v1/users/auth/exchange/'),
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.from('{}'),
+          host: 'api.test',
+          sourceIp: '127.0.0.1',
+        },
+        routeNamed('exchange-token'),
+        {},
+      );
+      const script =
+        `const { handler } = await import('./index.mjs'); ` +
+        `const undici = () => process.moduleLoadList.filter((name) => name.includes('undici')); ` +
+        `const imported = undici(); ` +
+        `const answer = await handler(${JSON.stringify(event)}, { awsRequestId: 'bundle', getRemainingTimeInMillis: () => 10000 }); ` +
+        `process.stdout.write('\\n' + JSON.stringify({ status: answer.statusCode, imported, answered: undici() }));`;
+      const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, LOG_LEVEL: 'silent' },
+      });
+      const { status, imported, answered } = JSON.parse(output.trim().split('\n').at(-1)!);
+      // A body without a token is refused before any key is needed.
+      expect(status).toBe(400);
+      expect(imported).toEqual([]);
+      expect(answered).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
