@@ -15,6 +15,41 @@ import { toApiGatewayEvent } from '#infra/local/api-server';
 import { newId } from '#shared/domain/ids';
 import { newTenant } from '#test/support/api';
 
+/** The API Gateway event of one request to a route, as API Gateway hands it to the function. */
+const eventOf = (
+  route: Parameters<typeof routeNamed>[0],
+  request: { method: string; path: string; headers: Record<string, string>; body?: string },
+  params: Record<string, string> = {},
+) =>
+  toApiGatewayEvent(
+    {
+      method: request.method,
+      url: new URL(`http://api.test${request.path}`),
+      headers: request.headers,
+      body: Buffer.from(request.body ?? ''),
+      host: 'api.test',
+      sourceIp: '127.0.0.1',
+    },
+    routeNamed(route),
+    params,
+  );
+
+/** A read of a client that does not exist with the tenant's key: the key's lookup, then the client's. */
+const unknownClientRead = (apiKey: string) => {
+  const id = newId('cli');
+  return eventOf(
+    'get-client',
+    { method: 'GET', path: `/api/v1/clients/${id}/`, headers: { authorization: `Bearer ${apiKey}` } },
+    { id },
+  );
+};
+
+/** A script that imports `./index.mjs`, runs `before`, calls the handler with `event` and writes `report` last. */
+const callScript = (event: unknown, report: string, before = '') =>
+  `const { handler } = await import('./index.mjs'); ${before} ` +
+  `const answer = await handler(${JSON.stringify(event)}, { awsRequestId: 'bundle', getRemainingTimeInMillis: () => 10000 }); ` +
+  `process.stdout.write('\\n' + JSON.stringify(${report}));`;
+
 describe('a route bundled as the stack bundles it', () => {
   it('reads the table over node:http in a fresh process, without importing node:http as an ES module', async () => {
     const tenant = await newTenant();
@@ -23,24 +58,10 @@ describe('a route bundled as the stack bundles it', () => {
       const file = join(dir, 'index.mjs');
       await bundleHandler('functions/get-client/handler.ts', file);
       expect(readFileSync(file, 'utf8').match(/from\s*["'](node:)?https?["']/)?.[0]).toBeUndefined();
-      const id = newId('cli');
-      const event = toApiGatewayEvent(
-        {
-          method: 'GET',
-          url: new URL(`http://api.test/api/v1/clients/${id}/`),
-          headers: { authorization: `Bearer ${tenant.apiKey}` },
-          body: Buffer.alloc(0),
-          host: 'api.test',
-          sourceIp: '127.0.0.1',
-        },
-        routeNamed('get-client'),
-        { id },
+      const script = callScript(
+        unknownClientRead(tenant.apiKey),
+        `{ status: answer.statusCode, body: JSON.parse(answer.body), undici: process.moduleLoadList.filter((name) => name.includes('undici')) }`,
       );
-      const script =
-        `const { handler } = await import('./index.mjs'); ` +
-        `const answer = await handler(${JSON.stringify(event)}, { awsRequestId: 'bundle', getRemainingTimeInMillis: () => 10000 }); ` +
-        `const undici = process.moduleLoadList.filter((name) => name.includes('undici')); ` +
-        `process.stdout.write('\\n' + JSON.stringify({ status: answer.statusCode, body: JSON.parse(answer.body), undici }));`;
       const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
         cwd: dir,
         encoding: 'utf8',
@@ -67,23 +88,7 @@ describe('a route bundled as the stack bundles it', () => {
     try {
       const file = join(dir, 'index.mjs');
       await bundleHandler('functions/get-client/handler.ts', file, { sourceMap: true });
-      const id = newId('cli');
-      const event = toApiGatewayEvent(
-        {
-          method: 'GET',
-          url: new URL(`http://api.test/api/v1/clients/${id}/`),
-          headers: { authorization: `Bearer ${tenant.apiKey}` },
-          body: Buffer.alloc(0),
-          host: 'api.test',
-          sourceIp: '127.0.0.1',
-        },
-        routeNamed('get-client'),
-        { id },
-      );
-      const script =
-        `const { handler } = await import('./index.mjs'); ` +
-        `const answer = await handler(${JSON.stringify(event)}, { awsRequestId: 'bundle', getRemainingTimeInMillis: () => 10000 }); ` +
-        `process.stdout.write('\\n' + JSON.stringify({ status: answer.statusCode }));`;
+      const script = callScript(unknownClientRead(tenant.apiKey), '{ status: answer.statusCode }');
       // As the stack runs it: no NODE_OPTIONS, so Node itself reads no map.
       const { NODE_OPTIONS: _, ...env } = process.env;
       const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
@@ -117,24 +122,18 @@ describe('a route bundled as the stack bundles it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'route-bundle-'));
     try {
       await bundleHandler('functions/exchange-token/handler.ts', join(dir, 'index.mjs'));
-      const event = toApiGatewayEvent(
-        {
-          method: 'POST',
-          url: new URL('http://api.test/api/v1/users/auth/exchange/'),
-          headers: { 'content-type': 'application/json' },
-          body: Buffer.from('{}'),
-          host: 'api.test',
-          sourceIp: '127.0.0.1',
-        },
-        routeNamed('exchange-token'),
-        {},
+      const event = eventOf('exchange-token', {
+        method: 'POST',
+        path: '/api/v1/users/auth/exchange/',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      const undici = `process.moduleLoadList.filter((name) => name.includes('undici'))`;
+      const script = callScript(
+        event,
+        `{ status: answer.statusCode, imported, answered: ${undici} }`,
+        `const imported = ${undici};`,
       );
-      const script =
-        `const { handler } = await import('./index.mjs'); ` +
-        `const undici = () => process.moduleLoadList.filter((name) => name.includes('undici')); ` +
-        `const imported = undici(); ` +
-        `const answer = await handler(${JSON.stringify(event)}, { awsRequestId: 'bundle', getRemainingTimeInMillis: () => 10000 }); ` +
-        `process.stdout.write('\\n' + JSON.stringify({ status: answer.statusCode, imported, answered: undici() }));`;
       const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
         cwd: dir,
         encoding: 'utf8',
