@@ -1,9 +1,8 @@
 // A client's statement of account: its issued invoices (late fees among them), their credit notes,
 // payments and refunds, read and laid out by shared/domain/statement.ts; and what printing it takes.
-import { getClient } from '#shared/data/clients';
 import { creditNotesOfInvoice } from '#shared/data/credit-notes';
-import { allInvoicesOfClient } from '#shared/data/invoices';
-import { getLogo, getOrganization } from '#shared/data/organizations';
+import { allInvoicesOfClient, clientWithOrganization } from '#shared/data/invoices';
+import { getLogo } from '#shared/data/organizations';
 import { listPayments } from '#shared/data/payments';
 import { refundsOfCreditNote } from '#shared/data/refunds';
 import type { Db } from '#shared/data/table';
@@ -20,7 +19,8 @@ import { statementOf, type StatementEntry } from '#shared/domain/statement';
 /** What one invoice adds to the statement: itself, its payments, its credit notes and their refunds. */
 async function entriesOf(db: Db, organizationId: string, invoice: Invoice, zone: string): Promise<StatementEntry[]> {
   const [payments, creditNotes] = await Promise.all([
-    listPayments(db, organizationId, invoice.id),
+    // A payment is written in one transaction with the amount it adds to the invoice: none paid, none to read.
+    (invoice.amount_paid_minor ?? 0) > 0 ? listPayments(db, organizationId, invoice.id) : [],
     creditNotesOfInvoice(db, organizationId, invoice),
   ]);
   const refunds = (
@@ -73,9 +73,9 @@ export async function clientStatement(
   period: { from?: string; to?: string },
   now = new Date(),
 ) {
-  const [client, organization, invoices] = await Promise.all([
-    getClient(db, organizationId, clientId),
-    getOrganization(db, organizationId),
+  // The client and its organization in one read, beside the client's invoices.
+  const [{ client, organization }, invoices] = await Promise.all([
+    clientWithOrganization(db, organizationId, clientId),
     allInvoicesOfClient(db, organizationId, clientId),
   ]);
   if (!client) throw notFound('Client');

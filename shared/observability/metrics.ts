@@ -25,14 +25,21 @@ export const COUNTED_EVENTS: Record<string, MetricName> = {
   'payment.received': 'PaymentsReceived',
 };
 
-/** One Metrics instance per process; its warnings (e.g. nothing to publish) go to a quiet logger. */
-export function createMetrics(): Metrics & Counter {
-  const metrics = new Metrics({
-    namespace: METRICS_NAMESPACE,
-    serviceName: SERVICE_NAME,
-    logger: new PowertoolsLogger({ serviceName: SERVICE_NAME, logLevel: 'ERROR' }),
-  });
-  return Object.assign(metrics, {
-    count: (name: MetricName, value = 1) => metrics.addMetric(name, MetricUnit.Count, value),
-  });
+/**
+ * One per process. Powertools' Metrics (and the quiet logger for its warnings, e.g. nothing to
+ * publish) is made at the first count: most calls count nothing, and then publish nothing.
+ */
+export function createMetrics(): Counter & { publishStoredMetrics(): void } {
+  let metrics: Metrics | undefined;
+  return {
+    count: (name: MetricName, value = 1) => {
+      metrics ??= new Metrics({
+        namespace: METRICS_NAMESPACE,
+        serviceName: SERVICE_NAME,
+        logger: new PowertoolsLogger({ serviceName: SERVICE_NAME, logLevel: 'ERROR' }),
+      });
+      metrics.addMetric(name, MetricUnit.Count, value);
+    },
+    publishStoredMetrics: () => metrics?.publishStoredMetrics(),
+  };
 }

@@ -1,7 +1,7 @@
 // A client's statement of account: balances per currency that agree with the invoices to the cent.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/domain/ids';
-import { call, newTenant } from '#test/support/api';
+import { call, countDbCalls, newTenant } from '#test/support/api';
 import { readPdf } from '#test/support/pdf';
 
 type Tenant = Awaited<ReturnType<typeof newTenant>>;
@@ -100,6 +100,15 @@ describe('a statement of account', () => {
     ]);
     let balance = 0;
     for (const entry of eur.entries) expect(cents(entry.balance)).toBe((balance += cents(entry.amount)));
+  });
+
+  it('reads the client with its organization, its invoices, and the payments only of invoices paid something', async () => {
+    const { result, calls } = await countDbCalls(() =>
+      call('get-client-statement', { token: tenant.ownerToken, params: { id: clientId } }),
+    );
+    expect(result.status).toBe(200);
+    // Four invoices issued, two of them paid something; two credit notes, each asked for its refunds.
+    expect(calls).toEqual({ BatchGetItem: 3, Query: 5 });
   });
 
   it('opens a period on the balance of everything before it', async () => {
