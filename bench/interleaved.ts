@@ -71,3 +71,30 @@ export function summarize(floor: number[], subject: number[]): Interleaved {
     pairs: ratios.length,
   };
 }
+
+/**
+ * Several subjects against one floor in rounds (F S1 S2 S3, F S2 S3 S1, …): each subject's run is
+ * paired with its round's floor, and the order turns each round so no subject always runs nearest
+ * the floor. One floor run serves the round: a third fewer runs than pairs of their own, for rows
+ * held to a target one by one (every route's cold start).
+ */
+export async function interleavedRounds(
+  floor: () => number | Promise<number>,
+  subjects: (() => number | Promise<number>)[],
+  { pairs = 15, warmup = 1 } = {},
+): Promise<Interleaved[]> {
+  const floors: number[] = [];
+  const taken: number[][] = subjects.map(() => []);
+  for (let round = 0; round < warmup + pairs; round++) {
+    const floorValue = await floor();
+    const values: number[] = [];
+    for (let turn = 0; turn < subjects.length; turn++) {
+      const index = (round + turn) % subjects.length;
+      values[index] = await subjects[index]!();
+    }
+    if (round < warmup) continue;
+    floors.push(floorValue);
+    values.forEach((value, index) => taken[index]!.push(value));
+  }
+  return taken.map((values) => summarize(floors, values));
+}

@@ -87,9 +87,18 @@ rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 Object.assign(process.env, LOCAL_CREDENTIALS, { LOG_LEVEL: 'silent' });
 const dynamo = await startDynamoDbLocal({ port: await freePort() });
+// How long each section took: the whole bench is held to ten minutes on a 2-core machine.
+const took: Record<string, number> = {};
+const started = performance.now();
 try {
   const context = await setUp(dynamo.endpoint, rows);
-  for (const section of SECTION_NAMES) if (runs(section)) await SECTIONS[section](context);
+  took.setup = (performance.now() - started) / 1000;
+  for (const section of SECTION_NAMES) {
+    if (!runs(section)) continue;
+    const sectionStarted = performance.now();
+    await SECTIONS[section](context);
+    took[section] = (performance.now() - sectionStarted) / 1000;
+  }
 } finally {
   await dynamo.stop();
   rmSync(OUT, { recursive: true, force: true });
@@ -111,7 +120,13 @@ console.log(`${line(header)}  met`);
 for (const r of rows.all) console.log(`${line(cells(r))}  ${r.ok ? 'yes' : 'NO'}`);
 // Every run is kept as JSON, so two runs can be compared (npm run bench:compare -- a.json b.json).
 mkdirSync(RESULTS, { recursive: true });
-const results = JSON.stringify({ at: new Date().toISOString(), filter: FILTER, rows: rows.all }, null, 2);
+const seconds = { ...took, total: (performance.now() - started) / 1000 };
+console.log(
+  `\nseconds: ${Object.entries(seconds)
+    .map(([name, value]) => `${name} ${value.toFixed(0)}`)
+    .join(', ')}`,
+);
+const results = JSON.stringify({ at: new Date().toISOString(), filter: FILTER, seconds, rows: rows.all }, null, 2);
 const written = join(RESULTS, `${new Date().toISOString().replaceAll(':', '-')}.json`);
 writeFileSync(written, results);
 writeFileSync(join(RESULTS, 'latest.json'), results);

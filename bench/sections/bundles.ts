@@ -2,10 +2,10 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleHandler } from '#bench/bundle';
+import { bundleHandler, bundleHandlers } from '#bench/bundle';
 import { coldRun } from '#bench/cold';
 import { type BenchContext, OUT, ownerToken, PAIRS } from '#bench/context';
-import { interleavedMany } from '#bench/interleaved';
+import { interleavedMany, interleavedRounds } from '#bench/interleaved';
 import type { Rows } from '#bench/rows';
 import { ROUTES, type Route } from '#functions/routes';
 import { openApiCommands } from '#infra/constructs/service-function';
@@ -143,34 +143,49 @@ type ColdWall = { name: string; wall: number; floor: number; ratio: number };
 /** What a route may add to the least any route that reads the table pays: the floor plus one GetItem. */
 const COLD_TARGET = 1.1;
 
-const floorCallRun = () => coldRun(join(OUT, 'floor-call.mjs'), {});
+const floorCallWall = () => coldRun(join(OUT, 'floor-call.mjs'), {}).wall;
+
+/** Routes a round of the floor plus one GetItem serves (bench/interleaved.ts `interleavedRounds`). */
+const ROUND = 3;
+/** Pairs per route: 11 rounds of 3 routes and a floor keep the 94 routes' rows within about four minutes. */
+const ROUTE_PAIRS = 11;
 
 /**
- * Each benched route's bundle size, and its cold start in turns with the floor plus one GetItem, held
- * to COLD_TARGET. Paired with a process that reads the table too, a slow spell of DynamoDB Local falls
- * on both halves of a pair, as a slow spell of the machine does.
+ * Each benched route's bundle size, and its cold start in rounds with the floor plus one GetItem,
+ * held to COLD_TARGET. Paired with a process that reads the table too, a slow spell of DynamoDB
+ * Local falls on both halves of a pair, as a slow spell of the machine does.
  */
 async function routeRows(context: BenchContext, eventFor: (route: Route) => unknown): Promise<ColdWall[]> {
   const { pairedRow, row } = context.rows;
   const coldWalls: ColdWall[] = [];
-  for (const route of (ROUTES as readonly Route[]).filter((candidate) => context.benchedRoute(candidate.name))) {
-    const file = join(OUT, `${route.name}.mjs`);
-    const size = await bundleHandler(`functions/${route.name}/handler.ts`, file);
-    // What the stack puts beside this bundle (infra/constructs/service-function.ts).
-    if (route.servesOpenApi) execFileSync('sh', ['-c', openApiCommands(process.cwd(), OUT).join(' && ')]);
-    row(`bundle size: ${route.name}`, size / 1024, 0, 'KB', '≤ 400 KB', size <= 400 * 1024);
-    const event = eventFor(route);
-    const cold = await interleavedMany(floorCallRun, () => coldRun(file, event, expectedStatus(route)), {
-      pairs: PAIRS,
+  const benched = (ROUTES as readonly Route[]).filter((candidate) => context.benchedRoute(candidate.name));
+  const sizes = await bundleHandlers(
+    Object.fromEntries(benched.map((route) => [route.name, `functions/${route.name}/handler.ts`])),
+    OUT,
+  );
+  // What the stack puts beside the OpenAPI route's bundle (infra/constructs/service-function.ts).
+  if (benched.some((route) => route.servesOpenApi))
+    execFileSync('sh', ['-c', openApiCommands(process.cwd(), OUT).join(' && ')]);
+  for (let start = 0; start < benched.length; start += ROUND) {
+    const round = benched.slice(start, start + ROUND);
+    const runs = round.map((route) => {
+      const event = eventFor(route);
+      return () => coldRun(join(OUT, `${route.name}.mjs`), event, expectedStatus(route)).wall;
     });
-    pairedRow(
-      `cold start (process, import + first call): ${route.name} vs node + the floor plus one GetItem`,
-      'ms',
-      cold.wall,
-      `≤ ${COLD_TARGET}×`,
-      cold.wall.ratio <= COLD_TARGET,
-    );
-    coldWalls.push({ name: route.name, wall: cold.wall.subject, floor: cold.wall.floor, ratio: cold.wall.ratio });
+    const colds = await interleavedRounds(floorCallWall, runs, { pairs: ROUTE_PAIRS });
+    round.forEach((route, index) => {
+      const size = sizes.get(route.name)!;
+      const cold = colds[index]!;
+      row(`bundle size: ${route.name}`, size / 1024, 0, 'KB', '≤ 400 KB', size <= 400 * 1024);
+      pairedRow(
+        `cold start (process, import + first call): ${route.name} vs node + the floor plus one GetItem`,
+        'ms',
+        cold,
+        `≤ ${COLD_TARGET}×`,
+        cold.ratio <= COLD_TARGET,
+      );
+      coldWalls.push({ name: route.name, wall: cold.subject, floor: cold.floor, ratio: cold.ratio });
+    });
   }
   return coldWalls;
 }
