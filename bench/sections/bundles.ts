@@ -146,9 +146,9 @@ const COLD_TARGET = 1.1;
 const floorCallWall = () => coldRun(join(OUT, 'floor-call.mjs'), {}).wall;
 
 /** Routes a round of the floor plus one GetItem serves (bench/interleaved.ts `interleavedRounds`). */
-const ROUND = 3;
-/** Pairs per route: 11 rounds of 3 routes and a floor keep the 94 routes' rows within about four minutes. */
-const ROUTE_PAIRS = 11;
+const ROUND = 4;
+/** Pairs per route: 8 rounds (and one to warm up) of 4 routes and a floor: the 94 routes in about 3.5 minutes. */
+const ROUTE_PAIRS = 8;
 
 /**
  * Each benched route's bundle size, and its cold start in rounds with the floor plus one GetItem,
