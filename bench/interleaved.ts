@@ -75,8 +75,8 @@ export function summarize(floor: number[], subject: number[]): Interleaved {
 /**
  * Several subjects against one floor in rounds (F S1 S2 S3, F S2 S3 S1, …): each subject's run is
  * paired with its round's floor, and the order turns each round so no subject always runs nearest
- * the floor. One floor run serves the round: a third fewer runs than pairs of their own, for rows
- * held to a target one by one (every route's cold start).
+ * the floor. One floor run serves the round (five runs for four pairs in rounds of four, against
+ * eight in pairs of their own), for many rows held to a target one by one (every route's cold start).
  */
 export async function interleavedRounds(
   floor: () => number | Promise<number>,
