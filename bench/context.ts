@@ -13,6 +13,8 @@ export const OUT = resolve('.bench');
 export const TABLE = 'invoicing-bench';
 /** Pairs of every interleaved row, after one warm-up pair. */
 export const PAIRS = 15;
+/** Pairs of a reported row: it explains the rows held to a target, and the bench keeps within ten minutes. */
+export const REFERENCE_PAIRS = 7;
 export const PAIR_REQUESTS = 80;
 export const CONCURRENCY = 8;
 

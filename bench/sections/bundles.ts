@@ -4,7 +4,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleHandler, bundleHandlers } from '#bench/bundle';
 import { coldRun } from '#bench/cold';
-import { type BenchContext, OUT, ownerToken, PAIRS } from '#bench/context';
+import { type BenchContext, OUT, ownerToken, PAIRS, REFERENCE_PAIRS } from '#bench/context';
 import { interleavedMany, interleavedRounds } from '#bench/interleaved';
 import type { Rows } from '#bench/rows';
 import { ROUTES, type Route } from '#functions/routes';
@@ -98,7 +98,7 @@ export async function bundles(context: BenchContext): Promise<void> {
   // The least a route that reads the table pays: the floor plus the SDK's first request.
   await bundleHandler('bench/floor-call-handler.ts', join(OUT, 'floor-call.mjs'));
   const firstRequest = await interleavedMany(floorRun, () => coldRun(join(OUT, 'floor-call.mjs'), {}), {
-    pairs: PAIRS,
+    pairs: REFERENCE_PAIRS,
   });
   pairedRow(
     'cold start: the floor plus one GetItem vs the floor (what any route that reads the table pays)',
@@ -127,7 +127,7 @@ async function sourceMapRow(context: BenchContext, eventFor: (route: Route) => u
   const cold = await interleavedMany(
     () => coldRun(file, event, expected),
     () => coldRun(file, event, expected, ['--enable-source-maps']),
-    { pairs: PAIRS },
+    { pairs: REFERENCE_PAIRS },
   );
   context.rows.pairedRow(
     `cold start: ${route.name} with --enable-source-maps (Node reads the map as it loads the bundle) vs as deployed`,
@@ -147,8 +147,8 @@ const floorCallWall = () => coldRun(join(OUT, 'floor-call.mjs'), {}).wall;
 
 /** Routes a round of the floor plus one GetItem serves (bench/interleaved.ts `interleavedRounds`). */
 const ROUND = 4;
-/** Pairs per route: 8 rounds (and one to warm up) of 4 routes and a floor: the 94 routes in about 3.5 minutes. */
-const ROUTE_PAIRS = 8;
+/** Pairs per route: 7 rounds (and one to warm up) of 4 routes and a floor: the 94 routes in about 3 minutes. */
+const ROUTE_PAIRS = 7;
 
 /**
  * Each benched route's bundle size, and its cold start in rounds with the floor plus one GetItem,

@@ -1,7 +1,7 @@
 // Revenue report latency with 100 and with 10 000 invoices in the organization (24 months, two
 // currencies, half of them paid). Aggregates come from the rebuild: what the events would add up to.
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type BenchContext, PAIRS, TABLE } from '#bench/context';
+import { putAll } from '#bench/bulk';
+import { type BenchContext, PAIRS } from '#bench/context';
 import { interleaved, median } from '#bench/interleaved';
 import { seedOrganization } from '#infra/local/seed';
 import { invoiceIndexKeys, invoiceKey, paymentKey } from '#shared/data/keys';
@@ -71,14 +71,7 @@ export async function seedReportOrg(db: CorrelatedDb, count: number, index: numb
     name: `Report ${index}`,
     owner: { id: newId('usr'), email: `report${index}@example.com` },
   });
-  const items = Array.from({ length: count }, (_, n) => invoiceItems(org.id, n)).flat();
-  for (let start = 0; start < items.length; start += 25) {
-    await db.client.send(
-      new BatchWriteCommand({
-        RequestItems: { [TABLE]: items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } })) },
-      }),
-    );
-  }
+  await putAll(db, Array.from({ length: count }, (_, n) => invoiceItems(org.id, n)).flat());
   await rebuildRevenue(db, org.id, { apply: true });
   return { org, count };
 }
