@@ -1,37 +1,36 @@
 // An invoice export of 20 000 invoices through the export worker's own operation, into the S3
 // emulator: how long it takes, how much heap it holds against an export of 2 000 (flat: it streams),
 // and whether the CSV's totals per currency are the revenue report's to the cent.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { type BenchContext } from '#bench/context';
+import type { ExportRequest, ExportRun, Measured } from '#bench/export-child';
 import { seedReportOrg } from '#bench/sections/revenue';
 import { startS3Process } from '#bench/api-process';
 import { createBucket, LOCAL_CREDENTIALS, freePort } from '#infra/local/emulators';
-import { type ObjectStore, PART_BYTES, s3ObjectStore } from '#shared/aws/object-store';
-import { createLogger } from '#shared/observability/logger';
-import { requestExport } from '#shared/exports/request-export';
-import { runExport } from '#shared/exports/run-export';
+import { PART_BYTES } from '#shared/aws/object-store';
 
 const BUCKET = 'invoicing-bench-exports';
 
-setFlagsFromString('--expose-gc');
-/** V8's collector, asked for at run time: the bench runs without --expose-gc. */
-const collectGarbage = runInNewContext('gc') as () => void;
-/** What the process holds alive: objects, and the buffers outside the heap (an upload part is one). */
-const liveBytes = () => {
-  const { heapUsed, external } = process.memoryUsage();
-  return heapUsed + external;
-};
 /** The object store's upload part (shared/aws/object-store.ts), in MB. */
 const PART_MB = PART_BYTES / 1_048_576;
 
-/** A store that reads what it is given and keeps nothing: the export's own memory, without the upload's part. */
-const draining: ObjectStore = {
-  async put(_key, body) {
-    for await (const _chunk of body);
-  },
-};
+/**
+ * The exports run one after another in a process of their own (bench/export-child.ts), started with
+ * this one's environment: what they hold is all its heap holds beside its modules.
+ */
+async function exportsApart(runs: ExportRun[], s3Endpoint: string): Promise<Measured[]> {
+  const child = fork(fileURLToPath(new URL('../export-child.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+  });
+  const request: ExportRequest = { runs, bucket: BUCKET, s3Endpoint };
+  child.send(request);
+  return new Promise((resolve, reject) => {
+    child.once('message', (measured: Measured[]) => resolve(measured));
+    child.once('exit', (code) => reject(new Error(`the export process exited with ${code} before it answered`)));
+  });
+}
 
 export async function exports(context: BenchContext): Promise<void> {
   const { db } = context;
@@ -45,12 +44,21 @@ export async function exports(context: BenchContext): Promise<void> {
     region: LOCAL_CREDENTIALS.AWS_REGION,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  const store = s3ObjectStore(BUCKET, s3);
   try {
     const [small, large] = [await seedReportOrg(db, 2_000, 10), await seedReportOrg(db, 20_000, 11)];
-    const measure = measurer(db, store);
-    await measure(small.org.id, draining);
-    const [smallDrained, largeDrained] = [await measure(small.org.id, draining), await measure(large.org.id, draining)];
+    // The first export of each store warms what later ones reuse (the S3 client's endpoint rules, its
+    // XML parser, a connection): a small one first, then those measured.
+    const measured = await exportsApart(
+      [
+        { organizationId: small.org.id, into: 'draining' },
+        { organizationId: small.org.id, into: 'draining' },
+        { organizationId: large.org.id, into: 'draining' },
+        { organizationId: small.org.id, into: 's3' },
+        { organizationId: large.org.id, into: 's3' },
+      ],
+      s3Emulator.url,
+    );
+    const [smallDrained, largeDrained, largeRun] = [measured[1]!, measured[2]!, measured[4]!];
     row(
       'export live memory (heap and buffers, after collection), reading and writing the CSV: 20 000 vs 2 000 invoices',
       largeDrained.heapMb,
@@ -59,10 +67,6 @@ export async function exports(context: BenchContext): Promise<void> {
       'flat (≤ 1.5×)',
       largeDrained.heapMb <= 1.5 * smallDrained.heapMb,
     );
-    // The S3 client's first upload builds what it keeps for every later one (endpoint rules, the XML
-    // parser, a connection): a small export to the store first, as the draining store had its own.
-    await measure(small.org.id);
-    const largeRun = await measure(large.org.id);
     row(
       `invoice export of ${largeRun.rows} invoices to CSV in the object store`,
       largeRun.seconds,
@@ -106,34 +110,6 @@ export async function exports(context: BenchContext): Promise<void> {
   } finally {
     await s3Emulator.stop();
   }
-}
-
-/** Runs one export of all the organization's invoices: seconds, the memory it held above where it started, its key. */
-function measurer(db: BenchContext['db'], store: ObjectStore) {
-  const log = createLogger('silent', { worker: 'export-worker' });
-  return async (organizationId: string, into: ObjectStore = store) => {
-    const job = await requestExport(db, organizationId, {
-      kind: 'invoices',
-      format: 'csv',
-      from: '2025-01-01',
-      to: '2026-12-31',
-      include_drafts: false,
-    });
-    // Live memory, not garbage: collected before every sample (50 ms apart).
-    collectGarbage();
-    const start = liveBytes();
-    let peak = start;
-    const sampler = setInterval(() => {
-      collectGarbage();
-      peak = Math.max(peak, liveBytes());
-    }, 50);
-    const started = performance.now();
-    const done = await runExport({ db, store: into, log }, organizationId, job.id);
-    const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    if (done?.status !== 'completed') throw new Error(`export ${job.id}: ${done?.status} ${done?.error ?? ''}`);
-    return { seconds, heapMb: (peak - start) / 1_048_576, key: done.object_key!, rows: done.rows_done };
-  };
 }
 
 /** Sums the CSV's totals per currency (void rows aside) and counts the currencies the report disagrees on. */
