@@ -147,8 +147,11 @@ const floorCallWall = () => coldRun(join(OUT, 'floor-call.mjs'), {}).wall;
 
 /** Routes a round of the floor plus one GetItem serves (bench/interleaved.ts `interleavedRounds`). */
 const ROUND = 4;
-/** Pairs per route: 7 rounds (and one to warm up) of 4 routes and a floor: the 94 routes in about 3 minutes. */
-const ROUTE_PAIRS = 7;
+/**
+ * Pairs per route: 8 rounds (and one to warm up) of 4 routes and a floor, the 94 routes in about 3
+ * minutes. With 7, two runs disagreed on 11–14 route rows instead of about 4.
+ */
+const ROUTE_PAIRS = 8;
 
 /**
  * Each benched route's bundle size, and its cold start in rounds with the floor plus one GetItem,
