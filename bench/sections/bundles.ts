@@ -149,7 +149,7 @@ const floorCallWall = () => coldRun(join(OUT, 'floor-call.mjs'), {}).wall;
 const ROUND = 4;
 /**
  * Pairs per route: 8 rounds (and one to warm up) of 4 routes and a floor, the 94 routes in about 3
- * minutes. With 7, two runs disagreed on 11–14 route rows instead of about 4.
+ * minutes. Fewer made consecutive runs disagree on more route rows (bench/NOTES.md, 2026-11-27).
  */
 const ROUTE_PAIRS = 8;
 
