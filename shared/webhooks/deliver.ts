@@ -5,10 +5,12 @@ import { request as httpRequest, type ClientRequest, type IncomingMessage } from
 import { request as httpsRequest } from 'node:https';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import {
-  addressToDial,
+  type Destination,
   DestinationRefusedError,
   type DestinationPolicy,
+  destinationOf,
   type Lookup,
+  lookedUpAddress,
 } from '#shared/webhooks/destination';
 import { webhookHeaders } from '#shared/webhooks/signing';
 import type { Attempt, AttemptOutcome } from '#shared/domain/delivery';
@@ -53,22 +55,24 @@ export async function attemptDelivery({
   const started = now();
   const startedMs = started.getTime();
   const elapsed = () => now().getTime() - startedMs;
+  let destination: Destination;
   let target: { address: string };
-  let destination: URL;
   try {
-    // Parsed once: the URL that is checked is the URL that is dialled.
-    destination = parsedUrl(url);
-    target = await addressToDial(destination, policy, lookup);
+    // The URL that is checked is the URL that is dialled; a name is looked up and checked now.
+    destination = destinationOf(url, policy);
+    target = destination.literal ?? (await lookedUpAddress(destination.host, lookup));
   } catch (error) {
     return undialled(error, started.toISOString(), elapsed());
   }
   const headers = webhookHeaders(secrets, messageId, started, body);
-  headers.host = destination.host;
+  headers.host = destination.url.host;
   headers['user-agent'] = DELIVERY_USER_AGENT;
 
   return new Promise<Attempt>((resolve) => {
     const finish: Finish = (attempt) => resolve({ at: started.toISOString(), duration_ms: elapsed(), ...attempt });
-    const req = openRequest(destination, target.address, headers, (response) => readAnswer(response, started, finish));
+    const req = openRequest(destination.url, target.address, headers, (response) =>
+      readAnswer(response, started, finish),
+    );
     // One hard deadline (an idle timeout of the same length could never fire first): a receiver that
     // trickles bytes is cut off too.
     const deadline = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
@@ -76,14 +80,6 @@ export async function attemptDelivery({
     req.on('close', () => clearTimeout(deadline));
     req.end(body);
   });
-}
-
-function parsedUrl(url: string): URL {
-  try {
-    return new URL(url);
-  } catch {
-    throw new DestinationRefusedError('must be an absolute URL');
-  }
 }
 
 /** The attempt that never connected: the destination rules refused it, or its name did not resolve. */

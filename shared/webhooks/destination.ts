@@ -79,20 +79,51 @@ export function refusalOf(rawUrl: string | URL, policy: DestinationPolicy): stri
 export type Lookup = (hostname: string, options: { all: true }) => Promise<{ address: string; family: number }[]>;
 
 /**
- * The address a delivery to `url` would dial, after the policy: the literal, or the first public
- * address the lookup answers. Throws when there is none, so nothing is dialled.
+ * What a webhook URL alone decides: the URL as it will be dialled, and either its literal address
+ * or the host name to look up at each delivery (a name may resolve elsewhere tomorrow).
  */
-export async function addressToDial(
-  url: URL,
-  policy: DestinationPolicy,
-  lookup: Lookup,
-): Promise<{ address: string; family: number }> {
+export type Destination = { url: URL; host: string; literal?: { address: string; family: number } };
+
+/** Judged once per URL under each policy: a delivery worker sends to the same few URLs all day. */
+const judged = { loopback: new Map<string, Verdict>(), public: new Map<string, Verdict>() };
+type Verdict = Destination | DestinationRefusedError;
+const KEPT_DESTINATIONS = 256;
+
+/** The destination of `rawUrl` under the policy; throws DestinationRefusedError when the rules refuse it. */
+export function destinationOf(rawUrl: string, policy: DestinationPolicy): Destination {
+  const verdicts = policy.allowLoopbackHttp ? judged.loopback : judged.public;
+  let verdict = verdicts.get(rawUrl);
+  if (!verdict) {
+    if (verdicts.size >= KEPT_DESTINATIONS) verdicts.clear();
+    verdict = judge(rawUrl, policy);
+    verdicts.set(rawUrl, verdict);
+  }
+  if (verdict instanceof DestinationRefusedError) throw verdict;
+  return verdict;
+}
+
+function judge(rawUrl: string, policy: DestinationPolicy): Verdict {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return new DestinationRefusedError('must be an absolute URL');
+  }
   const refused = refusalOf(url, policy);
-  if (refused) throw new DestinationRefusedError(refused);
+  if (refused) return new DestinationRefusedError(refused);
   const host = normalizedHost(url);
   const family = isIP(host);
-  if (family) return { address: host, family };
-  if (policy.allowLoopbackHttp && host === 'localhost') return { address: '127.0.0.1', family: 4 };
+  if (family) return { url, host, literal: { address: host, family } };
+  if (policy.allowLoopbackHttp && host === 'localhost')
+    return { url, host, literal: { address: '127.0.0.1', family: 4 } };
+  return { url, host };
+}
+
+/**
+ * The address a delivery to the host name would dial: the first public address the lookup answers
+ * now. Throws when there is none, or when any answer is not public, so nothing is dialled.
+ */
+export async function lookedUpAddress(host: string, lookup: Lookup): Promise<{ address: string; family: number }> {
   const answers = await lookup(host, { all: true });
   if (answers.length === 0) throw new DestinationRefusedError('does not resolve');
   const unsafe = answers.find((answer) => !isPublicAddress(answer.address));

@@ -2,9 +2,10 @@
 // resolution goes through an injected lookup that records what would have been dialled.
 import { describe, expect, it } from 'vitest';
 import {
-  addressToDial,
   DestinationRefusedError,
   isPublicAddress,
+  destinationOf,
+  lookedUpAddress,
   refusalOf,
   type Lookup,
 } from '#shared/webhooks/destination';
@@ -132,6 +133,11 @@ describe('webhook destinations at creation', () => {
 });
 
 describe('webhook destinations at delivery', () => {
+  // What a delivery does: the URL judged, then its literal or a lookup made now.
+  const dial = async (url: string, lookup: Lookup) => {
+    const destination = destinationOf(url, production);
+    return destination.literal ?? lookedUpAddress(destination.host, lookup);
+  };
   const recordingLookup = (answers: Record<string, string[]>) => {
     const asked: string[] = [];
     const lookup: Lookup = async (hostname) => {
@@ -143,15 +149,13 @@ describe('webhook destinations at delivery', () => {
 
   it.each(NON_PUBLIC_ADDRESSES)('refuses a name that resolves to %s, before anything is dialled', async (address) => {
     const { lookup, asked } = recordingLookup({ 'rebind.example.com': ['93.184.215.14', address] });
-    await expect(addressToDial(new URL('https://rebind.example.com/hook'), production, lookup)).rejects.toThrow(
-      /non-public/,
-    );
+    await expect(dial('https://rebind.example.com/hook', lookup)).rejects.toThrow(/non-public/);
     expect(asked).toEqual(['rebind.example.com']);
   });
 
   it('answers the public address it would dial, after normalising the name', async () => {
     const { lookup, asked } = recordingLookup({ 'hooks.example.com': ['93.184.215.14'] });
-    expect(await addressToDial(new URL('https://HOOKS.example.com../in'), production, lookup)).toEqual({
+    expect(await dial('https://HOOKS.example.com../in', lookup)).toEqual({
       address: '93.184.215.14',
       family: 4,
     });
@@ -160,12 +164,22 @@ describe('webhook destinations at delivery', () => {
 
   it('checks literals without a lookup', async () => {
     const { lookup, asked } = recordingLookup({});
-    await expect(
-      addressToDial(new URL('https://[::ffff:169.254.169.254]/'), production, lookup),
-    ).rejects.toBeInstanceOf(DestinationRefusedError);
-    await expect(addressToDial(new URL('https://[::7f00:1]/'), production, lookup)).rejects.toBeInstanceOf(
-      DestinationRefusedError,
-    );
+    await expect(dial('https://[::ffff:169.254.169.254]/', lookup)).rejects.toBeInstanceOf(DestinationRefusedError);
+    await expect(dial('https://[::7f00:1]/', lookup)).rejects.toBeInstanceOf(DestinationRefusedError);
+    expect(await dial('https://93.184.215.14:8443/in', lookup)).toEqual({ address: '93.184.215.14', family: 4 });
     expect(asked).toEqual([]);
+  });
+
+  it('judges a URL once per policy, and looks a name up again at every delivery', async () => {
+    const url = 'http://127.0.0.1:9999/hook';
+    expect(() => destinationOf(url, production)).toThrow(DestinationRefusedError);
+    expect(destinationOf(url, { allowLoopbackHttp: true }).literal).toEqual({ address: '127.0.0.1', family: 4 });
+    expect(() => destinationOf(url, production)).toThrow(/https/);
+    const answers: Record<string, string[]> = { 'hooks.example.com': ['93.184.215.14'] };
+    const { lookup, asked } = recordingLookup(answers);
+    expect(await dial('https://hooks.example.com/in', lookup)).toEqual({ address: '93.184.215.14', family: 4 });
+    answers['hooks.example.com'] = ['10.0.0.7'];
+    await expect(dial('https://hooks.example.com/in', lookup)).rejects.toThrow(/non-public address \(10\.0\.0\.7\)/);
+    expect(asked).toEqual(['hooks.example.com', 'hooks.example.com']);
   });
 });
