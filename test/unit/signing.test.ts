@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { signWebhook, webhookHeaders } from '#shared/webhooks/signing';
@@ -23,5 +24,21 @@ describe('Standard Webhooks signing', () => {
       expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
     expect(() => new Webhook(generateWebhookSecret()).verify(body, headers)).toThrow();
     expect(() => new Webhook(newSecret).verify(`${body} `, headers)).toThrow();
+  });
+
+  it('agrees with node:crypto for every body length, secret after secret, on the kept keyed states', () => {
+    const secrets = [generateWebhookSecret(), generateWebhookSecret(), generateWebhookSecret()];
+    const at = new Date(1_764_000_000_000);
+    // Lengths either side of SHA-256's 64-byte block and its 56-byte padding limit, and multi-byte text.
+    const bodies = [0, 1, 20, 35, 36, 55, 56, 63, 64, 65, 119, 120, 1000, 70_000].map((length) =>
+      randomBytes(length).toString('latin1'),
+    );
+    bodies.push('{"name":"Zoë Łukasiewicz — 東京 🧾"}');
+    for (const body of bodies)
+      for (const secret of [...secrets, secrets[0]!]) {
+        const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+        const expected = createHmac('sha256', key).update(`evt_42.1764000000.${body}`).digest('base64');
+        expect(signWebhook(secret, 'evt_42', at, body)).toBe(`v1,${expected}`);
+      }
   });
 });
