@@ -170,7 +170,7 @@ describe('webhook destinations at delivery', () => {
     expect(asked).toEqual([]);
   });
 
-  it('judges a URL once per policy, and looks a name up again at every delivery', async () => {
+  it('keeps each policy’s verdict on a URL apart, and looks a name up again at every delivery', async () => {
     const url = 'http://127.0.0.1:9999/hook';
     expect(() => destinationOf(url, production)).toThrow(DestinationRefusedError);
     expect(destinationOf(url, { allowLoopbackHttp: true }).literal).toEqual({ address: '127.0.0.1', family: 4 });
