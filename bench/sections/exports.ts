@@ -12,6 +12,8 @@ import { createBucket, LOCAL_CREDENTIALS, freePort } from '#infra/local/emulator
 import { PART_BYTES } from '#shared/aws/object-store';
 
 const BUCKET = 'invoicing-bench-exports';
+/** The invoices of the two exports whose memory is compared. */
+const [SMALL, LARGE] = [2_000, 20_000];
 
 /** The object store's upload part (shared/aws/object-store.ts), in MB. */
 const PART_MB = PART_BYTES / 1_048_576;
@@ -45,16 +47,16 @@ export async function exports(context: BenchContext): Promise<void> {
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   try {
-    const [small, large] = [await seedReportOrg(db, 2_000, 10), await seedReportOrg(db, 20_000, 11)];
+    const [small, large] = [await seedReportOrg(db, SMALL, 10), await seedReportOrg(db, LARGE, 11)];
     // The first export of each store warms what later ones reuse (the S3 client's endpoint rules, its
     // XML parser, a connection): a small one first, then those measured.
     const measured = await exportsApart(
       [
-        { organizationId: small.org.id, into: 'draining' },
-        { organizationId: small.org.id, into: 'draining' },
-        { organizationId: large.org.id, into: 'draining' },
-        { organizationId: small.org.id, into: 's3' },
-        { organizationId: large.org.id, into: 's3' },
+        { organizationId: small.org.id, rows: SMALL, into: 'draining' },
+        { organizationId: small.org.id, rows: SMALL, into: 'draining' },
+        { organizationId: large.org.id, rows: LARGE, into: 'draining' },
+        { organizationId: small.org.id, rows: SMALL, into: 's3' },
+        { organizationId: large.org.id, rows: LARGE, into: 's3' },
       ],
       s3Emulator.url,
     );
