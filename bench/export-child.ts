@@ -51,7 +51,11 @@ function sampledStore(store: ObjectStore, every: number, sample: () => void): Ob
         },
       });
       // pipeline, as the export's own: a failed body fails the store's read instead of leaving it open.
-      return store.put(key, pipeline(body, counting, () => {}), file);
+      return store.put(
+        key,
+        pipeline(body, counting, () => {}),
+        file,
+      );
     },
   };
 }
