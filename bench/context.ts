@@ -52,7 +52,8 @@ export const rate = async (run: (worker: number) => Promise<unknown>, requests =
 export const ownerToken = ({ keys, tenants }: BenchContext) =>
   signAccessToken(
     keys.privateJwk,
-    { userId: tenants[0]!.ownerUserId, organizationId: tenants[0]!.id, role: 'owner' },
+    // The founding owner's membership has never changed: version 0.
+    { userId: tenants[0]!.ownerUserId, organizationId: tenants[0]!.id, role: 'owner', membershipVersion: 0 },
     { issuer: 'invoicing-service', audience: 'invoicing-api', ttlSeconds: 3600 },
   );
 

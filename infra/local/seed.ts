@@ -51,7 +51,7 @@ export async function seedOrganization(
     ownerUser,
   );
   const seeding = correlated(db, undefined, systemActor('seed'));
-  const key = { name: 'Seeded key', scopes, created_by: ownerUser.id };
+  const key = { name: 'Seeded key', scopes, created_by: ownerUser.id, created_by_role: 'owner' as const };
   // Seeded with the organization: nobody made it, so no api_key.created.
   const { secret } = await createApiKey(seeding, id, key);
   return { id, name, ownerUserId: ownerUser.id, apiKey: secret };

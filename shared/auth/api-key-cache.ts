@@ -1,8 +1,8 @@
 import type { ApiKeyLookup } from '#shared/domain/api-key';
 // A short memory of resolved API keys, per function instance. It saves the lookup on bursts of
 // requests with one key; its lifetime, counted from the table read and never extended by use, bounds
-// how long a disabled or revoked key may still work on an instance that just saw it
-// (docs/security.md). Unknown keys are never remembered.
+// how long a disabled or revoked key, or one whose maker left or was demoted, may still work on an
+// instance that just saw it (docs/security.md). Unknown keys are never remembered.
 
 export const API_KEY_CACHE_MS = 500;
 const MAX_ENTRIES = 1000;

@@ -34,6 +34,14 @@ const invalidToken = () =>
   new DomainError(ErrorCode.invalidToken, 'The refresh token is unknown, revoked or expired; sign in again');
 const userDisabled = () => new DomainError(ErrorCode.permissionDenied, 'This user is disabled');
 
+/** What an access token says of the membership it is signed for. */
+const claimsOf = (membership: Membership): AccessClaims => ({
+  userId: membership.user_id,
+  organizationId: membership.organization_id,
+  role: membership.role,
+  membershipVersion: membership.version ?? 0,
+});
+
 /**
  * Without `organizationId` the service picks the organization last used, else the oldest
  * membership; a user with no membership at all gets a new organization of their own as owner.
@@ -76,7 +84,7 @@ export async function exchangeIdentity(
   const membership = chooseMembership(user, memberships, organizationId);
   if (!membership) throw new DomainError(ErrorCode.organizationAccessDenied, 'You belong to no organization');
   const [access, refresh] = await Promise.all([
-    deps.sign({ userId: user.id, organizationId: membership.organization_id, role: membership.role }),
+    deps.sign(claimsOf(membership)),
     issueRefreshToken(deps.db, { userId: user.id, organizationId: membership.organization_id }, deps.refreshLifetimes),
     membership.organization_id === user.last_organization_id
       ? undefined
@@ -102,10 +110,6 @@ export async function refreshAccess(
     await revokeRefreshToken(deps.db, refreshToken);
     throw invalidToken();
   }
-  const access = await deps.sign({
-    userId: user.id,
-    organizationId: membership.organization_id,
-    role: membership.role,
-  });
+  const access = await deps.sign(claimsOf(membership));
   return { access, access_expires: deps.accessTtlSeconds };
 }

@@ -1,9 +1,11 @@
 // API keys. Two items per key, written together: the lookup item keyed by the SHA-256 of the secret
-// (what authentication reads, one GetItem) and the organization's record of the key (name, hint,
-// creator, last use, daily use counts) for listing and management.
+// (what authentication reads, one GetItem; it names the member who made the key, whose membership
+// authentication reads too) and the organization's record of the key (name, hint, creator, last use,
+// daily use counts) for listing and management.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { generateApiKey, type ApiKeyLookup, type ApiKeyRecord, type ApiKeyStatus } from '#shared/domain/api-key';
 import type { KeyUse } from '#shared/domain/api-key-usage';
+import type { Role } from '#shared/domain/roles';
 import type { Scope } from '#shared/domain/scopes';
 import { newId } from '#shared/domain/ids';
 import { type CorrelatedDb, type Db, queryAll, transact } from '#shared/data/table';
@@ -30,34 +32,45 @@ function recordOf(item: Record<string, unknown>, now = new Date()): ApiKeyRecord
     })
     .filter(({ date }) => date >= oldest)
     .sort((a, b) => b.date.localeCompare(a.date));
-  const { id, organization_id, scopes, status, expires_at, name, hint, created_by, created_at, last_used_at } =
+  const { id, organization_id, scopes, status, expires_at, name, hint, created_by, created_by_role, created_at } =
     item as ApiKeyRecord;
-  return { id, organization_id, scopes, status, expires_at, name, hint, created_by, created_at, last_used_at, usage };
+  const { last_used_at } = item as ApiKeyRecord;
+  return {
+    id,
+    organization_id,
+    scopes,
+    status,
+    expires_at,
+    name,
+    hint,
+    created_by,
+    created_by_role,
+    created_at,
+    last_used_at,
+    usage,
+  };
 }
 
 export async function createApiKey(
   db: CorrelatedDb,
   organizationId: string,
-  input: { name: string; scopes: readonly Scope[]; expires_at?: string; created_by: string },
+  input: { name: string; scopes: readonly Scope[]; expires_at?: string; created_by: string; created_by_role: Role },
   now = new Date(),
   /** The event of the key's creation, written with it (seeded keys have none: nobody made them). */
   announce?: (record: ApiKeyRecord) => NewEvent,
 ): Promise<{ record: ApiKeyRecord; secret: string }> {
   const key = generateApiKey();
+  // Authentication reads who made the key with the key (docs/security.md "API keys").
+  const made = { created_by: input.created_by, created_by_role: input.created_by_role, created_at: now.toISOString() };
   const lookup: ApiKeyLookup = {
     id: newId('key', now.getTime()),
     organization_id: organizationId,
     scopes: [...input.scopes],
     status: 'active',
     expires_at: input.expires_at,
+    ...made,
   };
-  const record = {
-    ...lookup,
-    name: input.name,
-    hint: key.hint,
-    created_by: input.created_by,
-    created_at: now.toISOString(),
-  };
+  const record = { ...lookup, ...made, name: input.name, hint: key.hint };
   const written = await transact(db, {
     lookup: {
       Put: {

@@ -48,8 +48,13 @@ export const teamChangedPart = (db: Db, organizationId: string, read: number): W
   },
 });
 
-export const membershipPart = (db: Db, membership: Membership): WritePart => ({
-  Put: { TableName: db.table, Item: membershipItem(membership) },
+/**
+ * The membership as changed with the team's move from the version `read`: it takes the team's new version
+ * as its own, so every change gives it a version it never had, and access tokens signed with an earlier
+ * one are refused (shared/http/middleware/authenticate.ts).
+ */
+export const membershipPart = (db: Db, membership: Membership, read: number): WritePart => ({
+  Put: { TableName: db.table, Item: membershipItem({ ...membership, version: read + 1 }) },
 });
 
 export const membershipRemovedPart = (db: Db, organizationId: string, userId: string): WritePart => ({

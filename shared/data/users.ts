@@ -96,9 +96,13 @@ export async function membershipsOf(db: Db, userId: string): Promise<Membership[
   return Items.map(membershipOf);
 }
 
+/**
+ * A membership as it is now (a consistent read): authentication reads it for every access token and for
+ * every API key a member made, so a removal or a role change counts from the moment it was written.
+ */
 export async function getMembership(db: Db, organizationId: string, userId: string): Promise<Membership | undefined> {
   const { Item } = await db.client.send(
-    new GetCommand({ TableName: db.table, Key: membershipKey(organizationId, userId) }),
+    new GetCommand({ TableName: db.table, Key: membershipKey(organizationId, userId), ConsistentRead: true }),
   );
   return Item ? membershipOf(Item) : undefined;
 }
@@ -126,7 +130,10 @@ export async function rememberOrganization(db: Db, userId: string, organizationI
   );
 }
 
-/** A user and their membership of one organization, read together (refreshing a session). */
+/**
+ * A user and their membership of one organization, read together and consistently (refreshing a
+ * session): the access token signed from it carries the membership's version as it is now.
+ */
 export async function userWithMembership(
   db: Db,
   userId: string,
@@ -134,7 +141,9 @@ export async function userWithMembership(
 ): Promise<{ user?: User; membership?: Membership }> {
   const { Responses } = await db.client.send(
     new BatchGetCommand({
-      RequestItems: { [db.table]: { Keys: [userKey(userId), membershipKey(organizationId, userId)] } },
+      RequestItems: {
+        [db.table]: { Keys: [userKey(userId), membershipKey(organizationId, userId)], ConsistentRead: true },
+      },
     }),
   );
   const items = Responses?.[db.table] ?? [];

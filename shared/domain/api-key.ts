@@ -4,6 +4,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import type { Scope } from '#shared/domain/scopes';
+import { SCOPES_OF_ROLE, type Role } from '#shared/domain/roles';
+import type { Membership } from '#shared/domain/user';
 
 export const API_KEY_PREFIX = 'inv_live_';
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -50,7 +52,24 @@ export type ApiKeyLookup = {
   scopes: Scope[];
   status: ApiKeyStatus;
   expires_at?: string;
+  /** The member who made the key, with the role they had then; absent on keys made before keys recorded it. */
+  created_by?: string;
+  created_by_role?: Role;
+  created_at?: string;
 };
+
+/**
+ * A key lives while the member who made it could make it again: the membership it was made in still
+ * exists (a membership begun after the key is another one) and its role still manages API keys. So a
+ * removal, a leaving or a demotion to `member` ends the keys one made; a promotion or an owner made admin
+ * does not. Keys without a recorded maker role (made before it was recorded) are bound to nobody.
+ */
+export function makerStillVouches(key: ApiKeyLookup, maker: Membership | undefined): boolean {
+  if (!key.created_by_role || !key.created_at) return true;
+  return (
+    maker !== undefined && maker.created_at <= key.created_at && SCOPES_OF_ROLE[maker.role].includes('api_keys:manage')
+  );
+}
 
 export type ApiKeyRecord = ApiKeyLookup & {
   name: string;

@@ -18,4 +18,10 @@ export type Membership = {
   email: string;
   role: Role;
   created_at: string;
+  /**
+   * The team's version that wrote this membership (shared/data/members.ts), absent (0) on one that
+   * founded its organization: it changes with every change of the membership, and a membership made
+   * anew never has a version an earlier one had. Access tokens carry it (docs/security.md).
+   */
+  version?: number;
 };

@@ -53,7 +53,7 @@ export async function acceptInvitation(
       accepted_by: userId,
     }),
     team: teamChangedPart(db, organizationId, team.version),
-    member: membershipPart(db, membership),
+    member: membershipPart(db, membership, team.version),
     // The new member acted, with the role they now have there.
     event: eventParts({ ...db, actor: userActor(userId, invitation.role) }, organizationId, [
       { type: 'member.added', object: memberResource(membership) },

@@ -28,7 +28,7 @@ export async function changeMemberRole(
     const changed = { ...member, role };
     const written = await transact(db, {
       team: teamChangedPart(db, organizationId, team.version),
-      member: membershipPart(db, changed),
+      member: membershipPart(db, changed, team.version),
       event: eventParts(db, organizationId, [{ type: 'member.updated', object: memberResource(changed) }]),
     });
     if (written.ok) return changed;

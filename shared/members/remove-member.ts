@@ -1,6 +1,6 @@
 // Removing a member, or leaving (one's own id): the membership goes, with the team's version, and the
-// member's refresh tokens for the organization are revoked at once; an access token they hold
-// expires within its lifetime (docs/security.md). The last owner neither leaves nor is removed.
+// member's refresh tokens for the organization are revoked at once; their access tokens and the API keys
+// they made are refused from then on (docs/security.md). The last owner neither leaves nor is removed.
 import { revokeRefreshTokensOfUser } from '#shared/data/refresh-tokens';
 import { getTeam, membershipRemovedPart, teamChangedPart } from '#shared/data/members';
 import { eventParts } from '#shared/data/events';

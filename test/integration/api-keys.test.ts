@@ -31,6 +31,7 @@ describe('API key management', () => {
       prefix: 'inv_live_',
       hint: `inv_live_…${secret.slice(-4)}`,
       created_by: tenant.owner.id,
+      created_by_role: 'owner',
       last_used_at: null,
       expires_at: null,
     });
@@ -111,6 +112,14 @@ describe('API key management', () => {
     await deliverApiKeyUsage();
     const one = await call('get-api-key', { token: tenant.ownerToken, params: { id: json.id } });
     expect(one.json.usage).toEqual([{ date: at.slice(0, 10), requests: 22 }]);
+  });
+
+  it('reads its maker’s membership with the key, and remembers both for the same half second', async () => {
+    const { json } = await createKey({ name: 'Vouched', scopes: ['clients:read'] });
+    await forgetRecentKeys();
+    const first = await countDbCalls(() => call('list-clients', { token: json.secret }));
+    const again = await countDbCalls(() => call('list-clients', { token: json.secret }));
+    expect([first.calls, again.calls]).toEqual([{ GetItem: 2, Query: 1 }, { Query: 1 }]);
   });
 
   it('disables and enables a key, with effect within a second', async () => {

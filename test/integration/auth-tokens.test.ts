@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addSeededMember, seedUser } from '#infra/local/seed';
 import { membershipKey, userKey } from '#shared/data/keys';
 import { useRefreshToken } from '#shared/data/refresh-tokens';
-import { accessToken, call, db, freshIp, identityToken, newTenant } from '#test/support/api';
+import { accessToken, call, countDbCalls, db, freshIp, identityToken, newTenant } from '#test/support/api';
 
 const privateJwk = () => JSON.parse(process.env.ACCESS_TOKEN_PRIVATE_JWK!);
 const exchange = (body: object, sourceIp = freshIp()) => call('exchange-token', { body, sourceIp });
@@ -155,14 +155,16 @@ describe('refresh and logout', () => {
 });
 
 describe('access tokens as bearer credentials', () => {
-  const claims = () => ({ org: home.id, role: 'owner' });
+  /** The home owner's founding membership has never changed: its version is 0. */
+  const claims = () => ({ org: home.id, role: 'owner', mv: 0 });
   const signWith = async (
     header: Record<string, unknown>,
-    changes: { iss?: string; aud?: string; exp?: number; nbf?: number } = {},
+    changes: { iss?: string; aud?: string; exp?: number; nbf?: number; mv?: unknown } = {},
   ) => {
     const key = await importJWK(privateJwk(), 'ES256');
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT(claims())
+    // An `mv` given as undefined is left out of the token (JSON has no undefined).
+    return new SignJWT({ ...claims(), ...('mv' in changes ? { mv: changes.mv } : {}) })
       .setProtectedHeader({ alg: 'ES256', kid: privateJwk().kid, typ: 'at+jwt', ...header })
       .setSubject(home.owner.id)
       .setIssuer(changes.iss ?? 'invoicing-service')
@@ -178,6 +180,12 @@ describe('access tokens as bearer credentials', () => {
   it('accepts a genuine token and acts in its organization with its role', async () => {
     const result = await call('get-organization', { token: await signWith({}) });
     expect(result.json.id).toBe(home.id);
+  });
+
+  it('reads the membership it names with each request: one GetItem, started while the signature is checked', async () => {
+    const token = await signWith({});
+    const { calls } = await countDbCalls(() => call('list-clients', { token }));
+    expect(calls).toEqual({ GetItem: 1, Query: 1 });
   });
 
   it('answers an expired token with 401 token_expired and when it expired', async () => {
@@ -230,6 +238,9 @@ describe('access tokens as bearer credentials', () => {
     ['another issuer', () => signWith({}, { iss: 'someone-else' })],
     ['another audience', () => signWith({}, { aud: 'another-api' })],
     ['not yet valid', () => signWith({}, { nbf: Math.floor(Date.now() / 1000) + 3600 })],
+    ['no membership version (signed before tokens carried it)', () => signWith({}, { mv: undefined })],
+    ['a membership version that is not a number', () => signWith({}, { mv: '0' })],
+    ['a membership version the membership no longer has', () => signWith({}, { mv: 1 })],
     ['the identity provider’s type', () => signWith({ typ: 'JWT' })],
     ['a malformed token', async () => 'eyJhbGciOi.broken.token'],
     ['a refresh token', async () => (await exchange({ idp_token: await identityToken(home.owner) })).json.refresh],

@@ -3,7 +3,16 @@
 // what the actor's role allows; the last owner stays; removal ends the member's refresh tokens.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessToken, call, db, freshIp, identityToken, newTenant, tableItemCount } from '#test/support/api';
+import {
+  accessToken,
+  call,
+  db,
+  forgetRecentKeys,
+  freshIp,
+  identityToken,
+  newTenant,
+  tableItemCount,
+} from '#test/support/api';
 import { emailsTo } from '#test/support/emails';
 import { invitationKey } from '#shared/data/keys';
 import { newId } from '#shared/domain/ids';
@@ -195,10 +204,15 @@ describe('members', () => {
       setRole(daveAsOwner, dave.userId, 'admin'),
     ]);
     expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    const owners = (await call('list-members', { token: tenant.ownerToken })).json.results.filter(
+    // The one who stepped down holds a stale token now: each is signed anew for the membership as it is.
+    const signed = (userId: string) => accessToken({ userId, organizationId: tenant.id, role: 'owner' });
+    const owners = (await call('list-members', { token: await signed(dave.userId) })).json.results.filter(
       (member: { role: string }) => member.role === 'owner',
     );
     expect(owners).toHaveLength(1);
+    if (owners[0].user_id === dave.userId)
+      expect((await setRole(await signed(dave.userId), tenant.owner.id, 'owner')).status).toBe(200);
+    tenant.ownerToken = await signed(tenant.owner.id);
   });
 
   it('end with removal or leaving, and a removed member’s refresh token stops working at once', async () => {
@@ -221,5 +235,98 @@ describe('members', () => {
       sourceIp: freshIp(),
     });
     expect([back.status, back.json.error.code]).toEqual([403, 'organization_access_denied']);
+  });
+  describe('access ends with membership', () => {
+    const newKey = (token: string, name: string) =>
+      call('create-api-key', { token, body: { name, scopes: ['clients:read'] } });
+    /** What a credential may still do: read clients (a key) or the member list (a token). */
+    const reads = async (credential: string) =>
+      (await call(credential.startsWith('inv_live_') ? 'list-clients' : 'list-members', {
+        token: credential,
+        sourceIp: freshIp(),
+      })) as { status: number; json: { error?: { code: string } } };
+    const refusal = async (credential: string) => {
+      const answer = await reads(credential);
+      return [answer.status, answer.json.error?.code];
+    };
+
+    it('a removed admin’s access token and the key it made are refused at once, and cannot invite back', async () => {
+      const ivan = await joined('ivan', 'admin');
+      const key = await newKey(ivan.access, 'Ivan’s sync');
+      expect(key.status, key.text).toBe(201);
+      expect(key.json).toMatchObject({ created_by: ivan.userId, created_by_role: 'admin' });
+      expect((await reads(key.json.secret)).status).toBe(200);
+      expect((await call('remove-member', { token: tenant.ownerToken, params: { id: ivan.userId } })).status).toBe(204);
+
+      expect(await refusal(ivan.access)).toEqual([401, 'invalid_token']);
+      const minted = await newKey(ivan.access, 'After removal');
+      expect([minted.status, minted.json.error?.code]).toEqual([401, 'invalid_token']);
+      const back = await invite({ email: ivan.email, role: 'admin' }, ivan.access);
+      expect([back.status, back.json.error?.code]).toEqual([401, 'invalid_token']);
+      expect((await call('list-invitations', { token: tenant.ownerToken })).json.results).not.toContainEqual(
+        expect.objectContaining({ email: ivan.email }),
+      );
+      await forgetRecentKeys();
+      expect(await refusal(key.json.secret)).toEqual([401, 'invalid_token']);
+    });
+
+    it('a demoted admin’s old token can no longer do admin things, and the key it made stops', async () => {
+      const judy = await joined('judy', 'admin');
+      const key = await newKey(judy.access, 'Judy’s sync');
+      expect(key.status, key.text).toBe(201);
+      expect((await setRole(tenant.ownerToken, judy.userId, 'member')).json.role).toBe('member');
+
+      const invited = await invite({ email: 'after-demotion@team.example', role: 'admin' }, judy.access);
+      expect([invited.status, invited.json.error?.code]).toEqual([401, 'invalid_token']);
+      const minted = await newKey(judy.access, 'After demotion');
+      expect([minted.status, minted.json.error?.code]).toEqual([401, 'invalid_token']);
+      await forgetRecentKeys();
+      expect(await refusal(key.json.secret)).toEqual([401, 'invalid_token']);
+
+      // Refreshing gives a token with the role the member has now.
+      const refreshed = await call('refresh-token', { body: { refresh: judy.refresh }, sourceIp: freshIp() });
+      expect(refreshed.status, refreshed.text).toBe(200);
+      expect((await reads(refreshed.json.access)).status).toBe(200);
+      const asMember = await newKey(refreshed.json.access, 'As a member');
+      expect([asMember.status, asMember.json.error?.code]).toEqual([403, 'permission_denied']);
+    });
+
+    it('leaving ends the leaver’s token and keys the same way', async () => {
+      const kate = await joined('kate', 'admin');
+      const key = await newKey(kate.access, 'Kate’s sync');
+      expect(key.status, key.text).toBe(201);
+      expect((await call('remove-member', { token: kate.access, params: { id: kate.userId } })).status).toBe(204);
+      expect(await refusal(kate.access)).toEqual([401, 'invalid_token']);
+      await forgetRecentKeys();
+      expect(await refusal(key.json.secret)).toEqual([401, 'invalid_token']);
+    });
+
+    it('a member invited back starts afresh: the old token and the old key stay refused', async () => {
+      const leo = await joined('leo', 'admin');
+      const key = await newKey(leo.access, 'Leo’s sync');
+      expect((await call('remove-member', { token: tenant.ownerToken, params: { id: leo.userId } })).status).toBe(204);
+      expect((await invite({ email: leo.email, role: 'admin' })).status).toBe(201);
+      const accepted = await call('accept-invitation', {
+        token: leo.token,
+        params: { token: await linkedToken(leo.email) },
+      });
+      expect(accepted.status, accepted.text).toBe(200);
+      expect(await refusal(leo.access)).toEqual([401, 'invalid_token']);
+      await forgetRecentKeys();
+      expect(await refusal(key.json.secret)).toEqual([401, 'invalid_token']);
+    });
+
+    it('a key lives while its maker may still make keys: a promotion or an owner made admin keeps it', async () => {
+      const mia = await joined('mia', 'admin');
+      const key = await newKey(mia.access, 'Mia’s sync');
+      expect((await setRole(tenant.ownerToken, mia.userId, 'owner')).json.role).toBe('owner');
+      expect((await setRole(tenant.ownerToken, mia.userId, 'admin')).json.role).toBe('admin');
+      await forgetRecentKeys();
+      expect((await reads(key.json.secret)).status).toBe(200);
+      // The token signed before the first change is stale: a refresh is needed, then it works.
+      expect(await refusal(mia.access)).toEqual([401, 'invalid_token']);
+      const refreshed = await call('refresh-token', { body: { refresh: mia.refresh }, sourceIp: freshIp() });
+      expect((await reads(refreshed.json.access)).status).toBe(200);
+    });
   });
 });

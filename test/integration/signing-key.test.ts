@@ -87,12 +87,13 @@ describe('the signing-key custom resource, with what CloudFormation hands it', (
     process.env.ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN = secretArn;
     try {
       const deps = sessionDeps(db);
-      const token = await deps.sign({ userId: 'usr_1', organizationId: 'org_1', role: 'admin' });
+      const claims = { userId: 'usr_1', organizationId: 'org_1', role: 'admin', membershipVersion: 3 } as const;
+      const token = await deps.sign(claims);
       const verify = accessTokenVerifier(JSON.parse(Data!.PublicJwks), {
         issuer: 'invoicing-service',
         audience: 'invoicing-api',
       });
-      expect(await verify(token)).toEqual({ userId: 'usr_1', organizationId: 'org_1', role: 'admin' });
+      expect(await verify(token)).toEqual(claims);
     } finally {
       process.env.ACCESS_TOKEN_PRIVATE_JWK = saved;
       delete process.env.ACCESS_TOKEN_PRIVATE_JWK_SECRET_ARN;

@@ -110,7 +110,12 @@ beforeAll(async () => {
     await call('create-invitation', { token: b.ownerToken, body: { email: 'invitee@b.example', role: 'member' } })
   ).json.id;
   idsOfB['api-key'] = (
-    await createApiKey(db, b.id, { name: 'B key', scopes: ['clients:read'], created_by: b.ownerUserId })
+    await createApiKey(db, b.id, {
+      name: 'B key',
+      scopes: ['clients:read'],
+      created_by: b.ownerUserId,
+      created_by_role: 'owner',
+    })
   ).record.id;
   idsOfB.recurring = (
     await call('create-recurring-invoice', {

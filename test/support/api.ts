@@ -15,6 +15,7 @@ import { seedOrganization, seedUser } from '#infra/local/seed';
 import { signAccessToken, type AccessClaims } from '#shared/auth/access-token';
 import { API_KEY_CACHE_MS } from '#shared/auth/api-key-cache';
 import { correlated, createDb } from '#shared/data/table';
+import { getMembership } from '#shared/data/users';
 import { newId } from '#shared/domain/ids';
 
 /** What a test writes straight to the table has no API request behind it. */
@@ -31,10 +32,15 @@ export async function newTenant(name = 'Tenant') {
   };
 }
 
-/** An access token as the exchange would sign it, for tests that are not about signing in. */
-export function accessToken(claims: AccessClaims, ttlSeconds = 3600) {
+/**
+ * An access token for the membership as it is stored now (its version), for tests that are not about
+ * signing in. The role is the one given: a test may act as another role than the stored one.
+ */
+export async function accessToken(claims: Omit<AccessClaims, 'membershipVersion'>, ttlSeconds = 3600) {
   const env = process.env;
-  return signAccessToken(JSON.parse(env.ACCESS_TOKEN_PRIVATE_JWK!), claims, {
+  const membership = await getMembership(db, claims.organizationId, claims.userId);
+  const signed = { ...claims, membershipVersion: membership?.version ?? 0 };
+  return signAccessToken(JSON.parse(env.ACCESS_TOKEN_PRIVATE_JWK!), signed, {
     issuer: 'invoicing-service',
     audience: 'invoicing-api',
     ttlSeconds,

@@ -10528,6 +10528,7 @@ export interface components {
          *           ],
          *           "status": "active",
          *           "created_by": "string",
+         *           "created_by_role": "owner",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "expires_at": "2026-11-23T10:00:00.000Z",
          *           "last_used_at": "2026-11-23T10:00:00.000Z",
@@ -10579,6 +10580,7 @@ export interface components {
          *       ],
          *       "status": "active",
          *       "created_by": "string",
+         *       "created_by_role": "owner",
          *       "created_at": "2026-11-23T10:00:00.000Z",
          *       "expires_at": "2026-11-23T10:00:00.000Z",
          *       "last_used_at": "2026-11-23T10:00:00.000Z",
@@ -10603,6 +10605,7 @@ export interface components {
             /** @enum {string} */
             status: "active" | "disabled" | "revoked" | "expired";
             created_by: string;
+            created_by_role: ("owner" | "admin" | "member") | null;
             created_at: components["schemas"]["Timestamp"];
             expires_at: components["schemas"]["Timestamp"] | null;
             last_used_at: components["schemas"]["Timestamp"] | null;
@@ -10628,6 +10631,7 @@ export interface components {
          *           ],
          *           "status": "active",
          *           "created_by": "string",
+         *           "created_by_role": "owner",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "expires_at": "2026-11-23T10:00:00.000Z",
          *           "last_used_at": "2026-11-23T10:00:00.000Z",
@@ -10685,6 +10689,7 @@ export interface components {
          *           ],
          *           "status": "active",
          *           "created_by": "string",
+         *           "created_by_role": "owner",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "expires_at": "2026-11-23T10:00:00.000Z",
          *           "last_used_at": "2026-11-23T10:00:00.000Z",
@@ -10742,6 +10747,7 @@ export interface components {
          *           ],
          *           "status": "active",
          *           "created_by": "string",
+         *           "created_by_role": "owner",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "expires_at": "2026-11-23T10:00:00.000Z",
          *           "last_used_at": "2026-11-23T10:00:00.000Z",
@@ -11420,6 +11426,7 @@ export interface components {
          *       ],
          *       "status": "active",
          *       "created_by": "string",
+         *       "created_by_role": "owner",
          *       "created_at": "2026-11-23T10:00:00.000Z",
          *       "expires_at": "2026-11-23T10:00:00.000Z",
          *       "last_used_at": "2026-11-23T10:00:00.000Z",
@@ -11445,6 +11452,7 @@ export interface components {
             /** @enum {string} */
             status: "active" | "disabled" | "revoked" | "expired";
             created_by: string;
+            created_by_role: ("owner" | "admin" | "member") | null;
             created_at: components["schemas"]["Timestamp"];
             expires_at: components["schemas"]["Timestamp"] | null;
             last_used_at: components["schemas"]["Timestamp"] | null;
@@ -11471,6 +11479,7 @@ export interface components {
          *           ],
          *           "status": "active",
          *           "created_by": "string",
+         *           "created_by_role": "owner",
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "expires_at": "2026-11-23T10:00:00.000Z",
          *           "last_used_at": "2026-11-23T10:00:00.000Z",

@@ -12,6 +12,7 @@ export const apiKeyResource = (key: ApiKeyRecord, now = new Date()) => ({
       ? ('expired' as const)
       : key.status,
   created_by: key.created_by,
+  created_by_role: key.created_by_role ?? null,
   created_at: key.created_at,
   expires_at: key.expires_at ?? null,
   last_used_at: key.last_used_at ?? null,

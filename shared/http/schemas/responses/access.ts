@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { EXCHANGE_RATE_DATES } from '#shared/domain/exchange-rate';
 import { API_KEY_PREFIX } from '#shared/domain/api-key';
 import { ALL_SCOPES } from '#shared/domain/scopes';
+import { ROLES } from '#shared/domain/roles';
 import { TAX_ROUNDINGS } from '#shared/domain/tax';
 import { E_INVOICE_FORMATS } from '#shared/domain/e-invoice-format';
 import type { apiKeyResource } from '#shared/domain/resources/api-key';
@@ -25,6 +26,8 @@ const apiKeyFields = {
   scopes: z.array(z.enum(ALL_SCOPES)),
   status: z.enum(['active', 'disabled', 'revoked', 'expired']),
   created_by: z.string(),
+  /** The maker's role when they made the key (null on keys made before it was recorded). */
+  created_by_role: z.nullable(z.enum(ROLES)),
   created_at: timestamp,
   expires_at: z.nullable(timestamp),
   last_used_at: z.nullable(timestamp),
