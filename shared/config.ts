@@ -51,7 +51,7 @@ const SETTINGS = {
   AUDIT_RETENTION_DAYS: positiveInteger,
   /** Sender of invoice e-mails; in AWS an identity verified in SES. */
   EMAIL_FROM: () => z.string().check(z.minLength(3)),
-  /** The ECB's euro reference rates of the last 90 days; locally and in tests a stand-in's fixture (infra/local/ecb-feed.ts). */
+  /** The ECB's euro reference rates of the last 90 days, the history beside it (eurofxref-hist.xml); locally and in tests a stand-in (infra/local/ecb-feed.ts). */
   ECB_RATES_URL: () => z.url(),
   /** The SES configuration set every e-mail goes through: its events report each e-mail's delivery. */
   EMAIL_CONFIGURATION_SET: () => z.optional(z.string().check(z.minLength(1))),

@@ -1,6 +1,7 @@
 // Each TARGET business day after 16:00 Frankfurt time: the ECB's euro reference rates of the last 90
-// days into the table (docs/invoices.md "Foreign currency"). A day the ECB should have published but
-// the feed lacks fails the run: the schedule retries it, and the failure alarm says so.
+// days into the table, and the history since 1999 when the table lacks it (docs/invoices.md "Foreign
+// currency"). A day the ECB should have published but the feed lacks fails the run: the schedule
+// retries it, and the failure alarm says so.
 import { config } from '#shared/config';
 import { createDb } from '#shared/data/table';
 import { fetchEcbRates } from '#shared/exchange-rates/fetch-ecb-rates';

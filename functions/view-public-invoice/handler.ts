@@ -7,7 +7,7 @@ import { notFoundPage } from '#shared/documents/not-found-page';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';
 import { publicPageQuery, tokenParams } from '#shared/http/schemas/public';
-import { invoiceResource } from '#shared/domain/resources/invoice';
+import { invoiceDocumentOf } from '#shared/documents/invoice-view';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { creditNotesOfInvoice } from '#shared/data/credit-notes';
 import { FORMAT_NAMES } from '#shared/domain/e-invoice-format';
@@ -21,7 +21,8 @@ export const handler = publicEndpoint(
   async ({ db, params, query }) => {
     const found = await findPublicInvoice(db, params.token);
     if (!found) return htmlPage(404, notFoundPage());
-    const invoice = invoiceResource(found.invoice, PUBLIC_BASE_URL);
+    const document = invoiceDocumentOf(found.invoice, PUBLIC_BASE_URL, found.logo);
+    const { invoice } = document;
     const payable =
       PAYMENT_PROVIDER !== 'none' && OPEN_STATUSES.includes(found.invoice.status) && invoice.amount_due !== '0.00';
     const creditNotes = (await creditNotesOfInvoice(db, found.organizationId, found.invoice)).map((note) => {
@@ -36,8 +37,7 @@ export const handler = publicEndpoint(
     return htmlPage(
       200,
       renderInvoicePage({
-        invoice,
-        logo: found.logo,
+        ...document,
         payAction: payable ? 'pay/' : undefined,
         notice: query.payment,
         creditNotes,

@@ -172,9 +172,9 @@ export const emailSuppressionKey = (organizationId: string, address: string): Ke
   sk: `${SUPPRESSION_PREFIX}${address}`,
 });
 
-/** The ECB's euro reference rates of one publication day: one partition for all days, read by date. */
+/** The ECB's euro reference rates of one month's publication days (`yyyy-mm`): one partition for all months. */
 export const ECB_RATES_PARTITION = 'ECB_RATES';
-export const ecbRatesKey = (date: string): Key => ({ pk: ECB_RATES_PARTITION, sk: date });
+export const ecbRatesKey = (month: string): Key => ({ pk: ECB_RATES_PARTITION, sk: month });
 
 /** The overdue sweep reads open invoices from this many partitions, so no single one runs hot. */
 export const OPEN_INVOICE_SHARDS = 16;

@@ -40,6 +40,7 @@ export function creditNoteView({ creditNote, logo }: CreditNoteDocument): Invoic
     lines,
     showDiscounts: false,
     breakdown: breakdownRows(creditNote.tax_breakdown, format),
+    deductions: null,
     accounting: accountingVat(creditNote, format),
     totals: [
       { key: 'subtotal', label: words.subtotal, value: amount(creditNote.subtotal) },

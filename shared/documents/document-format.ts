@@ -1,6 +1,8 @@
 // Wording and formatting every document shares (invoices and credit notes): labels in the document's
 // language, money, numbers, dates and countries by Intl in its locale, the parties' blocks, the tax
 // breakdown. Intl formats the API's decimal strings exactly (no floating point).
+import { formatMinor } from '#shared/domain/decimal';
+import type { Deduction } from '#shared/domain/quote-conversion';
 import type { BuyerSnapshot, SellerSnapshot } from '#shared/domain/invoice';
 import { DEFAULT_EXEMPTION, type TaxCategory } from '#shared/domain/tax';
 import { wordsFor } from '#shared/documents/labels';
@@ -155,5 +157,29 @@ export function accountingVat(document: Converted, { words, locale, date }: Docu
     rows: document.tax_breakdown.map((row) => amount(row.tax_amount_in_accounting_currency ?? '0.00')),
     total: amount(total),
     rate: words.accounting.rate(rate.legs ? `${pair} (${words.accounting.viaEuro})` : pair, source),
+  };
+}
+
+/**
+ * What a final invoice deducts, per deposit invoice and VAT rate, the net and the VAT (§ 14 (5) UStG),
+ * and their sums; null on any other invoice.
+ */
+export function deductionRows(deductions: readonly Deduction[], { words, amount, date, rateText }: DocumentFormat) {
+  if (deductions.length === 0) return null;
+  const money = (minor: number) => amount(formatMinor(minor));
+  const sum = (pick: (row: Deduction) => number) => deductions.reduce((total, row) => total + pick(row), 0);
+  return {
+    title: words.deposit.deducted,
+    rows: deductions.map((row) => ({
+      deposit: words.deposit.invoice(row.number, date(row.issue_date)),
+      rate: rateText(row.tax_category, row.tax_rate),
+      net: money(row.net_minor),
+      tax: money(row.tax_minor),
+    })),
+    total: {
+      label: words.deposit.totalDeducted,
+      net: money(sum((row) => row.net_minor)),
+      tax: money(sum((row) => row.tax_minor)),
+    },
   };
 }

@@ -7,7 +7,7 @@ import { eInvoiceXml } from '#shared/documents/e-invoice-xml';
 import { embedFacturX } from '#shared/documents/factur-x';
 import { documentDate, renderDocumentPdf } from '#shared/documents/invoice-pdf';
 import { creditNoteView } from '#shared/documents/credit-note-view';
-import { invoiceView, type InvoiceView } from '#shared/documents/invoice-view';
+import { invoiceDocumentOf, invoiceView, type InvoiceView } from '#shared/documents/invoice-view';
 import type { CreditNote } from '#shared/domain/credit-note';
 import { assertEInvoiceReady } from '#shared/domain/e-invoice';
 import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
@@ -15,7 +15,6 @@ import { invalidState } from '#shared/domain/errors';
 import { taxBreakdownOf, type Invoice } from '#shared/domain/invoice';
 import type { Logo } from '#shared/domain/logo';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
-import { invoiceResource } from '#shared/domain/resources/invoice';
 import { fileNameOf } from '#shared/domain/file-name';
 
 export type EInvoiceFile = { filename: string; content: string | Uint8Array; contentType: string };
@@ -43,9 +42,7 @@ export function invoiceEInvoice(
 ): Promise<EInvoiceFile> {
   if (invoice.status === 'draft') throw invalidState('A draft is not an invoice yet: send it first');
   assertEInvoiceReady(format, { ...invoice, rows: taxBreakdownOf(invoice) });
-  return fileOf(format, invoiceTerms(invoice), () =>
-    invoiceView({ invoice: invoiceResource(invoice, publicBaseUrl), logo }),
-  );
+  return fileOf(format, invoiceTerms(invoice), () => invoiceView(invoiceDocumentOf(invoice, publicBaseUrl, logo)));
 }
 
 /** A credit note in the format (type 381, referring to its invoice). */

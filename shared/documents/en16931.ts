@@ -13,6 +13,8 @@ import {
   type TaxRow,
 } from '#shared/domain/invoice';
 import { categoryFor, hasRate, needsExemptionReason, type TaxCategory } from '#shared/domain/tax';
+import { deductionsOf } from '#shared/domain/quote-conversion';
+import { deductionRows, documentFormat } from '#shared/documents/document-format';
 import { DEFAULT_UNIT } from '#shared/domain/unit-codes';
 
 export type Address = {
@@ -223,6 +225,21 @@ function commonTerms(
   };
 }
 
+/**
+ * A final invoice's deductions as a note (BT-22), in its language: per deposit invoice and rate the net
+ * and the VAT taken off (§ 14 (5) UStG). The lines that deduct them carry the net; EN 16931 has no
+ * place for a line's VAT.
+ */
+function deductionNote(invoice: Invoice): string[] {
+  const format = documentFormat(invoice.locale ?? 'en', invoice.currency);
+  const deductions = deductionRows(deductionsOf(invoice.line_items), format);
+  if (!deductions) return [];
+  const { net, taxAmount } = format.words;
+  const rows = deductions.rows.map((row) => `${row.deposit}, ${row.rate}: ${net} ${row.net}, ${taxAmount} ${row.tax}`);
+  const { total } = deductions;
+  return [`${deductions.title}: ${rows.join('; ')}. ${total.label}: ${net} ${total.net}, ${taxAmount} ${total.tax}.`];
+}
+
 /** An issued invoice in the semantic model (type 380; a deposit invoice of a quote, 386). */
 export function invoiceTerms(invoice: Invoice): EDocument {
   const rows = taxBreakdownOf(invoice);
@@ -233,7 +250,7 @@ export function invoiceTerms(invoice: Invoice): EDocument {
     number: invoice.invoice_number,
     issueDate: invoice.issue_date,
     dueDate: invoice.due_date,
-    notes: invoice.notes ? [invoice.notes] : [],
+    notes: [...(invoice.notes ? [invoice.notes] : []), ...deductionNote(invoice)],
     ...(invoice.terms ? { paymentTerms: invoice.terms } : {}),
     currency: invoice.currency,
     ...(invoice.buyer_reference ? { buyerReference: invoice.buyer_reference } : {}),

@@ -59,6 +59,7 @@ ${totalsTable(view)}
 ${payForm(view, payAction)}
 ${form}
 ${breakdownTable(view)}
+${deductionTable(view)}
 ${paymentSection(view)}
 ${creditNoteList(view, creditNotes)}
 ${textSection(words.notes, view.notes)}
@@ -160,6 +161,26 @@ function breakdownTable({ words, breakdown }: InvoiceView): string {
     `  <thead><tr><th scope="col">${htmlText(words.rate)}</th><th scope="col" class="number">${htmlText(words.taxableAmount)}</th><th scope="col" class="number">${htmlText(words.taxAmount)}</th></tr></thead>`,
     '  <tbody>',
     rows,
+    '  </tbody>',
+    '</table></div>',
+  ].join('\n');
+}
+
+/** A final invoice's deductions: per deposit invoice and rate the net and the VAT taken off, and their sums. */
+function deductionTable({ words, deductions }: InvoiceView): string {
+  if (!deductions) return '';
+  const number = (value: string) => `<td class="number">${htmlText(value)}</td>`;
+  const { total } = deductions;
+  return [
+    `<h2>${htmlText(deductions.title)}</h2>`,
+    '<div class="scroll"><table class="breakdown" data-testid="deductions">',
+    `  <thead><tr>${[words.invoice, words.rate, words.net, words.taxAmount].map((title, index) => `<th scope="col"${index > 1 ? ' class="number"' : ''}>${htmlText(title)}</th>`).join('')}</tr></thead>`,
+    '  <tbody>',
+    ...deductions.rows.map(
+      (row) =>
+        `<tr><td>${htmlText(row.deposit)}</td><td>${htmlText(row.rate)}</td>${number(row.net)}${number(row.tax)}</tr>`,
+    ),
+    `<tr><th scope="row" colspan="2">${htmlText(total.label)}</th>${number(total.net)}${number(total.tax)}</tr>`,
     '  </tbody>',
     '</table></div>',
   ].join('\n');

@@ -61,6 +61,7 @@ export async function renderDocumentPdf(
   drawLineItems(canvas);
   drawTotals(canvas);
   drawTaxBreakdown(canvas);
+  drawDeductions(canvas);
   drawAccountingVat(canvas);
   drawPayment(canvas);
   drawNotes(canvas);
@@ -223,6 +224,38 @@ function drawTaxBreakdown(canvas: Canvas) {
       }
     }
   }
+}
+
+/** Left edges of a deduction's columns: deposit invoice, rate, net and VAT (these two right-aligned). */
+const DEDUCTION_AT = [MARGIN, MARGIN + 295, RIGHT - 165, RIGHT - 80] as const;
+const DEPOSIT_WIDTH = 290;
+
+/** A final invoice's deductions: per deposit invoice and rate the net and the VAT taken off, and their sums. */
+function drawDeductions(canvas: Canvas) {
+  const { view, words } = canvas;
+  if (!view.deductions) return;
+  // The deposit's words wrap within their column, the figures on its first line.
+  const row = ([first, ...cells]: readonly string[], options: { font?: Canvas['bold']; color?: typeof MUTED } = {}) => {
+    const parts = wrap(options.font ?? canvas.regular, first!, DEPOSIT_WIDTH);
+    room(canvas, LINE * (parts.length + 1));
+    for (const [index, cell] of cells.entries())
+      text(canvas, cell, DEDUCTION_AT[index + 1]!, canvas.y, {
+        ...options,
+        ...(index > 0 ? { align: 'right', width: 80 } : {}),
+      });
+    for (const part of parts) {
+      text(canvas, part, MARGIN, canvas.y, options);
+      canvas.y -= LINE;
+    }
+  };
+  canvas.y -= LINE / 2;
+  room(canvas, LINE * 4);
+  text(canvas, view.deductions.title, MARGIN, canvas.y, { font: canvas.bold });
+  canvas.y -= LINE;
+  row([words.invoice, words.rate, words.net, words.taxAmount], { color: MUTED });
+  for (const deduction of view.deductions.rows) row([deduction.deposit, deduction.rate, deduction.net, deduction.tax]);
+  const { total } = view.deductions;
+  row([total.label, '', total.net, total.tax], { font: canvas.bold });
 }
 
 const ACCOUNTING_COLUMN = { align: 'right', width: RIGHT - MARGIN - 360, color: MUTED } as const;

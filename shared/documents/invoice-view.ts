@@ -1,11 +1,14 @@
 // What an invoice document says, worded and formatted once for the PDF, the public page and the
 // e-mail: labels in the document's language, numbers, dates and money by Intl in its locale. Every
 // amount starts as the API's exact decimal string; Intl formats strings exactly (no floating point).
-import type { invoiceResource } from '#shared/domain/resources/invoice';
+import type { Invoice } from '#shared/domain/invoice';
 import type { Logo } from '#shared/domain/logo';
+import { type Deduction, deductionsOf } from '#shared/domain/quote-conversion';
+import { invoiceResource } from '#shared/domain/resources/invoice';
 import {
   accountingVat,
   breakdownRows,
+  deductionRows,
   documentFormat,
   partyBlocks,
   type DocumentFormat,
@@ -14,9 +17,22 @@ import { epcPayload } from '#shared/documents/epc-qr';
 
 export type InvoiceResource = ReturnType<typeof invoiceResource>;
 
-export type InvoiceDocument = { invoice: InvoiceResource; logo?: Logo; locale?: string };
+/** `deductions`: what a final invoice deducts (from its stored lines: the API's lines do not say). */
+export type InvoiceDocument = {
+  invoice: InvoiceResource;
+  logo?: Logo;
+  locale?: string;
+  deductions?: readonly Deduction[];
+};
 
-export function invoiceView({ invoice, logo, locale: given }: InvoiceDocument) {
+/** The document of a stored invoice: its resource, and its deductions when it is a final invoice. */
+export const invoiceDocumentOf = (stored: Invoice, publicBaseUrl: string, logo?: Logo): InvoiceDocument => ({
+  invoice: invoiceResource(stored, publicBaseUrl),
+  ...(logo ? { logo } : {}),
+  deductions: deductionsOf(stored.line_items),
+});
+
+export function invoiceView({ invoice, logo, locale: given, deductions = [] }: InvoiceDocument) {
   const locale = given ?? invoice.locale;
   const format = documentFormat(locale, invoice.currency);
   const { words, amount, date } = format;
@@ -46,6 +62,7 @@ export function invoiceView({ invoice, logo, locale: given }: InvoiceDocument) {
     lines,
     showDiscounts: lines.some((line) => line.discount),
     breakdown: breakdownRows(invoice.tax_breakdown, format),
+    deductions: deductionRows(deductions, format),
     accounting: accountingVat(invoice, format),
     totals: totalsOf(invoice, format),
     payment: paymentOf(invoice, open, sellerBlock.name, words),

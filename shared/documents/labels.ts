@@ -57,8 +57,16 @@ type Words = {
   paymentReceived: string;
   paymentFailed: string;
   exemptions: Record<Exemption, string>;
-  /** The title of a deposit invoice (docs/quotes.md); its lines' words are in line-words.ts. */
-  deposit: { title: string };
+  /**
+   * The title of a deposit invoice, and what a final invoice deducts per deposit and rate (§ 14 (5)
+   * UStG; docs/quotes.md); the lines' words are in line-words.ts.
+   */
+  deposit: {
+    title: string;
+    deducted: string;
+    invoice: (number: string, date: string) => string;
+    totalDeducted: string;
+  };
   /** A quote (docs/quotes.md): its title, facts and e-mail. */
   quote: {
     title: string;
@@ -174,7 +182,12 @@ const en: Words = {
   pay: (amount) => `Pay ${amount}`,
   paymentReceived: 'Thank you: your payment was received.',
   paymentFailed: 'The payment did not go through; nothing was charged.',
-  deposit: { title: 'Deposit invoice' },
+  deposit: {
+    title: 'Deposit invoice',
+    deducted: 'Deposits deducted',
+    invoice: (number, date) => `Deposit invoice ${number} of ${date}`,
+    totalDeducted: 'Total deducted',
+  },
   quote: {
     title: 'Quote',
     number: 'Quote number',
@@ -318,7 +331,12 @@ const de: Words = {
   pay: (amount) => `${amount} bezahlen`,
   paymentReceived: 'Vielen Dank: Ihre Zahlung ist eingegangen.',
   paymentFailed: 'Die Zahlung ist nicht durchgegangen; es wurde nichts abgebucht.',
-  deposit: { title: 'Anzahlungsrechnung' },
+  deposit: {
+    title: 'Anzahlungsrechnung',
+    deducted: 'Abgezogene Anzahlungen',
+    invoice: (number, date) => `Anzahlungsrechnung ${number} vom ${date}`,
+    totalDeducted: 'Summe der Abzüge',
+  },
   quote: {
     title: 'Angebot',
     number: 'Angebotsnummer',
@@ -462,7 +480,12 @@ const fr: Words = {
   pay: (amount) => `Payer ${amount}`,
   paymentReceived: 'Merci : votre paiement a bien été reçu.',
   paymentFailed: "Le paiement n'a pas abouti ; rien n'a été débité.",
-  deposit: { title: "Facture d'acompte" },
+  deposit: {
+    title: "Facture d'acompte",
+    deducted: 'Acomptes déduits',
+    invoice: (number, date) => `Facture d'acompte ${number} du ${date}`,
+    totalDeducted: 'Total déduit',
+  },
   quote: {
     title: 'Devis',
     number: 'Numéro de devis',
@@ -606,7 +629,12 @@ const es: Words = {
   pay: (amount) => `Pagar ${amount}`,
   paymentReceived: 'Gracias: hemos recibido su pago.',
   paymentFailed: 'El pago no se ha completado; no se ha cobrado nada.',
-  deposit: { title: 'Factura de anticipo' },
+  deposit: {
+    title: 'Factura de anticipo',
+    deducted: 'Anticipos deducidos',
+    invoice: (number, date) => `Factura de anticipo ${number} del ${date}`,
+    totalDeducted: 'Total deducido',
+  },
   quote: {
     title: 'Presupuesto',
     number: 'Número de presupuesto',

@@ -44,6 +44,7 @@ export function quoteView({ quote, logo }: QuoteDocument): InvoiceView {
     lines,
     showDiscounts: lines.some((line) => line.discount),
     breakdown: breakdownRows(quote.tax_breakdown, format),
+    deductions: null,
     accounting: null,
     totals: [
       { key: 'subtotal', label: words.subtotal, value: amount(quote.subtotal) },

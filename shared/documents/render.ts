@@ -7,12 +7,11 @@ import { renderCreditNotePdf, renderDocumentPdf, renderInvoicePdf } from '#share
 import { quoteView } from '#shared/documents/quote-view';
 import { quoteResource } from '#shared/domain/resources/quote';
 import { renderStatementPdf } from '#shared/documents/statement-pdf';
-import { invoiceView } from '#shared/documents/invoice-view';
+import { invoiceDocumentOf, invoiceView } from '#shared/documents/invoice-view';
 import { normalizedLogo } from '#shared/documents/logo-image';
 import { logoOf, type RenderedFile, type RenderRequest } from '#shared/documents/render-requests';
 import type { Logo } from '#shared/domain/logo';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
-import { invoiceResource } from '#shared/domain/resources/invoice';
 import { composeDocumentEmail, composeInvoiceEmail } from '#shared/email/invoice-email';
 import { composeInvitationEmail } from '#shared/email/invitation-email';
 import { fileNameOf } from '#shared/domain/file-name';
@@ -33,13 +32,14 @@ const email = (filename: string, content: Buffer): RenderedFile => ({
 /** The invoice's e-mail: its PDF attached, and the e-invoice of `format` beside it (Factur-X in its place). */
 async function invoiceEmail(request: Request<'invoice-email'>, logo: Logo | undefined): Promise<RenderedFile> {
   const { format, publicBaseUrl, mail } = request;
-  const invoice = invoiceResource(request.invoice, publicBaseUrl);
+  const document = invoiceDocumentOf(request.invoice, publicBaseUrl, logo);
+  const { invoice } = document;
   const eInvoice = format
     ? await invoiceEInvoice(format, { invoice: request.invoice, logo }, publicBaseUrl)
     : undefined;
   const raw = await composeInvoiceEmail({
     ...mail,
-    view: invoiceView({ invoice, logo }),
+    view: invoiceView(document),
     invoice,
     overdueDays: request.overdueDays,
     reminder: request.reminder,
@@ -49,7 +49,7 @@ async function invoiceEmail(request: Request<'invoice-email'>, logo: Logo | unde
         ? (eInvoice!.content as Uint8Array)
         : request.attachPdf === false
           ? undefined
-          : await renderInvoicePdf({ invoice, logo }),
+          : await renderInvoicePdf(document),
     attachments: eInvoice && format !== 'factur-x' ? [eInvoice] : [],
   });
   return email(fileNameOf(invoice.invoice_number, '.eml'), raw);
@@ -110,8 +110,8 @@ export async function renderDocument(request: RenderRequest): Promise<RenderedFi
   const logo = 'logo' in request ? logoOf(request.logo) : undefined;
   switch (request.kind) {
     case 'invoice-pdf': {
-      const invoice = invoiceResource(request.invoice, request.publicBaseUrl);
-      return pdf(fileNameOf(invoice.invoice_number, '.pdf'), await renderInvoicePdf({ invoice, logo }));
+      const document = invoiceDocumentOf(request.invoice, request.publicBaseUrl, logo);
+      return pdf(fileNameOf(document.invoice.invoice_number, '.pdf'), await renderInvoicePdf(document));
     }
     case 'credit-note-pdf': {
       const creditNote = creditNoteResource(request.creditNote, request.publicBaseUrl);

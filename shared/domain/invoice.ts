@@ -72,7 +72,12 @@ export type PricedLine = LineText & {
   net_minor: number;
   tax_minor: number;
   total_minor: number;
+  /** On a final invoice, the deposit invoice this line deducts (docs/quotes.md); absent on any other line. */
+  deducts?: DeductedDeposit;
 };
+
+/** The deposit invoice a final invoice's line deducts: its id, number and issue date. */
+export type DeductedDeposit = { id: string; number: string; issue_date: string };
 
 /** One row of the tax breakdown as stored. */
 export type TaxRow = {

@@ -1,11 +1,11 @@
 // Invoicing an accepted quote (docs/quotes.md "Deposits and the final invoice"): deposit invoices take
 // a share of what is left of each VAT row of the quote; the final invoice carries the quote's lines
 // and deducts every deposit per row, so each row of the breakdown adds up to the quote's to the cent.
-import { formatMinor, toMinor, type Scaled } from '#shared/domain/decimal';
+import { formatMinor, parseDecimal, toMinor, type Scaled } from '#shared/domain/decimal';
 import { DomainError, ErrorCode, invalidState, validationError } from '#shared/domain/errors';
-import type { Invoice, PricedInvoice, PricedLine, TaxRow } from '#shared/domain/invoice';
+import type { DeductedDeposit, Invoice, PricedInvoice, PricedLine, TaxRow } from '#shared/domain/invoice';
 import { allocateMinor, divideHalfUp } from '#shared/domain/pricing';
-import { hasRate, type TaxCategory } from '#shared/domain/tax';
+import { categoryFor, hasRate, type TaxCategory } from '#shared/domain/tax';
 import { DEFAULT_UNIT } from '#shared/domain/unit-codes';
 
 /** A deposit asked for: a percentage of the quote's total, or an amount that includes VAT. */
@@ -102,7 +102,13 @@ export function depositRows(quote: PricedInvoice, deposits: readonly CountedDepo
 }
 
 /** A row of a document as the line says it: quantity and price, with amounts already decided. */
-function decidedLine(description: string, row: DepositRow, sign: 1 | -1, pricesIncludeTax: boolean): PricedLine {
+function decidedLine(
+  description: string,
+  row: DepositRow,
+  sign: 1 | -1,
+  pricesIncludeTax: boolean,
+  deducts?: DeductedDeposit,
+): PricedLine {
   const gross = row.net_minor + row.tax_minor;
   return {
     description,
@@ -117,8 +123,28 @@ function decidedLine(description: string, row: DepositRow, sign: 1 | -1, pricesI
     net_minor: sign * row.net_minor,
     tax_minor: sign * row.tax_minor,
     total_minor: sign * gross,
+    ...(deducts ? { deducts } : {}),
   };
 }
+
+/** What a final invoice deducts, per deposit and VAT row: the net and the VAT taken off, as positive amounts. */
+export type Deduction = DeductedDeposit & DepositRow;
+
+/** The deductions of a final invoice's lines (§ 14 (5) UStG: the prepayments and the VAT on them), in order. */
+export const deductionsOf = (lines: readonly PricedLine[]): Deduction[] =>
+  lines.flatMap((line) =>
+    line.deducts
+      ? [
+          {
+            ...line.deducts,
+            tax_category: line.tax_category ?? categoryFor(parseDecimal(line.tax_rate)!),
+            tax_rate: line.tax_rate,
+            net_minor: -line.net_minor,
+            tax_minor: -line.tax_minor,
+          },
+        ]
+      : [],
+  );
 
 const totalsOf = (lines: readonly PricedLine[], rows: TaxRow[], discountMinor: number) => {
   const subtotal = lines.reduce((total, line) => total + line.net_minor, 0);
@@ -166,7 +192,13 @@ export function finalInvoice(
   const deductions = deposits.flatMap((deposit) =>
     deposit.rows
       .filter((row) => row.net_minor !== 0 || row.tax_minor !== 0)
-      .map((row) => decidedLine(describe(deposit), row, -1, inclusive)),
+      .map((row) =>
+        decidedLine(describe(deposit), row, -1, inclusive, {
+          id: deposit.id,
+          number: deposit.number,
+          issue_date: deposit.issue_date,
+        }),
+      ),
   );
   const left = new Map(leftOf(quote, deposits).map((entry) => [rowKey(entry.row), entry]));
   const breakdown = (quote.tax_breakdown ?? []).map((row) => {

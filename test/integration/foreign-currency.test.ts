@@ -16,6 +16,8 @@ const XML_FORMATS = ['ubl', 'cii', 'xrechnung-ubl', 'xrechnung-cii'] as const;
 
 /** The fixture feed's figures (infra/local/fixtures/ecb-rates.xml). */
 const USD_ON = { '2026-11-24': '1.0801', '2026-11-23': '1.0860', '2026-11-20': '1.0879' } as const;
+/** The made-up history's (infra/local/ecb-feed.ts, madeUpRate). */
+const HISTORY_ON = { '2003-05-06': { USD: '1.0823', GBP: '0.94204' }, '2003-05-02': { USD: '1.0021' } } as const;
 const GBP_ON_24 = '0.85169';
 
 /** num/den rounded half up, the oracle's way: compare twice the remainder with the divisor. */
@@ -49,7 +51,10 @@ const invoiceOf = async (id: string, who: Tenant = tenant) =>
   (await call('get-invoice', { token: who.apiKey, params: { id } })).json;
 
 beforeAll(async () => {
-  expect(await ecbDays()).toMatchObject({ days: 62, latest: '2026-11-25', missing: null });
+  // The first run finds no history and loads it (7 144 days: the made-up ones and the fixture's); the
+  // next has nothing more to load.
+  expect(await ecbDays()).toMatchObject({ days: 62, history_days: 7144, latest: '2026-11-25', missing: null });
+  expect(await ecbDays()).toMatchObject({ days: 62, history_days: 0, missing: null });
   tenant = await newTenant('Foreign currency');
   const organization = await call('update-organization', {
     token: tenant.ownerToken,
@@ -297,6 +302,40 @@ describe('the revenue report', () => {
     const { rebuildRevenue } = await import('#shared/reports/rebuild');
     const { db } = await import('#test/support/api');
     expect((await rebuildRevenue(db, own.id, { apply: false })).differences).toEqual([]);
+  });
+});
+
+describe('an invoice dated before the 90-day feed', () => {
+  it('takes the ECB rate of its day from the history since 1999, a weekend the Friday before', async () => {
+    const { id } = await draftOf({ issue_date: '2003-05-06', due_date: '2003-06-05' });
+    const sent = await sendOf(id);
+    expect(sent.status, sent.text).toBe(200);
+    expect((await invoiceOf(id)).exchange_rate).toEqual({
+      rate: HISTORY_ON['2003-05-06'].USD,
+      from: 'EUR',
+      to: 'USD',
+      date: '2003-05-06',
+      source: 'ecb',
+    });
+    const sunday = await draftOf({ issue_date: '2003-05-04', due_date: '2003-06-05' });
+    expect((await sendOf(sunday.id)).status).toBe(200);
+    expect((await invoiceOf(sunday.id)).exchange_rate).toMatchObject({
+      rate: HISTORY_ON['2003-05-02'].USD,
+      date: '2003-05-02',
+    });
+    const quote = (query: Record<string, string>) => call('get-exchange-rate', { token: tenant.apiKey, query });
+    expect((await quote({ from: 'USD', to: 'GBP', date: '2003-05-06' })).json).toMatchObject({
+      legs: [
+        { rate: HISTORY_ON['2003-05-06'].USD, from: 'EUR', to: 'USD' },
+        { rate: HISTORY_ON['2003-05-06'].GBP, from: 'EUR', to: 'GBP' },
+      ],
+      date: '2003-05-06',
+    });
+    // Before the ECB's first day there is none.
+    expect((await quote({ from: 'USD', date: '1999-01-01' })).json.error).toMatchObject({
+      code: 'exchange_rate_unavailable',
+      details: { date: '1998-12-31', currency: 'USD' },
+    });
   });
 });
 

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, newTenant, tableItemCount } from '#test/support/api';
 import { austrianSeller } from '#test/support/eu-invoice';
 import { validateEInvoices } from '#test/support/e-invoice-validator';
+import { readPdf } from '#test/support/pdf';
 
 type Tenant = Awaited<ReturnType<typeof newTenant>>;
 let tenant: Tenant;
@@ -74,6 +75,15 @@ async function send(id: string) {
   expect(noted.status, noted.text).toBe(200);
   return call('send-invoice', { token: tenant.apiKey, params: { id } });
 }
+/** Text with its no-break spaces (Intl's, before € and %) as plain ones, each run of spaces as one. */
+const oneSpaced = (text: string) =>
+  text
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/(\d) ?%/g, '$1 %');
+const germanDate = (date: string) =>
+  new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+
 const rows = (document: { tax_breakdown: { tax_rate: string; taxable_amount: string; tax_amount: string }[] }) =>
   document.tax_breakdown.map((row) => [row.tax_rate, row.taxable_amount, row.tax_amount]);
 
@@ -137,6 +147,31 @@ describe('the worked example', () => {
     expect(final.json).toMatchObject({ subtotal: '5000.00', tax_amount: '830.00', total_amount: '5830.00' });
     expect((await send(final.json.id)).status).toBe(200);
 
+    // § 14 (5) UStG: per deposit and rate the net and the VAT deducted, on the PDF and the page.
+    const deducted = (deposit: typeof first.json, rate: string, net: string, tax: string) =>
+      `Anzahlungsrechnung ${deposit.invoice_number} vom ${germanDate(deposit.issue_date)} ${rate} ${net} € ${tax} €`;
+    const statement = [
+      'Abgezogene Anzahlungen',
+      'Rechnung Satz Netto Umsatzsteuer',
+      deducted(first.json, '19 %', '2.400,00', '456,00'),
+      deducted(first.json, '7 %', '600,00', '42,00'),
+      deducted(second.json, '19 %', '1.600,00', '304,00'),
+      deducted(second.json, '7 %', '400,00', '28,00'),
+      'Summe der Abzüge 5.000,00 € 830,00 €',
+    ];
+    const token = tokenOf(final.json.public_url);
+    const pdfLines = oneSpaced(readPdf((await call('download-public-invoice', { params: { token } })).bytes).text)
+      .split('\n')
+      .map((line) => line.trim());
+    const at = pdfLines.indexOf(statement[0]!);
+    expect(pdfLines.slice(at, at + statement.length)).toEqual(statement);
+    const finalPage = (await call('view-public-invoice', { params: { token } })).text;
+    const table = /<h2>Abgezogene Anzahlungen<\/h2>[\s\S]*?<\/table>/.exec(finalPage)?.[0] ?? '';
+    const pageRows = [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
+      oneSpaced(row[1]!.replace(/<[^>]+>/g, ' ')).trim(),
+    );
+    expect(['Abgezogene Anzahlungen', ...pageRows]).toEqual(statement);
+
     const after = (await call('get-quote', { token: tenant.apiKey, params: { id: accepted.id } })).json;
     expect(after.invoices.map((invoice: { id: string; kind: string }) => [invoice.id, invoice.kind])).toEqual([
       [first.json.id, 'deposit'],
@@ -161,6 +196,13 @@ describe('the worked example', () => {
       '<cbc:InvoiceTypeCode>386</cbc:InvoiceTypeCode>',
     );
     expect(files.get(`cii-${final.json.invoice_number}.xml`)).toContain('<ram:TypeCode>380</ram:TypeCode>');
+    // The e-invoices state the deductions as a note (BT-22): EN 16931 has no place for a line's VAT.
+    const deductionNote = `Abgezogene Anzahlungen: Anzahlungsrechnung ${first.json.invoice_number} vom ${germanDate(first.json.issue_date)}, 19 %: Netto 2.400,00 €, Umsatzsteuer 456,00 €;`;
+    for (const format of ['ubl', 'cii', 'xrechnung-ubl', 'xrechnung-cii'])
+      expect(oneSpaced(files.get(`${format}-${final.json.invoice_number}.xml`)!), format).toContain(deductionNote);
+    expect(oneSpaced(files.get(`ubl-${final.json.invoice_number}.xml`)!)).toContain(
+      'Summe der Abzüge: Netto 5.000,00 €, Umsatzsteuer 830,00 €.</cbc:Note>',
+    );
     const plain = new Map([...files].filter(([name]) => !name.startsWith('xrechnung')));
     const xrechnung = new Map([...files].filter(([name]) => name.startsWith('xrechnung')));
     expect((await validateEInvoices(plain)).failures).toEqual([]);
