@@ -13263,6 +13263,31 @@ export interface components {
                 };
             };
         };
+        /** @description permission_denied */
+        PermissionDenied: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "permission_denied",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "permission_denied";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
         /** @description validation_error */
         ValidationError: {
             headers: {
@@ -13687,6 +13712,7 @@ export type ResponseInvalidToken = components['responses']['InvalidToken'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseRateLimited = components['responses']['RateLimited'];
+export type ResponsePermissionDenied = components['responses']['PermissionDenied'];
 export type ResponseValidationError = components['responses']['ValidationError'];
 export type ResponseAuthenticationRequiredOrInvalidTokenOrTokenExpired = components['responses']['AuthenticationRequiredOrInvalidTokenOrTokenExpired'];
 export type ResponseInsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied = components['responses']['InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied'];
@@ -13820,31 +13846,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["InvalidToken"];
-            /** @description permission_denied */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "permission_denied",
-                     *         "message": "What was refused and why, in one sentence"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "permission_denied";
-                            message: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                        };
-                    };
-                };
-            };
+            403: components["responses"]["PermissionDenied"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -17566,6 +17568,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
+            403: components["responses"]["PermissionDenied"];
             /** @description No such document: an HTML page says so */
             404: {
                 headers: {
