@@ -89,14 +89,14 @@ function inputOf<B, Q, P>(
   actor: Actor,
 ): Input<B, Q, P> {
   // What the route reads is held to the text policy; a provider's signed body (no schema) is its own.
+  // The query as the schema reads it: `metadata[__proto__]` is a key of a group, checked as one.
+  const query = nestedQuery(event.queryStringParameters ?? {});
   if (schemas.body) refuseUnfitText(context.json);
-  if (schemas.query) refuseUnfitText(event.queryStringParameters ?? {});
+  if (schemas.query) refuseUnfitText(query);
   if (schemas.params) refuseUnfitText(event.pathParameters ?? {});
   return {
     body: (schemas.body ? parseOrThrow(schemas.body, context.json) : undefined) as B,
-    query: (schemas.query
-      ? parseOrThrow(schemas.query, nestedQuery(event.queryStringParameters ?? {}))
-      : undefined) as Q,
+    query: (schemas.query ? parseOrThrow(schemas.query, query) : undefined) as Q,
     params: (schemas.params ? parseOrThrow(schemas.params, event.pathParameters ?? {}) : undefined) as P,
     baseUrl: context.baseUrl,
     sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
