@@ -201,7 +201,7 @@ describe('the public quote page and the sweep', () => {
     ];
     for (const headers of foreign) {
       // A malformed form of another site is refused as another site's: its body is never read.
-      for (const form of [{ decision: 'accept', version }, { decision: 'maybe' }]) {
+      for (const form of [{ decision: 'accept', version }, { decision: 'maybe' }] as Record<string, string>[]) {
         const { result, calls } = await countDbCalls(() => answer(token, form, headers));
         expect([result.status, result.json?.error?.code], JSON.stringify(headers)).toEqual([403, 'permission_denied']);
         expect(calls, JSON.stringify(headers)).toEqual({});
