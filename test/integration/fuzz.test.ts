@@ -99,7 +99,7 @@ const objectFor = (schema: Schema, depth = 0) =>
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 /** The headers of a form another site makes a browser post, or none. */
-const FOREIGN_FORM_HEADERS = [
+const FOREIGN_FORM_HEADERS: Record<string, string>[] = [
   { origin: 'null' },
   { origin: 'https://elsewhere.example' },
   { 'sec-fetch-site': 'cross-site' },
@@ -138,7 +138,7 @@ function requestFor(operation: Operation) {
     body: body
       ? fc.oneof({ weight: 4, arbitrary: objectFor(resolve(body.schema)!) }, fc.jsonValue({ maxDepth: 2 }))
       : fc.constant(undefined),
-    headers: body?.form ? fc.constantFrom({}, ...FOREIGN_FORM_HEADERS) : fc.constant({}),
+    headers: body?.form ? fc.constantFrom<Record<string, string>>({}, ...FOREIGN_FORM_HEADERS) : fc.constant({}),
   });
 }
 

@@ -14683,7 +14683,7 @@ export interface operations {
                     reminders?: "on" | "off";
                     business?: boolean;
                     /**
-                     * @description Up to 50 keys of at most 40 characters with values of at most 500; never printed on documents
+                     * @description Up to 50 keys of at most 40 characters (not __proto__, constructor or prototype) with values of at most 500; never printed on documents
                      * @example {
                      *       "order_id": "6735",
                      *       "crm_deal": "D-1022"
@@ -14981,7 +14981,7 @@ export interface operations {
                     purchase_order?: string;
                     locale?: string;
                     /**
-                     * @description Up to 50 keys of at most 40 characters with values of at most 500; never printed on documents
+                     * @description Up to 50 keys of at most 40 characters (not __proto__, constructor or prototype) with values of at most 500; never printed on documents
                      * @example {
                      *       "order_id": "6735",
                      *       "crm_deal": "D-1022"
@@ -15128,6 +15128,7 @@ export interface operations {
                     locale?: string;
                     reminders_paused?: boolean;
                     exchange_rate?: {
+                        /** @description At most 6 significant digits; within 10 times the ECB rate of the day the invoice takes when that day is stored, else 0.000001 to 1000000 */
                         rate: string;
                         from: string;
                         to: string;
@@ -15191,6 +15192,7 @@ export interface operations {
                     email?: string;
                     force?: boolean;
                     exchange_rate?: {
+                        /** @description At most 6 significant digits; within 10 times the ECB rate of the day the invoice takes when that day is stored, else 0.000001 to 1000000 */
                         rate: string;
                         from: string;
                         to: string;
@@ -15616,7 +15618,7 @@ export interface operations {
                     prices_include_tax?: boolean;
                     locale?: string;
                     /**
-                     * @description Up to 50 keys of at most 40 characters with values of at most 500; never printed on documents
+                     * @description Up to 50 keys of at most 40 characters (not __proto__, constructor or prototype) with values of at most 500; never printed on documents
                      * @example {
                      *       "order_id": "6735",
                      *       "crm_deal": "D-1022"
@@ -16044,7 +16046,7 @@ export interface operations {
                     reason: "duplicate" | "fraudulent" | "order_change" | "product_unsatisfactory" | "other";
                     memo?: string;
                     /**
-                     * @description Up to 50 keys of at most 40 characters with values of at most 500; never printed on documents
+                     * @description Up to 50 keys of at most 40 characters (not __proto__, constructor or prototype) with values of at most 500; never printed on documents
                      * @example {
                      *       "order_id": "6735",
                      *       "crm_deal": "D-1022"
@@ -16610,7 +16612,7 @@ export interface operations {
                     /** Format: email */
                     send_to?: string;
                     /**
-                     * @description Up to 50 keys of at most 40 characters with values of at most 500; never printed on documents
+                     * @description Up to 50 keys of at most 40 characters (not __proto__, constructor or prototype) with values of at most 500; never printed on documents
                      * @example {
                      *       "order_id": "6735",
                      *       "crm_deal": "D-1022"
