@@ -1,12 +1,12 @@
-// The Accept and Decline buttons of the public quote page: the answer is recorded (or refused as stale,
-// closed or posted by another site) and the browser goes back to the page, which shows where the quote stands.
+// The Accept and Decline buttons of the public quote page: the answer is recorded (or refused as stale
+// or closed) and the browser goes back to the page, which shows where the quote stands. A form another
+// site posted is refused with 403 before this runs (`form`, shared/http/same-origin.ts).
 import { config } from '#shared/config';
 import { findPublicQuote } from '#shared/data/public-invoices';
 import { publicQuoteUrl } from '#shared/domain/resources/quote';
 import { notFoundPage } from '#shared/documents/not-found-page';
 import { publicEndpoint } from '#shared/http/endpoint';
 import { htmlPage } from '#shared/http/html';
-import { crossSite } from '#shared/http/same-origin';
 import { quoteAnswerForm, tokenParams } from '#shared/http/schemas/public';
 import { answerQuote } from '#shared/quotes/answer-quote';
 import { route } from '#functions/answer-public-quote/route';
@@ -16,10 +16,8 @@ const { PUBLIC_BASE_URL } = config();
 export const handler = publicEndpoint(
   route,
   { params: tokenParams, body: quoteAnswerForm, form: true },
-  async ({ db, params, body, headers }) => {
+  async ({ db, params, body }) => {
     const page = publicQuoteUrl(PUBLIC_BASE_URL, params.token);
-    // A form another site posted changes nothing: the browser lands on the page as it stands.
-    if (crossSite(headers, PUBLIC_BASE_URL)) return { status: 303, headers: { location: page } };
     const found = await findPublicQuote(db, params.token);
     if (!found || found.quote.status === 'draft') return htmlPage(404, notFoundPage('quote'));
     const deps = { db, publicBaseUrl: PUBLIC_BASE_URL };

@@ -9,7 +9,7 @@ import { quoteResource } from '#shared/domain/resources/quote';
 import { notFoundPage } from '#shared/documents/not-found-page';
 import { renderQuotePage } from '#shared/documents/quote-page';
 import { publicEndpoint } from '#shared/http/endpoint';
-import { htmlPage } from '#shared/http/html';
+import { FORM_PAGE_HEADERS, htmlPage } from '#shared/http/html';
 import { quotePageQuery, tokenParams } from '#shared/http/schemas/public';
 import { route } from '#functions/view-public-quote/route';
 
@@ -25,6 +25,6 @@ export const handler = publicEndpoint(
     const open = quote.status === 'sent' && quote.expiry_date >= dateIn(timeZoneOf(organization), new Date());
     const respond = open ? { action: 'answer/', version: pageVersionOf(quote) } : undefined;
     const page = renderQuotePage({ quote: quoteResource(quote, PUBLIC_BASE_URL), logo, respond, notice: query.notice });
-    return htmlPage(200, page);
+    return htmlPage(200, page, open ? FORM_PAGE_HEADERS : {});
   },
 );

@@ -37,6 +37,8 @@ function errorCodes(route: Route, contract: Contract | undefined): ErrorCode[] {
       'rate_limited',
     );
   if (contract?.body) codes.push('invalid_json', 'payload_too_large', 'unsupported_media_type');
+  // A browser's form another site posted is refused (shared/http/same-origin.ts).
+  if (contract?.form) codes.push('permission_denied');
   // A credentialed route refuses query parameters it does not declare (shared/http/endpoint.ts).
   if (route.credentials !== 'public' || contract?.body || contract?.query || contract?.params)
     codes.push('validation_error');

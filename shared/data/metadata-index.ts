@@ -10,7 +10,7 @@ import {
   metadataPartition,
   type Key,
 } from '#shared/data/keys';
-import { changedKeys, hasMetadata, type Metadata, type MetadataKind } from '#shared/domain/metadata';
+import { changedEntries, hasMetadata, type Metadata, type MetadataKind } from '#shared/domain/metadata';
 
 /**
  * What keeps the index in step with a change of metadata, in the document's own transaction: a Put
@@ -24,9 +24,8 @@ export function metadataIndexParts(
   before: Metadata | undefined,
   after: Metadata | undefined,
 ): WritePart[] {
-  return changedKeys(before, after).map((key) => {
+  return [...changedEntries(before, after)].map(([key, value]) => {
     const entryKey = metadataEntryKey(organizationId, kind, id, key);
-    const value = after?.[key];
     return value === undefined
       ? { Delete: { TableName: db.table, Key: entryKey } }
       : {

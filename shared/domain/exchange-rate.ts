@@ -39,6 +39,38 @@ export function rateProblem(text: string): string | undefined {
   return undefined;
 }
 
+/** How far a rate given by hand may lie from the ECB's of its day, either way: ×10 (docs/invoices.md). */
+export const MANUAL_RATE_FACTOR = 10n;
+/** The bounds of a rate given by hand, as given, when the ECB has no rate of its day: 1e-6 … 1e6. */
+export const MANUAL_RATE_BOUNDS = { min: '0.000001', max: '1000000' } as const;
+
+const isBelow = (a: Ratio, b: Ratio) => a.num * b.den < b.num * a.den;
+const times = ({ num, den }: Ratio, factor: bigint): Ratio => ({ num: num * factor, den });
+
+/**
+ * Why a rate given by hand (already a rate, `rateProblem`) is out of reason, or undefined: more than
+ * ×10 from `ecb` (the ECB's factor from the invoice's currency to the accounting currency, of the
+ * rate's day) when there is one, else outside 1e-6 … 1e6 as given. Exact rationals, no floats.
+ */
+export function manualRateProblem(
+  given: RateLeg,
+  invoiceCurrency: string,
+  ecb?: { factor: Ratio; date: string },
+): string | undefined {
+  const rate = ratioOf(given.rate);
+  if (!ecb) {
+    const [min, max] = [ratioOf(MANUAL_RATE_BOUNDS.min), ratioOf(MANUAL_RATE_BOUNDS.max)];
+    return isBelow(rate, min) || isBelow(max, rate)
+      ? `must be between ${MANUAL_RATE_BOUNDS.min} and ${MANUAL_RATE_BOUNDS.max} (the ECB has no rate of that day to compare it with)`
+      : undefined;
+  }
+  // The ECB's rate the way round the rate was given.
+  const reference = given.from === invoiceCurrency ? ecb.factor : { num: ecb.factor.den, den: ecb.factor.num };
+  if (isBelow(times(reference, MANUAL_RATE_FACTOR), rate) || isBelow(times(rate, MANUAL_RATE_FACTOR), reference))
+    return `must be within ${MANUAL_RATE_FACTOR} times the ECB's rate of ${ecb.date} (${significant(reference)} ${given.to} per ${given.from})`;
+  return undefined;
+}
+
 /**
  * What one unit of the invoice's currency is worth in the accounting currency, exactly: the rate as
  * given, its inverse when given the other way round, or the quotient of the two euro legs.

@@ -14,30 +14,53 @@ export type MetadataKind = (typeof METADATA_KINDS)[number];
 /** A key a query string can name as `metadata[key]`: no brackets. */
 export const METADATA_KEY = /^[^[\]]+$/;
 
+/**
+ * Keys refused (400 naming the key) because JavaScript objects already hold them: `__proto__` is the
+ * prototype (a JSON reader drops it or changes the object's type), `constructor` and `prototype` are
+ * what serializers, the DynamoDB marshaller among them, read to tell a plain object from an instance.
+ * Every other name, `toString` or `hasOwnProperty` as well, is a key like any other.
+ */
+export const RESERVED_METADATA_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+export const RESERVED_KEY_PROBLEM = `is a name JavaScript objects reserve (${RESERVED_METADATA_KEYS.join(', ')}): choose another key`;
+export const isReservedMetadataKey = (key: string) => RESERVED_METADATA_KEYS.includes(key);
+
+// Keys are data, never properties: each function reads a metadata object's own entries into a Map and
+// builds its answer without a prototype, so no key can meet what Object.prototype holds.
+const entriesOf = (metadata: Metadata | undefined) => new Map(Object.entries(metadata ?? {}));
+const metadataOf = (entries: Map<string, string>): Metadata =>
+  Object.setPrototypeOf(Object.fromEntries(entries), null) as Metadata;
+
 /** The metadata after a change: a key with '' is removed, any other replaced or added. */
 export function changedMetadata(current: Metadata | undefined, changes: Metadata): Metadata {
-  const next: Metadata = { ...current };
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === '') delete next[key];
-    else next[key] = value;
+  const next = entriesOf(current);
+  for (const [key, value] of entriesOf(changes)) {
+    if (value === '') next.delete(key);
+    else next.set(key, value);
   }
-  const count = Object.keys(next).length;
-  if (count > METADATA_LIMITS.maxKeys)
+  if (next.size > METADATA_LIMITS.maxKeys)
     throw validationError({
-      metadata: `may hold at most ${METADATA_LIMITS.maxKeys} keys; this change would leave ${count}`,
+      metadata: `may hold at most ${METADATA_LIMITS.maxKeys} keys; this change would leave ${next.size}`,
     });
-  return next;
+  return metadataOf(next);
 }
 
 /** The metadata a new document starts with: empty values are not kept. */
 export const initialMetadata = (given: Metadata | undefined): Metadata => changedMetadata({}, given ?? {});
 
 /** Whether every key of `wanted` holds exactly its value. */
-export const hasMetadata = (metadata: Metadata | undefined, wanted: Metadata) =>
-  Object.entries(wanted).every(([key, value]) => metadata?.[key] === value);
+export function hasMetadata(metadata: Metadata | undefined, wanted: Metadata): boolean {
+  const held = entriesOf(metadata);
+  return [...entriesOf(wanted)].every(([key, value]) => held.get(key) === value);
+}
 
-/** The keys whose value differs between two states (added, changed or removed). */
-export function changedKeys(before: Metadata | undefined, after: Metadata | undefined): string[] {
-  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
-  return [...keys].filter((key) => before?.[key] !== after?.[key]);
+/** The value each key changed to between two states (undefined: removed), added, changed or removed. */
+export function changedEntries(
+  before: Metadata | undefined,
+  after: Metadata | undefined,
+): Map<string, string | undefined> {
+  const [was, is] = [entriesOf(before), entriesOf(after)];
+  const changed = new Map<string, string | undefined>();
+  for (const key of new Set([...was.keys(), ...is.keys()]))
+    if (was.get(key) !== is.get(key)) changed.set(key, is.get(key));
+  return changed;
 }

@@ -1,5 +1,6 @@
 // The one middleware chain every route handler is wrapped in, outermost first:
-// envelope (request id, logs, errors) → authentication and authorisation → JSON body → the
+// envelope (request id, logs, errors) → authentication and authorisation → for a form, where the
+// browser says it comes from → JSON body → the
 // handler, which validates its input with zod and runs under the Idempotency-Key rules on POST.
 // Public routes (the token endpoints) have the same chain without the credential.
 // The request id is the correlation id of everything the request causes: a handler writes through
@@ -18,6 +19,7 @@ import { authenticate } from '#shared/http/middleware/authenticate';
 import { envelope } from '#shared/http/middleware/envelope';
 import { jsonBody } from '#shared/http/middleware/json-body';
 import { header, type Reply, type RequestContext } from '#shared/http/request';
+import { sameOriginForms } from '#shared/http/same-origin';
 import { refuseUnfitText } from '#shared/http/text-policy';
 import { nestedQuery, parseOrThrow, refuseUndeclaredQuery } from '#shared/http/validation';
 
@@ -87,14 +89,14 @@ function inputOf<B, Q, P>(
   actor: Actor,
 ): Input<B, Q, P> {
   // What the route reads is held to the text policy; a provider's signed body (no schema) is its own.
+  // The query as the schema reads it: `metadata[__proto__]` is a key of a group, checked as one.
+  const query = nestedQuery(event.queryStringParameters ?? {});
   if (schemas.body) refuseUnfitText(context.json);
-  if (schemas.query) refuseUnfitText(event.queryStringParameters ?? {});
+  if (schemas.query) refuseUnfitText(query);
   if (schemas.params) refuseUnfitText(event.pathParameters ?? {});
   return {
     body: (schemas.body ? parseOrThrow(schemas.body, context.json) : undefined) as B,
-    query: (schemas.query
-      ? parseOrThrow(schemas.query, nestedQuery(event.queryStringParameters ?? {}))
-      : undefined) as Q,
+    query: (schemas.query ? parseOrThrow(schemas.query, query) : undefined) as Q,
     params: (schemas.params ? parseOrThrow(schemas.params, event.pathParameters ?? {}) : undefined) as P,
     baseUrl: context.baseUrl,
     sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
@@ -138,6 +140,8 @@ function chain(
     timeoutEarlyInMillis: 0,
   }).use(envelope({ route: route.name, logLevel: LOG_LEVEL, fallbackBaseUrl: PUBLIC_BASE_URL }));
   if (authentication) handler.use(authentication);
+  // A browser's form is refused before its body is read when another site made the browser post it.
+  if (schemas.form) handler.use(sameOriginForms(PUBLIC_BASE_URL));
   const handled = handler.use(jsonBody(MAX_BODY_BYTES, { forms: schemas.form })).handler(handle);
   const run = (event: APIGatewayProxyEventV2, context: Context) => handled(event, context as RequestContext);
   const { body, query, params, form } = schemas;

@@ -17,3 +17,10 @@ export const htmlPage = (status: number, content: string, headers: Record<string
   raw: { content, contentType: 'text/html; charset=utf-8' },
   headers: { 'content-security-policy': PAGE_SECURITY_POLICY, 'cache-control': 'no-store', ...headers },
 });
+
+/**
+ * A page whose form posts back to this service: the browser sends a Referer only to this origin, so
+ * its form carries its own `Origin` (under `no-referrer` a browser sends `Origin: null`, which a page of
+ * another site in a sandboxed frame sends too) and the token still leaves in no Referer to anyone else.
+ */
+export const FORM_PAGE_HEADERS = { 'referrer-policy': 'same-origin' };

@@ -1,6 +1,9 @@
 // One text policy at the edge: every string of a request (body keys and values, query and path
 // parameters) is text that every output can carry, XML 1.0 above all; what is refused is never stored.
+// No field or key is named `__proto__`: a parsed object holds it as its own, but a schema's output
+// (zod drops it from records) and every object it would be copied into would not.
 import { validationError } from '#shared/domain/errors';
+import { RESERVED_KEY_PROBLEM } from '#shared/domain/metadata';
 import { fieldPath } from '#shared/http/validation';
 
 /** Deeper than any request the API defines (an invoice line's discount is four levels down). */
@@ -34,6 +37,7 @@ export function refuseUnfitText(value: unknown, prefix = ''): void {
       for (const [key, entry] of Object.entries(item)) {
         const problem = textProblem(key);
         if (problem) fields[fieldPath(path, prefix)] ??= `has a field name that ${problem}`;
+        else if (key === '__proto__') fields[fieldPath([...path, key], prefix)] ??= RESERVED_KEY_PROBLEM;
         else pending.push({ value: entry, path: [...path, key] });
       }
   }

@@ -20,6 +20,9 @@ export function parseOrThrow<S extends ZodMiniType>(schema: S, input: unknown, p
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys)
         fields[fieldPath([...issue.path, key], prefix)] ??= 'is not a field that can be set';
+    } else if (issue.code === 'invalid_key') {
+      // A record's key that its key schema refused: say why, not only that it is invalid.
+      fields[fieldPath(issue.path, prefix)] ??= issue.issues[0]?.message ?? issue.message;
     } else {
       fields[fieldPath(issue.path, prefix)] ??= issue.message;
     }

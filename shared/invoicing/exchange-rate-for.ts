@@ -4,12 +4,14 @@
 // currency is the euro. Rates of a past day never change: each process keeps the days it read.
 import { type DailyRates, getDailyRates } from '#shared/data/exchange-rates';
 import type { Db } from '#shared/data/table';
-import { exchangeRateUnavailable, validationError } from '#shared/domain/errors';
+import { DomainError, ErrorCode, exchangeRateUnavailable, validationError } from '#shared/domain/errors';
 import {
   conversionFactor,
   type ExchangeRate,
   type ExchangeRateDate,
+  manualRateProblem,
   type RateLeg,
+  type Ratio,
   rateProblem,
   significant,
 } from '#shared/domain/exchange-rate';
@@ -50,14 +52,42 @@ export async function ecbRateFor(db: Db, need: RateNeed): Promise<ExchangeRate> 
   return { ...cross, rate: significant(conversionFactor(cross, need.currency, need.accounting)) };
 }
 
-/** A rate given for `need`, checked: between its two currencies (either way round), positive, as precise as the ECB's. */
-export function manualRateFor(given: RateLeg, need: RateNeed, field = 'exchange_rate'): ExchangeRate {
+/** The ECB's factor for `need` (invoice currency → accounting currency) and its day, when that day is stored. */
+export type EcbReference = { factor: Ratio; date: string; currency: string; accounting: string };
+
+/** What a rate given by hand for `need` is held to: the ECB's of the day it stands for, or nothing when that day is not stored. */
+export async function ecbReferenceFor(db: Db, need: RateNeed): Promise<EcbReference | undefined> {
+  if (need.currency === need.accounting) return undefined;
+  try {
+    const rate = await ecbRateFor(db, need);
+    const factor = conversionFactor(rate, need.currency, need.accounting);
+    return { factor, date: rate.date, currency: need.currency, accounting: need.accounting };
+  } catch (error) {
+    if (error instanceof DomainError && error.code === ErrorCode.exchangeRateUnavailable) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * A rate given for `need`, checked: between its two currencies (either way round), positive, as precise
+ * as the ECB's, and within reason: ×10 of `ecb` (read for the same need) or 1e-6 … 1e6 without it.
+ */
+export function manualRateFor(
+  given: RateLeg,
+  need: RateNeed,
+  ecb?: EcbReference,
+  field = 'exchange_rate',
+): ExchangeRate {
   const pair = [need.currency, need.accounting];
   if (need.currency === need.accounting)
     throw validationError({ [field]: `is only for an invoice in another currency than ${need.accounting}` });
   if (given.from === given.to || !pair.includes(given.from) || !pair.includes(given.to))
     throw validationError({ [field]: `must convert between ${need.currency} and ${need.accounting}` });
-  const problem = rateProblem(given.rate);
+  const sameNeed =
+    ecb?.currency === need.currency &&
+    ecb.accounting === need.accounting &&
+    ecb.date === rateDayFor(need.issueDate, need.choice);
+  const problem = rateProblem(given.rate) ?? manualRateProblem(given, need.currency, sameNeed ? ecb : undefined);
   if (problem) throw validationError({ [`${field}.rate`]: problem });
   return { rate: given.rate, from: given.from, to: given.to, date: need.issueDate, source: 'manual' };
 }
@@ -88,7 +118,9 @@ export async function issuingRate(
     return undefined;
   }
   const manual = given ?? invoice.manual_rate;
-  const exchange_rate = manual ? manualRateFor(manual, need) : await ecbRateFor(db, need);
+  const exchange_rate = manual
+    ? manualRateFor(manual, need, await ecbReferenceFor(db, need))
+    : await ecbRateFor(db, need);
   return { accounting_currency: need.accounting, exchange_rate };
 }
 

@@ -20,9 +20,10 @@ import type { Discount } from '#shared/domain/pricing';
 import { changedMetadata, type Metadata } from '#shared/domain/metadata';
 import { changeInvoice } from '#shared/invoicing/change-invoice';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
+import { getInvoice } from '#shared/data/invoices';
 import { getOrganization } from '#shared/data/organizations';
 import type { RateLeg } from '#shared/domain/exchange-rate';
-import { manualRateFor, rateNeedOf } from '#shared/invoicing/exchange-rate-for';
+import { ecbReferenceFor, manualRateFor, rateNeedOf } from '#shared/invoicing/exchange-rate-for';
 
 type Period = { start: string; end: string };
 
@@ -131,6 +132,11 @@ export async function updateInvoice(
   if (changes.client_id) assertBillable(newClient);
   const { reminders_paused: paused, manual_rate: manualRate, metadata, ...contentChanges } = changes;
   const organization = manualRate ? await getOrganization(deps.db, organizationId) : undefined;
+  // The ECB rate a rate given by hand is held to, of the day the draft would take (the change reads no more).
+  const draft = manualRate ? await getInvoice(deps.db, organizationId, invoiceId) : undefined;
+  const ecb = draft
+    ? await ecbReferenceFor(deps.db, rateNeedOf(organization!, mergedContent(draft, changes)))
+    : undefined;
   const onlyBookkeeping =
     manualRate === undefined && Object.values(contentChanges).every((value) => value === undefined);
   const result = await changeInvoice(
@@ -161,7 +167,7 @@ export async function updateInvoice(
       assertTaxParties(invoice);
       // A rate given by hand is checked against the draft's currency now, and again when it is issued.
       if (manualRate) {
-        manualRateFor(manualRate, rateNeedOf(organization!, invoice));
+        manualRateFor(manualRate, rateNeedOf(organization!, invoice), ecb);
         invoice.manual_rate = manualRate;
       }
       if (manualRate === null) delete invoice.manual_rate;

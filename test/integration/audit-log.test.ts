@@ -111,6 +111,31 @@ describe('the audit log', () => {
     expect(byApiKey.status).toBe(403);
   });
 
+  it('refuses a range whose from is past its to with 400 on to, and takes a time within a to day', async () => {
+    const read = (query: Record<string, string>) => call('list-audit-log', { token: tenant.ownerToken, query });
+    const inverted: Record<string, string>[] = [
+      { from: '2026-12-01', to: '2026-01-01' },
+      { from: '2026-12-02', to: '2026-12-01T23:59:59Z' },
+      { from: '2026-12-01T10:00:01Z', to: '2026-12-01T10:00:00Z' },
+      { from: '2026-12-01T10:00:00.001Z', to: '2026-12-01T10:00:00.000Z' },
+    ];
+    for (const query of inverted) {
+      const refused = await read(query);
+      expect([refused.status, Object.keys(refused.json.error?.details?.fields ?? {})], JSON.stringify(query)).toEqual([
+        400,
+        ['to'],
+      ]);
+    }
+    const held: Record<string, string>[] = [
+      { from: '2026-12-01', to: '2026-12-01' },
+      { from: '2026-12-01T10:00:00Z', to: '2026-12-01' },
+      { from: '2026-12-01', to: '2026-12-01T10:00:00Z' },
+      { from: '2000-01-01', to: '2099-12-31T23:59:59.999Z' },
+    ];
+    for (const query of held) expect((await read(query)).status, JSON.stringify(query)).toBe(200);
+    expect((await read({ from: '2000-01-01', to: '2099-12-31' })).json.results.length).toBeGreaterThan(0);
+  });
+
   it('finds an entry changed or removed in the table', async () => {
     const items = await auditItems(tenant.id);
     const second = items[1]!;

@@ -176,6 +176,56 @@ const cases: Case[] = [
     code: 'validation_error',
     field: 'due_date',
   },
+  // Every range of two fields: inverted, it is refused on the later field.
+  ...(
+    [
+      ['list-audit-log', { from: '2026-12-01', to: '2026-11-30' }, 'to'],
+      ['list-invoices', { issue_date_from: '2026-12-01', issue_date_to: '2026-11-30' }, 'issue_date_to'],
+      ['list-credit-notes', { issue_date_from: '2026-12-01', issue_date_to: '2026-11-30' }, 'issue_date_to'],
+      ['get-revenue-report', { period: 'monthly', start_date: '2026-12-01', end_date: '2026-11-30' }, 'end_date'],
+    ] as const
+  ).map(([route, query, field]) => ({
+    name: `an inverted range on ${route}`,
+    route: route as RouteName,
+    options: () => ({ query, ...(route === 'list-audit-log' ? { token: tenant.ownerToken } : {}) }),
+    status: 400,
+    code: 'validation_error',
+    field,
+  })),
+  {
+    name: 'an inverted statement period',
+    route: 'get-client-statement',
+    options: () => ({ params: { id: clientId }, query: { from: '2026-12-01', to: '2026-11-30' } }),
+    status: 400,
+    code: 'validation_error',
+    field: 'to',
+  },
+  {
+    name: 'an inverted export period',
+    route: 'create-export',
+    options: () => ({ body: { kind: 'invoices', from: '2026-12-01', to: '2026-11-30' } }),
+    status: 400,
+    code: 'validation_error',
+    field: 'to',
+  },
+  {
+    name: 'a line discount of both percent and amount',
+    route: 'create-invoice',
+    options: () => ({
+      body: invoiceBody(clientId, { line_items: [{ ...line, discount: { percent: '5', amount: '0.10' } }] }),
+    }),
+    status: 400,
+    code: 'validation_error',
+    field: 'line_items[0].discount.amount',
+  },
+  {
+    name: 'a credited line of neither quantity nor amount',
+    route: 'create-credit-note',
+    options: () => ({ params: { id: sentInvoiceId }, body: { reason: 'other', lines: [{ line: 0 }] } }),
+    status: 400,
+    code: 'validation_error',
+    field: 'lines[0].quantity',
+  },
   {
     name: 'an unsupported currency',
     route: 'create-invoice',

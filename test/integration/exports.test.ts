@@ -261,7 +261,7 @@ describe('bad export requests', () => {
     const before = await tableItemCount();
     const refusals: [object, number, string][] = [
       [{ kind: 'receipts', from: '2026-11-01', to: '2026-11-30' }, 400, 'kind'],
-      [{ kind: 'invoices', from: '2026-12-01', to: '2026-11-30' }, 400, 'from'],
+      [{ kind: 'invoices', from: '2026-12-01', to: '2026-11-30' }, 400, 'to'],
       [{ kind: 'invoices', from: '2026-11-31', to: '2026-12-01' }, 400, 'from'],
       [{ kind: 'invoices', format: 'xlsx', from: '2026-11-01', to: '2026-11-30' }, 400, 'format'],
       [{ kind: 'payments', format: 'datev', from: '2026-11-01', to: '2026-11-30' }, 400, 'format'],

@@ -340,6 +340,56 @@ describe('an invoice dated before the 90-day feed', () => {
 });
 
 describe('bad input', () => {
+  it('refuses a rate given by hand more than ×10 from the ECB’s of its day, or outside 1e-6…1e6 without one', async () => {
+    const patchRate = (id: string, rate: Record<string, unknown>) =>
+      call('update-invoice', { token: tenant.apiKey, params: { id }, body: { exchange_rate: rate } });
+    // The ECB's EUR → USD of 2026-11-24 is 1.0801: EUR → USD within 0.10801 … 10.801, USD → EUR within 0.092584… … 9.2584….
+    const stored = await draftOf();
+    const unstored = await draftOf({ issue_date: '2026-11-27', due_date: '2026-12-27' });
+    const cases: [string, Record<string, string>, boolean][] = [
+      [stored.id, { rate: '10.801', from: 'EUR', to: 'USD' }, true],
+      [stored.id, { rate: '10.802', from: 'EUR', to: 'USD' }, false],
+      [stored.id, { rate: '0.10801', from: 'EUR', to: 'USD' }, true],
+      [stored.id, { rate: '0.108', from: 'EUR', to: 'USD' }, false],
+      [stored.id, { rate: '9.258', from: 'USD', to: 'EUR' }, true],
+      [stored.id, { rate: '9.259', from: 'USD', to: 'EUR' }, false],
+      [stored.id, { rate: '0.0926', from: 'USD', to: 'EUR' }, true],
+      [stored.id, { rate: '0.0925', from: 'USD', to: 'EUR' }, false],
+      [stored.id, { rate: '1000000', from: 'EUR', to: 'USD' }, false],
+      // No ECB rate of 2026-11-27: only the bounds, as given.
+      [unstored.id, { rate: '1000000', from: 'EUR', to: 'USD' }, true],
+      [unstored.id, { rate: '2000000', from: 'EUR', to: 'USD' }, false],
+      [unstored.id, { rate: '0.000001', from: 'USD', to: 'EUR' }, true],
+      [unstored.id, { rate: '0.0000009', from: 'USD', to: 'EUR' }, false],
+      [unstored.id, { rate: '1000000000000000000000000000000', from: 'EUR', to: 'USD' }, false],
+    ];
+    for (const [id, rate, taken] of cases) {
+      const before = await invoiceOf(id);
+      const answer = await patchRate(id, rate);
+      const about = `${id === stored.id ? '2026-11-24' : '2026-11-27'} ${JSON.stringify(rate)}: ${answer.text.slice(0, 200)}`;
+      if (taken) {
+        expect(answer.status, about).toBe(200);
+        expect((await invoiceOf(id)).exchange_rate, about).toMatchObject({ ...rate, source: 'manual' });
+        continue;
+      }
+      expect([answer.status, Object.keys(answer.json.error.details.fields)], about).toEqual([
+        400,
+        ['exchange_rate.rate'],
+      ]);
+      expect((await invoiceOf(id)).exchange_rate, about).toEqual(before.exchange_rate);
+    }
+    // The issue's rate: refused when sending too, and nothing sent.
+    const sent = await sendOf(stored.id, {
+      exchange_rate: { rate: '1000000000000000000000000000000', from: 'USD', to: 'EUR' },
+    });
+    expect([sent.status, Object.keys(sent.json.error.details.fields)]).toEqual([400, ['exchange_rate.rate']]);
+    expect(sent.json.error.details.fields['exchange_rate.rate']).toContain(
+      'within 10 times the ECB’s rate of 2026-11-24'.replace('’', "'"),
+    );
+    const after = await invoiceOf(stored.id);
+    expect([after.status, after.sendings]).toEqual(['draft', []]);
+  });
+
   it('refuses rates that are no rate, or for no conversion, and a day the ECB has not published: nothing written', async () => {
     const { id } = await draftOf();
     const refusals: [Record<string, unknown>, string][] = [

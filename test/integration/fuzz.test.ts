@@ -1,7 +1,11 @@
 // Requests derived from the OpenAPI document: for every operation that takes input, random path
-// parameters, query parameters and JSON bodies built from the names and types the document gives
-// (mostly invalid, sometimes valid). Nothing may answer 5xx; every 4xx is the error envelope with a
-// code the document lists for that status; and a refused request writes nothing. Then valid
+// parameters, query parameters and bodies (JSON, or a form where the route takes one) built from the
+// names and types the document gives (mostly invalid, sometimes valid), with keys such as `__proto__`
+// and `constructor` in every map (metadata, in bodies and as `metadata[key]` filters), ranges in
+// either order, and headers of another site's form; and one hostile request per operation with
+// every range inverted and every map holding those keys. Nothing may answer 5xx; every 4xx is the
+// error envelope with a code the document lists for that status (or the documented 404 page); and
+// a refused request writes nothing. Then valid
 // requests: each operation's documented example succeeds, and of its variants (a field left out, a
 // field replaced) those its schema refuses are answered 400 validation_error with nothing written.
 import { readFileSync } from 'node:fs';
@@ -21,10 +25,13 @@ type Schema = {
   enum?: unknown[];
   pattern?: string;
   properties?: Record<string, Schema>;
+  additionalProperties?: Schema | boolean;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
   items?: Schema;
   $ref?: string;
 };
-type Parameter = { name: string; in: 'path' | 'query' | 'header'; schema?: Schema };
+type Parameter = { name: string; in: 'path' | 'query' | 'header'; schema?: Schema; style?: string };
 type Operation = {
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
@@ -37,18 +44,29 @@ const document = JSON.parse(readFileSync('docs/openapi.json', 'utf8')) as {
 const resolve = (schema: Schema | undefined): Schema | undefined =>
   schema?.$ref ? resolve(document.components?.schemas?.[schema.$ref.split('/').pop()!]) : schema;
 
+/** Keys a map (metadata) is given: the names JavaScript objects hold, among others. */
+const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
+const mapKey = fc.oneof(fc.constantFrom(...HOSTILE_KEYS, 'order_id'), fc.string({ minLength: 1, maxLength: 12 }));
+/** A map of keys to values, each key an own property (`__proto__` too, as a parsed body holds it). */
+const mapOf = (values: fc.Arbitrary<unknown>) =>
+  fc.array(fc.tuple(mapKey, values), { maxLength: 3 }).map((entries) => Object.fromEntries(entries));
+/** Days and times of both sides of each other, so that random ranges are often inverted. */
+const DATES = ['2025-06-30', '2026-11-01', '2026-12-01', '2026-12-01T10:00:00Z', '2026-11-30T23:59:59.999Z'];
+
 /** A value for a schema: one of its enum values, something of its type, or anything at all. */
 function valueFor(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
   const resolved = resolve(schema);
   const anything = fc.jsonValue({ maxDepth: 2 });
   if (!resolved || depth > 2) return anything;
-  const typed =
-    resolved.enum && resolved.enum.length > 0
+  const alternatives = resolved.anyOf ?? resolved.oneOf;
+  const typed = alternatives
+    ? fc.oneof(...alternatives.map((alternative) => valueFor(alternative, depth + 1)))
+    : resolved.enum && resolved.enum.length > 0
       ? fc.constantFrom(...resolved.enum)
       : resolved.pattern
         ? patterned(resolved.pattern)
         : resolved.type === 'string'
-          ? fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('10.00', '2026-11-01', 'EUR', 'x@y.example', ''))
+          ? fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('10.00', 'EUR', 'x@y.example', '', ...DATES))
           : resolved.type === 'integer' || resolved.type === 'number'
             ? fc.oneof(fc.integer({ min: -5, max: 1000 }), fc.double({ noNaN: true }))
             : resolved.type === 'boolean'
@@ -57,7 +75,9 @@ function valueFor(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> 
                 ? fc.array(valueFor(resolved.items, depth + 1), { maxLength: 3 })
                 : resolved.type === 'object' && resolved.properties
                   ? objectFor(resolved, depth + 1)
-                  : anything;
+                  : resolved.type === 'object' && typeof resolved.additionalProperties === 'object'
+                    ? mapOf(valueFor(resolved.additionalProperties, depth + 1))
+                    : anything;
   return fc.oneof({ weight: 4, arbitrary: typed }, { weight: 1, arbitrary: anything });
 }
 
@@ -78,21 +98,71 @@ const objectFor = (schema: Schema, depth = 0) =>
 
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
-/** One random request for the operation: path and query parameters as strings, a JSON body. */
+/** The headers of a form another site makes a browser post, or none. */
+const FOREIGN_FORM_HEADERS: Record<string, string>[] = [
+  { origin: 'null' },
+  { origin: 'https://elsewhere.example' },
+  { 'sec-fetch-site': 'cross-site' },
+  { referer: 'https://elsewhere.example/page' },
+];
+
+/** The media type the operation's body is documented in, and its schema. */
+function bodyOf(operation: Operation) {
+  const [type, media] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
+  return type ? { form: type === 'application/x-www-form-urlencoded', schema: media!.schema } : undefined;
+}
+
+/** Query parameters as a URL carries them: a deepObject map becomes `name[key]=value`. */
+const flatQuery = (parameters: Parameter[], values: Record<string, unknown>) =>
+  Object.fromEntries(
+    parameters.flatMap((parameter) => {
+      const value = values[parameter.name];
+      if (value === undefined) return [];
+      if (parameter.style === 'deepObject' && value && typeof value === 'object' && !Array.isArray(value))
+        return Object.entries(value).map(([key, each]) => [`${parameter.name}[${key}]`, text(each)]);
+      return [[parameter.name, text(value)]];
+    }),
+  ) as Record<string, string>;
+
+/** One random request for the operation: path and query parameters as strings, a body, headers. */
 function requestFor(operation: Operation) {
   const parameters = operation.parameters ?? [];
   const path = parameters.filter((parameter) => parameter.in === 'path');
   const query = parameters.filter((parameter) => parameter.in === 'query');
-  const body = operation.requestBody?.content['application/json']?.schema;
+  const body = bodyOf(operation);
   return fc.record({
     params: fc.record(Object.fromEntries(path.map((each) => [each.name, valueFor(each.schema).map(text)]))),
-    query: fc.record(Object.fromEntries(query.map((each) => [each.name, valueFor(each.schema).map(text)])), {
-      requiredKeys: [],
-    }),
+    query: fc
+      .record(Object.fromEntries(query.map((each) => [each.name, valueFor(each.schema)])), { requiredKeys: [] })
+      .map((values) => flatQuery(query, values)),
     body: body
-      ? fc.oneof({ weight: 4, arbitrary: objectFor(resolve(body)!) }, fc.jsonValue({ maxDepth: 2 }))
+      ? fc.oneof({ weight: 4, arbitrary: objectFor(resolve(body.schema)!) }, fc.jsonValue({ maxDepth: 2 }))
       : fc.constant(undefined),
+    headers: body?.form ? fc.constantFrom<Record<string, string>>({}, ...FOREIGN_FORM_HEADERS) : fc.constant({}),
   });
+}
+
+/** Pairs of query parameters that make a range: `from`/`to`, `x_from`/`x_to`, `start_date`/`end_date`. */
+function rangesOf(names: string[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const name of names) {
+    const later = name === 'start_date' ? 'end_date' : name.replace(/(^|_)from$/, '$1to');
+    if (later !== name && names.includes(later)) pairs.push([name, later]);
+  }
+  return pairs;
+}
+
+/** The hostile request of an operation: every range inverted, every map of its query holding the keys JavaScript objects hold. */
+function hostileQueryFor(operation: Operation): Record<string, string> {
+  const query = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
+  const values: Record<string, unknown> = {};
+  for (const [from, to] of rangesOf(query.map((parameter) => parameter.name))) {
+    values[from] = '2026-12-01';
+    values[to] = '2026-11-01';
+  }
+  const reserved = Object.fromEntries(HOSTILE_KEYS.map((key) => [key, 'x']));
+  for (const parameter of query) if (parameter.style === 'deepObject') values[parameter.name] = reserved;
+  return flatQuery(query, values);
 }
 
 /** The codes the document lists for a status of the operation. */
@@ -107,7 +177,7 @@ const documentedCodes = (operation: Operation, status: number): unknown[] =>
 
 const fuzzed = (ROUTES as readonly Route[]).filter((route) => {
   const operation = document.paths[route.path]?.[route.method.toLowerCase()];
-  return route.credentials !== 'public' && (operation?.parameters?.length || operation?.requestBody);
+  return operation?.parameters?.length || operation?.requestBody;
 });
 
 let token: string;
@@ -157,7 +227,11 @@ function variantsOf(example: Record<string, unknown>, schema: Schema | undefined
     [field]: fc.sample(valueFor(properties[field]), { numRuns: 1, seed: seed + i })[0],
   }));
   const without = fields.map((field) => Object.fromEntries(Object.entries(example).filter(([name]) => name !== field)));
-  return [example, ...without, ...replaced];
+  // A valid body whose metadata holds a key JavaScript objects hold reaches the table's marshalling.
+  const hostile = properties.metadata
+    ? HOSTILE_KEYS.map((key) => ({ ...example, metadata: Object.fromEntries([[key, 'x']]) }))
+    : [];
+  return [example, ...without, ...replaced, ...hostile];
 }
 
 /** The example's placeholder ids become the tenant's own, so a valid request reaches the domain. */
@@ -166,7 +240,10 @@ const withIds = (given: unknown, ids: Record<string, string>) =>
     JSON.stringify(given).replace(/\b(cli|inv|cn|whk|rec|quo)_[0-9A-Z]{26}\b/g, (id) => ids[id.split('_')[0]!]!),
   );
 
-const exemplified = fuzzed.filter((route) => REQUEST_EXAMPLES[route.name as RouteName] !== undefined);
+// Public routes need what the examples cannot carry (an identity provider's token, a quote's page).
+const exemplified = fuzzed.filter(
+  (route) => route.credentials !== 'public' && REQUEST_EXAMPLES[route.name as RouteName] !== undefined,
+);
 
 describe('requests derived from the OpenAPI document', () => {
   it('cover every authenticated operation that takes input', () => {
@@ -177,22 +254,42 @@ describe('requests derived from the OpenAPI document', () => {
     fuzzed.map((route) => ({ name: route.name, route })),
   )('$name: no 5xx, every 4xx documented, nothing written when refused', async ({ route }) => {
     const operation = document.paths[route.path]![route.method.toLowerCase()]!;
-    const requests = fc.sample(requestFor(operation), { numRuns: 8, seed: route.name.length * 7919 });
+    const requests = [
+      ...fc.sample(requestFor(operation), { numRuns: 8, seed: route.name.length * 7919 }),
+      { params: {}, query: hostileQueryFor(operation), body: undefined, headers: {} },
+    ];
+    const form = bodyOf(operation)?.form;
     for (const request of requests) {
       const before = await tableItemCount();
+      const { body } = request;
+      // A form route is posted a form (its fields as text), or now and then JSON, which it refuses.
+      const sent =
+        body === undefined
+          ? {}
+          : form && body && typeof body === 'object' && !Array.isArray(body)
+            ? {
+                raw: new URLSearchParams(Object.entries(body).map(([key, value]) => [key, text(value)])).toString(),
+                headers: { 'content-type': 'application/x-www-form-urlencoded', ...request.headers },
+              }
+            : { body, headers: request.headers };
       const answer = await call(route.name as RouteName, {
-        token,
+        token: route.credentials === 'public' ? null : token,
         params: request.params as Record<string, string>,
         query: request.query as Record<string, string>,
-        ...(request.body === undefined ? {} : { body: request.body }),
+        ...sent,
       });
       const about = `${route.name} ${JSON.stringify(request).slice(0, 300)} → ${answer.status} ${answer.text.slice(0, 300)}`;
       expect(answer.status, about).toBeLessThan(500);
       expect(answer.headers['x-request-id'], about).toBeTruthy();
       if (answer.status < 400) continue;
+      expect(await tableItemCount(), about).toBe(before);
+      // A public page's missing document is the documented HTML page, not the envelope.
+      if (answer.headers['content-type']?.startsWith('text/html')) {
+        expect(operation.responses[String(answer.status)]?.content?.['text/html'], about).toBeDefined();
+        continue;
+      }
       expect(Object.keys(answer.json ?? {}), about).toEqual(['error']);
       expect(documentedCodes(operation, answer.status), about).toContain(answer.json.error.code);
-      expect(await tableItemCount(), about).toBe(before);
     }
   }, 120_000);
 });

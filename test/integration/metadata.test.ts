@@ -211,6 +211,88 @@ describe('bad metadata', () => {
   });
 });
 
+describe('keys named like what JavaScript objects hold', () => {
+  const reserved = ['__proto__', 'constructor', 'prototype'];
+  // Written as text: an object literal cannot hold an own __proto__.
+  const withMetadata = (body: object, key: string, value: string) =>
+    `${JSON.stringify(body).slice(0, -1)},"metadata":{"${key}":"${value}"}}`;
+
+  it('refuses __proto__, constructor and prototype with 400 naming the key, on create, PATCH and the filter', async () => {
+    const { json: invoice } = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(clientId) });
+    for (const key of reserved) {
+      const before = await tableItemCount();
+      const answers = {
+        'create-invoice': await call('create-invoice', {
+          token: tenant.apiKey,
+          raw: withMetadata(invoiceBody(clientId), key, 'v'),
+        }),
+        'create-client': await call('create-client', {
+          token: tenant.apiKey,
+          raw: withMetadata({ name: 'Proto', email: 'proto@x.example' }, key, 'v'),
+        }),
+        'update-invoice': await call('update-invoice', {
+          token: tenant.apiKey,
+          params: { id: invoice.id },
+          raw: `{"metadata":{"${key}":"v"}}`,
+        }),
+        'update-client': await call('update-client', {
+          token: tenant.apiKey,
+          params: { id: clientId },
+          raw: `{"metadata":{"${key}":""}}`,
+        }),
+        'list-invoices': await call('list-invoices', { token: tenant.apiKey, query: { [`metadata[${key}]`]: 'v' } }),
+        'list-clients': await call('list-clients', { token: tenant.apiKey, query: { [`metadata[${key}]`]: 'v' } }),
+      };
+      for (const [route, answer] of Object.entries(answers)) {
+        expect([answer.status, answer.json.error?.code], `${route} ${key}: ${answer.text}`).toEqual([
+          400,
+          'validation_error',
+        ]);
+        expect(answer.json.error.details.fields[`metadata.${key}`], `${route} ${key}`).toMatch(
+          /JavaScript objects reserve/,
+        );
+      }
+      expect(await tableItemCount()).toBe(before);
+    }
+    expect((await call('get-invoice', { token: tenant.apiKey, params: { id: invoice.id } })).json.metadata).toEqual({});
+  });
+
+  it('takes every other name, toString and hasOwnProperty included, as a key like any other', async () => {
+    const keys = ['toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'isPrototypeOf'];
+    const metadata = Object.fromEntries(keys.map((key) => [key, `v-${key}`]));
+    const created = await call('create-invoice', {
+      token: tenant.apiKey,
+      body: { ...invoiceBody(clientId), metadata },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json.metadata).toEqual(metadata);
+    const other = await call('create-invoice', {
+      token: tenant.apiKey,
+      body: { ...invoiceBody(clientId), metadata: { unrelated: 'x' } },
+    });
+    for (const key of keys)
+      expect((await filtered('list-invoices', { [key]: `v-${key}` })).ids).toEqual([created.json.id]);
+    // A key the document lacks but Object.prototype holds finds nothing.
+    expect((await filtered('list-invoices', { propertyIsEnumerable: 'x' })).ids).toEqual([]);
+    const patched = await call('update-invoice', {
+      token: tenant.apiKey,
+      params: { id: created.json.id },
+      body: { metadata: { toString: '', valueOf: 'changed', toLocaleString: 'new' } },
+    });
+    expect(patched.status, patched.text).toBe(200);
+    const { toString: _, ...kept } = metadata;
+    expect(patched.json.metadata).toEqual({ ...kept, valueOf: 'changed', toLocaleString: 'new' });
+    expect(
+      (await call('get-invoice', { token: tenant.apiKey, params: { id: created.json.id } })).json.metadata,
+    ).toEqual(patched.json.metadata);
+    expect((await filtered('list-invoices', { toString: 'v-toString' })).ids).toEqual([]);
+    expect((await filtered('list-invoices', { valueOf: 'changed', toLocaleString: 'new' })).ids).toEqual([
+      created.json.id,
+    ]);
+    expect((await filtered('list-invoices', { unrelated: 'x' })).ids).toEqual([other.json.id]);
+  });
+});
+
 describe('metadata on clients, credit notes, quotes and recurring templates', () => {
   it('clients: set, changed, filtered with is_active', async () => {
     const created = await call('create-client', {

@@ -1,7 +1,7 @@
 // Quotes (docs/quotes.md): priced as invoices are, numbered in a series of their own, edited while
 // drafts, sent by e-mail with a PDF in the client's language, and refused what their state forbids.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, newTenant, tableItemCount } from '#test/support/api';
+import { call, countDbCalls, newTenant, tableItemCount } from '#test/support/api';
 import { storedEmail } from '#test/support/emails';
 import { readPdf } from '#test/support/pdf';
 
@@ -156,7 +156,7 @@ describe('the public quote page and the sweep', () => {
     expect(page.text).toContain('Angebot annehmen');
 
     const foreign = await answer(token, { decision: 'accept', version }, { origin: 'https://elsewhere.example' });
-    expect([foreign.status, (await stored(quote.id)).status]).toEqual([303, 'sent']);
+    expect([foreign.status, (await stored(quote.id)).status]).toEqual([403, 'sent']);
     const stale = await answer(token, { decision: 'accept', version: String(Number(version) - 1) });
     expect(stale.headers.location).toBe(`${quote.public_url}?notice=stale`);
     expect((await stored(quote.id)).status).toBe('sent');
@@ -179,6 +179,58 @@ describe('the public quote page and the sweep', () => {
     expect(
       events.json.results.filter((event: { data: { object: { id: string } } }) => event.data.object.id === quote.id),
     ).toHaveLength(1);
+  });
+
+  it('takes forms of its own page only: another origin, Origin null, another site or Referer is 403 before anything is read', async () => {
+    const quote = await sentQuote();
+    const token = tokenOf(quote.public_url);
+    const page = await call('view-public-quote', { params: { token } });
+    // The page's own form carries its Origin: under no-referrer a browser would send Origin: null.
+    expect(page.headers['referrer-policy']).toBe('same-origin');
+    const version = /name="version" value="(\d+)"/.exec(page.text)![1]!;
+    const own = new URL(quote.public_url).origin;
+    const foreign: Record<string, string>[] = [
+      { origin: 'null' },
+      { origin: 'https://elsewhere.example' },
+      { origin: `${own}.elsewhere.example` },
+      { origin: own, 'sec-fetch-site': 'cross-site' },
+      { origin: own, 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'none' },
+      { referer: 'https://elsewhere.example/page.html' },
+      { referer: 'not a url' },
+    ];
+    for (const headers of foreign) {
+      // A malformed form of another site is refused as another site's: its body is never read.
+      for (const form of [{ decision: 'accept', version }, { decision: 'maybe' }] as Record<string, string>[]) {
+        const { result, calls } = await countDbCalls(() => answer(token, form, headers));
+        expect([result.status, result.json?.error?.code], JSON.stringify(headers)).toEqual([403, 'permission_denied']);
+        expect(calls, JSON.stringify(headers)).toEqual({});
+      }
+    }
+    expect((await stored(quote.id)).status).toBe('sent');
+    // What a browser sends for the page's own form is taken.
+    const accepted = await answer(
+      token,
+      { decision: 'accept', version },
+      { origin: own, 'sec-fetch-site': 'same-origin', referer: quote.public_url },
+    );
+    expect([accepted.status, (await stored(quote.id)).status]).toEqual([303, 'accepted']);
+  });
+
+  it('answers 415 to a body that is no form, JSON included, and changes nothing', async () => {
+    const quote = await sentQuote();
+    const token = tokenOf(quote.public_url);
+    const page = await call('view-public-quote', { params: { token } });
+    const version = /name="version" value="(\d+)"/.exec(page.text)![1]!;
+    for (const contentType of ['application/json', 'text/plain', 'multipart/form-data; boundary=x']) {
+      const refused = await call('answer-public-quote', {
+        params: { token },
+        raw: JSON.stringify({ decision: 'accept', version }),
+        headers: { 'content-type': contentType },
+      });
+      expect([refused.status, refused.json.error.code], contentType).toEqual([415, 'unsupported_media_type']);
+    }
+    expect((await stored(quote.id)).status).toBe('sent');
   });
 
   it('refuses a form that is no answer, and answers no draft', async () => {

@@ -136,7 +136,7 @@ describe('a statement of account', () => {
       params: { id: clientId },
       query: { from: '2025-04-01', to: '2025-03-01' },
     });
-    expect([backwards.status, Object.keys(backwards.json.error.details.fields)]).toEqual([400, ['from']]);
+    expect([backwards.status, Object.keys(backwards.json.error.details.fields)]).toEqual([400, ['to']]);
     const unknown = await call('get-client-statement', {
       token: tenant.apiKey,
       params: { id: newId('cli') },

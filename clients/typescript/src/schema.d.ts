@@ -13272,6 +13272,31 @@ export interface components {
                 };
             };
         };
+        /** @description permission_denied */
+        PermissionDenied: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "permission_denied",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "permission_denied";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
         /** @description validation_error */
         ValidationError: {
             headers: {
@@ -13696,6 +13721,7 @@ export type ResponseInvalidToken = components['responses']['InvalidToken'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseRateLimited = components['responses']['RateLimited'];
+export type ResponsePermissionDenied = components['responses']['PermissionDenied'];
 export type ResponseValidationError = components['responses']['ValidationError'];
 export type ResponseAuthenticationRequiredOrInvalidTokenOrTokenExpired = components['responses']['AuthenticationRequiredOrInvalidTokenOrTokenExpired'];
 export type ResponseInsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied = components['responses']['InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied'];
@@ -13829,31 +13855,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["InvalidToken"];
-            /** @description permission_denied */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "permission_denied",
-                     *         "message": "What was refused and why, in one sentence"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "permission_denied";
-                            message: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                        };
-                    };
-                };
-            };
+            403: components["responses"]["PermissionDenied"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -14690,7 +14692,7 @@ export interface operations {
                     reminders?: "on" | "off";
                     business?: boolean;
                     /**
-                     * @description Up to 50 keys of at most 40 characters with values of at most 500; never printed on documents
+                     * @description Up to 50 keys of at most 40 characters (not __proto__, constructor or prototype) with values of at most 500; never printed on documents
                      * @example {
                      *       "order_id": "6735",
                      *       "crm_deal": "D-1022"
@@ -14988,7 +14990,7 @@ export interface operations {
                     purchase_order?: string;
                     locale?: string;
                     /**
-                     * @description Up to 50 keys of at most 40 characters with values of at most 500; never printed on documents
+                     * @description Up to 50 keys of at most 40 characters (not __proto__, constructor or prototype) with values of at most 500; never printed on documents
                      * @example {
                      *       "order_id": "6735",
                      *       "crm_deal": "D-1022"
@@ -15135,6 +15137,7 @@ export interface operations {
                     locale?: string;
                     reminders_paused?: boolean;
                     exchange_rate?: {
+                        /** @description At most 6 significant digits; within 10 times the ECB rate of the day the invoice takes when that day is stored, else 0.000001 to 1000000 */
                         rate: string;
                         from: string;
                         to: string;
@@ -15198,6 +15201,7 @@ export interface operations {
                     email?: string;
                     force?: boolean;
                     exchange_rate?: {
+                        /** @description At most 6 significant digits; within 10 times the ECB rate of the day the invoice takes when that day is stored, else 0.000001 to 1000000 */
                         rate: string;
                         from: string;
                         to: string;
@@ -15623,7 +15627,7 @@ export interface operations {
                     prices_include_tax?: boolean;
                     locale?: string;
                     /**
-                     * @description Up to 50 keys of at most 40 characters with values of at most 500; never printed on documents
+                     * @description Up to 50 keys of at most 40 characters (not __proto__, constructor or prototype) with values of at most 500; never printed on documents
                      * @example {
                      *       "order_id": "6735",
                      *       "crm_deal": "D-1022"
@@ -16051,7 +16055,7 @@ export interface operations {
                     reason: "duplicate" | "fraudulent" | "order_change" | "product_unsatisfactory" | "other";
                     memo?: string;
                     /**
-                     * @description Up to 50 keys of at most 40 characters with values of at most 500; never printed on documents
+                     * @description Up to 50 keys of at most 40 characters (not __proto__, constructor or prototype) with values of at most 500; never printed on documents
                      * @example {
                      *       "order_id": "6735",
                      *       "crm_deal": "D-1022"
@@ -16617,7 +16621,7 @@ export interface operations {
                     /** Format: email */
                     send_to?: string;
                     /**
-                     * @description Up to 50 keys of at most 40 characters with values of at most 500; never printed on documents
+                     * @description Up to 50 keys of at most 40 characters (not __proto__, constructor or prototype) with values of at most 500; never printed on documents
                      * @example {
                      *       "order_id": "6735",
                      *       "crm_deal": "D-1022"
@@ -17575,6 +17579,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
+            403: components["responses"]["PermissionDenied"];
             /** @description No such document: an HTML page says so */
             404: {
                 headers: {

@@ -1,5 +1,6 @@
 // Reads the JSON body: 413 over the size limit, 415 for another content type, 400 for bad JSON. A
-// route that takes a browser's form (`forms`) reads application/x-www-form-urlencoded as an object of strings.
+// route that takes a browser's form (`forms`) reads only application/x-www-form-urlencoded, as an
+// object of strings, and answers 415 to anything else (JSON included).
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { DomainError, ErrorCode } from '#shared/domain/errors';
@@ -17,7 +18,13 @@ export function jsonBody(
         throw new DomainError(ErrorCode.payloadTooLarge, `The body exceeds ${maxBytes} bytes`, { max_bytes: maxBytes });
       }
       const contentType = header(event.headers, 'content-type') ?? '';
-      if (forms && /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)) {
+      // A route that takes a form takes nothing else: a script's JSON is no browser's form.
+      if (forms) {
+        if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType))
+          throw new DomainError(
+            ErrorCode.unsupportedMediaType,
+            'Send the form as "Content-Type: application/x-www-form-urlencoded"',
+          );
         context.json = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
         return;
       }

@@ -1,4 +1,4 @@
-import { calendarDate, cursor, electronicAddress, listLimit, text } from '#shared/http/schemas/common';
+import { calendarDate, cursor, electronicAddress, listLimit, rangeInOrder, text } from '#shared/http/schemas/common';
 import * as z from 'zod/mini';
 import { metadata, metadataChanges, metadataFilter } from '#shared/http/schemas/metadata';
 import '#shared/zod-locale';
@@ -48,9 +48,6 @@ export const listClientsQuery = z.strictObject({
 });
 
 /** A statement's period; `to` defaults to today in the organization's time zone, `from` to the first document. */
-export const statementQuery = z.strictObject({ from: z.optional(calendarDate), to: z.optional(calendarDate) }).check(
-  z.refine<{ from?: string; to?: string }>((period) => !period.from || !period.to || period.from <= period.to, {
-    message: 'may not be after to',
-    path: ['from'],
-  }),
-);
+export const statementQuery = z
+  .strictObject({ from: z.optional(calendarDate), to: z.optional(calendarDate) })
+  .check(rangeInOrder('from', 'to'));

@@ -8,6 +8,36 @@ export const calendarDate = z
   .string()
   .check(z.refine<string>(isCalendarDate, 'must be a real date written YYYY-MM-DD'));
 
+/**
+ * A range given by two fields, refused when inverted (400 on the later field, `to`: the one that is
+ * wrong once the start is read). `inOrder` compares the two texts; dates compare as text.
+ */
+export const rangeInOrder = <From extends string, To extends string>(
+  from: From,
+  to: To,
+  inOrder = (start: string, end: string) => start <= end,
+) =>
+  z.refine<Partial<Record<From | To, string>>>(
+    (given) => given[from] === undefined || given[to] === undefined || inOrder(given[from], given[to]),
+    { message: `may not be before ${from}`, path: [to] },
+  );
+
+/**
+ * Two fields of which exactly one is given; each refusal names a field the caller can fix: the
+ * second when both are given, the first when neither is.
+ */
+export const exactlyOne = <First extends string, Second extends string>(first: First, second: Second) =>
+  [
+    z.refine<Partial<Record<First | Second, unknown>>>(
+      (given) => given[first] === undefined || given[second] === undefined,
+      { message: `may not be given beside ${first}: give one of the two`, path: [second] },
+    ),
+    z.refine<Partial<Record<First | Second, unknown>>>(
+      (given) => given[first] !== undefined || given[second] !== undefined,
+      { message: `is required unless ${second} is given`, path: [first] },
+    ),
+  ] as const;
+
 /** A party's electronic address for e-invoices (BT-34 / BT-49), `scheme:value`. */
 export const electronicAddress = z
   .string()

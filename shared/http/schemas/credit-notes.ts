@@ -4,7 +4,7 @@ import type { NewCreditNote } from '#shared/invoicing/create-credit-note';
 import { CREDIT_REASONS, type CreditRequest } from '#shared/domain/credit-note';
 import { toMinor } from '#shared/domain/decimal';
 import { LIMITS } from '#shared/domain/invoice';
-import { decimal, text } from '#shared/http/schemas/common';
+import { decimal, exactlyOne, text } from '#shared/http/schemas/common';
 import { currency } from '#shared/http/schemas/currency';
 import { PAYMENT_METHODS } from '#shared/http/schemas/payments';
 import { REFUND_VIA } from '#shared/domain/refund';
@@ -31,12 +31,7 @@ const creditedLine = z
     ),
     amount: z.optional(amount),
   })
-  .check(
-    z.refine<{ quantity?: unknown; amount?: unknown }>(
-      (line) => (line.quantity === undefined) !== (line.amount === undefined),
-      'must give either quantity or amount',
-    ),
-  );
+  .check(...exactlyOne('quantity', 'amount'));
 
 export const createCreditNoteBody = z
   .strictObject({

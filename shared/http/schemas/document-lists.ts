@@ -2,14 +2,11 @@
 // change documents: a list route does not carry the currency and unit tables those check against.
 import * as z from 'zod/mini';
 import { INVOICE_STATUSES } from '#shared/domain/invoice';
-import { calendarDate, cursor, idOf, listLimit, text } from '#shared/http/schemas/common';
+import { calendarDate, cursor, idOf, listLimit, rangeInOrder, text } from '#shared/http/schemas/common';
 import { metadataFilter } from '#shared/http/schemas/metadata';
 import '#shared/zod-locale';
 
-const issueDateRange = z.refine<{ issue_date_from?: string; issue_date_to?: string }>(
-  (query) => !query.issue_date_from || !query.issue_date_to || query.issue_date_from <= query.issue_date_to,
-  { message: 'may not be after issue_date_to', path: ['issue_date_from'] },
-);
+const issueDateRange = rangeInOrder('issue_date_from', 'issue_date_to');
 
 export const listInvoicesQuery = z
   .strictObject({

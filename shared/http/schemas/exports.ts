@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { EXPORT_FORMATS, EXPORT_KINDS } from '#shared/domain/export';
-import { calendarDate } from '#shared/http/schemas/common';
+import { calendarDate, rangeInOrder } from '#shared/http/schemas/common';
 import '#shared/zod-locale';
 
 export const createExportBody = z
@@ -13,9 +13,4 @@ export const createExportBody = z
     /** Drafts are no documents yet: only in an invoice CSV, and only when asked. */
     include_drafts: z._default(z.boolean('must be true or false'), false),
   })
-  .check(
-    z.refine<{ from: string; to: string }>((body) => body.from <= body.to, {
-      message: 'may not be after to',
-      path: ['from'],
-    }),
-  );
+  .check(rangeInOrder('from', 'to'));

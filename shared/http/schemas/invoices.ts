@@ -3,7 +3,7 @@ import type { InvoiceChanges } from '#shared/invoicing/update-invoice';
 import { TAX_CATEGORIES } from '#shared/domain/tax';
 import { isUnitCode } from '#shared/domain/unit-codes';
 import { DOCUMENT_LANGUAGES, isDocumentLocale } from '#shared/domain/locale';
-import { calendarDate, decimal, idOf, text } from '#shared/http/schemas/common';
+import { calendarDate, decimal, exactlyOne, idOf, text } from '#shared/http/schemas/common';
 import { currency } from '#shared/http/schemas/currency';
 import { manualRate } from '#shared/http/schemas/issuing';
 import { metadata, metadataChanges } from '#shared/http/schemas/metadata';
@@ -24,12 +24,7 @@ export const percentOrAmount = <Shape extends Record<string, z.ZodMiniType>>(per
         decimal({ maxFraction: 2, max: { units: LIMITS.maxTotalMinor, scale: 2 }, allowNumber: false, positive: true }),
       ),
     })
-    .check(
-      z.refine<{ percent?: unknown; amount?: unknown }>(
-        (given) => (given.percent === undefined) !== (given.amount === undefined),
-        'must give either percent or amount',
-      ),
-    );
+    .check(...exactlyOne('percent', 'amount'));
 
 const discount = percentOrAmount(4, {});
 

@@ -8,7 +8,10 @@ import { sendBody } from '#shared/http/schemas/sending';
 
 /** A rate given by hand: `rate` units of `to` per one unit of `from`, either way between the invoice's and the accounting currency. */
 export const manualRate = z.strictObject({
-  rate: z.string('must be a decimal number as a string, such as "1.0876"'),
+  rate: z.string('must be a decimal number as a string, such as "1.0876"').register(z.globalRegistry, {
+    description:
+      'At most 6 significant digits; within 10 times the ECB rate of the day the invoice takes when that day is stored, else 0.000001 to 1000000',
+  }),
   from: currency,
   to: currency,
 });

@@ -1,18 +1,19 @@
 // Metadata as requests give it: on creation a set of keys and values, on PATCH changes key by key
-// ('' removes a key), in a list's query `metadata[key]=value` (OpenAPI deepObject).
+// ('' removes a key), in a list's query `metadata[key]=value` (OpenAPI deepObject). Keys JavaScript
+// objects reserve are refused (shared/domain/metadata.ts).
 import * as z from 'zod/mini';
-import { METADATA_KEY, METADATA_LIMITS } from '#shared/domain/metadata';
+import { isReservedMetadataKey, METADATA_KEY, METADATA_LIMITS, RESERVED_KEY_PROBLEM } from '#shared/domain/metadata';
 import '#shared/zod-locale';
 
 const { maxKeys, maxKeyLength, maxValueLength } = METADATA_LIMITS;
 
-const key = z
-  .string()
-  .check(
-    z.minLength(1, 'may not be empty'),
-    z.maxLength(maxKeyLength, `may have at most ${maxKeyLength} characters`),
-    z.regex(METADATA_KEY, 'may not hold [ or ]'),
-  );
+const key = z.string().check(
+  z.minLength(1, 'may not be empty'),
+  z.maxLength(maxKeyLength, `may have at most ${maxKeyLength} characters`),
+  z.regex(METADATA_KEY, 'may not hold [ or ]'),
+  // `__proto__` never reaches a record's key schema: the text policy refuses it in every request.
+  z.refine((given) => !isReservedMetadataKey(given), RESERVED_KEY_PROBLEM),
+);
 
 const value = (minLength: number) =>
   z
@@ -30,7 +31,7 @@ export const metadata = z
   .record(key, value(1))
   .check(keyCount(maxKeys))
   .register(z.globalRegistry, {
-    description: `Up to ${maxKeys} keys of at most ${maxKeyLength} characters with values of at most ${maxValueLength}; never printed on documents`,
+    description: `Up to ${maxKeys} keys of at most ${maxKeyLength} characters (not __proto__, constructor or prototype) with values of at most ${maxValueLength}; never printed on documents`,
     examples: [{ order_id: '6735', crm_deal: 'D-1022' }],
   });
 
