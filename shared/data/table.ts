@@ -98,6 +98,29 @@ export async function queryAll(db: Db, input: Omit<QueryInput, 'ExclusiveStartKe
   return items;
 }
 
+/** Where a list's page starts (the position the cursor of the page before carried) and how long it is. */
+export type PageRequest = { limit: number; startKey?: Record<string, unknown> };
+
+/**
+ * One page of a partition's items whose sort key begins with `prefix`, in sort key order (or the
+ * reverse), and the position after it; no position: the list is done.
+ */
+export async function prefixPage<T>(
+  db: Db,
+  key: { pk: string; prefix: string },
+  page: PageRequest & { newestFirst?: boolean },
+  decode: (item: Item) => T,
+): Promise<{ items: T[]; position?: Item }> {
+  const { Items, LastEvaluatedKey } = await query(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': key.pk, ':prefix': key.prefix },
+    ...(page.newestFirst ? { ScanIndexForward: false } : {}),
+    Limit: page.limit,
+    ExclusiveStartKey: page.startKey,
+  });
+  return { items: Items.map(decode), position: LastEvaluatedKey };
+}
+
 /** How many items a query matches (after its filter), page after page; nothing but the count is read back. */
 export async function countItems(db: Db, input: Omit<QueryInput, 'ExclusiveStartKey' | 'Select'>): Promise<number> {
   const { ExpressionAttributeValues: values, ...rest } = input;
