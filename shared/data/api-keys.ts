@@ -6,7 +6,8 @@ import { generateApiKey, type ApiKeyLookup, type ApiKeyRecord, type ApiKeyStatus
 import type { KeyUse } from '#shared/domain/api-key-usage';
 import type { Scope } from '#shared/domain/scopes';
 import { newId } from '#shared/domain/ids';
-import { type CorrelatedDb, type Db, type PageRequest, prefixPage, transact } from '#shared/data/table';
+import { type CorrelatedDb, type Db, prefixPage, transact } from '#shared/data/table';
+import type { PageRequest } from '#shared/domain/pages';
 import { eventParts } from '#shared/data/events';
 import type { NewEvent } from '#shared/domain/events';
 import {

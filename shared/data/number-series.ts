@@ -4,7 +4,8 @@
 // counter stays in a sparse index while numbers may be unclaimed; the sweeper voids those it finds.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, type PageRequest, prefixPage, queryAll, transact, unlessConditionFailed } from '#shared/data/table';
+import { type Db, prefixPage, queryAll, transact, unlessConditionFailed } from '#shared/data/table';
+import type { PageRequest } from '#shared/domain/pages';
 import { entityOf } from '#shared/data/items';
 import {
   BY,

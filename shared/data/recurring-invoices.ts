@@ -4,15 +4,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { eventParts } from '#shared/data/events';
 import type { NewEvent } from '#shared/domain/events';
-import {
-  itemsWithIds,
-  type PageRequest,
-  prefixPage,
-  queryAll,
-  transact,
-  type CorrelatedDb,
-  type Db,
-} from '#shared/data/table';
+import { itemsWithIds, prefixPage, queryAll, transact, type CorrelatedDb, type Db } from '#shared/data/table';
+import type { PageRequest } from '#shared/domain/pages';
 import { ofType, organizationOf, recurringItem, recurringOf } from '#shared/data/items';
 import type { Organization } from '#shared/domain/organization';
 import {

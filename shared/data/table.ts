@@ -18,6 +18,7 @@ import {
 import { marshall, type NativeAttributeValue, unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '#shared/config';
 import type { Actor } from '#shared/domain/actor';
+import type { ItemPage, PageRequest } from '#shared/domain/pages';
 
 /** `queries` is only for `query()`: a client that resolves its middleware once (see there). */
 export type Db = { client: DynamoDBDocumentClient; queries: DynamoDBClient; table: string };
@@ -98,9 +99,6 @@ export async function queryAll(db: Db, input: Omit<QueryInput, 'ExclusiveStartKe
   return items;
 }
 
-/** Where a list's page starts (the position the cursor of the page before carried) and how long it is. */
-export type PageRequest = { limit: number; startKey?: Record<string, unknown> };
-
 /**
  * One page of a partition's items whose sort key begins with `prefix`, in sort key order (or the
  * reverse), and the position after it; no position: the list is done.
@@ -108,13 +106,14 @@ export type PageRequest = { limit: number; startKey?: Record<string, unknown> };
 export async function prefixPage<T>(
   db: Db,
   key: { pk: string; prefix: string },
-  page: PageRequest & { newestFirst?: boolean },
+  page: PageRequest & { newestFirst?: boolean; consistent?: boolean },
   decode: (item: Item) => T,
-): Promise<{ items: T[]; position?: Item }> {
+): Promise<ItemPage<T>> {
   const { Items, LastEvaluatedKey } = await query(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': key.pk, ':prefix': key.prefix },
     ...(page.newestFirst ? { ScanIndexForward: false } : {}),
+    ...(page.consistent ? { ConsistentRead: true } : {}),
     Limit: page.limit,
     ExclusiveStartKey: page.startKey,
   });

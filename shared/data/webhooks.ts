@@ -5,15 +5,8 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { eventParts } from '#shared/data/events';
 import { newId } from '#shared/domain/ids';
-import {
-  type PageRequest,
-  prefixPage,
-  query,
-  transact,
-  type CorrelatedDb,
-  type Db,
-  unlessConditionFailed,
-} from '#shared/data/table';
+import { prefixPage, query, transact, type CorrelatedDb, type Db, unlessConditionFailed } from '#shared/data/table';
+import type { PageRequest } from '#shared/domain/pages';
 import { webhookItem, webhookOf } from '#shared/data/items';
 import { organizationPartition, WEBHOOK_PREFIX, webhookCountKey, webhookKey } from '#shared/data/keys';
 import { generateWebhookSecret, type Webhook } from '#shared/domain/webhook';

@@ -11286,11 +11286,13 @@ export interface components {
          *           "role": "owner",
          *           "joined_at": "2026-11-23T10:00:00.000Z"
          *         }
-         *       ]
+         *       ],
+         *       "next": "http://example.com"
          *     }
          */
         MemberList: {
             results: components["schemas"]["Member"][];
+            next: string | null;
         };
         /**
          * @example {
@@ -11304,11 +11306,13 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "expires_at": "2026-11-23T10:00:00.000Z"
          *         }
-         *       ]
+         *       ],
+         *       "next": "http://example.com"
          *     }
          */
         InvitationList: {
             results: components["schemas"]["Invitation"][];
+            next: string | null;
         };
         /**
          * @example {
@@ -11482,12 +11486,12 @@ export interface components {
          *           ]
          *         }
          *       ],
-         *       "next": null
+         *       "next": "http://example.com"
          *     }
          */
         ApiKeyList: {
             results: components["schemas"]["ApiKey"][];
-            next: null;
+            next: string | null;
         };
         /**
          * @example {
@@ -11796,12 +11800,12 @@ export interface components {
          *           "voided_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       ],
-         *       "next": null
+         *       "next": "http://example.com"
          *     }
          */
         VoidedNumberList: {
             results: components["schemas"]["VoidedNumber"][];
-            next: null;
+            next: string | null;
         };
         VoidedNumber: {
             number: string;
@@ -12041,12 +12045,12 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       ],
-         *       "next": null
+         *       "next": "http://example.com"
          *     }
          */
         PaymentList: {
             results: components["schemas"]["Payment"][];
-            next: null;
+            next: string | null;
         };
         /**
          * @example {
@@ -12061,12 +12065,12 @@ export interface components {
          *           "bounce_type": "permanent"
          *         }
          *       ],
-         *       "next": null
+         *       "next": "http://example.com"
          *     }
          */
         ReminderList: {
             results: components["schemas"]["Reminder"][];
-            next: null;
+            next: string | null;
         };
         /** @description One reminder of an invoice: a step of the schedule (1-based), or null when sent by hand */
         Reminder: {
@@ -12546,12 +12550,12 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       ],
-         *       "next": null
+         *       "next": "http://example.com"
          *     }
          */
         CreditNoteList: {
             results: components["schemas"]["CreditNote"][];
-            next: null;
+            next: string | null;
         };
         /**
          * @example {
@@ -12818,12 +12822,12 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       ],
-         *       "next": null
+         *       "next": "http://example.com"
          *     }
          */
         RecurringInvoiceList: {
             results: components["schemas"]["RecurringInvoice"][];
-            next: null;
+            next: string | null;
         };
         /**
          * @example {
@@ -12994,12 +12998,12 @@ export interface components {
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       ],
-         *       "next": null
+         *       "next": "http://example.com"
          *     }
          */
         WebhookList: {
             results: components["schemas"]["Webhook"][];
-            next: null;
+            next: string | null;
         };
         /**
          * @example {
@@ -14117,7 +14121,10 @@ export interface operations {
     };
     listMembers: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -14215,7 +14222,10 @@ export interface operations {
     };
     listInvitations: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -14410,7 +14420,10 @@ export interface operations {
     };
     listApiKeys: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -15015,7 +15028,10 @@ export interface operations {
     };
     listVoidedNumbers: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 series: string;
@@ -15312,7 +15328,10 @@ export interface operations {
     };
     listPayments: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -15395,7 +15414,10 @@ export interface operations {
     };
     listReminders: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -15976,7 +15998,10 @@ export interface operations {
     };
     listInvoiceCreditNotes: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -16517,6 +16542,8 @@ export interface operations {
     listRecurringInvoices: {
         parameters: {
             query?: {
+                limit?: number;
+                cursor?: string;
                 metadata?: {
                     [key: string]: string;
                 };
@@ -16908,7 +16935,10 @@ export interface operations {
     };
     listWebhooks: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
