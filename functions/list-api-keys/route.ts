@@ -7,4 +7,5 @@ export const route = {
   credentials: 'user',
   scope: 'api_keys:manage',
   table: 'read',
+  signsCursors: true,
 } as const satisfies Route;

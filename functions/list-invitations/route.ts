@@ -7,4 +7,5 @@ export const route = {
   credentials: 'user',
   scope: 'members:manage',
   table: 'read',
+  signsCursors: true,
 } as const satisfies Route;

@@ -7,4 +7,5 @@ export const route = {
   credentials: 'any',
   scope: 'credit_notes:read',
   table: 'read',
+  signsCursors: true,
 } as const satisfies Route;

@@ -7,4 +7,5 @@ export const route = {
   credentials: 'user',
   scope: 'organization:read',
   table: 'read',
+  signsCursors: true,
 } as const satisfies Route;

@@ -7,4 +7,5 @@ export const route = {
   credentials: 'any',
   scope: 'recurring:read',
   table: 'read',
+  signsCursors: true,
 } as const satisfies Route;

@@ -7,4 +7,5 @@ export const route = {
   credentials: 'any',
   scope: 'invoices:read',
   table: 'read',
+  signsCursors: true,
 } as const satisfies Route;

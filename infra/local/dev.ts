@@ -34,6 +34,7 @@ import { JOBS } from '#functions/jobs';
 import { startIdentityProvider } from '#infra/local/identity-provider';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER, seedDemo, type DemoData } from '#infra/local/seed';
 import { seedDemoInvoices } from '#infra/local/demo-invoices';
+import { startObjectStore } from '#infra/local/object-store';
 import { generateSigningKeys, type SigningKeys } from '#shared/auth/signing-keys';
 import type { PaymentProvider } from '#shared/payments/provider';
 
@@ -84,6 +85,9 @@ try {
   running.push(sesEmulator);
   const sqs = await startSqsEmulator(await portNear(apiPort + 3, 'SQS emulator'));
   running.push(sqs);
+  // S3 is the emulator's too, behind a front that checks signatures as S3 does (tampered links are refused).
+  const objectStore = await startObjectStore(sqs.endpoint, await portNear(apiPort + 6, 'Object store'));
+  running.push(objectStore);
 
   // Generated on first start and kept with the state: cursor key, token signing key, IdP key.
   const secretsFile = join(stateDir, 'secrets.json');
@@ -110,7 +114,7 @@ try {
   });
   const queues = await createQueues(sqsClient);
   // The emulator keeps objects in memory: export files last as long as `npm run dev` runs.
-  await createBucket(sqs.endpoint, EXPORT_BUCKET);
+  await createBucket(objectStore.endpoint, EXPORT_BUCKET);
   const bus = await startEventBus(sqsClient, busTargets(queues));
   running.push(bus);
   const ses = await startSesEventSource({
@@ -139,7 +143,7 @@ try {
     EMAIL_CONFIGURATION_SET: LOCAL_CONFIGURATION_SET,
     ECB_RATES_URL: ecbFeed.url,
     AWS_ENDPOINT_URL_SQS: sqs.endpoint,
-    AWS_ENDPOINT_URL_S3: sqs.endpoint,
+    AWS_ENDPOINT_URL_S3: objectStore.endpoint,
     EXPORT_BUCKET,
     S3_FORCE_PATH_STYLE: 'true',
     AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,

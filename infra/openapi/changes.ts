@@ -34,7 +34,8 @@ type Direction = 'request' | 'response';
 /** A schema without its null option (`anyOf` with null, or a type list with "null"), and whether it had one. */
 function shapeOf(document: Document, given: Schema): { schema: Schema; nullable: boolean } {
   let schema = deref<Schema>(document, given);
-  let nullable = false;
+  // A value that is always null (a list's `next` before it paged) could always be null.
+  let nullable = schema.type === 'null';
   const options = schema.anyOf ?? schema.oneOf;
   if (options?.some((option) => option.type === 'null')) {
     nullable = true;

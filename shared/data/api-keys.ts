@@ -8,7 +8,8 @@ import type { KeyUse } from '#shared/domain/api-key-usage';
 import type { Role } from '#shared/domain/roles';
 import type { Scope } from '#shared/domain/scopes';
 import { newId } from '#shared/domain/ids';
-import { type CorrelatedDb, type Db, queryAll, transact } from '#shared/data/table';
+import { type CorrelatedDb, type Db, prefixPage, transact } from '#shared/data/table';
+import type { PageRequest } from '#shared/domain/pages';
 import { eventParts } from '#shared/data/events';
 import type { NewEvent } from '#shared/domain/events';
 import {
@@ -104,12 +105,10 @@ export async function getApiKey(db: Db, organizationId: string, keyId: string): 
   return Item ? recordOf(Item) : undefined;
 }
 
-export async function listApiKeys(db: Db, organizationId: string): Promise<ApiKeyRecord[]> {
-  const items = await queryAll(db, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': API_KEY_RECORD_PREFIX },
-  });
-  return items.map((item) => recordOf(item)).sort((a, b) => b.created_at.localeCompare(a.created_at));
+/** A page of the organization's keys, newest first (their ids sort by creation time). */
+export async function listApiKeys(db: Db, organizationId: string, page: PageRequest) {
+  const partition = { pk: organizationPartition(organizationId), prefix: API_KEY_RECORD_PREFIX };
+  return prefixPage(db, partition, { ...page, newestFirst: true }, (item) => recordOf(item));
 }
 
 export class ApiKeyRevokedError extends Error {}

@@ -1,7 +1,8 @@
 // Credit note storage: reads, and the parts the credit operation writes with the invoice's change
 // (shared/invoicing/create-credit-note.ts): the note, the claims of its numbers, its public token.
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { query, transact, type CorrelatedDb, type Db, type WritePart } from '#shared/data/table';
+import { itemsWithIds, query, transact, type CorrelatedDb, type Db, type WritePart } from '#shared/data/table';
+import { type PageRequest, pageOfHeld } from '#shared/domain/pages';
 import { creditNoteItem, creditNoteOf, logoOf, ofType, organizationOf } from '#shared/data/items';
 import type { Logo } from '#shared/domain/logo';
 import type { Organization } from '#shared/domain/organization';
@@ -82,6 +83,14 @@ export async function creditNotesOfInvoice(db: Db, organizationId: string, invoi
     found.push(...(Responses?.[db.table] ?? []).map(creditNoteOf));
   }
   return found.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** A page of an invoice's credit notes, by id (so oldest first): only the page's notes are read. */
+export async function creditNotesOfInvoicePage(db: Db, organizationId: string, invoice: Invoice, page: PageRequest) {
+  const ids = [...(invoice.credit_notes ?? [])].sort();
+  const { items, position } = pageOfHeld(ids, (id) => id, page);
+  const notes = await itemsWithIds(db, items, (id) => creditNoteKey(organizationId, id));
+  return { items: notes.map(creditNoteOf), position };
 }
 
 export type CreditNoteFilter = {

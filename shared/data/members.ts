@@ -13,7 +13,8 @@ import {
   teamOf,
   userKey,
 } from '#shared/data/keys';
-import { queryAll, type Db, type WritePart } from '#shared/data/table';
+import { prefixPage, queryAll, type Db, type WritePart } from '#shared/data/table';
+import type { PageRequest } from '#shared/domain/pages';
 import type { Invitation } from '#shared/domain/invitation';
 import type { Membership, User } from '#shared/domain/user';
 
@@ -114,6 +115,12 @@ export async function listInvitations(db: Db, organizationId: string): Promise<I
     ConsistentRead: true,
   });
   return items.map(invitationOf);
+}
+
+/** A page of the invitations of every status, oldest first, read consistently. */
+export async function invitationsPage(db: Db, organizationId: string, page: PageRequest) {
+  const { ':pk': pk, ':prefix': prefix } = invitationsOf(organizationId);
+  return prefixPage(db, { pk, prefix }, { ...page, consistent: true }, invitationOf);
 }
 
 export async function getInvitation(db: Db, organizationId: string, id: string): Promise<Invitation | undefined> {

@@ -4,7 +4,8 @@
 // counter stays in a sparse index while numbers may be unclaimed; the sweeper voids those it finds.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, queryAll, transact, unlessConditionFailed } from '#shared/data/table';
+import { type Db, prefixPage, queryAll, transact, unlessConditionFailed } from '#shared/data/table';
+import type { PageRequest } from '#shared/domain/pages';
 import { entityOf } from '#shared/data/items';
 import {
   BY,
@@ -221,12 +222,9 @@ export async function voidNumber(
 }
 
 /** The series' voided numbers, lowest first. */
-export async function voidedNumbers(db: Db, organizationId: string, series: SeriesName): Promise<VoidedNumber[]> {
-  const items = await queryAll(db, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: voidedNumbersOf(organizationId, series),
-  });
-  return items.map((item) => entityOf<VoidedNumber>(item));
+export async function voidedNumbers(db: Db, organizationId: string, series: SeriesName, page: PageRequest) {
+  const { ':pk': pk, ':prefix': prefix } = voidedNumbersOf(organizationId, series);
+  return prefixPage(db, { pk, prefix }, page, (item) => entityOf<VoidedNumber>(item));
 }
 
 async function claimedBetween(db: Db, counter: SeriesCounter, from: number, to: number): Promise<Set<number>> {

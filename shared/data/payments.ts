@@ -1,7 +1,8 @@
 // Payments of invoices: read by invoice, and the parts the payment operation writes with the
 // invoice's change. A provider's event id is claimed with the payment, so one event pays once.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { query, type Db, type WritePart } from '#shared/data/table';
+import { prefixPage, query, type Db, type WritePart } from '#shared/data/table';
+import type { PageRequest } from '#shared/domain/pages';
 import { paymentItem, paymentOf } from '#shared/data/items';
 import { organizationPartition, paymentsOfInvoice, providerEventKey } from '#shared/data/keys';
 import type { Payment } from '#shared/domain/payment';
@@ -16,6 +17,10 @@ export async function listPayments(db: Db, organizationId: string, invoiceId: st
   });
   return Items.map(paymentOf);
 }
+
+/** A page of an invoice's payments, oldest first. */
+export const paymentsPage = (db: Db, organizationId: string, invoiceId: string, page: PageRequest) =>
+  prefixPage(db, { pk: organizationPartition(organizationId), prefix: paymentsOfInvoice(invoiceId) }, page, paymentOf);
 
 /** Whether a provider's event was applied already. */
 export async function providerEventApplied(db: Db, provider: string, eventId: string): Promise<boolean> {

@@ -4,7 +4,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { eventParts } from '#shared/data/events';
 import type { NewEvent } from '#shared/domain/events';
-import { itemsWithIds, query, queryAll, transact, type CorrelatedDb, type Db } from '#shared/data/table';
+import { itemsWithIds, prefixPage, queryAll, transact, type CorrelatedDb, type Db } from '#shared/data/table';
+import type { PageRequest } from '#shared/domain/pages';
 import { ofType, organizationOf, recurringItem, recurringOf } from '#shared/data/items';
 import type { Organization } from '#shared/domain/organization';
 import {
@@ -68,32 +69,25 @@ export async function getRecurringInvoice(
   return Item ? recurringOf(Item) : undefined;
 }
 
-/** Every template, or those whose metadata holds `metadata`: read through its index, page after page. */
+/**
+ * A page of the templates, oldest first; of those whose metadata holds `metadata`, newest first
+ * through its index (a page may hold fewer than `limit` while a position is left).
+ */
 export async function listRecurringInvoices(
   db: Db,
   organizationId: string,
-  metadata: Metadata = {},
-): Promise<RecurringInvoice[]> {
-  if (Object.keys(metadata).length > 0) {
+  options: PageRequest & { metadata?: Metadata },
+): Promise<{ items: RecurringInvoice[]; position?: Record<string, unknown> }> {
+  if (options.metadata && Object.keys(options.metadata).length > 0) {
     const list = {
       kind: 'recurring_invoice' as const,
       keyOf: (id: string) => recurringKey(organizationId, id),
       decode: recurringOf,
     };
-    const found: RecurringInvoice[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await pageWithMetadata(db, organizationId, list, metadata, { limit: 100, startKey });
-      found.push(...page.items);
-      startKey = page.position;
-    } while (startKey);
-    return found;
+    return pageWithMetadata(db, organizationId, list, options.metadata, options);
   }
-  const { Items = [] } = await query(db, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': organizationPartition(organizationId), ':prefix': RECURRING_PREFIX },
-  });
-  return Items.map(recurringOf);
+  const partition = { pk: organizationPartition(organizationId), prefix: RECURRING_PREFIX };
+  return prefixPage(db, partition, options, recurringOf);
 }
 
 /**

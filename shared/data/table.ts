@@ -18,6 +18,7 @@ import {
 import { marshall, type NativeAttributeValue, unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '#shared/config';
 import type { Actor } from '#shared/domain/actor';
+import type { ItemPage, PageRequest } from '#shared/domain/pages';
 
 /** `queries` is only for `query()`: a client that resolves its middleware once (see there). */
 export type Db = { client: DynamoDBDocumentClient; queries: DynamoDBClient; table: string };
@@ -96,6 +97,27 @@ export async function queryAll(db: Db, input: Omit<QueryInput, 'ExclusiveStartKe
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return items;
+}
+
+/**
+ * One page of a partition's items whose sort key begins with `prefix`, in sort key order (or the
+ * reverse), and the position after it; no position: the list is done.
+ */
+export async function prefixPage<T>(
+  db: Db,
+  key: { pk: string; prefix: string },
+  page: PageRequest & { newestFirst?: boolean; consistent?: boolean },
+  decode: (item: Item) => T,
+): Promise<ItemPage<T>> {
+  const { Items, LastEvaluatedKey } = await query(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': key.pk, ':prefix': key.prefix },
+    ...(page.newestFirst ? { ScanIndexForward: false } : {}),
+    ...(page.consistent ? { ConsistentRead: true } : {}),
+    Limit: page.limit,
+    ExclusiveStartKey: page.startKey,
+  });
+  return { items: Items.map(decode), position: LastEvaluatedKey };
 }
 
 /** How many items a query matches (after its filter), page after page; nothing but the count is read back. */

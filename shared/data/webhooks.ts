@@ -5,7 +5,8 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { eventParts } from '#shared/data/events';
 import { newId } from '#shared/domain/ids';
-import { query, transact, type CorrelatedDb, type Db, unlessConditionFailed } from '#shared/data/table';
+import { prefixPage, query, transact, type CorrelatedDb, type Db, unlessConditionFailed } from '#shared/data/table';
+import type { PageRequest } from '#shared/domain/pages';
 import { webhookItem, webhookOf } from '#shared/data/items';
 import { organizationPartition, WEBHOOK_PREFIX, webhookCountKey, webhookKey } from '#shared/data/keys';
 import { generateWebhookSecret, type Webhook } from '#shared/domain/webhook';
@@ -27,6 +28,10 @@ export async function listWebhooks(db: Db, organizationId: string): Promise<Webh
   });
   return Items.map(webhookOf);
 }
+
+/** A page of the subscriptions, oldest first. */
+export const webhooksPage = (db: Db, organizationId: string, page: PageRequest) =>
+  prefixPage(db, { pk: organizationPartition(organizationId), prefix: WEBHOOK_PREFIX }, page, webhookOf);
 
 export class TooManyWebhooksError extends Error {}
 

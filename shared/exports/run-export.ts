@@ -10,6 +10,7 @@ import { getOrganization } from '#shared/data/organizations';
 import type { CorrelatedDb } from '#shared/data/table';
 import type { ExportJob } from '#shared/domain/export';
 import { exportResource } from '#shared/domain/resources/export';
+import { windows1252Text } from '#shared/domain/windows-1252';
 import { exportText } from '#shared/exports/export-file';
 import type { Logger } from '#shared/observability/logger';
 import { errorFields } from '#shared/observability/stack';
@@ -55,13 +56,8 @@ export async function runExport(
     }
   }
   const datev = job.format === 'datev';
-  // DATEV reads its batches as Windows-1252; a character it cannot hold becomes "?".
   // pipeline, not pipe: a failed read destroys the upload's body with its error instead of leaving it open.
-  const bytes = pipeline(
-    Readable.from(withProgress()),
-    datev ? (iconv.encodeStream('win1252') as Transform) : utf8Bytes(),
-    () => {},
-  );
+  const bytes = pipeline(Readable.from(withProgress()), datev ? windows1252Bytes() : utf8Bytes(), () => {});
   try {
     await deps.store.put(key, bytes, {
       contentType: datev ? 'text/csv; charset=windows-1252' : 'text/csv; charset=utf-8',
@@ -95,6 +91,18 @@ export async function runExport(
   ]);
   return completed;
 }
+
+/**
+ * Text pieces as Windows-1252 bytes, as DATEV reads its batches: one "?" per character the code page
+ * cannot hold (windows1252Text), not the encoder's one per UTF-16 unit. Pieces are whole rows.
+ */
+const windows1252Bytes = () =>
+  new Transform({
+    writableObjectMode: true,
+    transform(chunk: string, _encoding, done) {
+      done(null, iconv.encode(windows1252Text(chunk), 'win1252'));
+    },
+  });
 
 /** Text pieces as UTF-8 bytes, for the store's upload. */
 const utf8Bytes = () =>

@@ -305,4 +305,9 @@ it('writes an export from export.created through the laptop’s bus, queue and w
     'id,name,email,phone,address,city,state,postal_code,country,tax_id,is_active,created_at',
   );
   expect(text.split('\r\n').filter(Boolean)).toHaveLength(job.rows_total + 1);
+  // As S3 would: the same link for another file name, or without its signature, is refused.
+  const renamed = new URL(link);
+  renamed.searchParams.set('response-content-disposition', 'attachment; filename="other.csv"');
+  for (const tampered of [renamed, new URL(`${link.origin}${link.pathname}`)])
+    expect((await fetch(tampered)).status, tampered.href).toBe(403);
 });

@@ -520,6 +520,7 @@ describe('every list route', () => {
     return {
       'list-voided-numbers': { series: 'invoice' },
       'list-payments': { id: sentInvoiceId },
+      'list-reminders': { id: sentInvoiceId },
       'list-invoice-credit-notes': { id: sentInvoiceId },
       'list-generated-invoices': { id: recurring.json.id },
       'list-deliveries': { id: webhook.json.id },

@@ -255,6 +255,28 @@ describe('DATEV export', () => {
   });
 });
 
+describe('DATEV text Windows-1252 cannot hold', () => {
+  it('is composed first, then one ? per character lost, not one per UTF-16 unit', async () => {
+    const owner = await newTenant('Exports in 1252');
+    await call('update-organization', {
+      token: owner.ownerToken,
+      body: { default_currency: 'EUR', datev: { consultant_number: 1001, client_number: 4711 } },
+    });
+    const name = 'Cafe\u0301 😀 𝄞 GmbH';
+    const client = (await call('create-client', { token: owner.apiKey, body: { name, email: 'ap@x.example' } })).json;
+    await issue(owner, client.id, '2026-10-05', [line('10.00', STANDARD)]);
+    const { bytes } = await exported(owner, {
+      kind: 'invoices',
+      format: 'datev',
+      from: '2026-10-01',
+      to: '2026-10-31',
+    });
+    const [, , booking] = parseCsv(iconv.decode(bytes, 'win1252'), ';');
+    expect(booking![13]).toBe('Café ? ? GmbH');
+    expect(bytes.includes(Buffer.from('??'))).toBe(false);
+  });
+});
+
 describe('bad export requests', () => {
   it('answer 4xx naming the field, or 404, and write nothing', async () => {
     const other = await newTenant('Exports elsewhere');

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
+import { downloadLinkFor } from '#shared/aws/download-link';
 import { PART_BYTES, s3ObjectStore } from '#shared/aws/object-store';
 
 const BUCKET = process.env.EXPORT_BUCKET!;
@@ -178,5 +179,61 @@ describe('the export store’s upload', () => {
     expect(sent.at(-1)!.command).toBe('AbortMultipartUploadCommand');
     expect(body.destroyed).toBe(true);
     await absent(client, name);
+  });
+});
+
+describe('the local object store’s signatures', () => {
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const s3Error = async (answer: Response) => ({
+    status: answer.status,
+    code: /<Code>([^<]+)<\/Code>/.exec(await answer.text())?.[1],
+  });
+  const withObject = async () => {
+    const { store } = observedClient();
+    const name = key();
+    await store.put(name, Readable.from([Buffer.from('number,total\r\nINV-1,10.00\r\n')]), FILE);
+    return name;
+  };
+
+  it('serves a genuine download link, as the service signs it', async () => {
+    const name = await withObject();
+    const link = await downloadLinkFor(process.env, credentials)(name, 'invoices.csv', 60);
+    const answer = await fetch(link);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe('number,total\r\nINV-1,10.00\r\n');
+  });
+
+  it('refuses a link whose object, file name or signature was changed', async () => {
+    const name = await withObject();
+    const other = await withObject();
+    const link = await downloadLinkFor(process.env, credentials)(name, 'invoices.csv', 60);
+    const renamed = new URL(link);
+    renamed.searchParams.set('response-content-disposition', 'attachment; filename="other.csv"');
+    const resigned = new URL(link);
+    const signature = resigned.searchParams.get('X-Amz-Signature')!;
+    resigned.searchParams.set('X-Amz-Signature', `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`);
+    const longer = new URL(link);
+    longer.searchParams.set('X-Amz-Expires', '3600');
+    for (const tampered of [link.replace(name, other), renamed.href, resigned.href, longer.href])
+      expect(await s3Error(await fetch(tampered)), tampered).toEqual({ status: 403, code: 'SignatureDoesNotMatch' });
+  });
+
+  it('refuses a link past its X-Amz-Expires, and one signed with another secret', async () => {
+    const name = await withObject();
+    const twoMinutesAgo = () => new Date(Date.now() - 120_000);
+    const expired = await downloadLinkFor(process.env, credentials, twoMinutesAgo)(name, 'invoices.csv', 60);
+    expect(await s3Error(await fetch(expired))).toEqual({ status: 403, code: 'AccessDenied' });
+    const forged = await downloadLinkFor(process.env, { ...credentials, secretAccessKey: 'guessed' })(name, 'x', 60);
+    expect(await s3Error(await fetch(forged))).toEqual({ status: 403, code: 'SignatureDoesNotMatch' });
+  });
+
+  it('refuses unsigned requests: an object without its signature, the bucket’s listing', async () => {
+    const name = await withObject();
+    const link = new URL(await downloadLinkFor(process.env, credentials)(name, 'invoices.csv', 60));
+    const bucket = `${process.env.AWS_ENDPOINT_URL_S3}/${BUCKET}`;
+    for (const unsigned of [`${link.origin}${link.pathname}`, bucket, `${bucket}?list-type=2`])
+      expect(await s3Error(await fetch(unsigned)), unsigned).toEqual({ status: 403, code: 'AccessDenied' });
+    const put = await fetch(`${bucket}/planted.csv`, { method: 'PUT', body: 'x' });
+    expect(await s3Error(put)).toEqual({ status: 403, code: 'AccessDenied' });
   });
 });

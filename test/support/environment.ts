@@ -12,8 +12,8 @@ Object.assign(process.env, LOCAL_CREDENTIALS, {
   AWS_ENDPOINT_URL_DYNAMODB: inject('countingEndpoint'),
   AWS_ENDPOINT_URL_SES: inject('sesEndpoint'),
   AWS_ENDPOINT_URL_SQS: inject('sqsEndpoint'),
-  // The SQS emulator answers S3 too: the export bucket is in it.
-  AWS_ENDPOINT_URL_S3: inject('sqsEndpoint'),
+  // The SQS emulator answers S3 too, behind a front that refuses what is not signed (infra/local/object-store.ts).
+  AWS_ENDPOINT_URL_S3: inject('s3Endpoint'),
   EXPORT_BUCKET: 'invoicing-test-exports',
   S3_FORCE_PATH_STYLE: 'true',
   AWS_ENDPOINT_URL_LAMBDA: inject('lambdaEndpoint'),

@@ -20,6 +20,7 @@ import { startLambdaEndpoint } from '#infra/local/lambda-endpoint';
 import { createQueues, emailEventTarget } from '#infra/local/pipeline';
 import { LOCAL_CONFIGURATION_SET, startSesEventSource } from '#infra/local/ses-events';
 import { startEcbFeed } from '#infra/local/ecb-feed';
+import { startObjectStore } from '#infra/local/object-store';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '#infra/local/seed';
 import { generateSigningKeys } from '#shared/auth/signing-keys';
 import { chromiumPath, MISSING_BROWSER } from '#test/support/browser';
@@ -31,6 +32,7 @@ declare module 'vitest' {
     idpUrl: string;
     sesEndpoint: string;
     sqsEndpoint: string;
+    s3Endpoint: string;
     recurringRunQueue: string;
     emailStatusQueue: string;
     ecbRatesUrl: string;
@@ -91,7 +93,10 @@ export default async function setup(project: TestProject) {
   // Handlers read queue URLs from the environment at load, so the queues exist before any test file.
   const sqsClient = new SQSClient({ endpoint: sqs.endpoint, useQueueUrlAsEndpoint: false });
   const queues = await createQueues(sqsClient, 'invoicing-test');
-  await createBucket(sqs.endpoint, 'invoicing-test-exports');
+  // S3 through the front that checks signatures as S3 does (infra/local/object-store.ts).
+  const objectStore = await startObjectStore(sqs.endpoint, await freePort());
+  project.provide('s3Endpoint', objectStore.endpoint);
+  await createBucket(objectStore.endpoint, 'invoicing-test-exports');
   project.provide('recurringRunQueue', queues.recurringRuns);
   project.provide('emailStatusQueue', queues.emailStatus);
   // As on a laptop: the emulator keeps the mail, and e-mails sent through the configuration set
@@ -120,6 +125,7 @@ export default async function setup(project: TestProject) {
     await sesEmulator.stop();
     await ecbFeed.stop();
     sqsClient.destroy();
+    await objectStore.stop();
     await sqs.stop();
     proxy.closeAllConnections();
     await new Promise((resolve) => proxy.close(resolve));

@@ -80,6 +80,16 @@ describe('contract changes', () => {
     );
   });
 
+  it('calls an answer that was always null and may now hold a string a change of type, not newly nullable', () => {
+    const before = committed();
+    const after = committed();
+    schemas(before).WebhookList.properties.next = { type: 'null' };
+    schemas(after).WebhookList.properties.next = { type: ['string', 'null'], format: 'uri' };
+    expect(contractChanges(before, after).breaking).toEqual([
+      'GET /api/v1/webhooks/ answer.next changed type from "null" to "string"',
+    ]);
+  });
+
   it('writes changes under Unreleased, breaking first, and leaves the changelog alone when there are none', () => {
     const changelog = '# API changelog\n\nIntro.\n\n## 0.1.0\n\n- First.\n';
     expect(withChanges(changelog, { breaking: [], nonBreaking: [] })).toBe(changelog);

@@ -11292,11 +11292,13 @@ export interface components {
          *           "role": "owner",
          *           "joined_at": "2026-11-23T10:00:00.000Z"
          *         }
-         *       ]
+         *       ],
+         *       "next": "http://example.com"
          *     }
          */
         MemberList: {
             results: components["schemas"]["Member"][];
+            next: string | null;
         };
         /**
          * @example {
@@ -11310,11 +11312,13 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "expires_at": "2026-11-23T10:00:00.000Z"
          *         }
-         *       ]
+         *       ],
+         *       "next": "http://example.com"
          *     }
          */
         InvitationList: {
             results: components["schemas"]["Invitation"][];
+            next: string | null;
         };
         /**
          * @example {
@@ -11491,12 +11495,12 @@ export interface components {
          *           ]
          *         }
          *       ],
-         *       "next": null
+         *       "next": "http://example.com"
          *     }
          */
         ApiKeyList: {
             results: components["schemas"]["ApiKey"][];
-            next: null;
+            next: string | null;
         };
         /**
          * @example {
@@ -11805,12 +11809,12 @@ export interface components {
          *           "voided_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       ],
-         *       "next": null
+         *       "next": "http://example.com"
          *     }
          */
         VoidedNumberList: {
             results: components["schemas"]["VoidedNumber"][];
-            next: null;
+            next: string | null;
         };
         VoidedNumber: {
             number: string;
@@ -12050,12 +12054,12 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       ],
-         *       "next": null
+         *       "next": "http://example.com"
          *     }
          */
         PaymentList: {
             results: components["schemas"]["Payment"][];
-            next: null;
+            next: string | null;
         };
         /**
          * @example {
@@ -12070,12 +12074,12 @@ export interface components {
          *           "bounce_type": "permanent"
          *         }
          *       ],
-         *       "next": null
+         *       "next": "http://example.com"
          *     }
          */
         ReminderList: {
             results: components["schemas"]["Reminder"][];
-            next: null;
+            next: string | null;
         };
         /** @description One reminder of an invoice: a step of the schedule (1-based), or null when sent by hand */
         Reminder: {
@@ -12555,12 +12559,12 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       ],
-         *       "next": null
+         *       "next": "http://example.com"
          *     }
          */
         CreditNoteList: {
             results: components["schemas"]["CreditNote"][];
-            next: null;
+            next: string | null;
         };
         /**
          * @example {
@@ -12827,12 +12831,12 @@ export interface components {
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       ],
-         *       "next": null
+         *       "next": "http://example.com"
          *     }
          */
         RecurringInvoiceList: {
             results: components["schemas"]["RecurringInvoice"][];
-            next: null;
+            next: string | null;
         };
         /**
          * @example {
@@ -13003,12 +13007,12 @@ export interface components {
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       ],
-         *       "next": null
+         *       "next": "http://example.com"
          *     }
          */
         WebhookList: {
             results: components["schemas"]["Webhook"][];
-            next: null;
+            next: string | null;
         };
         /**
          * @example {
@@ -14128,7 +14132,10 @@ export interface operations {
     };
     listMembers: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -14226,7 +14233,10 @@ export interface operations {
     };
     listInvitations: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -14421,7 +14431,10 @@ export interface operations {
     };
     listApiKeys: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -15026,7 +15039,10 @@ export interface operations {
     };
     listVoidedNumbers: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 series: string;
@@ -15325,7 +15341,10 @@ export interface operations {
     };
     listPayments: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -15408,7 +15427,10 @@ export interface operations {
     };
     listReminders: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -15989,7 +16011,10 @@ export interface operations {
     };
     listInvoiceCreditNotes: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -16530,6 +16555,8 @@ export interface operations {
     listRecurringInvoices: {
         parameters: {
             query?: {
+                limit?: number;
+                cursor?: string;
                 metadata?: {
                     [key: string]: string;
                 };
@@ -16921,7 +16948,10 @@ export interface operations {
     };
     listWebhooks: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

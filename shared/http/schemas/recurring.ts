@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { isCalendarDate } from '#shared/domain/dates';
 import { FREQUENCIES } from '#shared/domain/recurrence';
-import { calendarDate, idOf, text } from '#shared/http/schemas/common';
+import { calendarDate, cursor, idOf, listLimit, text } from '#shared/http/schemas/common';
 import { createInvoiceBody } from '#shared/http/schemas/invoices';
 import { metadata, metadataChanges, metadataFilter } from '#shared/http/schemas/metadata';
 import '#shared/zod-locale';
@@ -90,4 +90,4 @@ export const updateRecurringBody = z
   .check(z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'));
 
 /** The template list is one page; metadata narrows it. */
-export const listRecurringQuery = z.strictObject({ metadata: metadataFilter });
+export const listRecurringQuery = z.strictObject({ limit: listLimit, cursor, metadata: metadataFilter });

@@ -10,7 +10,7 @@ import type { apiKeyResource } from '#shared/domain/resources/api-key';
 import type { organizationResource } from '#shared/domain/resources/organization';
 import { sellerProfileFields } from '#shared/http/schemas/responses/parties';
 import {
-  allOf,
+  pageOf,
   currency,
   idOfResource,
   nullableText,
@@ -48,7 +48,7 @@ export const apiKeyWithSecretResponse = z
   })
   .register(z.globalRegistry, { id: 'ApiKeyWithSecret' });
 
-export const apiKeyList = allOf(apiKeyResponse).register(z.globalRegistry, { id: 'ApiKeyList' });
+export const apiKeyList = pageOf(apiKeyResponse).register(z.globalRegistry, { id: 'ApiKeyList' });
 
 const numbering = z.strictObject({ pattern: z.string(), padding: z.number(), reset: z.enum(['never', 'yearly']) });
 

@@ -41,9 +41,6 @@ export const currency = z
   .check(z.regex(/^[A-Z]{3}$/))
   .register(z.globalRegistry, { id: 'Currency', description: 'ISO 4217 currency code', examples: ['EUR'] });
 
-/** A whole list in one answer: its items, and `next` always null. */
-export const allOf = <T extends z.ZodMiniType>(item: T) => z.strictObject({ results: z.array(item), next: z.null() });
-
 /** A page of a list: its items and the absolute URL of the next page, or null on the last. */
 export const pageOf = <T extends z.ZodMiniType>(item: T) =>
   z.strictObject({ results: z.array(item), next: z.nullable(z.url()) });

@@ -3,7 +3,6 @@ import * as z from 'zod/mini';
 import { CREDIT_REASONS } from '#shared/domain/credit-note';
 import type { creditNoteResource } from '#shared/domain/resources/credit-note';
 import {
-  allOf,
   calendarDate,
   currency,
   idOfResource,
@@ -67,6 +66,6 @@ export const creditNoteResponse = z
   .register(z.globalRegistry, { id: 'CreditNote' });
 
 export const creditNotePage = pageOf(creditNoteResponse).register(z.globalRegistry, { id: 'CreditNotePage' });
-export const creditNoteList = allOf(creditNoteResponse).register(z.globalRegistry, { id: 'CreditNoteList' });
+export const creditNoteList = pageOf(creditNoteResponse).register(z.globalRegistry, { id: 'CreditNoteList' });
 
 const _agree: [Same<z.output<typeof creditNoteResponse>, ReturnType<typeof creditNoteResource>>] = [true];

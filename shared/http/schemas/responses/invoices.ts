@@ -5,7 +5,6 @@ import { INVOICE_STATUSES, QUOTE_INVOICE_KINDS } from '#shared/domain/invoice';
 import { TAX_CATEGORIES, TAX_ROUNDINGS } from '#shared/domain/tax';
 import type { invoiceResource, reminderResource } from '#shared/domain/resources/invoice';
 import {
-  allOf,
   calendarDate,
   currency,
   idOfResource,
@@ -170,7 +169,7 @@ export const reminderResponse = z
 
 const _agreeReminder: [Same<z.output<typeof reminderResponse>, ReturnType<typeof reminderResource>>] = [true];
 
-export const reminderList = allOf(reminderResponse).register(z.globalRegistry, { id: 'ReminderList' });
+export const reminderList = pageOf(reminderResponse).register(z.globalRegistry, { id: 'ReminderList' });
 
 export const lateFeeResponse = z
   .strictObject({

@@ -2,15 +2,13 @@
 import * as z from 'zod/mini';
 import { INVITATION_STATUSES } from '#shared/domain/invitation';
 import { ROLES } from '#shared/domain/roles';
-import { idOfResource, timestamp } from '#shared/http/schemas/responses/common';
+import { idOfResource, pageOf, timestamp } from '#shared/http/schemas/responses/common';
 
 export const memberResponse = z
   .strictObject({ user_id: idOfResource('usr'), email: z.string(), role: z.enum(ROLES), joined_at: timestamp })
   .register(z.globalRegistry, { id: 'Member' });
 
-export const memberListResponse = z
-  .strictObject({ results: z.array(memberResponse) })
-  .register(z.globalRegistry, { id: 'MemberList' });
+export const memberListResponse = pageOf(memberResponse).register(z.globalRegistry, { id: 'MemberList' });
 
 export const invitationResponse = z
   .strictObject({
@@ -24,9 +22,7 @@ export const invitationResponse = z
   })
   .register(z.globalRegistry, { id: 'Invitation' });
 
-export const invitationListResponse = z
-  .strictObject({ results: z.array(invitationResponse) })
-  .register(z.globalRegistry, { id: 'InvitationList' });
+export const invitationListResponse = pageOf(invitationResponse).register(z.globalRegistry, { id: 'InvitationList' });
 
 export const acceptedInvitationResponse = z
   .strictObject({

@@ -6,7 +6,7 @@ import type { paymentLinkResource } from '#shared/domain/resources/checkout';
 import type { paymentResource } from '#shared/domain/resources/payment';
 import type { refundResource } from '#shared/domain/resources/refund';
 import {
-  allOf,
+  pageOf,
   currency,
   idOfResource,
   money,
@@ -29,7 +29,7 @@ export const paymentResponse = z
   })
   .register(z.globalRegistry, { id: 'Payment' });
 
-export const paymentList = allOf(paymentResponse).register(z.globalRegistry, { id: 'PaymentList' });
+export const paymentList = pageOf(paymentResponse).register(z.globalRegistry, { id: 'PaymentList' });
 
 export const refundResponse = z
   .strictObject({

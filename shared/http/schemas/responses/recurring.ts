@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { FREQUENCIES } from '#shared/domain/recurrence';
 import type { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
 import {
-  allOf,
+  pageOf,
   calendarDate,
   currency,
   idOfResource,
@@ -54,7 +54,7 @@ export const recurringInvoiceResponse = z
   })
   .register(z.globalRegistry, { id: 'RecurringInvoice' });
 
-export const recurringInvoiceList = allOf(recurringInvoiceResponse).register(z.globalRegistry, {
+export const recurringInvoiceList = pageOf(recurringInvoiceResponse).register(z.globalRegistry, {
   id: 'RecurringInvoiceList',
 });
 

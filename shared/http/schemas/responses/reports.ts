@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { PERIODS } from '#shared/domain/revenue';
 import type { revenueReportResource } from '#shared/domain/resources/revenue-report';
 import type { voidedNumberResource } from '#shared/domain/resources/voided-number';
-import { allOf, calendarDate, currency, money, type Same, timestamp } from '#shared/http/schemas/responses/common';
+import { pageOf, calendarDate, currency, money, type Same, timestamp } from '#shared/http/schemas/responses/common';
 
 const figures = {
   currency,
@@ -40,7 +40,7 @@ export const voidedNumberResponse = z
   })
   .register(z.globalRegistry, { id: 'VoidedNumber' });
 
-export const voidedNumberList = allOf(voidedNumberResponse).register(z.globalRegistry, { id: 'VoidedNumberList' });
+export const voidedNumberList = pageOf(voidedNumberResponse).register(z.globalRegistry, { id: 'VoidedNumberList' });
 
 const _agree: [
   Same<z.output<typeof revenueReportResponse>, ReturnType<typeof revenueReportResource>>,

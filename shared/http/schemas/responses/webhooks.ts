@@ -1,7 +1,7 @@
 // Webhook subscriptions as the API answers them (shared/domain/resources/webhook.ts).
 import * as z from 'zod/mini';
 import type { webhookResource, webhookWithSecret } from '#shared/domain/resources/webhook';
-import { allOf, idOfResource, nullableText, type Same, timestamp } from '#shared/http/schemas/responses/common';
+import { pageOf, idOfResource, nullableText, type Same, timestamp } from '#shared/http/schemas/responses/common';
 
 const fields = {
   id: idOfResource('whk'),
@@ -26,7 +26,7 @@ export const webhookWithSecretResponse = z
   })
   .register(z.globalRegistry, { id: 'WebhookWithSecret' });
 
-export const webhookList = allOf(webhookResponse).register(z.globalRegistry, { id: 'WebhookList' });
+export const webhookList = pageOf(webhookResponse).register(z.globalRegistry, { id: 'WebhookList' });
 
 const _agree: [
   Same<z.output<typeof webhookResponse>, ReturnType<typeof webhookResource>>,
