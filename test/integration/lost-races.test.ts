@@ -41,7 +41,7 @@ async function overdue(reports: number) {
 describe('a late fee whose invoice a delivery report changes between its read and its write', () => {
   it('is decided again and written once, the report recorded too', async () => {
     const { id, messages } = await overdue(1);
-    const raced = interleaved(() => report(tenant.id, { kind: 'invoice', id }, messages[0]!, frenchBuyer.email), 1);
+    const raced = interleaved(id, () => report(tenant.id, { kind: 'invoice', id }, messages[0]!, frenchBuyer.email), 1);
     const fee = await chargeLateFee({ db: raced.db, publicBaseUrl: BASE_URL }, tenant.id, id, '2025-07-31');
     expect(raced.counter.writes).toBe(2);
     expect(fee.breakdown.interest_minor).toBeGreaterThan(0);
@@ -52,7 +52,7 @@ describe('a late fee whose invoice a delivery report changes between its read an
 
   it(`is 409 conflict naming the invoice once it lost ${CHANGE_ATTEMPTS} times, and no fee is written`, async () => {
     const { id, messages } = await overdue(CHANGE_ATTEMPTS);
-    const raced = interleaved((turn) =>
+    const raced = interleaved(id, (turn) =>
       report(tenant.id, { kind: 'invoice', id }, messages[turn - 1]!, frenchBuyer.email),
     );
     const refused = await chargeLateFee({ db: raced.db, publicBaseUrl: BASE_URL }, tenant.id, id).catch(
@@ -71,6 +71,7 @@ describe('a late fee whose invoice a delivery report changes between its read an
 describe('a client changed meanwhile', () => {
   it('is changed again from a fresh read, keeping what the other writer wrote', async () => {
     const raced = interleaved(
+      clientId,
       () => changeClient(db, tenant.id, clientId, { metadata: { tier: 'gold' } }, 'client.updated'),
       1,
     );
@@ -91,6 +92,7 @@ describe('a credit note whose sending a report changes meanwhile', () => {
     });
     expect(note.status, note.text).toBe(201);
     const changes = interleaved(
+      note.json.id,
       (turn) => updateCreditNote(db, BASE_URL, tenant.id, note.json.id, { metadata: { turn: String(turn) } }),
       2,
     );

@@ -10,17 +10,30 @@ import { austrianSeller, frenchBuyer } from '#test/support/eu-invoice';
 
 export const BASE_URL = 'http://invoices.test';
 
+/** Whether a transaction writes or checks the item whose id is `id`. */
+function touches(command: TransactWriteCommand, id: string) {
+  return (command.input.TransactItems ?? []).some((item) => {
+    const part = item.Put ?? item.Update ?? item.Delete ?? item.ConditionCheck;
+    const key = (part && ('Item' in part ? part.Item : part.Key)) as { sk?: unknown } | undefined;
+    return typeof key?.sk === 'string' && key.sk.endsWith(`#${id}`);
+  });
+}
+
 /**
- * `db`, but before each of its first `times` transactions `meanwhile` runs to its end: every one of
- * those commits finds its item changed since it was read. `writes` counts the transactions tried.
+ * `db`, but before each of its first `times` transactions on item `id` `meanwhile` runs to its end:
+ * every one of those commits finds the item changed since it was read. `writes` counts them.
  */
-export function interleaved(meanwhile: (turn: number) => Promise<unknown>, times = Number.POSITIVE_INFINITY) {
+export function interleaved(
+  id: string,
+  meanwhile: (turn: number) => Promise<unknown>,
+  times = Number.POSITIVE_INFINITY,
+) {
   const counter = { writes: 0 };
   const client = new Proxy(db.client, {
     get(target, property, receiver) {
       if (property !== 'send') return Reflect.get(target, property, receiver);
       return async (command: unknown, ...rest: unknown[]) => {
-        if (command instanceof TransactWriteCommand) {
+        if (command instanceof TransactWriteCommand && touches(command, id)) {
           counter.writes += 1;
           if (counter.writes <= times) await meanwhile(counter.writes);
         }
