@@ -1,12 +1,11 @@
 // Chaining an event into its organization's audit log: read the head, append the next entry with the
-// event's marker, and on a lost race read the head again. An event chained already is left alone,
-// so a redelivered message changes nothing.
+// event's marker, and on a lost race read the head again (shared/data/change.ts). An event chained
+// already is left alone, so a redelivered message changes nothing.
 import { appendAuditEntry, getAuditHead } from '#shared/data/audit-log';
+import { RACED, readDecideCommit } from '#shared/data/change';
 import type { Db } from '#shared/data/table';
 import { nextEntry } from '#shared/domain/audit';
 import type { OutboxEvent } from '#shared/domain/events';
-
-const MAX_ATTEMPTS = 20;
 
 export async function appendToAuditLog(
   db: Db,
@@ -17,10 +16,13 @@ export async function appendToAuditLog(
   // A test delivery is not a change.
   if (event.type === 'ping') return 'not_audited';
   const expiresAt = Math.floor(now.getTime() / 1000) + retentionDays * 86_400;
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const head = await getAuditHead(db, event.organization_id);
-    const outcome = await appendAuditEntry(db, event.organization_id, nextEntry(event, head, now), expiresAt);
-    if (outcome !== 'place_taken') return outcome;
-  }
-  throw new Error(`the audit log of ${event.organization_id} kept moving under ${MAX_ATTEMPTS} attempts`);
+  return readDecideCommit({
+    subject: { resource: 'audit_log', id: event.organization_id },
+    read: () => getAuditHead(db, event.organization_id),
+    decide: (head) => nextEntry(event, head, now),
+    commit: async (entry) => {
+      const outcome = await appendAuditEntry(db, event.organization_id, entry, expiresAt);
+      return outcome === 'place_taken' ? RACED : outcome;
+    },
+  });
 }

@@ -1,14 +1,13 @@
-// Changing a stored client: read, apply, write with its event if nobody changed it meanwhile.
+// Changing a stored client: read, apply, write with its event if nobody changed it meanwhile — applied
+// again to a fresh read otherwise (shared/data/change.ts).
+import { existing, RACED, readDecideCommit } from '#shared/data/change';
 import { getClient, saveClientChange } from '#shared/data/clients';
 import type { CorrelatedDb } from '#shared/data/table';
 import type { Client, ClientFields } from '#shared/domain/client';
-import { notFound } from '#shared/domain/errors';
 import { changedMetadata, type Metadata } from '#shared/domain/metadata';
 import type { EventType } from '#shared/domain/events';
 import { clientResource } from '#shared/domain/resources/client';
 import { assertTaxId } from '#shared/clients/tax-id';
-
-const MAX_ATTEMPTS = 5;
 
 export async function changeClient(
   db: CorrelatedDb,
@@ -18,20 +17,24 @@ export async function changeClient(
   eventType: EventType,
   now = new Date(),
 ): Promise<Client> {
-  for (let attempt = 1; ; attempt++) {
-    const current = await getClient(db, organizationId, clientId);
-    if (!current) throw notFound('Client');
-    const { metadata, ...fields } = changes;
-    const changed: Client = {
-      ...current,
-      ...fields,
-      ...(metadata ? { metadata: changedMetadata(current.metadata, metadata) } : {}),
-      updated_at: now.toISOString(),
-      version: current.version + 1,
-    };
-    if (changes.tax_id !== undefined || changes.country !== undefined) assertTaxId(changed);
-    const event = { type: eventType, object: clientResource(changed) };
-    if (await saveClientChange(db, organizationId, changed, current, event)) return changed;
-    if (attempt >= MAX_ATTEMPTS) throw new Error(`client ${clientId} kept changing under ${attempt} attempts`);
-  }
+  return readDecideCommit({
+    subject: { resource: 'client', id: clientId },
+    read: () => existing(getClient(db, organizationId, clientId), 'Client'),
+    decide: (current) => {
+      const { metadata, ...fields } = changes;
+      const changed: Client = {
+        ...current,
+        ...fields,
+        ...(metadata ? { metadata: changedMetadata(current.metadata, metadata) } : {}),
+        updated_at: now.toISOString(),
+        version: current.version + 1,
+      };
+      if (changes.tax_id !== undefined || changes.country !== undefined) assertTaxId(changed);
+      return changed;
+    },
+    commit: async (changed, current) => {
+      const event = { type: eventType, object: clientResource(changed) };
+      return (await saveClientChange(db, organizationId, changed, current, event)) ? changed : RACED;
+    },
+  });
 }

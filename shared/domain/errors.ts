@@ -15,6 +15,7 @@ export const ErrorCode = {
   methodNotAllowed: 'method_not_allowed',
   invalidState: 'invalid_state',
   idempotencyConflict: 'idempotency_conflict',
+  conflict: 'conflict',
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',
@@ -45,6 +46,14 @@ export const validationError = (fields: Record<string, string>) =>
   new DomainError(ErrorCode.validationError, 'The request has invalid fields', { fields });
 
 export const invalidState = (message: string) => new DomainError(ErrorCode.invalidState, message);
+
+/** A change that lost its race for the item every time it was tried (shared/data/change.ts): nothing was written. */
+export const conflict = (resource: string, id: string) =>
+  new DomainError(
+    ErrorCode.conflict,
+    `The ${resource.replaceAll('_', ' ')} ${id} kept changing while this request changed it; nothing was written: read it again and retry`,
+    { resource, id },
+  );
 
 export const rateLimited = (retryAfterSeconds: number) =>
   new DomainError(ErrorCode.rateLimited, 'Too many attempts; try again later', {

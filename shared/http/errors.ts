@@ -15,6 +15,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   method_not_allowed: 405,
   invalid_state: 409,
   idempotency_conflict: 409,
+  conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

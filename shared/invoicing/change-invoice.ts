@@ -1,9 +1,9 @@
-// The frame of every change to a stored invoice: read it, let the operation decide, and write the
-// decision with its events in one transaction — again from a fresh read if somebody changed it meanwhile.
-import { eventParts } from '#shared/data/events';
+// The frame of every change to a stored invoice, on readDecideCommit (shared/data/change.ts): read it,
+// let the operation decide, and write the decision with its events in one transaction on the
+// condition that the invoice is still the version read — decided again from a fresh read otherwise.
+import { commitItem, existing, RACED, readDecideCommit, type Unchanged } from '#shared/data/change';
 import { changedInvoiceParts, getInvoice } from '#shared/data/invoices';
-import { transact, type WriteParts } from '#shared/data/table';
-import { notFound } from '#shared/domain/errors';
+import type { WriteParts } from '#shared/data/table';
 import type { EventType } from '#shared/domain/events';
 import type { Invoice } from '#shared/domain/invoice';
 import { invoiceResource } from '#shared/domain/resources/invoice';
@@ -22,31 +22,36 @@ export type InvoiceDecision<Part extends string> = {
 /** The invoice as written, or the name of one of the decision's parts whose condition failed. */
 export type InvoiceChanged<Part extends string> = { ok: true; invoice: Invoice } | { ok: false; failed: Part };
 
-const MAX_ATTEMPTS = 20;
-
-export async function changeInvoice<Part extends string = never>(
+/** `decide` may answer `unchanged(value)`: nothing is written, and the change answers `value`. */
+export async function changeInvoice<Part extends string = never, Kept = never>(
   { db, publicBaseUrl }: InvoicingDeps,
   organizationId: string,
   invoiceId: string,
-  decide: (current: Invoice) => InvoiceDecision<Part>,
+  decide: (current: Invoice) => InvoiceDecision<Part> | Unchanged<Kept>,
   now = new Date(),
-): Promise<InvoiceChanged<Part>> {
-  for (let attempt = 1; ; attempt++) {
-    const current = await getInvoice(db, organizationId, invoiceId);
-    if (!current) throw notFound('Invoice');
-    const decision = decide(current);
-    const invoice: Invoice = { ...decision.invoice, updated_at: now.toISOString(), version: current.version + 1 };
-    const object = invoiceResource(invoice, publicBaseUrl);
-    const events = decision.events.map((type) => ({ type, object, more: decision.eventData }));
-    const written = await transact<Part | 'invoice' | 'events'>(db, {
-      invoice: changedInvoiceParts(db, organizationId, invoice, current),
-      ...decision.parts,
-      events: eventParts(db, organizationId, events, now),
-    } as WriteParts<Part | 'invoice' | 'events'>);
-    if (written.ok) return { ok: true, invoice };
-    if (written.failed !== 'invoice') return { ok: false, failed: written.failed as Part };
-    if (attempt >= MAX_ATTEMPTS) throw new Error(`invoice ${invoiceId} kept changing under ${attempt} attempts`);
-  }
+): Promise<InvoiceChanged<Part> | Kept> {
+  return readDecideCommit({
+    subject: { resource: 'invoice', id: invoiceId },
+    read: () => existing(getInvoice(db, organizationId, invoiceId), 'Invoice'),
+    decide,
+    commit: async (decision: InvoiceDecision<Part>, current): Promise<InvoiceChanged<Part> | typeof RACED> => {
+      const invoice: Invoice = { ...decision.invoice, updated_at: now.toISOString(), version: current.version + 1 };
+      const written = await commitItem(
+        db,
+        organizationId,
+        {
+          item: changedInvoiceParts(db, organizationId, invoice, current),
+          events: decision.events,
+          object: invoiceResource(invoice, publicBaseUrl),
+          more: decision.eventData,
+          parts: decision.parts,
+        },
+        now,
+      );
+      if (written === RACED) return RACED;
+      return written.ok ? { ok: true, invoice } : { ok: false, failed: written.failed };
+    },
+  });
 }
 
 /** For a change whose parts carry no condition of their own: the invoice as written. */

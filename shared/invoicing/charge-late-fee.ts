@@ -1,6 +1,7 @@
 // A late fee (docs/collections.md "Late fees"): interest and the fixed compensation for a late
 // invoice, issued as an invoice of its own that refers to the original, which is never changed
 // beyond the day it was charged through.
+import { RACED, readDecideCommit } from '#shared/data/change';
 import { getClient } from '#shared/data/clients';
 import { creditNotesOfInvoice } from '#shared/data/credit-notes';
 import { invoiceWithOrganization, lateFeeChargedPart } from '#shared/data/invoices';
@@ -12,7 +13,7 @@ import type { Invoice, LineItemInput } from '#shared/domain/invoice';
 import { lateInterest, wasLate, type InterestRow, type Settlement } from '#shared/domain/late-fee';
 import type { LateFeePolicy } from '#shared/domain/late-fee-policy';
 import { timeZoneOf } from '#shared/domain/organization';
-import { createInvoice } from '#shared/invoicing/create-invoice';
+import { createInvoice, originRaced } from '#shared/invoicing/create-invoice';
 import { lineWordsFor } from '#shared/documents/line-words';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
 
@@ -36,17 +37,26 @@ function chargeLine(description: string, amountMinor: number, policy: LateFeePol
   };
 }
 
-export async function chargeLateFee(
-  deps: InvoicingDeps,
-  organizationId: string,
-  invoiceId: string,
-  asOfGiven?: string,
-  now = new Date(),
-): Promise<LateFee> {
+/** Everything a charge rests on, read again when the original changed before the fee was written. */
+async function chargeable(deps: InvoicingDeps, organizationId: string, invoiceId: string) {
   const { db } = deps;
   const found = await invoiceWithOrganization(db, organizationId, invoiceId);
   if (!found) throw notFound('Invoice');
-  const { invoice, organization } = found;
+  const { invoice } = found;
+  const [client, payments, creditNotes] = await Promise.all([
+    getClient(db, organizationId, invoice.client_id),
+    listPayments(db, organizationId, invoice.id),
+    creditNotesOfInvoice(db, organizationId, invoice),
+  ]);
+  return { ...found, client, payments, creditNotes };
+}
+
+/** The fee's lines and breakdown as of `asOfGiven` (today when not given), or a refusal. */
+function decideFee(
+  { invoice, organization, client, payments, creditNotes }: Awaited<ReturnType<typeof chargeable>>,
+  asOfGiven: string | undefined,
+  now: Date,
+) {
   const policy = organization.late_fee_policy;
   if (!policy) throw invalidState('The organization has no late_fee_policy');
   if (invoice.status === 'draft' || invoice.status === 'void')
@@ -55,11 +65,6 @@ export async function chargeLateFee(
   const today = dateIn(zone, now);
   const asOf = asOfGiven ?? today;
   if (asOf > today) throw validationError({ as_of: 'may not be after today' });
-  const [client, payments, creditNotes] = await Promise.all([
-    getClient(db, organizationId, invoice.client_id),
-    listPayments(db, organizationId, invoice.id),
-    creditNotesOfInvoice(db, organizationId, invoice),
-  ]);
   const settlements: Settlement[] = [
     ...payments.map((payment) => ({
       date: dateIn(zone, new Date(payment.paid_at)),
@@ -92,16 +97,36 @@ export async function chargeLateFee(
       : []),
     ...(compensation > 0 ? [chargeLine(words.compensation(invoice.invoice_number), compensation, policy)] : []),
   ];
-  const charged = await createInvoice(
-    deps,
-    organizationId,
-    { client_id: invoice.client_id, currency: invoice.currency, lines },
-    now,
-    {
-      claim: lateFeeChargedPart(db, organizationId, invoice, asOf),
-      voidReason: `invoice ${invoice.invoice_number} changed while its late fee was written`,
-      fields: { preceding_invoice: { id: invoice.id, number: invoice.invoice_number, issue_date: invoice.issue_date } },
+  return { lines, breakdown: { as_of: asOf, ...interest, compensation_minor: compensation } };
+}
+
+/** The original is marked charged in the fee's own transaction: a change to it meanwhile decides again. */
+export async function chargeLateFee(
+  deps: InvoicingDeps,
+  organizationId: string,
+  invoiceId: string,
+  asOfGiven?: string,
+  now = new Date(),
+): Promise<LateFee> {
+  return readDecideCommit({
+    subject: { resource: 'invoice', id: invoiceId },
+    read: () => chargeable(deps, organizationId, invoiceId),
+    decide: (read) => decideFee(read, asOfGiven, now),
+    commit: async ({ lines, breakdown }, { invoice }) => {
+      const charged = await createInvoice(
+        deps,
+        organizationId,
+        { client_id: invoice.client_id, currency: invoice.currency, lines },
+        now,
+        {
+          claim: lateFeeChargedPart(deps.db, organizationId, invoice, breakdown.as_of),
+          voidReason: `invoice ${invoice.invoice_number} changed while its late fee was written`,
+          fields: {
+            preceding_invoice: { id: invoice.id, number: invoice.invoice_number, issue_date: invoice.issue_date },
+          },
+        },
+      ).catch(originRaced);
+      return charged === RACED ? RACED : { invoice: charged, breakdown };
     },
-  );
-  return { invoice: charged, breakdown: { as_of: asOf, ...interest, compensation_minor: compensation } };
+  });
 }

@@ -1,6 +1,7 @@
 // Creating an invoice: read the client and the organization, price the lines under the organization's
 // tax rounding, take the next number (never contended: docs/data-model.md "Numbering"), and write the
 // invoice with its number claims, public token and event in one transaction — or void the number.
+import { RACED, type Raced } from '#shared/data/change';
 import { eventParts } from '#shared/data/events';
 import { clientWithOrganization, newInvoiceParts } from '#shared/data/invoices';
 import { MAX_TEXT_COLLISIONS } from '#shared/data/number-series';
@@ -60,6 +61,12 @@ export class OriginTakenError extends Error {
   constructor(readonly reason: string) {
     super(reason);
   }
+}
+
+/** For a change that commits through createInvoice (shared/data/change.ts): a refused origin lost a race. */
+export function originRaced(error: unknown): Raced {
+  if (error instanceof OriginTakenError) return RACED;
+  throw error;
 }
 
 /** The invoice's content before it has a number: priced, dated and with the parties it is billed between. */

@@ -1,9 +1,8 @@
 // Moving one invoice to overdue, as the sweep finds it past due in its organization's time zone.
+import { unchanged } from '#shared/data/change';
 import { becomeOverdue, isRefusal } from '#shared/domain/invoice-lifecycle';
 import { changeInvoice } from '#shared/invoicing/change-invoice';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
-
-class NotDueError extends Error {}
 
 /** False when the invoice is no longer due for the move (paid, already overdue…). */
 export async function markOverdue(
@@ -13,24 +12,19 @@ export async function markOverdue(
   today: string,
   now = new Date(),
 ): Promise<boolean> {
-  try {
-    await changeInvoice(
-      deps,
-      organizationId,
-      invoiceId,
-      (current) => {
-        const next = becomeOverdue(current, today);
-        if (isRefusal(next)) throw new NotDueError();
-        return {
-          invoice: { ...current, status: next.status, overdue_at: now.toISOString() },
-          events: ['invoice.overdue'],
-        };
-      },
-      now,
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof NotDueError) return false;
-    throw error;
-  }
+  const moved = await changeInvoice(
+    deps,
+    organizationId,
+    invoiceId,
+    (current) => {
+      const next = becomeOverdue(current, today);
+      if (isRefusal(next)) return unchanged(false as const);
+      return {
+        invoice: { ...current, status: next.status, overdue_at: now.toISOString() },
+        events: ['invoice.overdue'],
+      };
+    },
+    now,
+  );
+  return moved !== false;
 }

@@ -4,8 +4,7 @@
 // of order: a status only moves forward (shared/domain/email-delivery.ts), so repeats change nothing.
 import { getCreditNote, creditNoteDeliveryPart } from '#shared/data/credit-notes';
 import { suppressionPart } from '#shared/data/email-suppressions';
-import { eventParts } from '#shared/data/events';
-import { transact } from '#shared/data/table';
+import { commitItem, RACED, readDecideCommit, unchanged, unconditional } from '#shared/data/change';
 import type { CreditNoteSending } from '#shared/domain/credit-note';
 import {
   announcedAs,
@@ -18,6 +17,8 @@ import {
 } from '#shared/domain/email-delivery';
 import { DomainError, ErrorCode } from '#shared/domain/errors';
 import type { EventType } from '#shared/domain/events';
+import type { Invoice } from '#shared/domain/invoice';
+import type { Quote } from '#shared/domain/quote';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { sendingResource } from '#shared/domain/resources/email';
 import type { MailAbout } from '#shared/email/ses-events';
@@ -46,9 +47,6 @@ export async function recordEmailStatus(
   return outcome;
 }
 
-class UnchangedError extends Error {}
-class NotRecordedError extends Error {}
-
 const emailOf = (entry: Delivered & { sent_at: string }, report: DeliveryReport) =>
   sendingResource({ ...entry, message_id: report.messageId });
 
@@ -67,107 +65,98 @@ function suppressions(deps: InvoicingDeps, about: MailAbout, report: DeliveryRep
 }
 
 async function onInvoice(deps: InvoicingDeps, about: MailAbout, report: DeliveryReport, now: Date) {
-  try {
-    await changeInvoice(
-      deps,
-      about.organizationId,
-      about.document.id,
-      (current) => {
-        const sendings = current.sendings ?? [];
-        const reminders = current.reminders ?? [];
-        if (![...sendings, ...reminders].some((entry) => reportsOn(entry, report))) throw new NotRecordedError();
-        const sending = sendings.find((entry) => reportsOn(entry, report));
-        const changedSending = sending && withReport(sending, report);
-        const changedReminders = reminders.map((entry) => withReport(entry, report) ?? entry);
-        if (!changedSending && changedReminders.every((entry, index) => entry === reminders[index]))
-          throw new UnchangedError();
-        const announced = announcedAs(report.status);
-        const reported = changedSending ?? changedReminders.find((entry) => reportsOn(entry, report))!;
-        return {
-          invoice: {
-            ...current,
-            sendings: sendings.map((entry) => (entry === sending ? (changedSending ?? entry) : entry)),
-            ...(current.reminders ? { reminders: changedReminders } : {}),
-          },
-          events: announced ? [`invoice.${announced}` as EventType] : [],
-          eventData: { email: emailOf(reported, report) },
-          parts: { suppression: suppressions(deps, about, report, now) },
-        };
+  const decide = (current: Invoice) => {
+    const sendings = current.sendings ?? [];
+    const reminders = current.reminders ?? [];
+    if (![...sendings, ...reminders].some((entry) => reportsOn(entry, report))) return NOT_RECORDED;
+    const sending = sendings.find((entry) => reportsOn(entry, report));
+    const changedSending = sending && withReport(sending, report);
+    const changedReminders = reminders.map((entry) => withReport(entry, report) ?? entry);
+    if (!changedSending && changedReminders.every((entry, index) => entry === reminders[index])) return UNCHANGED;
+    const announced = announcedAs(report.status);
+    const reported = changedSending ?? changedReminders.find((entry) => reportsOn(entry, report))!;
+    return {
+      invoice: {
+        ...current,
+        sendings: sendings.map((entry) => (entry === sending ? (changedSending ?? entry) : entry)),
+        ...(current.reminders ? { reminders: changedReminders } : {}),
       },
-      now,
-    );
-    return 'recorded';
-  } catch (error) {
-    return settled(error);
-  }
+      events: announced ? [`invoice.${announced}` as EventType] : [],
+      eventData: { email: emailOf(reported, report) },
+      parts: { suppression: suppressions(deps, about, report, now) },
+    };
+  };
+  return outcomeOf(changeInvoice(deps, about.organizationId, about.document.id, decide, now));
 }
 
 async function onQuote(deps: InvoicingDeps, about: MailAbout, report: DeliveryReport, now: Date) {
-  try {
-    await changeQuote(
-      deps,
-      about.organizationId,
-      about.document.id,
-      (current) => {
-        const sendings = current.sendings ?? [];
-        const sending = sendings.find((entry) => reportsOn(entry, report));
-        if (!sending) throw new NotRecordedError();
-        const changed = withReport(sending, report);
-        if (!changed) throw new UnchangedError();
-        const announced = announcedAs(report.status);
-        return {
-          quote: { ...current, sendings: sendings.map((entry) => (entry === sending ? changed : entry)) },
-          events: announced ? [`quote.${announced}` as EventType] : [],
-          eventData: { email: emailOf(changed, report) },
-          parts: { suppression: suppressions(deps, about, report, now) },
-          bookkeeping: true,
-        };
-      },
-      now,
-    );
-    return 'recorded';
-  } catch (error) {
-    return settled(error);
-  }
+  const decide = (current: Quote) => {
+    const sendings = current.sendings ?? [];
+    const sending = sendings.find((entry) => reportsOn(entry, report));
+    if (!sending) return NOT_RECORDED;
+    const changed = withReport(sending, report);
+    if (!changed) return UNCHANGED;
+    const announced = announcedAs(report.status);
+    return {
+      quote: { ...current, sendings: sendings.map((entry) => (entry === sending ? changed : entry)) },
+      events: announced ? [`quote.${announced}` as EventType] : [],
+      eventData: { email: emailOf(changed, report) },
+      parts: { suppression: suppressions(deps, about, report, now) },
+      bookkeeping: true,
+    };
+  };
+  return outcomeOf(changeQuote(deps, about.organizationId, about.document.id, decide, now));
 }
 
 /** A credit note has no version: its sending is rewritten only while it is as read, or read again. */
 async function onCreditNote(deps: InvoicingDeps, about: MailAbout, report: DeliveryReport, now: Date) {
   const { db, publicBaseUrl } = deps;
   const { organizationId } = about;
-  for (let attempt = 1; attempt <= 10; attempt++) {
-    const current = await getCreditNote(db, organizationId, about.document.id);
-    if (!current) return 'no_document';
-    const sendings = current.sendings ?? [];
-    const index = sendings.findIndex((entry) => reportsOn(entry, report));
-    if (index < 0) return 'not_recorded_yet';
-    const before = sendings[index]!;
-    const after: CreditNoteSending | undefined = withReport(before, report);
-    if (!after) return 'unchanged';
-    const changed = { ...current, sendings: sendings.map((entry, at) => (at === index ? after : entry)) };
-    const announced = announcedAs(report.status);
-    const events = announced
-      ? [
+  return readDecideCommit({
+    subject: { resource: 'credit_note', id: about.document.id },
+    read: () => getCreditNote(db, organizationId, about.document.id),
+    decide: (current) => {
+      if (!current) return unchanged('no_document' as const);
+      const sendings = current.sendings ?? [];
+      const index = sendings.findIndex((entry) => reportsOn(entry, report));
+      if (index < 0) return NOT_RECORDED;
+      const before = sendings[index]!;
+      const after: CreditNoteSending | undefined = withReport(before, report);
+      if (!after) return UNCHANGED;
+      const changed = { ...current, sendings: sendings.map((entry, at) => (at === index ? after : entry)) };
+      return { current, index, before, after, object: creditNoteResource(changed, publicBaseUrl) };
+    },
+    commit: async ({ current, index, before, after, object }) => {
+      const announced = announcedAs(report.status);
+      const written = unconditional(
+        await commitItem(
+          db,
+          organizationId,
           {
-            type: `credit_note.${announced}` as EventType,
-            object: creditNoteResource(changed, publicBaseUrl),
+            item: [creditNoteDeliveryPart(db, organizationId, current.id, index, before, after)],
+            events: announced ? [`credit_note.${announced}` as EventType] : [],
+            object,
             more: { email: emailOf(after, report) },
+            parts: { suppression: suppressions(deps, about, report, now) },
           },
-        ]
-      : [];
-    const written = await transact(db, {
-      sending: creditNoteDeliveryPart(db, organizationId, current.id, index, before, after),
-      suppression: suppressions(deps, about, report, now),
-      events: eventParts(db, organizationId, events, now),
-    });
-    if (written.ok) return 'recorded';
-  }
-  throw new Error(`credit note ${about.document.id}: its sending kept changing`);
+          now,
+        ),
+      );
+      return written === RACED ? RACED : ('recorded' as const);
+    },
+  });
 }
 
-function settled(error: unknown): StatusOutcome {
-  if (error instanceof UnchangedError) return 'unchanged';
-  if (error instanceof NotRecordedError) return 'not_recorded_yet';
-  if (error instanceof DomainError && error.code === ErrorCode.notFound) return 'no_document';
-  throw error;
+const UNCHANGED = unchanged('unchanged' as const);
+const NOT_RECORDED = unchanged('not_recorded_yet' as const);
+
+/** What a change to a document answered: its written document is `recorded`; a missing one is `no_document`. */
+async function outcomeOf(change: Promise<object | StatusOutcome>): Promise<StatusOutcome> {
+  try {
+    const outcome = await change;
+    return typeof outcome === 'string' ? outcome : 'recorded';
+  } catch (error) {
+    if (error instanceof DomainError && error.code === ErrorCode.notFound) return 'no_document';
+    throw error;
+  }
 }

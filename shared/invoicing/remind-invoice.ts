@@ -3,6 +3,7 @@
 import { getClient } from '#shared/data/clients';
 import { invoiceWithOrganization } from '#shared/data/invoices';
 import { claimReminder, reminderSchedulePart } from '#shared/data/reminders';
+import { unchanged } from '#shared/data/change';
 import { transact } from '#shared/data/table';
 import { dateIn } from '#shared/domain/dates';
 import { timeZoneOf } from '#shared/domain/organization';
@@ -88,7 +89,7 @@ async function pass(
 ) {
   const result = await changeInvoice(deps, organizationId, invoiceId, (current) => {
     // Another sweep passed it meanwhile: once is enough.
-    if (current.reminded_through && current.reminded_through >= stepDate) throw new PassedAlreadyError();
+    if (current.reminded_through && current.reminded_through >= stepDate) return unchanged(undefined);
     const step = unrecorded?.policy.steps[unrecorded.step - 1];
     const entry = unrecorded && {
       step: unrecorded.step,
@@ -106,11 +107,6 @@ async function pass(
       events: [],
       parts: { schedule },
     };
-  }).catch((error: unknown) => {
-    if (error instanceof PassedAlreadyError) return undefined;
-    throw error;
   });
   if (result) changed(result as Parameters<typeof changed>[0]);
 }
-
-class PassedAlreadyError extends Error {}

@@ -1,9 +1,9 @@
-// Pausing, resuming and ending a template: a status change written only if nobody moved it meanwhile.
+// Pausing, resuming and ending a template: a status change written only if nobody moved it meanwhile
+// (decided again on a fresh read otherwise).
 import type { CorrelatedDb } from '#shared/data/table';
-import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
-import { getRecurringInvoice, saveRecurringInvoice } from '#shared/data/recurring-invoices';
-import { invalidState, notFound } from '#shared/domain/errors';
+import { invalidState } from '#shared/domain/errors';
 import type { RecurringInvoice } from '#shared/domain/recurring-invoice';
+import { changeRecurringInvoice } from '#shared/invoicing/change-recurring-invoice';
 
 const ALLOWED: Record<'paused' | 'active' | 'ended', RecurringInvoice['status'][]> = {
   paused: ['active'],
@@ -23,14 +23,15 @@ export async function setRecurringStatus(
   recurringId: string,
   status: keyof typeof ALLOWED,
 ): Promise<RecurringInvoice> {
-  const current = await getRecurringInvoice(db, organizationId, recurringId);
-  if (!current) throw notFound('Recurring invoice');
-  if (!ALLOWED[status].includes(current.status))
-    throw invalidState(`A ${current.status} recurring invoice cannot become ${status}`);
-  const saved = await saveRecurringInvoice(db, current, { ...current, status }, (template) => ({
-    type: STATUS_EVENTS[status],
-    object: recurringInvoiceResource(template),
-  }));
-  if (!saved) throw invalidState('The recurring invoice changed meanwhile; read it again');
-  return saved;
+  return changeRecurringInvoice(
+    db,
+    organizationId,
+    recurringId,
+    (current) => {
+      if (!ALLOWED[status].includes(current.status))
+        throw invalidState(`A ${current.status} recurring invoice cannot become ${status}`);
+      return { ...current, status };
+    },
+    STATUS_EVENTS[status],
+  );
 }

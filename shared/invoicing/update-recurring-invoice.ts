@@ -1,13 +1,12 @@
 // Changing a template: the changes are merged into it and its next run recomputed from its period
 // count, so a new end or day of month takes effect from the next period; one left without periods ends.
 import type { CorrelatedDb } from '#shared/data/table';
-import { recurringInvoiceResource } from '#shared/domain/resources/recurring-invoice';
-import { getRecurringInvoice, saveRecurringInvoice } from '#shared/data/recurring-invoices';
-import { invalidState, notFound } from '#shared/domain/errors';
+import { invalidState } from '#shared/domain/errors';
 import type { LineItemInput } from '#shared/domain/invoice';
 import { periodDate } from '#shared/domain/recurrence';
 import { changedMetadata, type Metadata } from '#shared/domain/metadata';
 import { recurringLines, type RecurringInvoice } from '#shared/domain/recurring-invoice';
+import { changeRecurringInvoice } from '#shared/invoicing/change-recurring-invoice';
 
 type Cleared<T> = { [K in keyof T]?: T[K] | null };
 
@@ -39,19 +38,18 @@ export async function updateRecurringInvoice(
   recurringId: string,
   changes: RecurringChanges,
 ): Promise<RecurringInvoice> {
-  const current = await getRecurringInvoice(db, organizationId, recurringId);
-  if (!current) throw notFound('Recurring invoice');
   const onlyMetadata = Object.entries(changes).every(([field, value]) => field === 'metadata' || value === undefined);
-  if (current.status === 'ended' && !onlyMetadata)
-    throw invalidState('An ended recurring invoice cannot be changed, but for its metadata');
-  const changed = merged(current, changes);
-  const next = periodDate(changed, changed.next_index);
-  const saved = await saveRecurringInvoice(
+  return changeRecurringInvoice(
     db,
-    current,
-    { ...changed, next_run_date: next, status: next ? changed.status : 'ended' },
-    (template) => ({ type: 'recurring_invoice.updated', object: recurringInvoiceResource(template) }),
+    organizationId,
+    recurringId,
+    (current) => {
+      if (current.status === 'ended' && !onlyMetadata)
+        throw invalidState('An ended recurring invoice cannot be changed, but for its metadata');
+      const changed = merged(current, changes);
+      const next = periodDate(changed, changed.next_index);
+      return { ...changed, next_run_date: next, status: next ? changed.status : 'ended' };
+    },
+    'recurring_invoice.updated',
   );
-  if (!saved) throw invalidState('The recurring invoice changed meanwhile; read it again');
-  return saved;
 }

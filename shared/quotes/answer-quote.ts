@@ -2,21 +2,16 @@
 // quote that is still valid — through the end of its expiry day in the organization's time zone. The
 // form carries the version it showed: an answer to an older version (a replay, a page left open while
 // the quote changed) changes nothing, and neither does an answer to a closed quote.
+import { unchanged, type Unchanged } from '#shared/data/change';
 import { dateIn } from '#shared/domain/dates';
 import type { Organization } from '#shared/domain/organization';
 import { timeZoneOf } from '#shared/domain/organization';
-import { pageVersionOf, type Quote } from '#shared/domain/quote';
+import { pageVersionOf } from '#shared/domain/quote';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
-import { changeQuote } from '#shared/quotes/change-quote';
+import { changeQuote, type QuoteDecision } from '#shared/quotes/change-quote';
 
 export type QuoteAnswer = { decision: 'accept' | 'decline'; version: number; name?: string };
 export type AnswerOutcome = 'accepted' | 'declined' | 'stale' | 'closed';
-
-class RefusedError extends Error {
-  constructor(readonly outcome: 'stale' | 'closed') {
-    super(outcome);
-  }
-}
 
 export async function answerQuote(
   deps: InvoicingDeps,
@@ -26,32 +21,28 @@ export async function answerQuote(
   now = new Date(),
 ): Promise<AnswerOutcome> {
   const today = dateIn(timeZoneOf(organization), now);
-  try {
-    await changeQuote(
-      deps,
-      organization.id,
-      quoteId,
-      (current): { quote: Quote; events: ['quote.accepted' | 'quote.declined'] } => {
-        if (current.status !== 'sent' || current.expiry_date < today) throw new RefusedError('closed');
-        if (pageVersionOf(current) !== answer.version) throw new RefusedError('stale');
-        const at = now.toISOString();
-        return answer.decision === 'accept'
-          ? {
-              quote: {
-                ...current,
-                status: 'accepted',
-                accepted_at: at,
-                ...(answer.name ? { accepted_by: answer.name } : {}),
-              },
-              events: ['quote.accepted'],
-            }
-          : { quote: { ...current, status: 'declined', declined_at: at }, events: ['quote.declined'] };
-      },
-      now,
-    );
-    return answer.decision === 'accept' ? 'accepted' : 'declined';
-  } catch (error) {
-    if (error instanceof RefusedError) return error.outcome;
-    throw error;
-  }
+  const refused = await changeQuote(
+    deps,
+    organization.id,
+    quoteId,
+    (current): QuoteDecision | Unchanged<'stale' | 'closed'> => {
+      if (current.status !== 'sent' || current.expiry_date < today) return unchanged('closed');
+      if (pageVersionOf(current) !== answer.version) return unchanged('stale');
+      const at = now.toISOString();
+      return answer.decision === 'accept'
+        ? {
+            quote: {
+              ...current,
+              status: 'accepted',
+              accepted_at: at,
+              ...(answer.name ? { accepted_by: answer.name } : {}),
+            },
+            events: ['quote.accepted'],
+          }
+        : { quote: { ...current, status: 'declined', declined_at: at }, events: ['quote.declined'] };
+    },
+    now,
+  );
+  if (refused === 'stale' || refused === 'closed') return refused;
+  return answer.decision === 'accept' ? 'accepted' : 'declined';
 }

@@ -1,10 +1,9 @@
 // The frame of every change to a stored quote, as change-invoice.ts is for invoices: read it, let the
-// operation decide, write the decision with its events in one transaction — again on a fresh read if
-// somebody changed it meanwhile.
-import { eventParts } from '#shared/data/events';
+// operation decide, write the decision with its events in one transaction on the condition that the
+// quote is still the version read — decided again from a fresh read otherwise (shared/data/change.ts).
+import { commitItem, existing, RACED, readDecideCommit, type Unchanged, unconditional } from '#shared/data/change';
 import { changedQuoteParts, getQuote } from '#shared/data/quotes';
-import { transact, type WriteParts } from '#shared/data/table';
-import { notFound } from '#shared/domain/errors';
+import type { WriteParts } from '#shared/data/table';
 import type { EventType } from '#shared/domain/events';
 import { pageVersionOf, type Quote } from '#shared/domain/quote';
 import { quoteResource } from '#shared/domain/resources/quote';
@@ -15,44 +14,47 @@ export type QuoteDecision = {
   events: EventType[];
   /** Put beside `data.object` in each of the change's events. */
   eventData?: Record<string, unknown>;
-  /** More of the same transaction (a suppressed address), by name. */
+  /** More of the same transaction (a suppressed address), by name: parts without a condition. */
   parts?: WriteParts<string>;
   /** Bookkeeping (a delivery report): the page's form stays valid (`page_version` unchanged). */
   bookkeeping?: boolean;
 };
 
-const MAX_ATTEMPTS = 20;
-
-export async function changeQuote(
+/** `decide` may answer `unchanged(value)`: nothing is written, and the change answers `value`. */
+export async function changeQuote<Kept = never>(
   { db, publicBaseUrl }: InvoicingDeps,
   organizationId: string,
   quoteId: string,
-  decide: (current: Quote) => QuoteDecision,
+  decide: (current: Quote) => QuoteDecision | Unchanged<Kept>,
   now = new Date(),
-): Promise<Quote> {
-  for (let attempt = 1; ; attempt++) {
-    const current = await getQuote(db, organizationId, quoteId);
-    if (!current) throw notFound('Quote');
-    const decision = decide(current);
-    const version = current.version + 1;
-    const quote: Quote = {
-      ...decision.quote,
-      updated_at: now.toISOString(),
-      version,
-      page_version: decision.bookkeeping ? pageVersionOf(current) : version,
-    };
-    const object = quoteResource(quote, publicBaseUrl);
-    const written = await transact(db, {
-      quote: changedQuoteParts(db, organizationId, quote, current),
-      ...decision.parts,
-      events: eventParts(
-        db,
-        organizationId,
-        decision.events.map((type) => ({ type, object, more: decision.eventData })),
-        now,
-      ),
-    });
-    if (written.ok) return quote;
-    if (attempt >= MAX_ATTEMPTS) throw new Error(`quote ${quoteId} kept changing under ${attempt} attempts`);
-  }
+): Promise<Quote | Kept> {
+  return readDecideCommit({
+    subject: { resource: 'quote', id: quoteId },
+    read: () => existing(getQuote(db, organizationId, quoteId), 'Quote'),
+    decide,
+    commit: async (decision: QuoteDecision, current) => {
+      const version = current.version + 1;
+      const quote: Quote = {
+        ...decision.quote,
+        updated_at: now.toISOString(),
+        version,
+        page_version: decision.bookkeeping ? pageVersionOf(current) : version,
+      };
+      const written = unconditional(
+        await commitItem(
+          db,
+          organizationId,
+          {
+            item: changedQuoteParts(db, organizationId, quote, current),
+            events: decision.events,
+            object: quoteResource(quote, publicBaseUrl),
+            more: decision.eventData,
+            parts: decision.parts,
+          },
+          now,
+        ),
+      );
+      return written === RACED ? RACED : quote;
+    },
+  });
 }

@@ -2,6 +2,7 @@
 // of what the deposits so far leave; the final invoice deducts them all. The invoice, the quote that
 // records it and a condition on every deposit counted are one transaction, so no two conversions count
 // the same remainder; a final invoice also marks the deposits it deducts, which then stay as they are.
+import { readDecideCommit } from '#shared/data/change';
 import { changedInvoiceParts, getInvoices, unchangedInvoicePart } from '#shared/data/invoices';
 import { changedQuoteParts, getQuote } from '#shared/data/quotes';
 import { trimmedText } from '#shared/domain/decimal';
@@ -18,12 +19,10 @@ import {
   type DepositAsk,
 } from '#shared/domain/quote-conversion';
 import { lineWordsFor } from '#shared/documents/line-words';
-import { createInvoice, OriginTakenError } from '#shared/invoicing/create-invoice';
+import { createInvoice, originRaced } from '#shared/invoicing/create-invoice';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
 
 export type QuoteConversion = { kind: 'full' } | { kind: 'final' } | ({ kind: 'deposit' } & DepositAsk);
-
-const MAX_ATTEMPTS = 5;
 
 /** The deposit invoices that still count: not void, and holding something after their credit notes. */
 async function depositsOf(deps: InvoicingDeps, organizationId: string, quote: Quote) {
@@ -58,6 +57,52 @@ function decide(quote: Quote, conversion: QuoteConversion, deposits: Awaited<Ret
   return { priced, marks: true };
 }
 
+/** The quote that records the invoice, and the deposits it counted: marked (final) or unchanged, as read. */
+function claimOf(
+  deps: InvoicingDeps,
+  organizationId: string,
+  { quote, deposits }: Counted,
+  kind: QuoteConversion['kind'],
+  marks: boolean,
+  now: Date,
+) {
+  const { db } = deps;
+  const stamp = { updated_at: now.toISOString() };
+  return (invoice: Invoice) => [
+    ...changedQuoteParts(
+      db,
+      organizationId,
+      {
+        ...quote,
+        ...stamp,
+        version: quote.version + 1,
+        invoices: [
+          ...(quote.invoices ?? []),
+          { id: invoice.id, invoice_number: invoice.invoice_number, kind, issue_date: invoice.issue_date },
+        ],
+      },
+      quote,
+    ),
+    ...deposits.invoices.flatMap((deposit) =>
+      marks
+        ? changedInvoiceParts(
+            db,
+            organizationId,
+            {
+              ...deposit,
+              ...stamp,
+              version: deposit.version + 1,
+              deducted_by: { id: invoice.id, number: invoice.invoice_number },
+            },
+            deposit,
+          )
+        : unchangedInvoicePart(db, organizationId, deposit),
+    ),
+  ];
+}
+
+type Counted = { quote: Quote; deposits: Awaited<ReturnType<typeof depositsOf>> };
+
 export async function convertQuote(
   deps: InvoicingDeps,
   organizationId: string,
@@ -65,64 +110,30 @@ export async function convertQuote(
   conversion: QuoteConversion,
   now = new Date(),
 ): Promise<Invoice> {
-  const { db } = deps;
-  for (let attempt = 1; ; attempt++) {
-    const quote = await getQuote(db, organizationId, quoteId);
-    if (!quote) throw notFound('Quote');
-    assertInvoiceable(quote);
-    const deposits = await depositsOf(deps, organizationId, quote);
-    const { priced, marks } = decide(quote, conversion, deposits);
-    const stamp = { updated_at: now.toISOString() };
-    const claim = (invoice: Invoice) => [
-      ...changedQuoteParts(
-        db,
-        organizationId,
-        {
-          ...quote,
-          ...stamp,
-          version: quote.version + 1,
-          invoices: [
-            ...(quote.invoices ?? []),
-            {
-              id: invoice.id,
-              invoice_number: invoice.invoice_number,
-              kind: conversion.kind,
-              issue_date: invoice.issue_date,
-            },
-          ],
-        },
-        quote,
-      ),
-      ...deposits.invoices.flatMap((deposit) =>
-        marks
-          ? changedInvoiceParts(
-              db,
-              organizationId,
-              {
-                ...deposit,
-                ...stamp,
-                version: deposit.version + 1,
-                deducted_by: { id: invoice.id, number: invoice.invoice_number },
-              },
-              deposit,
-            )
-          : unchangedInvoicePart(db, organizationId, deposit),
-      ),
-    ];
-    try {
-      return await createInvoice(
+  return readDecideCommit({
+    subject: { resource: 'quote', id: quoteId },
+    read: async (): Promise<Counted> => {
+      const quote = await getQuote(deps.db, organizationId, quoteId);
+      if (!quote) throw notFound('Quote');
+      return { quote, deposits: await depositsOf(deps, organizationId, quote) };
+    },
+    decide: ({ quote, deposits }) => {
+      assertInvoiceable(quote);
+      return decide(quote, conversion, deposits);
+    },
+    commit: async ({ priced, marks }, counted) => {
+      const { quote } = counted;
+      return createInvoice(
         deps,
         organizationId,
         { client_id: quote.client_id, currency: quote.currency, locale: quote.locale, lines: [], priced },
         now,
         {
-          claim,
+          claim: claimOf(deps, organizationId, counted, conversion.kind, marks, now),
           voidReason: `quote ${quote.quote_number} or its deposits changed while the invoice was written`,
           fields: { quote: { id: quote.id, number: quote.quote_number, kind: conversion.kind } },
         },
-      );
-    } catch (error) {
-      if (!(error instanceof OriginTakenError) || attempt >= MAX_ATTEMPTS) throw error;
-    }
-  }
+      ).catch(originRaced);
+    },
+  });
 }

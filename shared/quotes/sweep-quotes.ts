@@ -1,12 +1,11 @@
 // The quote sweep: every sent quote past its expiry day, in its organization's own time zone, becomes
 // expired with quote.expired — once: one accepted or declined meanwhile stays as it is.
+import { unchanged } from '#shared/data/change';
 import { sentQuotesExpiringBefore } from '#shared/data/quotes';
 import { organizationDay } from '#shared/organizations/organization-day';
 import { isPastExpiry } from '#shared/domain/quote';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
 import { changeQuote } from '#shared/quotes/change-quote';
-
-class StillValidError extends Error {}
 
 /** Sweeps as of the instant `now` (each organization's own date), or with `today` forced (tests, `npm run tick`). */
 export async function sweepQuotes(deps: InvoicingDeps, clock: { now: Date } | { today: string }, now = new Date()) {
@@ -18,11 +17,8 @@ export async function sweepQuotes(deps: InvoicingDeps, clock: { now: Date } | { 
     if (due.expiryDate >= today) continue;
     examined += 1;
     const changed = await changeQuote(deps, due.organizationId, due.quoteId, (current) => {
-      if (!isPastExpiry(current, today)) throw new StillValidError();
+      if (!isPastExpiry(current, today)) return unchanged(undefined);
       return { quote: { ...current, status: 'expired', expired_at: now.toISOString() }, events: ['quote.expired'] };
-    }).catch((error: unknown) => {
-      if (error instanceof StillValidError) return undefined;
-      throw error;
     });
     if (changed) expired += 1;
   }
