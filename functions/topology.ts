@@ -22,8 +22,24 @@ export type QueueSpec = {
     batchSize: number;
     /** Most instances at once (the event source's maximum concurrency). */
     maxConcurrency: number;
+    /** The construct id of the consumer function (in AWS), and what its alarm calls it. */
+    constructId: string;
+    title: string;
+    /**
+     * What the consumer may do besides reading its own queue: the IAM grants of its role (infra/constructs/grants.ts),
+     * in the words of the route table. `readOnly` reads the table and its indexes, `readWrite` also writes.
+     */
+    table: 'readOnly' | 'readWrite';
     /** Has documents drawn: may invoke the document renderer (DOCUMENT_RENDERER below). */
     rendersDocuments?: boolean;
+    /** Sends e-mail through SES (the configured sender, the configuration set). */
+    sendsEmail?: boolean;
+    /** Puts messages on the webhook delivery queue. */
+    queuesDeliveries?: boolean;
+    /** Schedules its own retries (visibility changes) and dead-letters what it gives up on: the delivery worker. */
+    retriesDeliveries?: boolean;
+    /** Writes files (in parts) to the export bucket. */
+    writesExports?: boolean;
   };
 };
 
@@ -39,7 +55,16 @@ export const QUEUES = {
     constructId: 'Fanout',
     maxReceiveCount: 5,
     retentionDays: 4,
-    consumer: { handler: 'webhook-fanout', timeoutSeconds: 30, batchSize: 10, maxConcurrency: 10 },
+    consumer: {
+      handler: 'webhook-fanout',
+      constructId: 'FanoutWorker',
+      title: 'the webhook fan-out worker',
+      timeoutSeconds: 30,
+      batchSize: 10,
+      maxConcurrency: 10,
+      table: 'readOnly',
+      queuesDeliveries: true,
+    },
   },
   // Retries are scheduled by the worker (visibility changes up to 10 h), so the receive count is generous.
   delivery: {
@@ -47,14 +72,32 @@ export const QUEUES = {
     constructId: 'Delivery',
     maxReceiveCount: 12,
     retentionDays: 4,
-    consumer: { handler: 'webhook-delivery', timeoutSeconds: 30, batchSize: 5, maxConcurrency: 20 },
+    consumer: {
+      handler: 'webhook-delivery',
+      constructId: 'DeliveryWorker',
+      title: 'the webhook delivery worker',
+      timeoutSeconds: 30,
+      batchSize: 5,
+      maxConcurrency: 20,
+      table: 'readWrite',
+      retriesDeliveries: true,
+    },
   },
   revenue: {
     name: 'revenue',
     constructId: 'Revenue',
     maxReceiveCount: 10,
     retentionDays: 14,
-    consumer: { handler: 'revenue-aggregator', timeoutSeconds: 30, batchSize: 10, maxConcurrency: 5 },
+    // Aggregates are written with ADD, so events may arrive in any order; a marker per event makes a redelivery a no-op.
+    consumer: {
+      handler: 'revenue-aggregator',
+      constructId: 'RevenueAggregator',
+      title: 'the revenue aggregator',
+      timeoutSeconds: 30,
+      batchSize: 10,
+      maxConcurrency: 5,
+      table: 'readWrite',
+    },
   },
   // Every event, chained into its organization's audit log; appenders of one organization take turns on its head.
   audit: {
@@ -62,7 +105,16 @@ export const QUEUES = {
     constructId: 'Audit',
     maxReceiveCount: 10,
     retentionDays: 14,
-    consumer: { handler: 'audit-chainer', timeoutSeconds: 30, batchSize: 10, maxConcurrency: 2 },
+    // Each entry is appended conditional on the organization's chain head, so a redelivery or a race appends nothing twice.
+    consumer: {
+      handler: 'audit-chainer',
+      constructId: 'AuditChainer',
+      title: 'the audit chainer',
+      timeoutSeconds: 30,
+      batchSize: 10,
+      maxConcurrency: 2,
+      table: 'readWrite',
+    },
   },
   // One message per export asked for; the worker streams the file, so one instance holds little memory.
   exports: {
@@ -70,7 +122,17 @@ export const QUEUES = {
     constructId: 'Exports',
     maxReceiveCount: 3,
     retentionDays: 4,
-    consumer: { handler: 'export-worker', timeoutSeconds: 900, batchSize: 1, maxConcurrency: 2 },
+    // A job already finished is left as it is; one cut off while running is written again from the start.
+    consumer: {
+      handler: 'export-worker',
+      constructId: 'ExportWorker',
+      title: 'the export worker',
+      timeoutSeconds: 900,
+      batchSize: 1,
+      maxConcurrency: 2,
+      table: 'readWrite',
+      writesExports: true,
+    },
   },
   // SES reports arrive within seconds of a sending; one that outruns its record comes back for another try.
   emailStatus: {
@@ -78,7 +140,15 @@ export const QUEUES = {
     constructId: 'EmailStatus',
     maxReceiveCount: 10,
     retentionDays: 4,
-    consumer: { handler: 'email-status', timeoutSeconds: 30, batchSize: 10, maxConcurrency: 5 },
+    consumer: {
+      handler: 'email-status',
+      constructId: 'Worker', // inside the Email construct: EmailWorker…
+      title: 'the e-mail status worker',
+      timeoutSeconds: 30,
+      batchSize: 10,
+      maxConcurrency: 5,
+      table: 'readWrite',
+    },
   },
   // One message per organization; FIFO groups keep an organization's runs in order, one at a time.
   recurringRuns: {
@@ -87,12 +157,17 @@ export const QUEUES = {
     fifo: true,
     maxReceiveCount: 5,
     retentionDays: 1,
+    // It sends the invoices marked auto_send, so it mails (and has documents drawn) like the send route.
     consumer: {
       handler: 'recurring-worker',
+      constructId: 'RecurringWorker',
+      title: 'the recurring worker',
       timeoutSeconds: 300,
       batchSize: 1,
       maxConcurrency: 10,
+      table: 'readWrite',
       rendersDocuments: true,
+      sendsEmail: true,
     },
   },
 } as const satisfies Record<string, QueueSpec>;

@@ -78,12 +78,12 @@ export class EmailEventsConstruct extends Construct {
     alarms: AlarmsConstruct;
   }) {
     const spec = QUEUES[EMAIL_EVENT_RULE.queue];
-    const worker = new ServiceFunction(this, 'Worker', {
+    const worker = new ServiceFunction(this, spec.consumer.constructId, {
       ...consumerProps(spec),
       environment: { ...environment, TABLE_NAME: table.tableName },
     });
-    grantNeeds(worker, { table: 'readWrite' }, { table });
+    grantNeeds(worker, spec.consumer, { table });
     consume(worker, this.queue, spec);
-    alarms.onFailures(this, worker, 'the e-mail status worker');
+    alarms.onFailures(this, worker, spec.consumer.title);
   }
 }

@@ -12,11 +12,11 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { EVENT_RULES, QUEUES } from '#functions/topology';
+import { EVENT_RULES, QUEUES, type QueueKey } from '#functions/topology';
 import { EVENT_SOURCE } from '#shared/events/publish';
 import type { AlarmsConstruct } from '#infra/constructs/alarms';
 import { consume, consumerProps, deadLetterQueue, workQueue } from '#infra/constructs/dead-letters';
-import { grantNeeds, type Needs } from '#infra/constructs/grants';
+import { grantNeeds } from '#infra/constructs/grants';
 import { ServiceFunction } from '#infra/constructs/service-function';
 
 export type EventsProps = {
@@ -55,35 +55,8 @@ function consumeOutbox(scope: Construct, publisher: ServiceFunction, table: Tabl
   );
 }
 
-type WorkerQueue = 'fanout' | 'delivery' | 'revenue' | 'audit' | 'exports';
-
-/** The queue workers, in the order they are built, and what each needs besides consuming its own queue. */
-const WORKERS: readonly { id: string; queue: WorkerQueue; name: string; needs: Needs }[] = [
-  {
-    id: 'FanoutWorker',
-    queue: 'fanout',
-    name: 'the webhook fan-out worker',
-    needs: { table: 'readOnly', queuesDeliveries: true },
-  },
-  {
-    id: 'DeliveryWorker',
-    queue: 'delivery',
-    name: 'the webhook delivery worker',
-    needs: { table: 'readWrite', retriesDeliveries: true },
-  },
-  // Aggregates are written with ADD, so events may arrive in any order; a marker per event makes a redelivery a
-  // no-op.
-  { id: 'RevenueAggregator', queue: 'revenue', name: 'the revenue aggregator', needs: { table: 'readWrite' } },
-  // Each entry is appended conditional on the organization's chain head, so a redelivery or a race appends nothing twice.
-  { id: 'AuditChainer', queue: 'audit', name: 'the audit chainer', needs: { table: 'readWrite' } },
-  // A job already finished is left as it is; one cut off while running is written again from the start.
-  {
-    id: 'ExportWorker',
-    queue: 'exports',
-    name: 'the export worker',
-    needs: { table: 'readWrite', writesExports: true },
-  },
-];
+/** The queues whose workers this construct builds, in the order they are built; the table says what each needs. */
+const WORKER_QUEUES = ['fanout', 'delivery', 'revenue', 'audit', 'exports'] as const satisfies readonly QueueKey[];
 
 export class EventsConstruct extends Construct {
   readonly bus: EventBus;
@@ -152,11 +125,15 @@ export class EventsConstruct extends Construct {
     grantNeeds(publisher, { table: 'readWrite', publishesEvents: true }, targets);
     consumeOutbox(this, publisher, table, alarms);
 
-    const workers = WORKERS.map(({ id, queue, name, needs }) => {
-      const worker = new ServiceFunction(this, id, { ...consumerProps(QUEUES[queue]), environment: common });
-      grantNeeds(worker, needs, targets);
+    const workers = WORKER_QUEUES.map((queue) => {
+      const { consumer } = QUEUES[queue];
+      const worker = new ServiceFunction(this, consumer.constructId, {
+        ...consumerProps(QUEUES[queue]),
+        environment: common,
+      });
+      grantNeeds(worker, consumer, targets);
       consume(worker, this.queues[queue], QUEUES[queue]);
-      return { worker, name };
+      return { worker, name: consumer.title };
     });
 
     alarms.onFailures(this, publisher, 'the event publisher (table stream → bus)');

@@ -28,12 +28,8 @@ export type Needs = Pick<
   | 'readsExports'
 > &
   Pick<Job, 'publishesEvents' | 'queuesRecurringRuns'> &
-  Pick<QueueSpec['consumer'], 'rendersDocuments'> & {
+  Partial<Pick<QueueSpec['consumer'], 'rendersDocuments' | 'sendsEmail' | 'retriesDeliveries' | 'writesExports'>> & {
     table?: TableAccess | keyof typeof TABLE_ACTIONS;
-    /** The delivery worker schedules its own retries (visibility changes) and dead-letters what it gives up on. */
-    retriesDeliveries?: boolean;
-    /** The export worker writes files (in parts) to the export bucket. */
-    writesExports?: boolean;
   };
 
 /** What needs are granted on; an absent target grants nothing (no gateway without Stripe, a queue not built yet). */

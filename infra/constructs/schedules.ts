@@ -63,17 +63,13 @@ export class SchedulesConstruct extends Construct {
 
     // Organizations run in parallel up to the event source's maximum concurrency; one organization's messages in
     // order (FIFO groups).
-    const worker = new ServiceFunction(this, 'RecurringWorker', {
+    const { consumer } = QUEUES.recurringRuns;
+    const worker = new ServiceFunction(this, consumer.constructId, {
       ...consumerProps(QUEUES.recurringRuns),
       environment: common,
     });
-    // It sends the invoices marked auto_send, so it mails (and has documents drawn) like the send route.
-    grantNeeds(
-      worker,
-      { ...QUEUES.recurringRuns.consumer, table: 'readWrite', sendsEmail: true },
-      { table, sendEmail, renderer },
-    );
+    grantNeeds(worker, consumer, { table, sendEmail, renderer });
     consume(worker, this.recurringRuns, QUEUES.recurringRuns);
-    alarms.onFailures(this, worker, 'the recurring worker');
+    alarms.onFailures(this, worker, consumer.title);
   }
 }

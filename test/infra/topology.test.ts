@@ -3,7 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { EMAIL_EVENT_RULE, emailEventPattern, EVENT_RULES, QUEUES, type QueueKey } from '#functions/topology';
+import {
+  EMAIL_EVENT_RULE,
+  emailEventPattern,
+  EVENT_RULES,
+  QUEUES,
+  type QueueKey,
+  type QueueSpec,
+} from '#functions/topology';
 import { busTargets, createQueues, emailEventTarget, localConsumers, type Queues } from '#infra/local/pipeline';
 import { LOCAL_CONFIGURATION_SET, sesEventsOf } from '#infra/local/ses-events';
 import { EVENT_SOURCE } from '#shared/events/publish';
@@ -56,6 +63,31 @@ describe('the topology, in the template and in the local runtime', () => {
     const fn = template.Resources[mapping.Properties.FunctionName.Ref]!;
     expect(fn.Properties!.Timeout).toBe(QUEUES[key].consumer.timeoutSeconds);
     expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * (fn.Properties!.Timeout as number));
+  });
+
+  it.each(keys)('gives the consumer of the %s queue the permissions the table declares for it, and no more', (key) => {
+    const [queueId] = queueIn(key);
+    const [, mapping] = resources('AWS::Lambda::EventSourceMapping').find(
+      ([, candidate]) => candidate.Properties.EventSourceArn?.['Fn::GetAtt']?.[0] === queueId,
+    )!;
+    const functionId = mapping.Properties.FunctionName.Ref as string;
+    const { consumer } = QUEUES[key] as QueueSpec;
+    expect(functionId).toMatch(new RegExp(`^(Events|Schedules|Email)${consumer.constructId}[0-9A-F]{8}$`));
+    const roleId = template.Resources[functionId]!.Properties!.Role['Fn::GetAtt'][0];
+    const statements = resources('AWS::IAM::Policy')
+      .filter(([, policy]) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
+      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[]);
+    const actions = new Set(statements.flatMap((statement) => [statement.Action].flat()));
+    const declared = {
+      'dynamodb:Query': true,
+      'dynamodb:PutItem': consumer.table === 'readWrite',
+      'sqs:SendMessage': Boolean(consumer.queuesDeliveries || consumer.retriesDeliveries),
+      'sqs:ChangeMessageVisibility': true, // its own queue's, for every consumer
+      's3:PutObject': Boolean(consumer.writesExports),
+      'ses:SendRawEmail': Boolean(consumer.sendsEmail),
+      'lambda:InvokeFunction': Boolean(consumer.rendersDocuments),
+    };
+    expect(Object.fromEntries(Object.keys(declared).map((action) => [action, actions.has(action)]))).toEqual(declared);
   });
 
   it('routes the same events to the same queues on the bus', () => {

@@ -120,6 +120,8 @@ describe('a late fee', () => {
       { from: '2025-08-01', to: '2025-08-05', days: 5, base: '800.00', rate: '10.15', interest: '1.11' },
     ]);
     expect(again.json.breakdown.compensation).toBe('0.00');
+    const original = await call('get-invoice', { token: tenant.apiKey, params: { id: invoice.id } });
+    expect(original.json.late_fee_through).toBe('2025-08-05');
   }, 60_000);
 
   it('charges an invoice paid late for the days it was late, and nothing after it was paid', async () => {

@@ -1,7 +1,8 @@
 // README.md and docs/*.md name only what exists: repository paths, npm scripts, CDK context keys,
 // stack parameters and outputs, environment variables and routes (test/support/doc-references.ts).
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { EVENT_TYPES } from '#shared/domain/events';
 import {
   checkReferences,
   describeProblem,
@@ -51,6 +52,28 @@ const PLANTED = [
 describe('the documentation', () => {
   it.each(DOCUMENTS)('%s names only what exists', (file) => {
     expect(checkReferences(referencesIn(file), facts).map(describeProblem)).toEqual([]);
+  });
+
+  it("docs/events.md's catalog names every kind the service emits, and no other", () => {
+    const text = readFileSync(new URL('docs/events.md', root), 'utf8');
+    const table = text.slice(text.indexOf('| Kind | Emitted when |')).split('\n\n')[0]!.split('\n').slice(2);
+    const kinds = table.flatMap((row) => [...row.split(' | ')[0]!.matchAll(/`([a-z_.]+)`/g)].map((match) => match[1]!));
+    expect([...new Set(kinds)].sort()).toEqual([...EVENT_TYPES].sort());
+  });
+
+  it('every page the code cites under docs/ exists', () => {
+    const sources = ['shared', 'functions', 'infra', 'tools', 'bench', 'clients'].flatMap((folder) =>
+      readdirSync(new URL(`${folder}/`, root), { recursive: true, encoding: 'utf8' })
+        .filter((name) => name.endsWith('.ts') && !name.includes('node_modules'))
+        .map((name) => `${folder}/${name}`),
+    );
+    const cited = sources.flatMap((file) =>
+      [...readFileSync(new URL(file, root), 'utf8').matchAll(/\bdocs\/[\w-]+\.md\b/g)].map(
+        (match) => `${file}: ${match[0]}`,
+      ),
+    );
+    expect(cited.length).toBeGreaterThan(50);
+    expect(cited.filter((entry) => !existsSync(new URL(entry.split(': ')[1]!, root)))).toEqual([]);
   });
 
   it('finds references of every kind in the documents', () => {

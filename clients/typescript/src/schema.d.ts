@@ -3441,6 +3441,7 @@ export interface components {
          *             "number": "string",
          *             "issue_date": "2026-11-23"
          *           },
+         *           "late_fee_through": "2026-11-23",
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "quote": {
          *             "id": "quo_01JD3M8Q5W0000000000000000",
@@ -3630,6 +3631,7 @@ export interface components {
          *         "number": "string",
          *         "issue_date": "2026-11-23"
          *       },
+         *       "late_fee_through": "2026-11-23",
          *       "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *       "quote": {
          *         "id": "quo_01JD3M8Q5W0000000000000000",
@@ -3742,6 +3744,7 @@ export interface components {
                 number: string;
                 issue_date: components["schemas"]["CalendarDate"];
             } | null;
+            late_fee_through: components["schemas"]["CalendarDate"] | null;
             recurring_invoice: string | null;
             quote: {
                 /**
@@ -4038,6 +4041,7 @@ export interface components {
          *             "number": "string",
          *             "issue_date": "2026-11-23"
          *           },
+         *           "late_fee_through": "2026-11-23",
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "quote": {
          *             "id": "quo_01JD3M8Q5W0000000000000000",
@@ -4233,6 +4237,7 @@ export interface components {
          *             "number": "string",
          *             "issue_date": "2026-11-23"
          *           },
+         *           "late_fee_through": "2026-11-23",
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "quote": {
          *             "id": "quo_01JD3M8Q5W0000000000000000",
@@ -4428,6 +4433,7 @@ export interface components {
          *             "number": "string",
          *             "issue_date": "2026-11-23"
          *           },
+         *           "late_fee_through": "2026-11-23",
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "quote": {
          *             "id": "quo_01JD3M8Q5W0000000000000000",
@@ -4623,6 +4629,7 @@ export interface components {
          *             "number": "string",
          *             "issue_date": "2026-11-23"
          *           },
+         *           "late_fee_through": "2026-11-23",
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "quote": {
          *             "id": "quo_01JD3M8Q5W0000000000000000",
@@ -4850,6 +4857,7 @@ export interface components {
          *             "number": "string",
          *             "issue_date": "2026-11-23"
          *           },
+         *           "late_fee_through": "2026-11-23",
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "quote": {
          *             "id": "quo_01JD3M8Q5W0000000000000000",
@@ -5045,6 +5053,7 @@ export interface components {
          *             "number": "string",
          *             "issue_date": "2026-11-23"
          *           },
+         *           "late_fee_through": "2026-11-23",
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "quote": {
          *             "id": "quo_01JD3M8Q5W0000000000000000",
@@ -5240,6 +5249,7 @@ export interface components {
          *             "number": "string",
          *             "issue_date": "2026-11-23"
          *           },
+         *           "late_fee_through": "2026-11-23",
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "quote": {
          *             "id": "quo_01JD3M8Q5W0000000000000000",
@@ -5435,6 +5445,7 @@ export interface components {
          *             "number": "string",
          *             "issue_date": "2026-11-23"
          *           },
+         *           "late_fee_through": "2026-11-23",
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "quote": {
          *             "id": "quo_01JD3M8Q5W0000000000000000",
@@ -5648,6 +5659,7 @@ export interface components {
          *             "number": "string",
          *             "issue_date": "2026-11-23"
          *           },
+         *           "late_fee_through": "2026-11-23",
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "quote": {
          *             "id": "quo_01JD3M8Q5W0000000000000000",
@@ -5852,6 +5864,7 @@ export interface components {
          *             "number": "string",
          *             "issue_date": "2026-11-23"
          *           },
+         *           "late_fee_through": "2026-11-23",
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "quote": {
          *             "id": "quo_01JD3M8Q5W0000000000000000",
@@ -6056,6 +6069,7 @@ export interface components {
          *             "number": "string",
          *             "issue_date": "2026-11-23"
          *           },
+         *           "late_fee_through": "2026-11-23",
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "quote": {
          *             "id": "quo_01JD3M8Q5W0000000000000000",
@@ -7423,6 +7437,7 @@ export interface components {
          *             "number": "string",
          *             "issue_date": "2026-11-23"
          *           },
+         *           "late_fee_through": "2026-11-23",
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "quote": {
          *             "id": "quo_01JD3M8Q5W0000000000000000",
@@ -7674,6 +7689,7 @@ export interface components {
          *             "number": "string",
          *             "issue_date": "2026-11-23"
          *           },
+         *           "late_fee_through": "2026-11-23",
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "quote": {
          *             "id": "quo_01JD3M8Q5W0000000000000000",
@@ -7883,6 +7899,7 @@ export interface components {
          *             "number": "string",
          *             "issue_date": "2026-11-23"
          *           },
+         *           "late_fee_through": "2026-11-23",
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "quote": {
          *             "id": "quo_01JD3M8Q5W0000000000000000",
@@ -11774,6 +11791,7 @@ export interface components {
          *             "number": "string",
          *             "issue_date": "2026-11-23"
          *           },
+         *           "late_fee_through": "2026-11-23",
          *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *           "quote": {
          *             "id": "quo_01JD3M8Q5W0000000000000000",
@@ -11998,6 +12016,7 @@ export interface components {
          *           "number": "string",
          *           "issue_date": "2026-11-23"
          *         },
+         *         "late_fee_through": "2026-11-23",
          *         "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *         "quote": {
          *           "id": "quo_01JD3M8Q5W0000000000000000",
@@ -12236,6 +12255,7 @@ export interface components {
          *           "number": "string",
          *           "issue_date": "2026-11-23"
          *         },
+         *         "late_fee_through": "2026-11-23",
          *         "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
          *         "quote": {
          *           "id": "quo_01JD3M8Q5W0000000000000000",

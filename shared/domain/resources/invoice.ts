@@ -80,6 +80,7 @@ export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
   sendings: (invoice.sendings ?? []).map((sending) => ({ ...sendingResource(sending), reminder: sending.reminder })),
   reminders_paused: invoice.reminders_paused ?? false,
   preceding_invoice: invoice.preceding_invoice ?? null,
+  late_fee_through: invoice.late_fee_through ?? null,
   recurring_invoice: invoice.recurring_id ?? null,
   quote: invoice.quote ? { id: invoice.quote.id, quote_number: invoice.quote.number, kind: invoice.quote.kind } : null,
   deducted_by: invoice.deducted_by ? { id: invoice.deducted_by.id, invoice_number: invoice.deducted_by.number } : null,

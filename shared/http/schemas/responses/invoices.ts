@@ -132,6 +132,8 @@ export const invoiceResponse = z
     preceding_invoice: z.nullable(
       z.strictObject({ id: idOfResource('inv'), number: z.string(), issue_date: calendarDate }),
     ),
+    /** The last day a late fee charged this invoice for; the next charge starts the day after. */
+    late_fee_through: z.nullable(calendarDate),
     recurring_invoice: z.nullable(idOfResource('rec')),
     /** The quote it was made from (docs/quotes.md): a deposit, the final invoice, or the whole quote. */
     quote: z.nullable(

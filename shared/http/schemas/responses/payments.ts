@@ -57,7 +57,7 @@ export const paymentLinkResponse = z
   })
   .register(z.globalRegistry, { id: 'PaymentLink' });
 
-/** Stripe's webhook: what became of the event it sent (docs/payments.md). */
+/** Stripe's webhook: what became of the event it sent (docs/api.md "Paying online"). */
 export const stripeReceiptResponse = z
   .strictObject({ received: z.literal(true), outcome: z.enum(['recorded', 'duplicate', 'refused', 'ignored']) })
   .register(z.globalRegistry, { id: 'StripeReceipt' });
