@@ -12,15 +12,15 @@ import { gatewayPath, logicalId, ROUTE_STACKS } from '#infra/constructs/api';
 import { InvoicingStack } from '#infra/stack';
 import { TABLE_DEFINITION } from '#shared/data/table-definition';
 
+// Synthesized without bundling, as every template of this file: the assertions read wiring only, and
+// the functions are bundled once per run by `npm run synth` (whose cdk.out cfn-lint reads) — bundling
+// them here as well cost about a hundred esbuild runs per suite.
 let template: Template;
 beforeAll(() => {
-  const app = new App();
-  template = wholeTemplate(
-    new InvoicingStack(app, 'Test', {
-      emailFrom: 'Acme Billing <billing@acme.example>',
-      stripeSecretName: 'invoicing/stripe',
-    }),
-  );
+  template = templateOf({
+    emailFrom: 'Acme Billing <billing@acme.example>',
+    stripeSecretName: 'invoicing/stripe',
+  });
 }, 120_000);
 
 /** The routes of the Stripe deployment above: every route but the sandbox's pages. */
