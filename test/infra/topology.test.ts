@@ -73,7 +73,7 @@ describe('the topology, in the template and in the local runtime', () => {
     const functionId = mapping.Properties.FunctionName.Ref as string;
     const { consumer } = QUEUES[key] as QueueSpec;
     expect(functionId).toMatch(new RegExp(`^(Events|Schedules|Email)${consumer.constructId}[0-9A-F]{8}$`));
-    const roleId = template.Resources[functionId]!.Properties!.Role['Fn::GetAtt'][0];
+    const roleId = (template.Resources[functionId]!.Properties as Record<string, any>).Role['Fn::GetAtt'][0];
     const statements = resources('AWS::IAM::Policy')
       .filter(([, policy]) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
       .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[]);
