@@ -1,5 +1,6 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
+import { sandboxRecipientsOf } from '#infra/constructs/grants';
 import { InvoicingStack } from '#infra/stack';
 
 const app = new App();
@@ -14,6 +15,7 @@ function numberContext(name: string): number | undefined {
 new InvoicingStack(app, app.node.tryGetContext('stackName') ?? 'InvoicingService', {
   publicBaseUrl: app.node.tryGetContext('publicBaseUrl'),
   emailFrom: app.node.tryGetContext('emailFrom'),
+  sesSandboxRecipients: sandboxRecipientsOf(app.node.tryGetContext('sesSandboxRecipients')),
   stripeSecretName: app.node.tryGetContext('stripeSecretName'),
   paymentsSandbox: String(app.node.tryGetContext('paymentsSandbox') ?? 'false') === 'true',
   alarmEmail: app.node.tryGetContext('alarmEmail'),

@@ -20,6 +20,11 @@ export type InvoicingStackProps = StackProps & {
   publicBaseUrl?: string;
   /** "Name <address>" of invoice e-mails; the address or its domain must be verified in SES. */
   emailFrom?: string;
+  /**
+   * While SES is in the sandbox: the verified addresses or domains invoices are sent to, which SES also
+   * authorizes each sending against (docs/deploy.md "The SES sandbox"). Leave out once out of the sandbox.
+   */
+  sesSandboxRecipients?: readonly string[];
   /** Name of a Secrets Manager secret with {"secret_key", "webhook_secret"} to take card payments with Stripe. */
   stripeSecretName?: string;
   /**
@@ -97,6 +102,7 @@ export class InvoicingStack extends Stack {
       identityProvider: auth.identityProvider,
       emailFrom: props.emailFrom ?? 'Invoices <invoices@example.com>',
       emailConfigurationSet: email.configurationSet.configurationSetName,
+      sesSandboxRecipients: props.sesSandboxRecipients,
       gateway,
       exportBucket: exports.bucket,
     });

@@ -38,6 +38,8 @@ export type ApiProps = {
   emailFrom: string;
   /** The SES configuration set every e-mail goes through (infra/constructs/email-events.ts). */
   emailConfigurationSet: string;
+  /** In the SES sandbox: the verified recipients' identities SES also authorizes a sending against. */
+  sesSandboxRecipients?: readonly string[];
   /** Where the provider is Stripe: the function that talks to Stripe for the routes marked `usesStripe`. */
   gateway?: InvokedFunctionConstruct;
   paymentProvider: PaymentProvider;
@@ -237,6 +239,7 @@ export class ApiConstruct extends Construct {
       identityProvider,
       emailFrom,
       emailConfigurationSet,
+      sesSandboxRecipients,
       gateway,
       paymentProvider,
       cursorSecret,
@@ -268,7 +271,7 @@ export class ApiConstruct extends Construct {
       EXPORT_BUCKET: exportBucket.bucketName,
       EXPORT_BUCKET_DOMAIN: exportBucket.bucketRegionalDomainName,
     };
-    this.sendEmail = sendEmailStatement(this, emailFrom, emailConfigurationSet);
+    this.sendEmail = sendEmailStatement(this, emailFrom, emailConfigurationSet, sesSandboxRecipients);
 
     const stacks = new RouteStacks(this, identityProvider);
     // In the order of the routes' deployed policy statements (grantNeeds).

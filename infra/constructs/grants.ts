@@ -124,17 +124,44 @@ const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 /**
  * SES sending from the configured sender ("Name <address>") only: its address or its domain identity,
  * through the service's configuration set (SES authorizes a sending on the configuration set too).
+ *
+ * In the SES sandbox, SES also authorizes a sending against the identity of each verified recipient, so
+ * a deployment in the sandbox names the identities it mails (`-c sesSandboxRecipients=…`, docs/deploy.md).
+ * They add resources only: the sender stays pinned by `ses:FromAddress`, and out of the sandbox SES never
+ * authorizes against a recipient, so production may send nothing it could not send without them.
  */
-export function sendEmailStatement(scope: Construct, emailFrom: string, configurationSetName: string): PolicyStatement {
+export function sendEmailStatement(
+  scope: Construct,
+  emailFrom: string,
+  configurationSetName: string,
+  sandboxRecipients: readonly string[] = [],
+): PolicyStatement {
   const sender = addressOf(emailFrom);
   const { partition, region, account } = Stack.of(scope);
+  const identity = (name: string) => `arn:${partition}:ses:${region}:${account}:identity/${name}`;
+  const identities = [sender, sender.split('@')[1]!, ...sandboxRecipients];
   return new PolicyStatement({
     actions: ['ses:SendRawEmail'],
     resources: [
-      `arn:${partition}:ses:${region}:${account}:identity/${sender}`,
-      `arn:${partition}:ses:${region}:${account}:identity/${sender.split('@')[1]}`,
+      ...[...new Set(identities)].map(identity),
       `arn:${partition}:ses:${region}:${account}:configuration-set/${configurationSetName}`,
     ],
     conditions: { StringEquals: { 'ses:FromAddress': sender } },
   });
+}
+
+/** A verified SES identity a sandbox deployment mails: an address or a domain, never a pattern. */
+const SES_IDENTITY = /^([^\s@*,]+@)?[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
+
+/** `-c sesSandboxRecipients=a@customer.example,customer2.example`, checked; undefined when not given. */
+export function sandboxRecipientsOf(value: unknown): string[] | undefined {
+  if (value === undefined || value === '') return undefined;
+  const names = String(value)
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const wrong = names.filter((name) => !SES_IDENTITY.test(name));
+  if (wrong.length > 0)
+    throw new Error(`-c sesSandboxRecipients takes addresses and domains, comma-separated; not ${wrong.join(', ')}`);
+  return names;
 }

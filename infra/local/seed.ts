@@ -10,6 +10,8 @@ import { addMember, createOrganization } from '#shared/data/organizations';
 import { saveUser } from '#shared/data/users';
 import { newId } from '#shared/domain/ids';
 import type { User } from '#shared/domain/user';
+import type { SellerProfile } from '#shared/domain/seller';
+import { DEMO_SELLERS, type DemoSeller } from '#infra/local/demo-sellers';
 
 /** The issuer name of the local identity provider; identity links are keyed by it. */
 export const DEV_IDP_ISSUER = 'invoicing-dev-idp';
@@ -32,7 +34,15 @@ export async function seedOrganization(
     owner,
     scopes = API_KEY_SCOPES,
     currency = 'USD',
-  }: { name: string; owner?: { id: string; email: string }; scopes?: readonly Scope[]; currency?: string },
+    profile = {},
+  }: {
+    name: string;
+    owner?: { id: string; email: string };
+    scopes?: readonly Scope[];
+    currency?: string;
+    /** The seller's details, as `PATCH /organizations/me/` sets them (the demo's are complete). */
+    profile?: SellerProfile;
+  },
 ): Promise<SeededOrganization> {
   const now = new Date();
   const id = newId('org');
@@ -46,6 +56,7 @@ export async function seedOrganization(
       subscription_status: 'active',
       default_currency: currency,
       invoice_prefix: 'INV-',
+      ...profile,
       created_at: now.toISOString(),
     },
     ownerUser,
@@ -76,9 +87,10 @@ export type DemoData = {
 export async function seedDemo(db: Db): Promise<DemoData> {
   const first = await seedUser(db, 'owner@example.com');
   const second = await seedUser(db, 'second@example.com');
-  const acme = await seedOrganization(db, { name: 'Acme Studio', owner: first });
-  const beta = await seedOrganization(db, { name: 'Beta Consulting', owner: second, currency: 'EUR' });
-  const gamma = await seedOrganization(db, { name: 'Gamma Works', owner: second });
+  const seller = ({ currency, ...profile }: DemoSeller) => ({ currency, profile });
+  const acme = await seedOrganization(db, { name: 'Acme Studio', owner: first, ...seller(DEMO_SELLERS.acme) });
+  const beta = await seedOrganization(db, { name: 'Beta Consulting', owner: second, ...seller(DEMO_SELLERS.beta) });
+  const gamma = await seedOrganization(db, { name: 'Gamma Works', owner: second, ...seller(DEMO_SELLERS.gamma) });
   await addSeededMember(db, beta, first, 'member');
   return {
     users: [

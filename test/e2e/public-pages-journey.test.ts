@@ -28,7 +28,7 @@ function expectStaticReferenceSite(committed: unknown) {
   rmSync(site, { recursive: true, force: true });
 }
 
-/** A sent invoice of two lines, for the browser to open: $1,749.99 due. */
+/** A sent invoice of two lines, for the browser to open: €1,749.99 due (the demo seller bills in euros). */
 async function sendInvoiceToBrowserBuyer() {
   const client = await api('POST', '/api/v1/clients/', {
     body: { name: 'Browser Buyer', email: 'buyer@browser.example' },
@@ -70,7 +70,7 @@ async function expectNotShownInFrame(browser: Browser, publicUrl: string) {
 async function payThroughCheckout(page: Page) {
   await page.getByRole('button', { name: /^Pay / }).click();
   await page.waitForURL(/\/sandbox\/checkout\//);
-  expect(await page.getByTestId('checkout-amount').textContent()).toBe('1749.99 USD');
+  expect(await page.getByTestId('checkout-amount').textContent()).toBe('1749.99 EUR');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await page.waitForURL(/payment=succeeded/);
   expect(await page.getByRole('status').textContent()).toContain('payment was received');
@@ -126,8 +126,8 @@ it.skipIf(noBrowser)(
       expect(answer!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(answer!.headers()['referrer-policy']).toBe('no-referrer');
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Invoice ${invoice.invoice_number}`);
-      expect(await page.getByTestId('total').textContent()).toBe('$1,749.99');
-      expect(await page.getByTestId('due').textContent()).toBe('$1,749.99');
+      expect(await page.getByTestId('total').textContent()).toBe('€1,749.99');
+      expect(await page.getByTestId('due').textContent()).toBe('€1,749.99');
       expect(await page.getByTestId('mark').count()).toBe(0); // neither paid nor void: no mark
       mkdirSync(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: join(ARTIFACTS, 'public-invoice.png'), fullPage: true });

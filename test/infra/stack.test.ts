@@ -1,5 +1,5 @@
 // Properties of the synthesized template that the design depends on.
-import { App, NestedStack, type Stack } from 'aws-cdk-lib';
+import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { ROUTES, servedRoutes } from '#functions/routes';
 import { gatewayPath, logicalId, ROUTE_STACKS } from '#infra/constructs/api';
 import { InvoicingStack } from '#infra/stack';
 import { TABLE_DEFINITION } from '#shared/data/table-definition';
+import { synthesizedWholeTemplate, wholeTemplate } from '#test/support/cloudformation';
 
 // Synthesized without bundling, as every template of this file: the assertions read wiring only, and
 // the functions are bundled once per run by `npm run synth` (whose cdk.out cfn-lint reads) — bundling
@@ -27,19 +28,7 @@ beforeAll(() => {
 const SERVED = servedRoutes('stripe');
 
 /** Another deployment's template, synthesized without bundling the functions (the assertions read wiring only). */
-const templateOf = (props: ConstructorParameters<typeof InvoicingStack>[2], context: Record<string, string> = {}) =>
-  wholeTemplate(
-    new InvoicingStack(new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } }), 'Other', props),
-  );
-
-/** The stack's resources and those of its nested stacks, as one template (logical ids do not collide). */
-function wholeTemplate(stack: Stack): Template {
-  const parts = [
-    stack,
-    ...stack.node.findAll().filter((child): child is NestedStack => child instanceof NestedStack),
-  ].map((part) => Template.fromStack(part).toJSON());
-  return Template.fromJSON({ ...parts[0], Resources: Object.assign({}, ...parts.map((part) => part.Resources)) });
-}
+const templateOf = synthesizedWholeTemplate;
 
 /** Route functions: those that get the table's name, outside the pipeline and schedules. */
 const isRouteFunction = (id: string) => !/^(Events|Schedules|Email|Auth|LogSubscriptions)/.test(id);

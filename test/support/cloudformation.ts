@@ -3,7 +3,8 @@
 // Create/Update/Delete events of the custom-resource protocol; and a secret's first value as
 // CloudFormation creates it (GenerateSecretString → a random password).
 import { randomInt, randomUUID } from 'node:crypto';
-import { App } from 'aws-cdk-lib';
+import { App, NestedStack, type Stack } from 'aws-cdk-lib';
+import { Template as Assertions } from 'aws-cdk-lib/assertions';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import { InvoicingStack, type InvoicingStackProps } from '#infra/stack';
 
@@ -16,6 +17,21 @@ export function synthesizedTemplate(props: InvoicingStackProps = {}): Template {
   const stack = new InvoicingStack(app, 'InvoicingService', props);
   return app.synth().getStackByName(stack.stackName).template as Template;
 }
+
+/** The stack's resources and those of its nested stacks, as one template (logical ids do not collide). */
+export function wholeTemplate(stack: Stack): Assertions {
+  const parts = [
+    stack,
+    ...stack.node.findAll().filter((child): child is NestedStack => child instanceof NestedStack),
+  ].map((part) => Assertions.fromStack(part).toJSON());
+  return Assertions.fromJSON({ ...parts[0], Resources: Object.assign({}, ...parts.map((part) => part.Resources)) });
+}
+
+/** A deployment's whole template (nested stacks included), synthesized without bundling the functions. */
+export const synthesizedWholeTemplate = (props: InvoicingStackProps = {}, context: Record<string, string> = {}) =>
+  wholeTemplate(
+    new InvoicingStack(new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } }), 'Other', props),
+  );
 
 const ACCOUNT = '111111111111';
 const REGION = 'eu-west-1';

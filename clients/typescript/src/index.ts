@@ -1,11 +1,16 @@
 // The typed client: openapi-fetch over the types generated from docs/openapi.json, with the
 // credential on every request and an Idempotency-Key on every POST, so a retried create is safe.
 import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
+import type { Readable } from 'openapi-typescript-helpers';
 import type { components, paths, webhooks } from './schema.js';
 
 export type { components, paths, webhooks };
-/** Every named schema of the API: `Schemas['Invoice']`, `Schemas['InvoicePaidEvent']`… */
-export type Schemas = components['schemas'];
+/**
+ * Every named schema of the API as an answer carries it: `Schemas['Invoice']`, `Schemas['InvoicePaidEvent']`…
+ * openapi-fetch types each answer's `data` as `Readable<…>` of its schema (which reads a fixed-length array as an
+ * array), so a schema taken as it is would not be the type of the answer that holds it.
+ */
+export type Schemas = { [Name in keyof components['schemas']]: Readable<components['schemas'][Name]> };
 /** What a webhook receiver is handed: any event, told apart by `type`. */
 export type WebhookEvent = Schemas['Event'];
 
