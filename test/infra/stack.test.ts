@@ -11,7 +11,7 @@ import { ROUTES, servedRoutes } from '#functions/routes';
 import { gatewayPath, logicalId, ROUTE_STACKS } from '#infra/constructs/api';
 import { InvoicingStack } from '#infra/stack';
 import { TABLE_DEFINITION } from '#shared/data/table-definition';
-import { synthesizedWholeTemplate, wholeTemplate } from '#test/support/cloudformation';
+import { synthesizedWholeTemplate } from '#test/support/cloudformation';
 
 // Synthesized without bundling, as every template of this file: the assertions read wiring only, and
 // the functions are bundled once per run by `npm run synth` (whose cdk.out cfn-lint reads) — bundling
