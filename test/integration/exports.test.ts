@@ -3,7 +3,7 @@
 // a DATEV batch of a month with three VAT rates and a credit note checked field by field.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import iconv from 'iconv-lite';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OutboxEvent } from '#shared/domain/events';
 import { DATEV_COLUMNS } from '#shared/domain/datev';
 import { call, db, newTenant, tableItemCount } from '#test/support/api';
@@ -104,11 +104,14 @@ beforeAll(async () => {
   invoices.voided = await issue(tenant, muller, '2026-11-14', [line('7.00', STANDARD)]);
   await call('void-invoice', { token: tenant.ownerToken, params: { id: invoices.voided.id } });
   invoices.december = await issue(tenant, muller, '2026-12-01', [line('9.00', STANDARD)]);
+  // A credit note is dated the day it is made: made as of 20 November, so that the month the exports
+  // below book holds it on whatever day the suite runs.
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-20T12:00:00Z') });
   const credited = await call('create-credit-note', {
     token: tenant.apiKey,
     params: { id: invoices.mixed.id },
     body: { lines: [{ line: 1, quantity: '1' }], reason: 'order_change' },
-  });
+  }).finally(() => vi.useRealTimers());
   expect(credited.status, credited.text).toBe(201);
   creditNote = credited.json;
   await call('record-payment', {
