@@ -229,8 +229,8 @@ describe('GET /api/v1/reports/revenue/', () => {
       report({ period: 'monthly', start_date: '2026-01-01', end_date: '2026-03-31' }),
     );
     expect(result.status).toBe(200);
-    // The API key, the organization (its time zone) and the aggregates.
-    expect(calls).toEqual({ GetItem: 2, Query: 1 });
+    // The API key and its maker's membership, the organization (its time zone) and the aggregates.
+    expect(calls).toEqual({ GetItem: 3, Query: 1 });
   });
 
   it('shows another organization nothing of this one', async () => {

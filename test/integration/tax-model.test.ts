@@ -235,7 +235,7 @@ describe('refused', () => {
     [
       'a discount of both kinds',
       { line_items: [{ ...line, tax_rate: '20', discount: { percent: '5', amount: '1.00' } }] },
-      'line_items[0].discount',
+      'line_items[0].discount.amount',
     ],
     [
       'a line discount above the line',
