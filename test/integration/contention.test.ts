@@ -30,8 +30,8 @@ describe('webhook subscriptions of one organization', () => {
     const own = await newTenant('Hook legacy');
     for (let n = 0; n < 3; n++) await hook(own.ownerToken, n);
     const { calls } = await countDbCalls(() => hook(own.ownerToken, 3));
-    // The slot, then the subscription with its event.
-    expect(calls).toEqual({ UpdateItem: 1, TransactWriteItems: 1 });
+    // The token's membership, the slot, then the subscription with its event.
+    expect(calls).toEqual({ GetItem: 1, UpdateItem: 1, TransactWriteItems: 1 });
     await db.client.send(new DeleteCommand({ TableName: db.table, Key: webhookCountKey(own.id) }));
     const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => hook(own.ownerToken, 10 + n)));
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(MAX_WEBHOOKS_PER_ORGANIZATION - 4);

@@ -108,7 +108,8 @@ describe('a statement of account', () => {
     );
     expect(result.status).toBe(200);
     // Four invoices issued, two of them paid something; two credit notes, each asked for its refunds.
-    expect(calls).toEqual({ BatchGetItem: 3, Query: 5 });
+    // Besides the token's membership (docs/security.md).
+    expect(calls).toEqual({ GetItem: 1, BatchGetItem: 3, Query: 5 });
   });
 
   it('opens a period on the balance of everything before it', async () => {
