@@ -109,7 +109,8 @@ it('joins a team: invited by e-mail, accepted after signing in, working as membe
     emails: { destination: { to: string[] }; subject: string; body: { text: string } }[];
   };
   const mail = store.emails.filter((email) => email.destination.to.some((to) => to.includes(invitee!.email))).at(-1)!;
-  expect(mail.subject).toBe('You are invited to join Acme Studio');
+  // The invitation names the organization by its legal name (the demo seller's profile).
+  expect(mail.subject).toBe('You are invited to join Acme Studio GmbH');
   const token = /inv_it_[A-Za-z0-9_-]{43}/.exec(mail.body.text)![0];
 
   const own = await signIn(invitee);
