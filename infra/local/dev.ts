@@ -230,6 +230,9 @@ try {
     email_viewer_url: ses.endpoint,
     sqs_endpoint: sqs.endpoint,
     lambda_endpoint: lambda.endpoint,
+    // The export bucket's store, as S3 answers: signed requests only (infra/local/object-store.ts).
+    object_store_endpoint: objectStore.endpoint,
+    export_bucket: EXPORT_BUCKET,
     queues,
     dynamodb_endpoint: dynamo.endpoint,
     table_name: TABLE_NAME,
