@@ -278,7 +278,7 @@ describe('the revenue aggregator under faults and contention', () => {
 
   it('loses nothing to a throttled write: the event fails, comes back, and then counts once', async () => {
     const owner = await newTenant('Throttled Revenue Co');
-    const throttled = createDb('invoicing-test');
+    const throttled = createDb(process.env.TABLE_NAME!);
     let fail = true;
     throttled.client.middlewareStack.add(
       (next, context) => async (args) => {
@@ -304,7 +304,7 @@ describe('the revenue aggregator under faults and contention', () => {
 
   it('tries again when another transaction on the same month got in first', async () => {
     const owner = await newTenant('Conflicted Revenue Co');
-    const conflicted = createDb('invoicing-test');
+    const conflicted = createDb(process.env.TABLE_NAME!);
     let conflicts = 2;
     conflicted.client.middlewareStack.add(
       (next, context) => async (args) => {

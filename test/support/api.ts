@@ -19,7 +19,7 @@ import { getMembership } from '#shared/data/users';
 import { newId } from '#shared/domain/ids';
 
 /** What a test writes straight to the table has no API request behind it. */
-export const db = correlated(createDb('invoicing-test'), undefined, systemActor('test'));
+export const db = correlated(createDb(process.env.TABLE_NAME!), undefined, systemActor('test'));
 
 /** An organization with an owner (who can sign in) and an API key with every API key scope. */
 export async function newTenant(name = 'Tenant') {
@@ -120,7 +120,7 @@ export async function tableItemCount(): Promise<number> {
   do {
     const page = await direct.send(
       new ScanCommand({
-        TableName: 'invoicing-test',
+        TableName: process.env.TABLE_NAME!,
         Select: 'COUNT',
         ExclusiveStartKey: start,
         FilterExpression: '#type <> :rate',

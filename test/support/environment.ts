@@ -1,6 +1,11 @@
 // Runs in each test worker before any test file is imported: handlers read their configuration at
-// module load, so the environment must point at the emulators first.
-import { inject } from 'vitest';
+// module load, so the environment must point at the emulators first. Each file gets a table of its
+// own, made from the shared definition and dropped when the file ends: what a test scans or counts
+// is what its file wrote, however many files ran before it.
+import { randomUUID } from 'node:crypto';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { afterAll, inject } from 'vitest';
+import { ensureTable } from '#infra/local/create-table';
 import { LOCAL_CREDENTIALS } from '#infra/local/emulators';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '#infra/local/seed';
 import { DOCUMENT_RENDERER, PAYMENT_GATEWAY } from '#functions/topology';
@@ -8,7 +13,7 @@ import { DOCUMENT_RENDERER, PAYMENT_GATEWAY } from '#functions/topology';
 const keys = JSON.parse(inject('signingKeys')) as { privateJwk: unknown; publicJwks: unknown };
 
 Object.assign(process.env, LOCAL_CREDENTIALS, {
-  TABLE_NAME: 'invoicing-test',
+  TABLE_NAME: `invoicing-test-${randomUUID().slice(0, 8)}`,
   AWS_ENDPOINT_URL_DYNAMODB: inject('countingEndpoint'),
   AWS_ENDPOINT_URL_SES: inject('sesEndpoint'),
   AWS_ENDPOINT_URL_SQS: inject('sqsEndpoint'),
@@ -36,3 +41,10 @@ Object.assign(process.env, LOCAL_CREDENTIALS, {
 });
 // Mail goes through the configuration set (and its events onto the status queue) only in the files that say so.
 delete process.env.EMAIL_CONFIGURATION_SET;
+
+const tables = new DynamoDBClient({ endpoint: inject('dynamoEndpoint') });
+await ensureTable(tables, process.env.TABLE_NAME!);
+afterAll(async () => {
+  await tables.send(new DeleteTableCommand({ TableName: process.env.TABLE_NAME! }));
+  tables.destroy();
+});

@@ -1,12 +1,10 @@
 // Starts, once for the whole run: DynamoDB Local in memory behind a proxy that counts calls per
-// operation, the table from the shared definition, the service's signing keys and the dev identity
+// operation (each file makes its own table: test/support/environment.ts), the service's signing keys and the dev identity
 // provider (with registration switched on, so tests can add their own users).
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { TestProject } from 'vitest/node';
-import { ensureTable } from '#infra/local/create-table';
 import {
   freePort,
   LOCAL_CREDENTIALS,
@@ -76,9 +74,6 @@ export default async function setup(project: TestProject) {
   console.log(chromiumPath ? `browser tests: ${chromiumPath}` : `browser tests skipped: ${MISSING_BROWSER}`);
   Object.assign(process.env, LOCAL_CREDENTIALS);
   const dynamo = await startDynamoDbLocal({ port: await freePort() });
-  const client = new DynamoDBClient({ endpoint: dynamo.endpoint });
-  await ensureTable(client, 'invoicing-test');
-  client.destroy();
   const proxy = await countingProxy(dynamo.endpoint);
   const idp = await startIdentityProvider({
     port: 0,
