@@ -44,6 +44,8 @@ function errorCodes(route: Route, contract: Contract | undefined): ErrorCode[] {
     codes.push('validation_error');
   if (route.path.includes('{')) codes.push('not_found');
   if (route.method === 'POST' && route.credentials !== 'public') codes.push('idempotency_conflict');
+  // A change that still loses its race after the frame's retries (shared/data/change.ts) is 409 conflict.
+  if (route.method !== 'GET') codes.push('conflict');
   codes.push(...(route.errors ?? []), 'internal_error');
   return [...new Set(codes)];
 }

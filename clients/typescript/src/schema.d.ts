@@ -13220,6 +13220,31 @@ export interface components {
                 };
             };
         };
+        /** @description conflict */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "conflict",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "conflict";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
         /** @description payload_too_large */
         PayloadTooLarge: {
             headers: {
@@ -13421,8 +13446,8 @@ export interface components {
                 };
             };
         };
-        /** @description invalid_state */
-        InvalidState: {
+        /** @description conflict, invalid_state */
+        ConflictOrInvalidState: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -13431,7 +13456,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": {
-                 *         "code": "invalid_state",
+                 *         "code": "conflict",
                  *         "message": "What was refused and why, in one sentence"
                  *       }
                  *     }
@@ -13439,15 +13464,15 @@ export interface components {
                 "application/json": {
                     error: {
                         /** @enum {string} */
-                        code: "invalid_state";
+                        code: "conflict" | "invalid_state";
                         message: string;
                         details?: components["schemas"]["ErrorDetails"];
                     };
                 };
             };
         };
-        /** @description idempotency_conflict, invalid_state */
-        IdempotencyConflictOrInvalidState: {
+        /** @description idempotency_conflict, conflict, invalid_state */
+        IdempotencyConflictOrConflictOrInvalidState: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -13464,7 +13489,7 @@ export interface components {
                 "application/json": {
                     error: {
                         /** @enum {string} */
-                        code: "idempotency_conflict" | "invalid_state";
+                        code: "idempotency_conflict" | "conflict" | "invalid_state";
                         message: string;
                         details?: components["schemas"]["ErrorDetails"];
                     };
@@ -13496,8 +13521,8 @@ export interface components {
                 };
             };
         };
-        /** @description idempotency_conflict */
-        IdempotencyConflict: {
+        /** @description idempotency_conflict, conflict */
+        IdempotencyConflictOrConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -13514,7 +13539,7 @@ export interface components {
                 "application/json": {
                     error: {
                         /** @enum {string} */
-                        code: "idempotency_conflict";
+                        code: "idempotency_conflict" | "conflict";
                         message: string;
                         details?: components["schemas"]["ErrorDetails"];
                     };
@@ -13546,8 +13571,8 @@ export interface components {
                 };
             };
         };
-        /** @description idempotency_conflict, invalid_state, payments_not_configured */
-        IdempotencyConflictOrInvalidStateOrPaymentsNotConfigured: {
+        /** @description idempotency_conflict, conflict, invalid_state, payments_not_configured */
+        IdempotencyConflictOrConflictOrInvalidStateOrPaymentsNotConfigured: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -13564,15 +13589,15 @@ export interface components {
                 "application/json": {
                     error: {
                         /** @enum {string} */
-                        code: "idempotency_conflict" | "invalid_state" | "payments_not_configured";
+                        code: "idempotency_conflict" | "conflict" | "invalid_state" | "payments_not_configured";
                         message: string;
                         details?: components["schemas"]["ErrorDetails"];
                     };
                 };
             };
         };
-        /** @description idempotency_conflict, invalid_state, recipient_suppressed */
-        IdempotencyConflictOrInvalidStateOrRecipientSuppressed: {
+        /** @description idempotency_conflict, conflict, invalid_state, recipient_suppressed */
+        IdempotencyConflictOrConflictOrInvalidStateOrRecipientSuppressed: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -13589,7 +13614,32 @@ export interface components {
                 "application/json": {
                     error: {
                         /** @enum {string} */
-                        code: "idempotency_conflict" | "invalid_state" | "recipient_suppressed";
+                        code: "idempotency_conflict" | "conflict" | "invalid_state" | "recipient_suppressed";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+        /** @description invalid_state */
+        InvalidState: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "invalid_state",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "invalid_state";
                         message: string;
                         details?: components["schemas"]["ErrorDetails"];
                     };
@@ -13742,6 +13792,7 @@ export type SchemaStripeReceipt = components['schemas']['StripeReceipt'];
 export type ResponseInternalError = components['responses']['InternalError'];
 export type ResponseInvalidJsonOrValidationError = components['responses']['InvalidJsonOrValidationError'];
 export type ResponseInvalidToken = components['responses']['InvalidToken'];
+export type ResponseConflict = components['responses']['Conflict'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseRateLimited = components['responses']['RateLimited'];
@@ -13750,13 +13801,14 @@ export type ResponseValidationError = components['responses']['ValidationError']
 export type ResponseAuthenticationRequiredOrInvalidTokenOrTokenExpired = components['responses']['AuthenticationRequiredOrInvalidTokenOrTokenExpired'];
 export type ResponseInsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied = components['responses']['InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied'];
 export type ResponseNotFound = components['responses']['NotFound'];
-export type ResponseInvalidState = components['responses']['InvalidState'];
-export type ResponseIdempotencyConflictOrInvalidState = components['responses']['IdempotencyConflictOrInvalidState'];
+export type ResponseConflictOrInvalidState = components['responses']['ConflictOrInvalidState'];
+export type ResponseIdempotencyConflictOrConflictOrInvalidState = components['responses']['IdempotencyConflictOrConflictOrInvalidState'];
 export type ResponseEmailDeliveryFailed = components['responses']['EmailDeliveryFailed'];
-export type ResponseIdempotencyConflict = components['responses']['IdempotencyConflict'];
+export type ResponseIdempotencyConflictOrConflict = components['responses']['IdempotencyConflictOrConflict'];
 export type ResponseEInvoiceIncomplete = components['responses']['EInvoiceIncomplete'];
-export type ResponseIdempotencyConflictOrInvalidStateOrPaymentsNotConfigured = components['responses']['IdempotencyConflictOrInvalidStateOrPaymentsNotConfigured'];
-export type ResponseIdempotencyConflictOrInvalidStateOrRecipientSuppressed = components['responses']['IdempotencyConflictOrInvalidStateOrRecipientSuppressed'];
+export type ResponseIdempotencyConflictOrConflictOrInvalidStateOrPaymentsNotConfigured = components['responses']['IdempotencyConflictOrConflictOrInvalidStateOrPaymentsNotConfigured'];
+export type ResponseIdempotencyConflictOrConflictOrInvalidStateOrRecipientSuppressed = components['responses']['IdempotencyConflictOrConflictOrInvalidStateOrRecipientSuppressed'];
+export type ResponseInvalidState = components['responses']['InvalidState'];
 export type HeaderRequestId = components['headers']['RequestId'];
 export type HeaderRetryAfter = components['headers']['RetryAfter'];
 export type $defs = Record<string, never>;
@@ -13841,6 +13893,7 @@ export interface operations {
                     };
                 };
             };
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -13880,6 +13933,7 @@ export interface operations {
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["PermissionDenied"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -13915,6 +13969,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -14144,6 +14199,7 @@ export interface operations {
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -14202,7 +14258,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InvalidState"];
+            409: components["responses"]["ConflictOrInvalidState"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -14244,7 +14300,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InvalidState"];
+            409: components["responses"]["ConflictOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -14320,7 +14376,7 @@ export interface operations {
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
-            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -14351,7 +14407,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InvalidState"];
+            409: components["responses"]["ConflictOrInvalidState"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -14384,7 +14440,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -14522,7 +14578,7 @@ export interface operations {
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
-            409: components["responses"]["IdempotencyConflict"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -14583,6 +14639,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -14615,7 +14672,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -14648,7 +14705,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -14751,7 +14808,7 @@ export interface operations {
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
-            409: components["responses"]["IdempotencyConflict"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -14812,6 +14869,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -14877,6 +14935,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -15050,7 +15109,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -15206,7 +15265,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InvalidState"];
+            409: components["responses"]["ConflictOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -15260,7 +15319,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            /** @description idempotency_conflict, invalid_state, recipient_suppressed, exchange_rate_unavailable */
+            /** @description idempotency_conflict, conflict, invalid_state, recipient_suppressed, exchange_rate_unavailable */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -15278,7 +15337,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "idempotency_conflict" | "invalid_state" | "recipient_suppressed" | "exchange_rate_unavailable";
+                            code: "idempotency_conflict" | "conflict" | "invalid_state" | "recipient_suppressed" | "exchange_rate_unavailable";
                             message: string;
                             details?: components["schemas"]["ErrorDetails"];
                         };
@@ -15321,7 +15380,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidStateOrPaymentsNotConfigured"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidStateOrPaymentsNotConfigured"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -15354,7 +15413,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -15438,7 +15497,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -15518,7 +15577,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidStateOrRecipientSuppressed"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidStateOrRecipientSuppressed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["EInvoiceIncomplete"];
@@ -15566,7 +15625,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -15696,7 +15755,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -15806,7 +15865,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InvalidState"];
+            409: components["responses"]["ConflictOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -15862,7 +15921,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -15910,7 +15969,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidStateOrRecipientSuppressed"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidStateOrRecipientSuppressed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -16025,6 +16084,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -16127,7 +16187,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -16247,6 +16307,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -16302,7 +16363,7 @@ export interface operations {
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
-            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -16379,7 +16440,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            /** @description idempotency_conflict, recipient_suppressed */
+            /** @description idempotency_conflict, conflict, recipient_suppressed */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -16397,7 +16458,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "idempotency_conflict" | "recipient_suppressed";
+                            code: "idempotency_conflict" | "conflict" | "recipient_suppressed";
                             message: string;
                             details?: components["schemas"]["ErrorDetails"];
                         };
@@ -16467,7 +16528,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidStateOrPaymentsNotConfigured"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidStateOrPaymentsNotConfigured"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -16695,7 +16756,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -16756,7 +16817,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InvalidState"];
+            409: components["responses"]["ConflictOrInvalidState"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -16831,7 +16892,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InvalidState"];
+            409: components["responses"]["ConflictOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -16898,7 +16959,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -16931,7 +16992,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrInvalidState"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -17036,7 +17097,7 @@ export interface operations {
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
-            409: components["responses"]["IdempotencyConflict"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -17095,6 +17156,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -17139,6 +17201,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -17173,7 +17236,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflict"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -17206,7 +17269,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflict"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -17272,7 +17335,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflict"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -17526,7 +17589,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description invalid_state, payments_not_configured */
+            /** @description conflict, invalid_state, payments_not_configured */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -17536,7 +17599,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "invalid_state",
+                     *         "code": "conflict",
                      *         "message": "What was refused and why, in one sentence"
                      *       }
                      *     }
@@ -17544,7 +17607,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "invalid_state" | "payments_not_configured";
+                            code: "conflict" | "invalid_state" | "payments_not_configured";
                             message: string;
                             details?: components["schemas"]["ErrorDetails"];
                         };
@@ -17640,6 +17703,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -17748,6 +17812,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -17772,6 +17837,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };
