@@ -4,6 +4,9 @@ import { sandboxRecipientsOf } from '#infra/constructs/grants';
 import { InvoicingStack } from '#infra/stack';
 
 const app = new App();
+// `-c bundle=false` (npm test): the templates without bundling the functions. Every handler's bundling
+// is tested on its own (test/infra/bundling.test.ts, the bundle tests); a deploy always bundles.
+if (app.node.tryGetContext('bundle') === 'false') app.node.setContext('aws:cdk:bundling-stacks', []);
 
 /** A whole-number context value (`-c name=100`), or undefined when not given. */
 function numberContext(name: string): number | undefined {

@@ -13,9 +13,8 @@ import { InvoicingStack } from '#infra/stack';
 import { TABLE_DEFINITION } from '#shared/data/table-definition';
 import { synthesizedWholeTemplate } from '#test/support/cloudformation';
 
-// Synthesized without bundling, as every template of this file: the assertions read wiring only, and
-// the functions are bundled once per run by `npm run synth` (whose cdk.out cfn-lint reads) — bundling
-// them here as well cost about a hundred esbuild runs per suite.
+// Synthesized without bundling, as every template of this file: the assertions read wiring only;
+// bundling is tested in test/infra/bundling.test.ts (docs/architecture.md, "Tests and CI").
 let template: Template;
 beforeAll(() => {
   template = templateOf({
