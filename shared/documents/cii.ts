@@ -82,7 +82,9 @@ function line(parent: XMLBuilder, each: EDocument['lines'][number]) {
   const node = ram(parent, 'IncludedSupplyChainTradeLineItem');
   ram(ram(node, 'AssociatedDocumentLineDocument'), 'LineID', each.id);
   ram(ram(node, 'SpecifiedTradeProduct'), 'Name', each.name);
-  ram(ram(ram(node, 'SpecifiedLineTradeAgreement'), 'NetPriceProductTradePrice'), 'ChargeAmount', each.netPrice);
+  const price = ram(ram(node, 'SpecifiedLineTradeAgreement'), 'NetPriceProductTradePrice');
+  ram(price, 'ChargeAmount', each.netPrice);
+  if (each.baseQuantity) ram(price, 'BasisQuantity', each.baseQuantity, { unitCode: each.unit });
   ram(ram(node, 'SpecifiedLineTradeDelivery'), 'BilledQuantity', each.quantity, { unitCode: each.unit });
   const settlement = ram(node, 'SpecifiedLineTradeSettlement');
   category(settlement, 'ApplicableTradeTax', each.category);

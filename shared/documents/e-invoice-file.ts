@@ -17,12 +17,19 @@ import type { Logo } from '#shared/domain/logo';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { fileNameOf } from '#shared/domain/file-name';
 
+/** A file name says which specification the XML claims, where it is not plain EN 16931. */
+const FILE_ENDINGS: Partial<Record<EInvoiceFormat, string>> = {
+  'xrechnung-ubl': '-xrechnung.xml',
+  'xrechnung-cii': '-xrechnung.xml',
+  peppol: '-peppol.xml',
+};
+
 export type EInvoiceFile = { filename: string; content: string | Uint8Array; contentType: string };
 
 async function fileOf(format: EInvoiceFormat, terms: EDocument, view: () => InvoiceView): Promise<EInvoiceFile> {
   if (format !== 'factur-x')
     return {
-      filename: fileNameOf(terms.number, format.startsWith('xrechnung') ? '-xrechnung.xml' : '.xml'),
+      filename: fileNameOf(terms.number, FILE_ENDINGS[format] ?? '.xml'),
       content: await eInvoiceXml(format, terms),
       contentType: 'application/xml; charset=utf-8',
     };

@@ -7,11 +7,12 @@ import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
 type Syntax = (document: EDocument, specification: Specification) => Promise<string>;
 
 export const XML_FORMATS = {
-  // The EN 16931 core: a Peppol BIS claim would need the OpenPeppol rules, which are not checked here.
+  // The EN 16931 core; `peppol` is the same syntax under Peppol BIS Billing 3.0 and its rules.
   ubl: { syntax: ublXml, specification: SPECIFICATIONS.en16931 },
   cii: { syntax: ciiXml, specification: SPECIFICATIONS.en16931 },
   'xrechnung-ubl': { syntax: ublXml, specification: SPECIFICATIONS.xrechnung },
   'xrechnung-cii': { syntax: ciiXml, specification: SPECIFICATIONS.xrechnung },
+  peppol: { syntax: ublXml, specification: SPECIFICATIONS.peppol },
 } satisfies Partial<Record<EInvoiceFormat, { syntax: Syntax; specification: Specification }>>;
 
 export type XmlFormat = keyof typeof XML_FORMATS;

@@ -64,8 +64,10 @@ export type DocumentLine = {
   /** BT-153 */
   name: string;
   category: Category;
-  /** BT-146: net price of one unit. */
+  /** BT-146: net price of one unit, or of `baseQuantity` units when given. */
   netPrice: string;
+  /** BT-149: the quantity the price is for, where a price per unit cannot carry the line's net amount. */
+  baseQuantity?: string;
 };
 
 export type EDocument = {
@@ -186,6 +188,27 @@ export function netUnitPrice(netMinor: number, quantity: string): string {
   return formatMinor(units, 4);
 }
 
+/** The slack PEPPOL-EN16931-R120 allows between a line's net amount and quantity × net price. */
+const LINE_SLACK_MINOR = 2n;
+
+/**
+ * A price derived from the line's net amount: per unit to four decimals where quantity × that price
+ * stays within R120's 0.02 of the net amount; otherwise (796.21 units at 0.0221) the net amount as the
+ * price of the whole quantity (BT-149), which multiplies back exactly.
+ */
+export function derivedPrice(netMinor: number, quantity: string): { netPrice: string; baseQuantity?: string } {
+  const netPrice = netUnitPrice(netMinor, quantity);
+  const q = parseDecimal(quantity)!;
+  const p = parseDecimal(netPrice)!;
+  // quantity × price in minor units, at the scale of both factors (price has 4 decimals: 2 beyond minor).
+  const product = q.units * p.units;
+  const scale = 10n ** BigInt(q.scale + p.scale - 2);
+  const miss = product - BigInt(netMinor) * scale;
+  if ((miss < 0n ? -miss : miss) <= LINE_SLACK_MINOR * scale) return { netPrice };
+  const magnitude = (text: string) => text.replace(/^-/, '');
+  return { netPrice: magnitude(formatMinor(netMinor)), baseQuantity: magnitude(quantity) };
+}
+
 /** The seller's account as a SEPA credit transfer (BG-16, BG-17), where it has one. */
 function paymentOf(seller: SellerSnapshot | undefined, reference: string): Pick<EDocument, 'payment'> {
   const instructions = seller?.payment_instructions;
@@ -291,7 +314,7 @@ export function invoiceTerms(invoice: Invoice): EDocument {
         allowanceMinor: inclusive ? 0 : (line.discount_minor ?? 0),
         name: line.description,
         category: plainCategory(line.tax_category ?? categoryFor(parseDecimal(line.tax_rate)!), line.tax_rate),
-        netPrice: inclusive ? netUnitPrice(line.net_minor, line.quantity) : line.unit_price,
+        ...(inclusive ? derivedPrice(line.net_minor, line.quantity) : { netPrice: line.unit_price }),
       };
     }),
   };
@@ -334,7 +357,7 @@ export function creditNoteTerms(creditNote: CreditNote): EDocument {
         allowanceMinor: 0,
         name: line.description,
         category: plainCategory(line.tax_category, line.tax_rate),
-        netPrice: netUnitPrice(line.net_minor, quantity),
+        ...derivedPrice(line.net_minor, quantity),
       };
     }),
   };
@@ -346,6 +369,8 @@ export type Specification = {
   process?: string;
   /** Whether a party with no EAS address is reached at its e-mail (scheme EM): XRechnung needs BT-34 and BT-49. */
   emailAddresses: boolean;
+  /** Whether the notes (BT-22) go in one note: Peppol allows one (PEPPOL-EN16931-R002). */
+  oneNote?: boolean;
 };
 
 const PEPPOL_PROCESS = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
@@ -355,6 +380,13 @@ export const SPECIFICATIONS = {
     id: 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
     process: PEPPOL_PROCESS,
     emailAddresses: true,
+  },
+  // Peppol BIS Billing 3.0: both parties reached at their Peppol participant ids, never by e-mail (CL008).
+  peppol: {
+    id: 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',
+    process: PEPPOL_PROCESS,
+    emailAddresses: false,
+    oneNote: true,
   },
 } satisfies Record<string, Specification>;
 

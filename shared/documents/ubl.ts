@@ -125,7 +125,8 @@ function heading(root: XMLBuilder, kind: Kind, document: EDocument, specificatio
   } else {
     cbc(root, 'CreditNoteTypeCode', document.typeCode);
   }
-  for (const note of document.notes) cbc(root, 'Note', note);
+  const notes = specification.oneNote && document.notes.length > 1 ? [document.notes.join('\n\n')] : document.notes;
+  for (const note of notes) cbc(root, 'Note', note);
   if (kind === 'Invoice' && document.supplyDate) cbc(root, 'TaxPointDate', document.supplyDate);
   cbc(root, 'DocumentCurrencyCode', document.currency);
   if (document.accountingTax) cbc(root, 'TaxCurrencyCode', document.accountingTax.currency);
@@ -198,5 +199,7 @@ function documentLine(root: XMLBuilder, kind: Kind, line: EDocument['lines'][num
   const item = cac(node, 'Item');
   cbc(item, 'Name', line.name);
   category(item, 'ClassifiedTaxCategory', line.category);
-  cbc(cac(node, 'Price'), 'PriceAmount', line.netPrice, currencyID);
+  const price = cac(node, 'Price');
+  cbc(price, 'PriceAmount', line.netPrice, currencyID);
+  if (line.baseQuantity) cbc(price, 'BaseQuantity', line.baseQuantity, { unitCode: line.unit });
 }

@@ -1,5 +1,5 @@
 // The e-invoice formats the service writes (docs/e-invoicing.md "Formats").
-export const E_INVOICE_FORMATS = ['ubl', 'cii', 'xrechnung-ubl', 'xrechnung-cii', 'factur-x'] as const;
+export const E_INVOICE_FORMATS = ['ubl', 'cii', 'xrechnung-ubl', 'xrechnung-cii', 'peppol', 'factur-x'] as const;
 export type EInvoiceFormat = (typeof E_INVOICE_FORMATS)[number];
 
 /** How documents name each format to a reader. */
@@ -8,5 +8,6 @@ export const FORMAT_NAMES: Record<EInvoiceFormat, string> = {
   cii: 'CII',
   'xrechnung-ubl': 'XRechnung',
   'xrechnung-cii': 'XRechnung',
+  peppol: 'Peppol BIS Billing 3.0',
   'factur-x': 'Factur-X',
 };

@@ -5,17 +5,21 @@ import { DomainError, ErrorCode } from '#shared/domain/errors';
 import type { BuyerSnapshot, SellerSnapshot, TaxRow } from '#shared/domain/invoice';
 import { needsBothTaxIds } from '#shared/domain/tax';
 import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
+import { isParticipantProblem, parsePeppolParticipant } from '#shared/domain/peppol-participant';
 
 /** The German CIUS asks more of a document than EN 16931 (BR-DE-…). */
 const isXRechnung = (format: EInvoiceFormat) => format.startsWith('xrechnung');
 
-export type Missing = { business_term: string; field: string; message: string };
+/** A business term the document lacks, the field that would give it, and the rule that asks for it. */
+export type Missing = { business_term: string; field: string; message: string; rule?: string };
 
 export type Readiness = {
   seller?: SellerSnapshot;
   buyer?: BuyerSnapshot;
   rows: TaxRow[];
   buyer_reference?: string;
+  /** BT-13 */
+  purchase_order?: string;
   /** Payment terms (BT-20), as the invoice holds them. */
   terms?: string;
 };
@@ -48,6 +52,7 @@ export function eInvoiceGaps(format: EInvoiceFormat, document: Readiness): Missi
   if (!buyer?.country) need('BT-55', 'client.country', "the buyer's country (BR-11)");
   if (categories.some(needsBothTaxIds) && !buyer?.tax_id)
     need('BT-48', 'client.tax_id', "the buyer's VAT identifier (BR-AE-02, BR-IC-02)");
+  if (format === 'peppol') return [...missing, ...peppolGaps(document)];
   if (!isXRechnung(format)) return missing;
   if (!document.buyer_reference)
     need('BT-10', 'invoice.buyer_reference', 'the buyer reference, such as a Leitweg-ID (BR-DE-15)');
@@ -64,6 +69,36 @@ export function eInvoiceGaps(format: EInvoiceFormat, document: Readiness): Missi
       'invoice.terms',
       'payment terms whose lines starting with "#" are Skonto lines such as "#SKONTO#TAGE=7#PROZENT=2.00#", each followed by a line break (BR-DE-18)',
     );
+  return missing;
+}
+
+/**
+ * What Peppol BIS Billing 3.0 asks beyond EN 16931 that only the document's data can give: both
+ * parties' electronic addresses as Peppol participant ids (R020, R010, CL008 and the schemes' checks)
+ * and a buyer or order reference (R003). The rest (one note, line arithmetic) the UBL writer keeps.
+ */
+function peppolGaps(document: Readiness): Missing[] {
+  const missing: Missing[] = [];
+  const parties = [
+    ['BT-34', 'organization.peppol_id', "the seller's Peppol participant id", 'PEPPOL-EN16931-R020', document.seller],
+    ['BT-49', 'client.peppol_id', "the buyer's Peppol participant id", 'PEPPOL-EN16931-R010', document.buyer],
+  ] as const;
+  for (const [business_term, field, what, rule, party] of parties) {
+    if (!party?.peppol_id) {
+      missing.push({ business_term, field, message: `${what} (${rule})`, rule });
+      continue;
+    }
+    const parsed = parsePeppolParticipant(party.peppol_id);
+    if (isParticipantProblem(parsed))
+      missing.push({ business_term, field, message: `${what}: ${parsed.message} (${parsed.rule})`, rule: parsed.rule });
+  }
+  if (!document.buyer_reference && !document.purchase_order)
+    missing.push({
+      business_term: 'BT-10',
+      field: 'invoice.buyer_reference',
+      message: 'a buyer reference, or a purchase order (BT-13) (PEPPOL-EN16931-R003)',
+      rule: 'PEPPOL-EN16931-R003',
+    });
   return missing;
 }
 

@@ -21,10 +21,5 @@ export function parseElectronicAddress(text: string): ElectronicAddress | undefi
   return { scheme: match[1]!, value: match[2]! };
 }
 
-export const electronicAddressProblem = (text: string) =>
-  parseElectronicAddress(text)
-    ? undefined
-    : 'must be a scheme of the EAS code list and an identifier, such as "0208:0123456789" or "9930:DE123456789"';
-
 /** An e-mail address as an electronic address, where no other is known (scheme EM). */
 export const emailAddress = (email: string): ElectronicAddress => ({ scheme: 'EM', value: email });

@@ -1,16 +1,16 @@
 // The official EN 16931 validation (tools/e-invoice: XML schema, CEN rules, XRechnung rules) as the tests
 // read it: the printed report, its failing lines, and the rules each document fired.
-import { formatValidation, validateEInvoices as validate } from '#tools/e-invoice/validator';
+import { formatValidation, type ValidationOptions, validateEInvoices as validate } from '#tools/e-invoice/validator';
 
 export type Validation = { output: string; failures: string[]; fired: Map<string, string[]> };
 
 /**
  * Validates `files` (name → XML) in one run. With `xrechnung`, each must be a valid XRechnung 3.0 as
- * well; `fired` lists per file every fatal rule and warning as "fatal ID" or "warning ID".
+ * well; with `peppol`, a valid Peppol BIS Billing 3.0; `fired` lists per file every fatal rule and warning as "fatal ID" or "warning ID".
  */
 export async function validateEInvoices(
   files: Map<string, string>,
-  options: { xrechnung?: boolean } = {},
+  options: ValidationOptions = {},
 ): Promise<Validation> {
   const validation = await validate(files, options);
   const output = formatValidation(validation, { verbose: true });

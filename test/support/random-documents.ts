@@ -9,6 +9,7 @@ import { textProblem } from '#shared/http/text-policy';
 import { austrianSeller, frenchBuyer } from '#test/support/eu-invoice';
 
 const scaled = (units: bigint, scale: number): Scaled => ({ units, scale });
+type References = 'both' | 'buyer' | 'order';
 const UNICODE = ['Łódź Café ✓', 'Ελληνικά', 'Кириллица', 'Tiếng Việt', '"quotes" & <angles>', 'x'.repeat(300)];
 /** Text that looks like markup or escapes, in every script and plane: what a user may send, to be written as given. */
 const HOSTILE = [
@@ -67,8 +68,16 @@ export const randomInvoice = fc
     currency: fc.constantFrom('EUR', 'USD', 'GBP', 'CHF', 'PLN'),
     period: fc.boolean(),
     paid: fc.boolean(),
-    references: fc.constantFrom(true, true, true, false),
-    electronicAddresses: fc.boolean(),
+    // Both references, or one of them: XRechnung needs the buyer's (BR-DE-15), Peppol either (R003).
+    references: fc.constantFrom<References>('both', 'both', 'buyer', 'order'),
+    // Peppol participant ids in schemes with and without a check of their own (GLN, Belgian, Norwegian).
+    electronicAddresses: fc.option(
+      fc.record({
+        seller: fc.constantFrom('9915:ATU13585627', '0088:4000001000005'),
+        buyer: fc.constantFrom('0009:30326504500017', '0208:0123456749', '0192:923874631', '0088:5412345000006'),
+      }),
+      { freq: 6, nil: undefined },
+    ),
     sellerName: userText,
     buyerName: userText,
     notes: userText,
@@ -92,8 +101,8 @@ function invoiceOf(
     currency: string;
     period: boolean;
     paid: boolean;
-    references: boolean;
-    electronicAddresses: boolean;
+    references: References;
+    electronicAddresses?: { seller: string; buyer: string } | undefined;
     sellerName: string;
     buyerName: string;
     notes: string;
@@ -123,17 +132,18 @@ function invoiceOf(
     updated_at: '2026-11-02T10:00:00.000Z',
     version: 1,
     ...(shape.paid ? { amount_paid_minor: Math.floor(priced.total_amount_minor / 2) } : {}),
-    ...(shape.references ? { buyer_reference: '04011000-12345-03', purchase_order: 'PO-4711/Ü' } : {}),
+    ...(shape.references !== 'order' ? { buyer_reference: '04011000-12345-03' } : {}),
+    ...(shape.references !== 'buyer' ? { purchase_order: 'PO-4711/Ü' } : {}),
     // The parties of the EU invoice fixture, as an invoice keeps them, with their Peppol addresses or without.
     seller: {
       ...seller,
       name: shape.sellerName,
-      ...(shape.electronicAddresses ? { peppol_id: '9915:ATU13585627' } : {}),
+      ...(shape.electronicAddresses ? { peppol_id: shape.electronicAddresses.seller } : {}),
     },
     buyer: {
       ...buyerFields,
       name: shape.buyerName,
-      ...(shape.electronicAddresses ? { peppol_id: '0009:30326504500017' } : {}),
+      ...(shape.electronicAddresses ? { peppol_id: shape.electronicAddresses.buyer } : {}),
     },
   };
 }

@@ -1,5 +1,5 @@
 // The e-invoice validator (npm run validate:e-invoice): the official examples pass, and broken copies
-// fail with the rule the break offends, in the schema, the CEN rules and the XRechnung rules.
+// fail with the rule the break offends, in the schema, the CEN rules, the XRechnung and the Peppol rules.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ARTEFACTS, RULES, SEF_ROOT } from '#tools/e-invoice/artefacts';
 import { editedSource, type ManifestEntry, saxonVersion, sha256 } from '#tools/e-invoice/compile';
-import { formatValidation, readDocuments, validateEInvoices } from '#tools/e-invoice/validator';
+import { formatValidation, readDocuments, type ValidationOptions, validateEInvoices } from '#tools/e-invoice/validator';
 
 const EXAMPLES = join(ARTEFACTS, 'examples');
 const example = (name: string) => readFileSync(join(EXAMPLES, name), 'utf8');
@@ -15,10 +15,13 @@ const UBL = example('ubl-tc434-example1.xml');
 const CII = example('CII_example1.xml');
 const XR_UBL = example('xrechnung/01.01a-INVOICE_ubl.xml');
 const XR_CII = example('xrechnung/01.01a-INVOICE_uncefact.xml');
+const PEPPOL = example('peppol/base-example.xml');
+const PEPPOL_CREDIT_NOTE = example('peppol/base-creditnote-correction.xml');
 
 /** The rules one document breaks, as "fatal ID" / "warning ID", and its schema errors. */
-async function brokenRules(xml: string, xrechnung = false) {
-  const { results } = await validateEInvoices(new Map([['document.xml', xml]]), { xrechnung });
+async function brokenRules(xml: string, xrechnung: boolean | ValidationOptions = false) {
+  const options = typeof xrechnung === 'boolean' ? { xrechnung } : xrechnung;
+  const { results } = await validateEInvoices(new Map([['document.xml', xml]]), options);
   const [result] = results;
   return {
     passed: result!.passed,
@@ -40,6 +43,31 @@ describe('the e-invoice validator', () => {
     const xrechnung = await validateEInvoices(readDocuments([join(EXAMPLES, 'xrechnung')]), { xrechnung: true });
     expect(formatValidation(xrechnung)).toContain('2 passed, 0 failed');
     for (const result of xrechnung.results) expect(result.warnings.filter((w) => w.severity === 'warning')).toEqual([]);
+  });
+
+  it('passes the OpenPeppol examples as Peppol BIS Billing 3.0, with no warning', async () => {
+    const peppol = await validateEInvoices(readDocuments([join(EXAMPLES, 'peppol')]), { peppol: true });
+    expect(formatValidation(peppol)).toContain('10 passed, 0 failed');
+    for (const result of peppol.results) expect(result.warnings.filter((w) => w.severity === 'warning')).toEqual([]);
+  });
+
+  it('holds a document to the Peppol rules only when asked: addresses, scheme, specification, syntax', async () => {
+    const seller = /(<cac:AccountingSupplierParty>\s*<cac:Party>\s*)<cbc:EndpointID[^>]*>[^<]*<\/cbc:EndpointID>/;
+    const noSeller = edit(PEPPOL, seller, '$1');
+    expect((await brokenRules(noSeller)).passed).toBe(true);
+    expect((await brokenRules(noSeller, { peppol: true })).rules).toEqual(['fatal PEPPOL-EN16931-R020']);
+    const email = edit(PEPPOL, seller, '$1<cbc:EndpointID schemeID="EM">billing@seller.example</cbc:EndpointID>');
+    expect((await brokenRules(email, { peppol: true })).rules).toContain('fatal PEPPOL-EN16931-CL008');
+    const core = edit(PEPPOL, /<cbc:CustomizationID>[^<]*</, '<cbc:CustomizationID>urn:cen.eu:en16931:2017<');
+    expect((await brokenRules(core, { peppol: true })).rules).toContain('fatal PEPPOL-EN16931-R004');
+    const buyer = /(<cac:AccountingCustomerParty>\s*<cac:Party>\s*)<cbc:EndpointID[^>]*>[^<]*<\/cbc:EndpointID>/;
+    const credit = await brokenRules(edit(PEPPOL_CREDIT_NOTE, buyer, '$1'), { peppol: true });
+    expect(credit.rules).toEqual(['fatal PEPPOL-EN16931-R010']);
+    const cii = await brokenRules(CII, { peppol: true });
+    expect([cii.passed, cii.rules]).toEqual([false, ['fatal PEPPOL-SYNTAX']]);
+    await expect(validateEInvoices(new Map([['a.xml', PEPPOL]]), { peppol: true, xrechnung: true })).rejects.toThrow(
+      'exclude each other',
+    );
   });
 
   it('fails a document that breaks the XML schema, naming the element', async () => {
@@ -149,7 +177,7 @@ describe('npm run validate:e-invoice', () => {
   }, 60_000);
 
   it('exits 2 with the usage on no file, an unknown option or a file it cannot read', async () => {
-    for (const args of [[], ['--strict', 'x.xml'], [join(dir, 'missing.xml')]]) {
+    for (const args of [[], ['--strict', 'x.xml'], [join(dir, 'missing.xml')], ['--peppol', '--xrechnung', 'x.xml']]) {
       const result = await run(args);
       expect([result.code, result.stdout], args.join(' ')).toEqual([2, '']);
       expect(result.stderr).toMatch(/usage: npm run validate:e-invoice|cannot read/);

@@ -1,5 +1,6 @@
 // The official validation artefacts vendored in vendor/einvoicing, and what each document kind is
-// checked with: one XML schema, the CEN rules and the XRechnung rules, each compiled to SaxonJS's SEF.
+// checked with: one XML schema, the CEN rules, and the XRechnung or the Peppol BIS Billing rules, each
+// compiled to SaxonJS's SEF.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,7 +9,7 @@ export const XSD_ROOT = join(ARTEFACTS, 'xsd');
 export const SEF_ROOT = join(ARTEFACTS, 'sef');
 
 export type Syntax = 'ubl' | 'cii';
-export type RuleSet = 'en16931' | 'xrechnung';
+export type RuleSet = 'en16931' | 'xrechnung' | 'peppol';
 
 /** A root element the validator knows: its syntax, schema (under xsd/) and rule files (under sef/). */
 export type DocumentKind = {
@@ -39,8 +40,11 @@ export const DOCUMENT_KINDS: DocumentKind[] = [
   },
 ];
 
-/** The rule sources (schematron compiled to XSLT by their publishers) and the SEF compiled from each. */
-export const RULES: Record<RuleSet, Record<Syntax, { source: string; sef: string }>> = {
+/**
+ * The rule sources (schematron compiled to XSLT) and the SEF compiled from each. Peppol BIS Billing
+ * 3.0 is bound to UBL only: its rules have no CII file.
+ */
+export const RULES: Record<RuleSet, Partial<Record<Syntax, { source: string; sef: string }>>> = {
   en16931: {
     ubl: { source: 'en16931/EN16931-UBL-validation.xslt', sef: 'EN16931-UBL-validation.sef.json' },
     cii: { source: 'en16931/EN16931-CII-validation.xslt', sef: 'EN16931-CII-validation.sef.json' },
@@ -48,6 +52,9 @@ export const RULES: Record<RuleSet, Record<Syntax, { source: string; sef: string
   xrechnung: {
     ubl: { source: 'xrechnung/XRechnung-UBL-validation.xsl', sef: 'XRechnung-UBL-validation.sef.json' },
     cii: { source: 'xrechnung/XRechnung-CII-validation.xsl', sef: 'XRechnung-CII-validation.sef.json' },
+  },
+  peppol: {
+    ubl: { source: 'peppol/PEPPOL-EN16931-UBL.xsl', sef: 'PEPPOL-EN16931-UBL.sef.json' },
   },
 };
 

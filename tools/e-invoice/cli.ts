@@ -1,10 +1,10 @@
-// npm run validate:e-invoice -- [--xrechnung] [--verbose] FILE_OR_DIR...
+// npm run validate:e-invoice -- [--xrechnung | --peppol] [--verbose] FILE_OR_DIR...
 // Prints PASS or FAIL per file with every fatal rule (and, with --verbose, warnings), then
 // "N passed, M failed"; exits 0 only when nothing failed, 2 on a usage error.
 import { parseArgs } from 'node:util';
 import { formatValidation, readDocuments, validateEInvoices } from '#tools/e-invoice/validator';
 
-const USAGE = 'usage: npm run validate:e-invoice -- [--xrechnung] [--verbose] FILE_OR_DIR...';
+const USAGE = 'usage: npm run validate:e-invoice -- [--xrechnung | --peppol] [--verbose] FILE_OR_DIR...';
 
 async function main(): Promise<number> {
   let parsed: ReturnType<typeof parseOptions>;
@@ -14,7 +14,7 @@ async function main(): Promise<number> {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
-  if (parsed.positionals.length === 0) {
+  if (parsed.positionals.length === 0 || (parsed.values.xrechnung && parsed.values.peppol)) {
     console.error(USAGE);
     return 2;
   }
@@ -25,7 +25,8 @@ async function main(): Promise<number> {
     console.error(`cannot read ${(error as NodeJS.ErrnoException).path ?? ''}: ${(error as Error).message}`);
     return 2;
   }
-  const validation = await validateEInvoices(files, { xrechnung: parsed.values.xrechnung });
+  const { xrechnung, peppol } = parsed.values;
+  const validation = await validateEInvoices(files, { xrechnung, peppol });
   console.log(formatValidation(validation, { verbose: parsed.values.verbose }));
   return validation.failed === 0 ? 0 : 1;
 }
@@ -33,7 +34,11 @@ async function main(): Promise<number> {
 function parseOptions() {
   return parseArgs({
     allowPositionals: true,
-    options: { xrechnung: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } },
+    options: {
+      xrechnung: { type: 'boolean', default: false },
+      peppol: { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
+    },
   });
 }
 

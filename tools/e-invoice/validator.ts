@@ -1,7 +1,8 @@
 // Validates e-invoices as the official EN 16931 artefacts judge them, from npm packages alone: the XML
 // schema (UBL 2.1 or CII D16B) by libxml2 compiled to WebAssembly, then the CEN rules 1.3.16 and, asked
-// for, the XRechnung 3.0.2 rules, each run by SaxonJS from its compiled SEF. A file passes only with a
-// valid schema and no fatal rule; the XRechnung scenario and severity overrides are KoSIT's.
+// for, the XRechnung 3.0.2 rules or the Peppol BIS Billing 3.0.21 rules, each run by SaxonJS from its
+// compiled SEF. A file passes only with a valid schema and no fatal rule; the XRechnung scenario and
+// severity overrides are KoSIT's; Peppol has none (its own rules check BT-24 and BT-23).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SaxonJS from 'saxon-js';
@@ -28,6 +29,8 @@ export type FileResult = {
   warnings: Finding[];
 };
 export type Validation = { results: FileResult[]; passed: number; failed: number };
+/** Which rules beyond the CEN ones: the German CIUS, or Peppol BIS Billing 3.0 (UBL only). */
+export type ValidationOptions = { xrechnung?: boolean; peppol?: boolean };
 
 const SVRL = { svrl: 'http://purl.oclc.org/dsdl/svrl' };
 const FINDINGS =
@@ -57,12 +60,13 @@ type Parsed = { name: string; xml: string; document?: SaxonJS.Document; kind?: D
 /** Validates `files` (name → XML text) together: each schema and rule set is loaded once for all. */
 export async function validateEInvoices(
   files: Map<string, string>,
-  options: { xrechnung?: boolean } = {},
+  options: ValidationOptions = {},
 ): Promise<Validation> {
+  if (options.xrechnung && options.peppol) throw new Error('XRechnung and Peppol exclude each other');
   const parsed: Parsed[] = [];
   for (const [name, xml] of files) parsed.push(await parse(name, xml));
   for (const kind of DOCUMENT_KINDS) await checkSchema(parsed.filter((file) => file.kind === kind));
-  for (const file of parsed) if (file.document && file.kind) checkRules(file, options.xrechnung === true);
+  for (const file of parsed) if (file.document && file.kind) checkRules(file, options);
   const results = parsed.map(({ result }) => ({
     ...result,
     passed: result.errors.length === 0 && result.fatal.length === 0,
@@ -110,11 +114,20 @@ function orderedSchemas(main: string) {
   return [all.find((file) => file.fileName === main)!, ...all.filter((file) => file.fileName !== main)];
 }
 
-function checkRules(file: Parsed, xrechnung: boolean): void {
+function checkRules(file: Parsed, options: ValidationOptions): void {
   const { document, kind, result } = file as Required<Parsed>;
   const sets: RuleSet[] = ['en16931'];
   let levels: Record<string, string> = {};
-  if (xrechnung) {
+  if (options.peppol) {
+    if (RULES.peppol[kind.syntax]) sets.push('peppol');
+    else
+      result.fatal.push({
+        id: 'PEPPOL-SYNTAX',
+        severity: 'fatal',
+        text: `Peppol BIS Billing 3.0 is UBL 2.1 only, not a ${kind.root}`,
+      });
+  }
+  if (options.xrechnung) {
     const specification = String(SaxonJS.XPath.evaluate(SPECIFICATION_ID, document));
     const scenario = XRECHNUNG_SCENARIOS[specification as keyof typeof XRECHNUNG_SCENARIOS];
     const overrides = scenario && XRECHNUNG_SEVERITY[`${kind.root}:${scenario}`];
@@ -156,7 +169,7 @@ function checkRules(file: Parsed, xrechnung: boolean): void {
 
 function runRules(set: RuleSet, kind: DocumentKind, document: SaxonJS.Document): unknown {
   return SaxonJS.transform(
-    { stylesheetInternal: stylesheet(RULES[set][kind.syntax].sef), sourceNode: document, destination: 'document' },
+    { stylesheetInternal: stylesheet(RULES[set][kind.syntax]!.sef), sourceNode: document, destination: 'document' },
     'sync',
   ).principalResult;
 }

@@ -2970,7 +2970,7 @@ export interface components {
             payment_instructions: components["schemas"]["PaymentInstructions"] | null;
             /** @description Electronic address (EN 16931 BT-34/BT-49), `scheme:value` */
             peppol_id: string | null;
-            e_invoice_format: ("ubl" | "cii" | "xrechnung-ubl" | "xrechnung-cii" | "factur-x") | null;
+            e_invoice_format: ("ubl" | "cii" | "xrechnung-ubl" | "xrechnung-cii" | "peppol" | "factur-x") | null;
             logo: {
                 /** @enum {string} */
                 content_type: "image/png" | "image/jpeg";
@@ -14106,7 +14106,7 @@ export interface operations {
                     payment_term_days?: number;
                     peppol_id?: string;
                     logo?: string | null;
-                    e_invoice_format?: ("ubl" | "cii" | "xrechnung-ubl" | "xrechnung-cii" | "factur-x") | null;
+                    e_invoice_format?: ("ubl" | "cii" | "xrechnung-ubl" | "xrechnung-cii" | "peppol" | "factur-x") | null;
                     /** @enum {string} */
                     tax_rounding?: "per_line" | "per_rate";
                     invoice_numbering?: {
@@ -16538,7 +16538,7 @@ export interface operations {
     getInvoiceEInvoice: {
         parameters: {
             query: {
-                format: "ubl" | "cii" | "xrechnung-ubl" | "xrechnung-cii" | "factur-x";
+                format: "ubl" | "cii" | "xrechnung-ubl" | "xrechnung-cii" | "peppol" | "factur-x";
             };
             header?: never;
             path: {
@@ -16572,7 +16572,7 @@ export interface operations {
     getCreditNoteEInvoice: {
         parameters: {
             query: {
-                format: "ubl" | "cii" | "xrechnung-ubl" | "xrechnung-cii" | "factur-x";
+                format: "ubl" | "cii" | "xrechnung-ubl" | "xrechnung-cii" | "peppol" | "factur-x";
             };
             header?: never;
             path: {

@@ -1,4 +1,4 @@
-import { calendarDate, cursor, electronicAddress, listLimit, rangeInOrder, text } from '#shared/http/schemas/common';
+import { calendarDate, cursor, peppolParticipantId, listLimit, rangeInOrder, text } from '#shared/http/schemas/common';
 import * as z from 'zod/mini';
 import { metadata, metadataChanges, metadataFilter } from '#shared/http/schemas/metadata';
 import '#shared/zod-locale';
@@ -15,7 +15,7 @@ const clientFields = {
   country: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as "US"'))),
   /** Checked against the country (given with it or stored) by the repository. */
   tax_id: z.optional(z.string()),
-  peppol_id: z.optional(electronicAddress),
+  peppol_id: z.optional(peppolParticipantId),
   locale: z.optional(
     z.string().check(z.refine<string>(isDocumentLocale, `must be a BCP 47 tag in ${DOCUMENT_LANGUAGES.join(', ')}`)),
   ),

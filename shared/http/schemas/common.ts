@@ -1,6 +1,6 @@
 import { decimalTextOf, formatMinor, parseDecimal, type Scaled } from '#shared/domain/decimal';
 import { isCalendarDate } from '#shared/domain/dates';
-import { electronicAddressProblem } from '#shared/domain/electronic-address';
+import { isParticipantProblem, parsePeppolParticipant } from '#shared/domain/peppol-participant';
 import * as z from 'zod/mini';
 import '#shared/zod-locale';
 
@@ -38,10 +38,16 @@ export const exactlyOne = <First extends string, Second extends string>(first: F
     ),
   ] as const;
 
-/** A party's electronic address for e-invoices (BT-34 / BT-49), `scheme:value`. */
-export const electronicAddress = z
-  .string()
-  .check(z.refine<string>((text) => electronicAddressProblem(text) === undefined, electronicAddressProblem('') ?? ''));
+/**
+ * A party's Peppol participant id, its electronic address for e-invoices (BT-34 / BT-49):
+ * `scheme:identifier` with a scheme of the Peppol EAS list, checked as the Peppol rules check it.
+ */
+export const peppolParticipantId = z.string().check(
+  z.superRefine((text, context) => {
+    const parsed = parsePeppolParticipant(text);
+    if (isParticipantProblem(parsed)) context.addIssue({ code: 'custom', message: parsed.message, input: text });
+  }),
+);
 
 export const idOf = (prefix: string) =>
   z.string().check(z.regex(new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`), `must be a ${prefix}_ identifier`));

@@ -6,7 +6,7 @@ import { DEFAULT_PADDING, numberingProblem } from '#shared/domain/numbering';
 import { bicProblem, ibanProblem } from '#shared/domain/seller';
 import { DOCUMENT_LANGUAGES, isCountryCode, isDocumentLocale } from '#shared/domain/locale';
 import { currency } from '#shared/http/schemas/currency';
-import { electronicAddress, text } from '#shared/http/schemas/common';
+import { peppolParticipantId, text } from '#shared/http/schemas/common';
 import { TAX_ROUNDINGS } from '#shared/domain/tax';
 import { E_INVOICE_FORMATS } from '#shared/domain/e-invoice-format';
 import { logoFromDataUrl } from '#shared/domain/logo';
@@ -58,7 +58,7 @@ const sellerFields = {
   default_notes: z.optional(text(2000)),
   default_terms: z.optional(text(2000)),
   payment_term_days: z.optional(z.int().check(z.minimum(0), z.maximum(365))),
-  peppol_id: z.optional(electronicAddress),
+  peppol_id: z.optional(peppolParticipantId),
 };
 
 const numberingFormat = z
