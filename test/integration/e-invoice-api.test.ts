@@ -10,7 +10,7 @@ import { readFacturX } from '#test/support/factur-x-reader';
 import { readPdf } from '#test/support/pdf';
 import { storedEmail } from '#test/support/emails';
 
-const XML_FORMATS = ['ubl', 'cii', 'xrechnung-ubl', 'xrechnung-cii'] as const;
+const XML_FORMATS = ['ubl', 'cii', 'xrechnung-ubl', 'xrechnung-cii', 'peppol'] as const;
 const LEITWEG_ID = '991-01234-44';
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
@@ -77,6 +77,19 @@ describe('GET …/e-invoice/?format=…', () => {
     expect(files.get('cii-invoice.xml')).toContain('<ram:IssuerAssignedID>PO-77</ram:IssuerAssignedID>');
     expect(files.get('xrechnung-cii-credit-note.xml')).toContain('<ram:TypeCode>381</ram:TypeCode>');
 
+    const peppol = files.get('peppol-invoice.xml')!;
+    expect(peppol).toContain(
+      '<cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0</cbc:CustomizationID>',
+    );
+    expect(peppol.match(/<cbc:Note>/g)).toHaveLength(1);
+    const asPeppol = await validateEInvoices(
+      new Map([...files].filter(([name]) => name.startsWith('peppol'))),
+      { peppol: true },
+    );
+    expect([asPeppol.failures, asPeppol.output]).toEqual([[], expect.stringContaining('2 passed, 0 failed')]);
+    for (const [name, rules] of asPeppol.fired) expect(rules, name).toEqual([]);
+    files.delete('peppol-invoice.xml');
+    files.delete('peppol-credit-note.xml');
     const plain = new Map([...files].filter(([name]) => !name.startsWith('xrechnung')));
     const xrechnung = new Map([...files].filter(([name]) => name.startsWith('xrechnung')));
     const result = await validateEInvoices(plain);
@@ -193,8 +206,21 @@ describe('GET …/e-invoice/?format=…', () => {
         message: 'the buyer reference, such as a Leitweg-ID (BR-DE-15)',
       },
     ]);
-    // The same invoice is complete for plain EN 16931.
+    // The same invoice is complete for plain EN 16931; Peppol asks a buyer or order reference (R003).
     expect((await eInvoiceOf(invoice.id, 'ubl')).status).toBe(200);
+    const peppol = await eInvoiceOf(invoice.id, 'peppol');
+    expect([peppol.status, peppol.json.error.details.missing]).toEqual([
+      422,
+      [
+        {
+          business_term: 'BT-10',
+          field: 'invoice.buyer_reference',
+          message: 'a buyer reference, or a purchase order (BT-13) (PEPPOL-EN16931-R003)',
+          rule: 'PEPPOL-EN16931-R003',
+        },
+      ],
+    ]);
+    expect((await eInvoiceOf((await issue({ purchase_order: 'PO-9' })).id, 'peppol')).status).toBe(200);
 
     const bare = await newTenant('Bare');
     const client = (
@@ -230,8 +256,17 @@ describe('GET …/e-invoice/?format=…', () => {
     expect([unknown.status, Object.keys(unknown.json.error.details.fields)]).toEqual([400, ['format']]);
   }, 60_000);
 
-  it('refuses an electronic address outside the EAS code list, on clients and the organization', async () => {
-    for (const peppol_id of ['0123456789', '1234:0123', '0208:', 'EM:has space'])
+  it('refuses a Peppol id outside the Peppol EAS list or failing its scheme’s check, on clients and the organization', async () => {
+    for (const peppol_id of [
+      '0123456789',
+      '1234:0123',
+      '0208:',
+      'EM:has space',
+      'EM:billing@buyer.example',
+      '0037:003712345',
+      '0208:0123456748',
+      '0088:4000001000006',
+    ])
       for (const [route, token] of [
         ['create-client', tenant.apiKey],
         ['update-organization', tenant.ownerToken],
