@@ -1,7 +1,10 @@
 // Peppol participant ids as Peppol BIS Billing 3.0 judges them (shared/domain/peppol-participant.ts),
 // and the Peppol format's readiness: what a document lacks is named by business term, field and rule.
 import { describe, expect, it } from 'vitest';
-import { derivedPrice } from '#shared/documents/en16931';
+import fc from 'fast-check';
+import { derivedPrice, invoiceTerms, SPECIFICATIONS } from '#shared/documents/en16931';
+import { ublXml } from '#shared/documents/ubl';
+import { randomInvoice } from '#test/support/random-documents';
 import { eInvoiceGaps } from '#shared/domain/e-invoice';
 import { parsePeppolParticipant } from '#shared/domain/peppol-participant';
 import { austrianSeller, frenchBuyer } from '#test/support/eu-invoice';
@@ -99,5 +102,19 @@ describe('a price derived from a line’s net amount', () => {
     // 796.21 units for 17.60: 0.0221 × 796.21 = 17.5962 — within; 7962.13 units for 176.00 is not.
     expect(derivedPrice(17600, '7962.13')).toEqual({ netPrice: '176.00', baseQuantity: '7962.13' });
     expect(derivedPrice(-17600, '7962.13')).toEqual({ netPrice: '176.00', baseQuantity: '7962.13' });
+  });
+});
+
+describe('the Peppol UBL', () => {
+  it('carries every note in one (R002), where the other UBL formats write one note each', async () => {
+    const [invoice] = fc.sample(randomInvoice, { numRuns: 1, seed: 7 });
+    const terms = { ...invoiceTerms(invoice!), notes: ['Thank you', 'Deposit deducted'] };
+    // BT-22 notes come before the currency; the payment terms' note (BT-20) comes later.
+    const notes = (xml: string) =>
+      [...xml.split('<cbc:DocumentCurrencyCode')[0]!.matchAll(/<cbc:Note>([^<]*)<\/cbc:Note>/g)].map(
+        (match) => match[1],
+      );
+    expect(notes(await ublXml(terms, SPECIFICATIONS.peppol))).toEqual(['Thank you\n\nDeposit deducted']);
+    expect(notes(await ublXml(terms, SPECIFICATIONS.en16931))).toEqual(['Thank you', 'Deposit deducted']);
   });
 });
