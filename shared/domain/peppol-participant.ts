@@ -58,7 +58,7 @@ function luhnChecks(value: string): boolean {
 function abnChecks(value: string): boolean {
   const weights = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
   const [first, ...rest] = digits(value);
-  return ([first! - 1, ...rest].reduce((total, digit, i) => total + digit * weights[i]!, 0) as number) % 89 === 0;
+  return [first! - 1, ...rest].reduce((total, digit, i) => total + digit * weights[i]!, 0) % 89 === 0;
 }
 
 const danishCvr = (value: string) => allDigits(value, 8) || /^DK[0-9]{8}$/.test(value);
