@@ -81,10 +81,9 @@ describe('GET …/e-invoice/?format=…', () => {
     expect(peppol).toContain(
       '<cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0</cbc:CustomizationID>',
     );
-    const asPeppol = await validateEInvoices(
-      new Map([...files].filter(([name]) => name.startsWith('peppol'))),
-      { peppol: true },
-    );
+    const asPeppol = await validateEInvoices(new Map([...files].filter(([name]) => name.startsWith('peppol'))), {
+      peppol: true,
+    });
     expect([asPeppol.failures, asPeppol.output]).toEqual([[], expect.stringContaining('2 passed, 0 failed')]);
     for (const [name, rules] of asPeppol.fired) expect(rules, name).toEqual([]);
     files.delete('peppol-invoice.xml');
