@@ -9,11 +9,18 @@ import type { EventType } from '#shared/domain/events';
 import { clientResource } from '#shared/domain/resources/client';
 import { assertTaxId } from '#shared/clients/tax-id';
 
+/** The fields to change; a `peppol_id` of null removes it. */
+export type ClientChanges = Partial<Omit<ClientFields, 'peppol_id'>> & {
+  peppol_id?: string | null;
+  is_active?: boolean;
+  metadata?: Metadata;
+};
+
 export async function changeClient(
   db: CorrelatedDb,
   organizationId: string,
   clientId: string,
-  changes: Partial<ClientFields> & { is_active?: boolean; metadata?: Metadata },
+  changes: ClientChanges,
   eventType: EventType,
   now = new Date(),
 ): Promise<Client> {
@@ -21,14 +28,16 @@ export async function changeClient(
     subject: { resource: 'client', id: clientId },
     read: () => existing(getClient(db, organizationId, clientId), 'Client'),
     decide: (current) => {
-      const { metadata, ...fields } = changes;
+      const { metadata, peppol_id, ...fields } = changes;
       const changed: Client = {
         ...current,
         ...fields,
+        ...(peppol_id === undefined ? {} : { peppol_id: peppol_id ?? undefined }),
         ...(metadata ? { metadata: changedMetadata(current.metadata, metadata) } : {}),
         updated_at: now.toISOString(),
         version: current.version + 1,
       };
+      if (changed.peppol_id === undefined) delete changed.peppol_id;
       if (changes.tax_id !== undefined || changes.country !== undefined) assertTaxId(changed);
       return changed;
     },

@@ -1,11 +1,10 @@
 import type { CorrelatedDb } from '#shared/data/table';
-import type { Client, ClientFields } from '#shared/domain/client';
-import type { Metadata } from '#shared/domain/metadata';
-import { changeClient } from '#shared/clients/change-client';
+import type { Client } from '#shared/domain/client';
+import { type ClientChanges, changeClient } from '#shared/clients/change-client';
 
 export const updateClient = (
   db: CorrelatedDb,
   organizationId: string,
   clientId: string,
-  changes: Partial<ClientFields> & { metadata?: Metadata },
+  changes: Omit<ClientChanges, 'is_active'>,
 ): Promise<Client> => changeClient(db, organizationId, clientId, changes, 'client.updated');

@@ -88,7 +88,8 @@ export async function addMember(
 
 /** An organization's change as the operation decided it: the fields given, and the logo to put or remove. */
 export type OrganizationChange = {
-  fields: Partial<Organization>;
+  /** The fields to write; null removes one. */
+  fields: { [Field in keyof Organization]?: Organization[Field] | null };
   /** A new logo, or null to remove it. */
   logo?: { logo: Logo; info: LogoInfo } | null;
 };
@@ -106,17 +107,20 @@ export async function saveOrganizationChange(
   /** More of the same transaction (a reminder backfill when the policy changes). */
   also?: WritePart,
 ): Promise<boolean> {
-  const names = Object.keys(change) as (keyof Organization)[];
-  const logoUpdate = logo === undefined ? '' : logo === null ? ' REMOVE #logo' : ', #logo = :logo';
+  // A field set to null is removed, as an absent one reads: null.
+  const names = (Object.keys(change) as (keyof Organization)[]).filter((field) => change[field] !== null);
+  const removed = (Object.keys(change) as (keyof Organization)[]).filter((field) => change[field] === null);
+  const sets = [...names.map((field) => `#${field} = :${field}`), ...(logo ? ['#logo = :logo'] : [])];
+  const removals = [...removed.map((field) => `#${field}`), ...(logo === null ? ['#logo'] : [])];
   const written = await transact(db, {
     organization: {
       Update: {
         TableName: db.table,
         Key: organizationKey(organizationId),
         ConditionExpression: 'attribute_exists(pk)',
-        UpdateExpression: `SET ${names.map((field) => `#${field} = :${field}`).join(', ')}${logoUpdate}`,
+        UpdateExpression: `SET ${sets.join(', ')}${removals.length ? ` REMOVE ${removals.join(', ')}` : ''}`,
         ExpressionAttributeNames: {
-          ...Object.fromEntries(names.map((field) => [`#${field}`, field])),
+          ...Object.fromEntries([...names, ...removed].map((field) => [`#${field}`, field])),
           ...(logo === undefined ? {} : { '#logo': 'logo' }),
         },
         ExpressionAttributeValues: {

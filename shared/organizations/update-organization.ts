@@ -31,7 +31,9 @@ export type OrganizationChanges = {
   datev?: DatevSettings | null;
   /** A new logo (decoded and written anew by the document renderer), or null to remove it. */
   logo?: { logo: Logo; info: LogoInfo } | null;
-} & SellerProfile & { default_currency?: string };
+  /** null removes it. */
+  peppol_id?: string | null;
+} & Omit<SellerProfile, 'peppol_id'> & { default_currency?: string };
 
 export async function updateOrganization(
   db: CorrelatedDb,
@@ -41,8 +43,9 @@ export async function updateOrganization(
 ): Promise<Organization> {
   const current = await getOrganization(db, organizationId);
   if (!current) throw notFound('Organization');
-  const fields: Partial<Organization> = { ...change, updated_at: now.toISOString() };
-  const next: Organization = { ...current, ...fields };
+  const fields = { ...change, updated_at: now.toISOString() };
+  const next = { ...current, ...fields } as Organization;
+  for (const [field, value] of Object.entries(fields)) if (value === null) delete next[field as keyof Organization];
   if (logo === null) delete next.logo;
   else if (logo) next.logo = logo.info;
   if (change.tax_id !== undefined || change.address !== undefined) {

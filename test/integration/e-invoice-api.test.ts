@@ -278,6 +278,51 @@ describe('GET …/e-invoice/?format=…', () => {
     const client = await call('get-client', { token: tenant.apiKey, params: { id: clientId } });
     expect(client.json.peppol_id).toBe('0009:30326504500017');
   });
+
+  it('takes a Peppol id back with null, on a client and on the organization', async () => {
+    const other = await newTenant('Peppol id removed');
+    const organization = await call('update-organization', {
+      token: other.ownerToken,
+      body: { ...austrianSeller, default_currency: 'EUR', peppol_id: '9915:ATU13585627' },
+    });
+    expect(organization.json.peppol_id).toBe('9915:ATU13585627');
+    const created = await call('create-client', {
+      token: other.apiKey,
+      body: { ...frenchBuyer, peppol_id: '0009:30326504500017' },
+    });
+    const removed = await call('update-client', {
+      token: other.apiKey,
+      params: { id: created.json.id },
+      body: { peppol_id: null },
+    });
+    expect([removed.status, removed.json.peppol_id]).toEqual([200, null]);
+    const reread = await call('get-client', { token: other.apiKey, params: { id: created.json.id } });
+    expect([reread.json.peppol_id, reread.json.name]).toEqual([null, frenchBuyer.name]);
+    const cleared = await call('update-organization', { token: other.ownerToken, body: { peppol_id: null } });
+    expect([cleared.status, cleared.json.peppol_id]).toEqual([200, null]);
+    const again = await call('get-organization', { token: other.apiKey });
+    expect(again.json.peppol_id).toBeNull();
+    // Without either id, a Peppol document names both business terms.
+    const invoice = await call('create-invoice', {
+      token: other.apiKey,
+      body: { client: created.json.id, issue_date: '2026-11-02', due_date: '2026-12-02', ...euInvoice() },
+    });
+    await call('send-invoice', { token: other.apiKey, params: { id: invoice.json.id } });
+    const refused = await call('get-invoice-e-invoice', {
+      token: other.apiKey,
+      params: { id: invoice.json.id },
+      query: { format: 'peppol' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.json.error.details.missing.map((gap: { business_term: string }) => gap.business_term)).toEqual(
+      expect.arrayContaining(['BT-34', 'BT-49']),
+    );
+    const stillRefused = await call('create-client', {
+      token: other.apiKey,
+      body: { ...frenchBuyer, peppol_id: null },
+    });
+    expect([stillRefused.status, Object.keys(stillRefused.json.error.details.fields)]).toEqual([400, ['peppol_id']]);
+  });
 });
 
 describe("the organization's default e-invoice format", () => {

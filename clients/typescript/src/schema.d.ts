@@ -14104,7 +14104,7 @@ export interface operations {
                     default_notes?: string;
                     default_terms?: string;
                     payment_term_days?: number;
-                    peppol_id?: string;
+                    peppol_id?: string | null;
                     logo?: string | null;
                     e_invoice_format?: ("ubl" | "cii" | "xrechnung-ubl" | "xrechnung-cii" | "peppol" | "factur-x") | null;
                     /** @enum {string} */
@@ -14902,7 +14902,7 @@ export interface operations {
                     postal_code?: string;
                     country?: string;
                     tax_id?: string;
-                    peppol_id?: string;
+                    peppol_id?: string | null;
                     locale?: string;
                     /** @enum {string} */
                     reminders?: "on" | "off";

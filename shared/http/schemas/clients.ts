@@ -31,7 +31,14 @@ export const createClientBody = z.strictObject({ ...clientFields, metadata: z.op
 export type CreateClientBody = z.infer<typeof createClientBody>;
 
 export const updateClientBody = z
-  .partial(z.strictObject({ ...clientFields, metadata: metadataChanges }))
+  .partial(
+    z.strictObject({
+      ...clientFields,
+      /** null removes it. */
+      peppol_id: z.nullable(peppolParticipantId),
+      metadata: metadataChanges,
+    }),
+  )
   .check(atLeastOneField);
 export type UpdateClientBody = z.infer<typeof updateClientBody>;
 

@@ -58,7 +58,8 @@ const sellerFields = {
   default_notes: z.optional(text(2000)),
   default_terms: z.optional(text(2000)),
   payment_term_days: z.optional(z.int().check(z.minimum(0), z.maximum(365))),
-  peppol_id: z.optional(peppolParticipantId),
+  /** null removes it. */
+  peppol_id: z.optional(z.nullable(peppolParticipantId)),
 };
 
 const numberingFormat = z
