@@ -1,0 +1,59 @@
+// The one port every Peppol access point is driven through (docs/peppol.md): discovery of a
+// participant, submission of a document, and the status of a transmission. Storecove and phoss-ap
+// are adapters behind it (storecove.ts, phoss-ap.ts); the gateway function holds the one in use.
+import type { PeppolDiscovery, PeppolDocumentType } from '#shared/domain/peppol';
+import type { PeppolParticipant } from '#shared/domain/peppol-participant';
+
+export const ACCESS_POINTS = ['storecove', 'phoss-ap'] as const;
+export type AccessPointName = (typeof ACCESS_POINTS)[number];
+
+export type Submission = {
+  sender: PeppolParticipant;
+  receiver: PeppolParticipant;
+  documentType: PeppolDocumentType;
+  /** The UBL bytes, exactly as `?format=peppol` answers them. */
+  xml: string;
+  /** The sending's id: the access point transmits once per key, however often it is asked. */
+  idempotencyKey: string;
+  /** The seller's country (C1's, in the envelope). */
+  country: string;
+  /** The sending organization, for access points that keep one account per sender. */
+  organizationId: string;
+};
+
+/** Where a transmission stands, as far as the access point knows. */
+export type TransmissionStatus =
+  | { status: 'queued' }
+  | { status: 'sent' }
+  | { status: 'delivered' }
+  | { status: 'failed'; reason: string };
+
+export type SubmitResult =
+  /** Taken: on its way (`queued`), or already handed to the receiver's access point (`sent`). */
+  | { outcome: 'accepted'; transmissionId: string; status: 'queued' | 'sent' }
+  /** Refused for good (an invalid document, a receiver that is not there): never tried again. */
+  | { outcome: 'refused'; reason: string; rules: string[] };
+
+/** A status report the access point gave for one of our transmissions. */
+export type StatusReport = { transmissionId: string } & TransmissionStatus;
+
+/**
+ * The access point could not be reached or failed on its side (a timeout, a 5xx): the same request
+ * may be tried again later. Anything else it answers is final.
+ */
+export class AccessPointUnavailable extends Error {}
+
+export type AccessPoint = {
+  name: AccessPointName;
+  discover(participant: PeppolParticipant): Promise<PeppolDiscovery>;
+  submit(submission: Submission): Promise<SubmitResult>;
+  /** What the access point says of one transmission now; undefined when it knows none by that id. */
+  status(transmissionId: string): Promise<StatusReport | undefined>;
+  /** Reports waiting at the access point (a pull queue), each taken off it once handled. */
+  drainReports(handle: (report: StatusReport) => Promise<void>): Promise<number>;
+};
+
+/** The validation rule ids an access point's refusal names (PEPPOL-EN16931-R003, BR-CO-15, UBL-CR-001…). */
+export const rulesNamedIn = (text: string): string[] => [
+  ...new Set(text.match(/\b(?:PEPPOL-[A-Z0-9]+-[A-Z]+\d{3}|BR-(?:[A-Z]+-)?\d{2,3}|UBL-(?:CR|SR|DT)-\d{3})\b/g) ?? []),
+];

@@ -1,0 +1,163 @@
+// Storecove, the access point as a service, through its REST API v2 (docs/peppol.md "Storecove"):
+// discovery per document type, submission of our UBL as raw document data, and delivery reports
+// from its webhook pull queue. Every call carries the API key as a bearer token.
+import { createHash } from 'node:crypto';
+import type { PeppolDocumentType } from '#shared/domain/peppol';
+import type { PeppolParticipant } from '#shared/domain/peppol-participant';
+import { SCHEME_IDS } from '#shared/domain/peppol-scheme-ids';
+import {
+  type AccessPoint,
+  rulesNamedIn,
+  type StatusReport,
+  type Submission,
+  type SubmitResult,
+} from '#shared/peppol/access-point';
+import { accessPointRequest, jsonOf } from '#shared/peppol/access-point-http';
+
+export type StorecoveSettings = {
+  /** `https://api.storecove.com/api/v2`, or the local network's stand-in. */
+  baseUrl: string;
+  apiKey: string;
+  /** The Storecove legal entity each organization sends as; `default` for those not named. */
+  legalEntities: Record<string, number>;
+};
+
+/** Storecove's names of our two documents in discovery. */
+const DISCOVERY_TYPES: Record<PeppolDocumentType, string> = { invoice: 'invoice', credit_note: 'creditnote' };
+/** Most reports taken off the pull queue in one go; the next doorbell or poll takes the rest. */
+const MAX_REPORTS = 50;
+
+/** Storecove's idempotency GUID is 36 characters: the sending's id, hashed into a UUID's shape. */
+export function idempotencyGuid(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const routingOf = (participant: PeppolParticipant) => ({
+  scheme: SCHEME_IDS[participant.scheme] ?? participant.scheme,
+  id: participant.identifier,
+});
+
+/** A 422's `[{source, details}]` as one sentence, and the rule ids it names. */
+function refusalOf(text: string): { reason: string; rules: string[] } {
+  const errors = jsonOf({ status: 422, text });
+  const list = Array.isArray(errors) ? (errors as { source?: unknown; details?: unknown }[]) : [];
+  const reason =
+    list.map((error) => `${String(error.source ?? 'document')}: ${String(error.details ?? '')}`).join('; ') ||
+    text.slice(0, 500);
+  return { reason, rules: rulesNamedIn(reason) };
+}
+
+/** A report's body as Storecove pushes it, read defensively: only a submission's end is acted on. */
+function reportOf(body: string): StatusReport | undefined {
+  const parsed = jsonOf({ status: 200, text: body }) as Record<string, unknown> | undefined;
+  if (!parsed || typeof parsed !== 'object') return undefined;
+  const guid = parsed.document_submission_guid ?? parsed.submission_guid ?? parsed.guid;
+  const event = parsed.event ?? parsed.status;
+  if (typeof guid !== 'string') return undefined;
+  if (event === 'succeeded') return { transmissionId: guid, status: 'delivered' };
+  if (event === 'failed')
+    return { transmissionId: guid, status: 'failed', reason: String(parsed.details ?? 'the transmission failed') };
+  return undefined;
+}
+
+export function storecove(settings: StorecoveSettings): AccessPoint {
+  const call = (method: string, path: string, body?: unknown) =>
+    accessPointRequest(`${settings.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${settings.apiKey}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const unexpected = (what: string, answer: { status: number; text: string }) =>
+    new Error(`Storecove answered ${what} with ${answer.status}: ${answer.text.slice(0, 300)}`);
+
+  const discovered = async (participant: PeppolParticipant, path: string, documentTypes?: string[]) => {
+    const { scheme, id } = routingOf(participant);
+    const answer = await call('POST', path, {
+      ...(documentTypes ? { documentTypes } : {}),
+      network: 'peppol',
+      metaScheme: 'iso6523-actorid-upis',
+      scheme,
+      identifier: id,
+    });
+    if (answer.status !== 200) throw unexpected(`discovery`, answer);
+    return (jsonOf(answer) as { code?: string } | undefined)?.code === 'OK';
+  };
+
+  return {
+    name: 'storecove',
+    async discover(participant) {
+      const [registered, ...accepts] = await Promise.all([
+        discovered(participant, '/discovery/exists'),
+        ...Object.values(DISCOVERY_TYPES).map((type) => discovered(participant, '/discovery/receives', [type])),
+      ]);
+      const types = Object.keys(DISCOVERY_TYPES) as PeppolDocumentType[];
+      return { registered, document_types: registered ? types.filter((_, i) => accepts[i]) : [] };
+    },
+
+    async submit(submission: Submission): Promise<SubmitResult> {
+      const legalEntityId =
+        settings.legalEntities[submission.organizationId] ?? settings.legalEntities.default ?? undefined;
+      if (legalEntityId === undefined)
+        return {
+          outcome: 'refused',
+          reason: `no Storecove legal entity is configured for organization ${submission.organizationId}`,
+          rules: [],
+        };
+      const answer = await call('POST', '/document_submissions', {
+        legalEntityId,
+        idempotencyGuid: idempotencyGuid(submission.idempotencyKey),
+        routing: { eIdentifiers: [routingOf(submission.receiver)], emails: [] },
+        document: {
+          // Storecove parses raw UBL only under `invoice`; a CreditNote document goes the same way.
+          documentType: 'invoice',
+          rawDocumentData: {
+            document: Buffer.from(submission.xml, 'utf8').toString('base64'),
+            parse: true,
+            parseStrategy: 'ubl',
+          },
+        },
+      });
+      if (answer.status === 200) {
+        const guid = (jsonOf(answer) as { guid?: unknown } | undefined)?.guid;
+        if (typeof guid !== 'string') throw unexpected('a submission', answer);
+        return { outcome: 'accepted', transmissionId: guid, status: 'queued' };
+      }
+      if (answer.status === 422) {
+        const refusal = refusalOf(answer.text);
+        // The same idempotency GUID again: the first submission stands, nothing is sent twice.
+        if (/idempotency/i.test(refusal.reason))
+          return { outcome: 'accepted', transmissionId: idempotencyGuid(submission.idempotencyKey), status: 'queued' };
+        return { outcome: 'refused', ...refusal };
+      }
+      throw unexpected('a submission', answer);
+    },
+
+    async status(transmissionId) {
+      const answer = await call('GET', `/document_submissions/${encodeURIComponent(transmissionId)}/evidence/sending`);
+      if (answer.status === 200) return { transmissionId, status: 'delivered' };
+      if (answer.status === 404) return undefined;
+      throw unexpected('an evidence request', answer);
+    },
+
+    async drainReports(handle) {
+      let handled = 0;
+      while (handled < MAX_REPORTS) {
+        const answer = await call('GET', '/webhook_instances/');
+        if (answer.status === 204) break;
+        const instance = jsonOf(answer) as { guid?: unknown; body?: unknown } | undefined;
+        if (answer.status !== 200 || typeof instance?.guid !== 'string') throw unexpected('the webhook queue', answer);
+        const report = typeof instance.body === 'string' ? reportOf(instance.body) : undefined;
+        if (report) await handle(report);
+        const removed = await call('DELETE', `/webhook_instances/${encodeURIComponent(instance.guid)}`);
+        if (removed.status !== 204 && removed.status !== 404) throw unexpected('a webhook removal', removed);
+        handled += 1;
+      }
+      return handled;
+    },
+  };
+}
