@@ -11,6 +11,7 @@ import {
 } from '#shared/http/schemas/responses/access';
 import { auditPage, chainCheckResponse } from '#shared/http/schemas/responses/audit-log';
 import {
+  clientDetailResponse,
   clientPage,
   clientResponse,
   createdClientResponse,
@@ -24,6 +25,7 @@ import {
   retryQueuedResponse,
 } from '#shared/http/schemas/responses/events';
 import { exportResponse } from '#shared/http/schemas/responses/exports';
+import { peppolLookupResponse } from '#shared/http/schemas/responses/peppol';
 import {
   exchangeRate,
   invoicePage,
@@ -79,7 +81,7 @@ export const RESPONSES: Partial<Record<RouteName, ZodMiniType>> = {
   'exchange-token': tokenSetResponse,
   'get-api-key': apiKeyResponse,
   'get-client-statement': statementResponse,
-  'get-client': clientResponse,
+  'get-client': clientDetailResponse,
   'get-credit-note': creditNoteResponse,
   'get-exchange-rate': exchangeRate,
   'get-export': exportResponse,
@@ -87,6 +89,7 @@ export const RESPONSES: Partial<Record<RouteName, ZodMiniType>> = {
   'get-jwks': jwksResponse,
   'get-openapi': openApiResponse,
   'get-organization': organizationResponse,
+  'get-peppol-participant': peppolLookupResponse,
   'get-quote': quoteResponse,
   'get-recurring-invoice': recurringInvoiceResponse,
   'get-revenue-report': revenueReportResponse,

@@ -42,6 +42,8 @@ export type Route = {
   rendersDocuments?: boolean;
   /** Functions that get the Stripe keys, when the deployment has them. */
   usesStripe?: boolean;
+  /** Functions that invoke the Peppol gateway (functions/topology.ts PEPPOL_GATEWAY), when the deployment has an access point. */
+  usesPeppol?: boolean;
   /** Functions that may put messages on the webhook delivery queue. */
   queuesDeliveries?: boolean;
   /** List routes, whose `next` cursors are signed: they read the cursor key from Secrets Manager at cold start. */

@@ -52,6 +52,7 @@ import { route as updateQuote } from '#functions/update-quote/route';
 import { route as convertQuote } from '#functions/convert-quote/route';
 import { route as sendQuote } from '#functions/send-quote/route';
 import { route as getExchangeRate } from '#functions/get-exchange-rate/route';
+import { route as getPeppolParticipant } from '#functions/get-peppol-participant/route';
 import { route as listEmailSuppressions } from '#functions/list-email-suppressions/route';
 import { route as deleteEmailSuppression } from '#functions/delete-email-suppression/route';
 import { route as listPayments } from '#functions/list-payments/route';
@@ -150,6 +151,7 @@ export const ROUTES = [
   convertQuote,
   sendQuote,
   getExchangeRate,
+  getPeppolParticipant,
   listEmailSuppressions,
   deleteEmailSuppression,
   listPayments,

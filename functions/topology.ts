@@ -244,7 +244,7 @@ export type InvokedFunction = {
   timeoutSeconds: number;
   memorySize: number;
   /** Where its callers find its name. */
-  nameVariable: 'DOCUMENT_RENDERER_FUNCTION' | 'PAYMENT_GATEWAY_FUNCTION';
+  nameVariable: 'DOCUMENT_RENDERER_FUNCTION' | 'PAYMENT_GATEWAY_FUNCTION' | 'PEPPOL_GATEWAY_FUNCTION';
 };
 
 /**
@@ -272,4 +272,17 @@ export const PAYMENT_GATEWAY = {
   nameVariable: 'PAYMENT_GATEWAY_FUNCTION',
 } as const satisfies InvokedFunction;
 
-export const INVOKED_FUNCTIONS: readonly InvokedFunction[] = [DOCUMENT_RENDERER, PAYMENT_GATEWAY];
+/**
+ * The one function with the Peppol access point's key: discovery, submission and status for the routes
+ * and workers marked `usesPeppol`, in deployments with an access point (docs/peppol.md). Its timeout
+ * covers the access point's own (20 s: phoss-ap answers only after its AS4 send).
+ */
+export const PEPPOL_GATEWAY = {
+  handler: 'peppol-gateway',
+  constructId: 'PeppolGateway',
+  timeoutSeconds: 30,
+  memorySize: 512,
+  nameVariable: 'PEPPOL_GATEWAY_FUNCTION',
+} as const satisfies InvokedFunction;
+
+export const INVOKED_FUNCTIONS: readonly InvokedFunction[] = [DOCUMENT_RENDERER, PAYMENT_GATEWAY, PEPPOL_GATEWAY];

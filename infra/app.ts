@@ -1,7 +1,7 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { sandboxRecipientsOf } from '#infra/constructs/grants';
-import { InvoicingStack } from '#infra/stack';
+import { InvoicingStack, type PeppolAccessPointProps } from '#infra/stack';
 
 const app = new App();
 // `-c bundle=false` (npm test): the templates without bundling the functions. Every handler's bundling
@@ -15,6 +15,21 @@ function numberContext(name: string): number | undefined {
   if (!/^\d+$/.test(String(value))) throw new Error(`-c ${name} must be a whole number, not ${JSON.stringify(value)}`);
   return Number(value);
 }
+/** `-c peppolAccessPoint=storecove|phoss-ap|none` with its secret's name (and phoss-ap's address); none by default. */
+function peppolContext(): PeppolAccessPointProps | undefined {
+  const accessPoint = String(app.node.tryGetContext('peppolAccessPoint') ?? 'none');
+  if (accessPoint === 'none') return undefined;
+  if (accessPoint !== 'storecove' && accessPoint !== 'phoss-ap')
+    throw new Error(`-c peppolAccessPoint takes storecove, phoss-ap or none, not ${JSON.stringify(accessPoint)}`);
+  const secretName = app.node.tryGetContext('peppolSecretName');
+  if (!secretName)
+    throw new Error(`-c peppolAccessPoint=${accessPoint} needs -c peppolSecretName=<a Secrets Manager secret>`);
+  const url = app.node.tryGetContext('peppolAccessPointUrl');
+  if (url !== undefined && !/^https:\/\/[^\s/]+/.test(String(url)))
+    throw new Error('-c peppolAccessPointUrl must be an https:// address');
+  const smlZone = app.node.tryGetContext('peppolSmlZone');
+  return { accessPoint, secretName: String(secretName), url, smlZone };
+}
 new InvoicingStack(app, app.node.tryGetContext('stackName') ?? 'InvoicingService', {
   publicBaseUrl: app.node.tryGetContext('publicBaseUrl'),
   emailFrom: app.node.tryGetContext('emailFrom'),
@@ -26,6 +41,7 @@ new InvoicingStack(app, app.node.tryGetContext('stackName') ?? 'InvoicingService
   auditRetentionDays: numberContext('auditRetentionDays'),
   invitationUrl: app.node.tryGetContext('invitationUrl'),
   apiBurstLimit: numberContext('apiBurstLimit'),
+  peppol: peppolContext(),
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 });
 

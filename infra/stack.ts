@@ -9,7 +9,7 @@ import { ApiConstruct } from '#infra/constructs/api';
 import { AuthConstruct } from '#infra/constructs/auth';
 import { LogSubscriptionsConstruct } from '#infra/constructs/log-subscriptions';
 import { InvokedFunctionConstruct } from '#infra/constructs/invoked-function';
-import { DOCUMENT_RENDERER, PAYMENT_GATEWAY } from '#functions/topology';
+import { DOCUMENT_RENDERER, PAYMENT_GATEWAY, PEPPOL_GATEWAY } from '#functions/topology';
 import { EmailEventsConstruct } from '#infra/constructs/email-events';
 import { ExportsConstruct } from '#infra/constructs/exports';
 import { EventsConstruct } from '#infra/constructs/events';
@@ -43,6 +43,18 @@ export type InvoicingStackProps = StackProps & {
   /** API Gateway's limit across the API: requests per second and burst (default 50 and 100). */
   apiRateLimit?: number;
   apiBurstLimit?: number;
+  /** The Peppol access point e-invoices are sent through (docs/deploy.md "Peppol"); without it, Peppol routes answer 409. */
+  peppol?: PeppolAccessPointProps;
+};
+
+export type PeppolAccessPointProps = {
+  accessPoint: 'storecove' | 'phoss-ap';
+  /** A Secrets Manager secret: {"api_key", "legal_entity_ids"} for Storecove, {"token"} for phoss-ap. */
+  secretName: string;
+  /** Storecove's API base (default its production API); where phoss-ap listens (required). */
+  url?: string;
+  /** The SML zone phoss-ap lookups ask (default the production SML's). */
+  smlZone?: string;
 };
 
 /** Signs list cursors. Read by the list functions at cold start; never in any function's environment. */
@@ -65,6 +77,10 @@ export class InvoicingStack extends Stack {
     super(scope, id, props);
     if (props.stripeSecretName && props.paymentsSandbox)
       throw new Error('Choose one payment provider: stripeSecretName or paymentsSandbox, not both');
+    if (props.peppol?.accessPoint === 'phoss-ap' && !props.peppol.url)
+      throw new Error(
+        'phoss-ap runs where the deployment runs it: give its address with -c peppolAccessPointUrl=https://…',
+      );
     const alarms = new AlarmsConstruct(this, 'Alarms', { email: props.alarmEmail });
     const data = new DataConstruct(this, 'Data');
     const cursorSecret = cursorKey(this);
@@ -86,6 +102,22 @@ export class InvoicingStack extends Stack {
         alarms,
         secret: stripeSecret,
       });
+    const peppolSecret = props.peppol && Secret.fromSecretNameV2(this, 'PeppolSecret', props.peppol.secretName);
+    const peppolGateway =
+      props.peppol &&
+      peppolSecret &&
+      new InvokedFunctionConstruct(this, 'Peppol', {
+        spec: PEPPOL_GATEWAY,
+        environment: {
+          LOG_LEVEL: 'info',
+          PEPPOL_ACCESS_POINT: props.peppol.accessPoint,
+          PEPPOL_SECRET_ARN: peppolSecret.secretArn,
+          ...(props.peppol.url ? { PEPPOL_ACCESS_POINT_URL: props.peppol.url } : {}),
+          ...(props.peppol.smlZone ? { PEPPOL_SML_ZONE: props.peppol.smlZone } : {}),
+        },
+        alarms,
+        secret: peppolSecret,
+      });
     const email = new EmailEventsConstruct(this, 'Email', { alarms });
     const exports = new ExportsConstruct(this, 'Exports');
     const api = new ApiConstruct(this, 'Api', {
@@ -104,6 +136,7 @@ export class InvoicingStack extends Stack {
       emailConfigurationSet: email.configurationSet.configurationSetName,
       sesSandboxRecipients: props.sesSandboxRecipients,
       gateway,
+      peppolGateway,
       exportBucket: exports.bucket,
     });
     email.addWorker({ table: data.table, environment: api.sharedEnvironment, alarms });

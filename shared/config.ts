@@ -103,6 +103,23 @@ const SETTINGS = {
   /** The payment gateway (functions/payment-gateway) the Stripe routes invoke. */
   PAYMENT_GATEWAY_FUNCTION: () =>
     z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a function name'))),
+  /** The Peppol gateway (functions/peppol-gateway) the Peppol routes and the sending worker invoke; absent: no Peppol. */
+  PEPPOL_GATEWAY_FUNCTION: () =>
+    z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a function name'))),
+  /** The access point the gateway drives (docs/peppol.md). */
+  PEPPOL_ACCESS_POINT: () => z.optional(z.enum(['storecove', 'phoss-ap'], 'must be storecove or phoss-ap')),
+  /** Where it answers: Storecove's API base, or where phoss-ap listens. */
+  PEPPOL_ACCESS_POINT_URL: () => z.optional(z.url({ protocol: /^https?$/ })),
+  /** Storecove's API key or phoss-ap's token (local runs and tests)… */
+  PEPPOL_API_KEY: () => z.optional(z.string().check(z.minLength(8))),
+  /** …with Storecove's legal entity per organization ({"<organization id>" | "default": id}, local runs and tests)… */
+  PEPPOL_LEGAL_ENTITY_IDS: () => z.optional(json<Record<string, number>>('an object of legal entity ids')),
+  /** …or, in AWS, the secret holding {"api_key", "legal_entity_ids"} (Storecove) or {"token"} (phoss-ap). */
+  PEPPOL_SECRET_ARN: () => z.optional(z.string().check(z.startsWith('arn:'))),
+  /** phoss-ap's lookups: one SMP every participant is asked at (local runs and tests), instead of the SML's DNS… */
+  PEPPOL_SMP_URL: () => z.optional(z.url({ protocol: /^https?$/ })),
+  /** …whose zone is the production SML's unless given (the test SML's, say). */
+  PEPPOL_SML_ZONE: () => z.string().check(z.regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a DNS zone')),
   PAYMENT_LINK_TTL_SECONDS: () =>
     z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.minimum(1800), z.maximum(86_400)),
 };
@@ -144,6 +161,14 @@ const DEFAULTS = {
   DOCUMENT_RENDERER_FUNCTION: undefined,
   PAYMENT_GATEWAY_FUNCTION: undefined,
   PAYMENT_LINK_TTL_SECONDS: 86_400,
+  PEPPOL_GATEWAY_FUNCTION: undefined,
+  PEPPOL_ACCESS_POINT: undefined,
+  PEPPOL_ACCESS_POINT_URL: undefined,
+  PEPPOL_API_KEY: undefined,
+  PEPPOL_LEGAL_ENTITY_IDS: undefined,
+  PEPPOL_SECRET_ARN: undefined,
+  PEPPOL_SMP_URL: undefined,
+  PEPPOL_SML_ZONE: 'edelivery.tech.ec.europa.eu',
 } satisfies Partial<Config>;
 
 function parse<S extends z.ZodMiniType>(what: S, env: NodeJS.ProcessEnv): z.output<S> {
@@ -192,6 +217,22 @@ export function required<K extends keyof Config>(settings: Config, name: K): Non
 
 /** The document renderer's settings: it reads no table and holds no key, so it needs only its log level. */
 export const rendererConfig = (env: NodeJS.ProcessEnv = process.env) => settingsFrom(['LOG_LEVEL'], env);
+
+/** The Peppol gateway's settings: the access point, where it is, its key, and how participants are looked up. */
+export const peppolGatewayConfig = (env: NodeJS.ProcessEnv = process.env) =>
+  settingsFrom(
+    [
+      'LOG_LEVEL',
+      'PEPPOL_ACCESS_POINT',
+      'PEPPOL_ACCESS_POINT_URL',
+      'PEPPOL_API_KEY',
+      'PEPPOL_LEGAL_ENTITY_IDS',
+      'PEPPOL_SECRET_ARN',
+      'PEPPOL_SMP_URL',
+      'PEPPOL_SML_ZONE',
+    ],
+    env,
+  );
 
 /** The payment gateway's settings: the provider, Stripe's keys and its log level; no table. */
 export const gatewayConfig = (env: NodeJS.ProcessEnv = process.env) =>

@@ -42,6 +42,8 @@ export type ApiProps = {
   sesSandboxRecipients?: readonly string[];
   /** Where the provider is Stripe: the function that talks to Stripe for the routes marked `usesStripe`. */
   gateway?: InvokedFunctionConstruct;
+  /** Where the deployment has a Peppol access point: the function that drives it for the routes marked `usesPeppol`. */
+  peppolGateway?: InvokedFunctionConstruct;
   paymentProvider: PaymentProvider;
   /** The list cursors' HMAC key, read by the list functions at cold start. */
   cursorSecret: ISecret;
@@ -100,6 +102,7 @@ export const ROUTE_STACKS: Record<string, string> = {
   quotes: 'QuotesRoutes',
   public: 'PublicRoutes',
   payments: 'PublicRoutes',
+  peppol: 'PeppolRoutes',
   // The names they had as unlisted segments: deployed stacks keep them.
   'credit-notes': 'CreditNotesRoutes',
   'openapi.json': 'OpenapijsonRoutes',
@@ -241,6 +244,7 @@ export class ApiConstruct extends Construct {
       emailConfigurationSet,
       sesSandboxRecipients,
       gateway,
+      peppolGateway,
       paymentProvider,
       cursorSecret,
       routes,
@@ -283,6 +287,7 @@ export class ApiConstruct extends Construct {
       signingKey: signing.secret,
       cursorKey: cursorSecret,
       exportBucket,
+      peppolGateway,
     };
     for (const route of routes ?? servedRoutes(paymentProvider)) {
       const stack = stacks.of(route);

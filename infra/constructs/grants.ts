@@ -22,6 +22,7 @@ export type Needs = Pick<
   | 'sendsEmail'
   | 'rendersDocuments'
   | 'usesStripe'
+  | 'usesPeppol'
   | 'signsTokens'
   | 'signsCursors'
   | 'queuesDeliveries'
@@ -38,6 +39,7 @@ export type GrantTargets = {
   sendEmail?: PolicyStatement;
   renderer?: InvokedFunctionConstruct;
   gateway?: InvokedFunctionConstruct;
+  peppolGateway?: InvokedFunctionConstruct;
   signingKey?: ISecret;
   cursorKey?: ISecret;
   bus?: IEventBus;
@@ -65,6 +67,9 @@ const GRANTS: { [K in keyof GrantTargets]-?: Grant<K> } = {
   },
   gateway: (fn, gateway, { usesStripe }) => {
     if (usesStripe) gateway.allow(fn);
+  },
+  peppolGateway: (fn, gateway, { usesPeppol }) => {
+    if (usesPeppol) gateway.allow(fn);
   },
   signingKey: (fn, secret, { signsTokens }) => {
     if (signsTokens) secret.grantRead(fn);

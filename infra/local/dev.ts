@@ -18,7 +18,14 @@ import { LOCAL_CONFIGURATION_SET, startSesEventSource } from '#infra/local/ses-e
 import { startEcbFeed } from '#infra/local/ecb-feed';
 import { ensureTable } from '#infra/local/create-table';
 import { startLambdaEndpoint } from '#infra/local/lambda-endpoint';
-import { DOCUMENT_RENDERER, PAYMENT_GATEWAY } from '#functions/topology';
+import { DOCUMENT_RENDERER, PAYMENT_GATEWAY, PEPPOL_GATEWAY } from '#functions/topology';
+import {
+  LOCAL_PEPPOL_KEYS,
+  localGatewayEnvironment,
+  MADE_UP_PARTICIPANTS,
+  startPeppolNetwork,
+} from '#infra/local/peppol-network';
+import { DEMO_SELLERS } from '#infra/local/demo-sellers';
 import {
   createBucket,
   freePort,
@@ -125,8 +132,23 @@ try {
   running.push(ses);
   const sesStore = `${ses.endpoint}/store`;
   const idpPort = await portNear(apiPort + 4, 'Identity provider');
-  // The Lambda Invoke API for the functions the routes invoke (the document renderer), loaded on first call.
-  const lambda = await startLambdaEndpoint({ port: await portNear(apiPort + 5, 'Lambda endpoint') });
+  // The Peppol network: both access points' APIs and the SMP, with made-up companies and (below) the demo organizations.
+  const peppol = await startPeppolNetwork({
+    port: await portNear(apiPort + 7, 'Peppol network'),
+    participants: [...MADE_UP_PARTICIPANTS],
+    ...LOCAL_PEPPOL_KEYS,
+    legalEntities: [1],
+    reportDelayMs: 2000,
+    hangMs: 25_000,
+  });
+  running.push(peppol);
+  // PEPPOL_ACCESS_POINT=phoss-ap npm run dev drives the network as phoss-ap instead of Storecove.
+  const accessPoint = process.env.PEPPOL_ACCESS_POINT === 'phoss-ap' ? 'phoss-ap' : 'storecove';
+  // The Lambda Invoke API for the functions the routes invoke (the document renderer, the gateways), loaded on first call.
+  const lambda = await startLambdaEndpoint({
+    port: await portNear(apiPort + 5, 'Lambda endpoint'),
+    environments: { [PEPPOL_GATEWAY.handler]: localGatewayEnvironment(peppol, accessPoint, { default: 1 }) },
+  });
   running.push(lambda);
   // The ECB's rate feed, from the fixture: nothing here reaches the internet.
   const ecbFeed = await startEcbFeed({ redate: true });
@@ -150,6 +172,7 @@ try {
     AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint,
     DOCUMENT_RENDERER_FUNCTION: DOCUMENT_RENDERER.handler,
     PAYMENT_GATEWAY_FUNCTION: PAYMENT_GATEWAY.handler,
+    PEPPOL_GATEWAY_FUNCTION: PEPPOL_GATEWAY.handler,
     WEBHOOK_DELIVERY_QUEUE_URL: queues.delivery,
     WEBHOOK_DELIVERY_DLQ_URL: queues.deliveryDlq,
     RECURRING_RUN_QUEUE_URL: queues.recurringRuns,
@@ -172,6 +195,18 @@ try {
     writeFileSync(seedFile, JSON.stringify(await seedDemo(createDb(TABLE_NAME)), null, 2), { mode: 0o600 });
   }
   const demo = JSON.parse(readFileSync(seedFile, 'utf8')) as DemoData;
+  // The demo organizations are on the network under the ids their seller profiles carry.
+  const sellers = Object.values(DEMO_SELLERS);
+  demo.organizations.forEach((organization, index) => {
+    const id = sellers[index]?.peppol_id;
+    if (id)
+      peppol.participants.push({
+        id,
+        organization_id: organization.id,
+        name: organization.name,
+        document_types: ['invoice', 'credit_note'],
+      });
+  });
 
   const idp = await startIdentityProvider({
     port: idpPort,
@@ -237,6 +272,13 @@ try {
     dynamodb_endpoint: dynamo.endpoint,
     table_name: TABLE_NAME,
     organizations: demo.organizations.map(({ id, name, apiKey }) => ({ id, name, api_key: apiKey })),
+    peppol: {
+      base_url: peppol.baseUrl,
+      access_point: accessPoint,
+      participants: peppol.participants,
+      received_url: peppol.receivedUrl,
+      fault_url: peppol.faultUrl,
+    },
   };
   writeFileSync(join(stateDir, 'dev.json'), `${JSON.stringify(dev, null, 2)}\n`, { mode: 0o600 });
 
@@ -249,7 +291,9 @@ Invoicing service is running (state in ${stateDir}, ${table === 'created' ? 'new
   Sign in         POST ${idp.loginUrl} {"email": "${demo.users[0]!.email}", "password": "${demo.users[0]!.password}"}
   E-mail inbox    ${ses.endpoint}   (raw: ${sesStore})
   SQS endpoint    ${sqs.endpoint}
-  Lambda (Invoke) ${lambda.endpoint}   (${DOCUMENT_RENDERER.handler}, ${PAYMENT_GATEWAY.handler})
+  Lambda (Invoke) ${lambda.endpoint}   (${DOCUMENT_RENDERER.handler}, ${PAYMENT_GATEWAY.handler}, ${PEPPOL_GATEWAY.handler})
+  Peppol network  ${peppol.baseUrl}   (as ${accessPoint}; received: ${peppol.receivedUrl})
+                  ${peppol.participants.map((participant) => `${participant.id} ${participant.name}`).join('\n                  ')}
   DynamoDB Local  ${dynamo.endpoint}   (table ${TABLE_NAME})
   Jobs            ${jobSchedules}; run one now: npm run tick -- <job>
   Details         ${join(stateDir, 'dev.json')}

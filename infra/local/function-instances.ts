@@ -5,7 +5,13 @@ import { Worker } from 'node:worker_threads';
 
 /** What an invocation came to: the handler's answer as JSON, or Lambda's error body. */
 export type Outcome = { answer: string } | { error: { errorType: string; errorMessage: string } };
-export type FunctionSpec = { module: string; timeoutSeconds: number; memorySize: number };
+export type FunctionSpec = {
+  module: string;
+  timeoutSeconds: number;
+  memorySize: number;
+  /** What the stack gives this function beside what every function has (the process's environment). */
+  environment?: Record<string, string>;
+};
 
 /** Most instances of one function at once; more invocations wait for one, where Lambda would start more. */
 const MAX_INSTANCES = 4;
@@ -25,6 +31,7 @@ function instancePool(spec: FunctionSpec) {
     const worker = new Worker(BOOT, {
       eval: true,
       workerData: { module: spec.module },
+      env: { ...process.env, ...spec.environment },
       resourceLimits: { maxOldGenerationSizeMb: spec.memorySize },
     });
     const ready = new Promise<void>((resolve, reject) => {

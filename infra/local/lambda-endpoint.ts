@@ -21,16 +21,23 @@ const nameOf = (functionName: string) => {
   return arn ? arn[1]! : functionName;
 };
 
-/** The functions served, by name: the topology's, each loaded from its handler module. */
-const SERVED: Record<string, FunctionSpec> = Object.fromEntries(
-  INVOKED_FUNCTIONS.map((fn) => [fn.handler, { ...fn, module: `#functions/${fn.handler}/handler` }]),
-);
+/** The functions served, by name: the topology's, each loaded from its handler module with its own environment. */
+const servedFunctions = (environments: Partial<Record<string, Record<string, string>>>): Record<string, FunctionSpec> =>
+  Object.fromEntries(
+    INVOKED_FUNCTIONS.map((fn) => [
+      fn.handler,
+      { ...fn, module: `#functions/${fn.handler}/handler`, environment: environments[fn.handler] },
+    ]),
+  );
 
 export async function startLambdaEndpoint({
   port = 0,
-  functions = SERVED,
+  environments = {},
+  functions = servedFunctions(environments),
 }: {
   port?: number;
+  /** By function: the variables the stack sets on it alone (the Peppol gateway's access point and key). */
+  environments?: Partial<Record<string, Record<string, string>>>;
   functions?: Record<string, FunctionSpec>;
 } = {}): Promise<{ endpoint: string; stop(): Promise<void> }> {
   const instances = new Map<string, ReturnType<typeof functionInstances>>();

@@ -52,8 +52,8 @@ export type NetworkOptions = {
   /** Storecove's API key and phoss-ap's token, as the service is configured with them. */
   storecoveApiKey: string;
   phossApToken: string;
-  /** Storecove legal entity ids and the participant each sends as. */
-  legalEntities: Record<number, string>;
+  /** The Storecove legal entity ids the service sends as (the sender is the document's seller). */
+  legalEntities: number[];
   /** How long after a submission its delivery is reported. */
   reportDelayMs?: number;
   /** How long a `timeout` fault keeps a request waiting before it closes it unanswered. */
@@ -84,6 +84,13 @@ const send = (res: ServerResponse, status: number, body?: unknown, type = 'appli
 
 /** Storecove's scheme names back to the four digits. */
 const ICD_OF = Object.fromEntries(Object.entries(SCHEME_IDS).map(([icd, name]) => [name.toUpperCase(), icd]));
+
+/** The seller's electronic address (BT-34), as the stand-in names a Storecove sender: the document says who sends it. */
+function sellerOf(xml: string): string | null {
+  const supplier =
+    /<cac:AccountingSupplierParty>[\s\S]*?<cbc:EndpointID schemeID="(\d{4})">([^<]+)<\/cbc:EndpointID>/.exec(xml);
+  return supplier ? `${supplier[1]}:${supplier[2]}` : null;
+}
 
 const documentTypeOf = (xml: string): PeppolDocumentType | undefined =>
   /<(?:\w+:)?CreditNote[\s>]/.test(xml.slice(0, 2000))
@@ -166,8 +173,9 @@ export async function startPeppolNetwork(options: NetworkOptions): Promise<Peppo
       const receiver = eIdentifier
         ? `${ICD_OF[String(eIdentifier.scheme).toUpperCase()] ?? eIdentifier.scheme}:${eIdentifier.id}`
         : null;
-      const sender = options.legalEntities[Number(asked.legalEntityId)] ?? null;
       const bytes = Buffer.from(String(asked.document?.rawDocumentData?.document ?? ''), 'base64');
+      const known = options.legalEntities.includes(Number(asked.legalEntityId));
+      const sender = known ? sellerOf(bytes.toString('utf8')) : null;
       const entry = { access_point: 'storecove' as const, sender, receiver, idempotency_key: key };
       const fault = takeFault();
       if (fault)
@@ -181,7 +189,7 @@ export async function startPeppolNetwork(options: NetworkOptions): Promise<Peppo
         ]);
       }
       const refusals: { source: string; details: string }[] = [];
-      if (!sender) refusals.push({ source: 'legalEntityId', details: 'no such legal entity' });
+      if (!known) refusals.push({ source: 'legalEntityId', details: 'no such legal entity' });
       if (!key || key.length !== 36) refusals.push({ source: 'idempotencyGuid', details: 'must be 36 characters' });
       const found = participant(receiver);
       const type = documentTypeOf(bytes.toString('utf8'));
@@ -383,4 +391,46 @@ export async function startPeppolNetwork(options: NetworkOptions): Promise<Peppo
         server.close(() => resolve());
       }),
   };
+}
+
+/** The keys the local network takes, and the gateway is configured with: made up, never secret. */
+export const LOCAL_PEPPOL_KEYS = { storecoveApiKey: 'local-storecove-key', phossApToken: 'local-phoss-ap-token' };
+
+/** Companies on the local network that are none of this deployment's organizations. */
+export const MADE_UP_PARTICIPANTS: NetworkParticipant[] = [
+  {
+    id: '0208:0123456749',
+    organization_id: null,
+    name: 'Brasserie Lumière SRL (Brussels)',
+    document_types: ['invoice', 'credit_note'],
+  },
+  {
+    id: '0192:974760673',
+    organization_id: null,
+    name: 'Nordlys AS (Oslo)',
+    document_types: ['invoice', 'credit_note'],
+  },
+  { id: '9930:DE811569869', organization_id: null, name: 'Nur Rechnungen GmbH (Köln)', document_types: ['invoice'] },
+  { id: '0088:4000001000005', organization_id: null, name: 'Registered, receives nothing BV', document_types: [] },
+];
+
+/** The Peppol gateway's environment for the local network, driving it as `accessPoint`. */
+export function localGatewayEnvironment(
+  network: PeppolNetwork,
+  accessPoint: 'storecove' | 'phoss-ap',
+  legalEntities: Record<string, number>,
+): Record<string, string> {
+  return accessPoint === 'storecove'
+    ? {
+        PEPPOL_ACCESS_POINT: 'storecove',
+        PEPPOL_ACCESS_POINT_URL: network.storecoveUrl,
+        PEPPOL_API_KEY: LOCAL_PEPPOL_KEYS.storecoveApiKey,
+        PEPPOL_LEGAL_ENTITY_IDS: JSON.stringify(legalEntities),
+      }
+    : {
+        PEPPOL_ACCESS_POINT: 'phoss-ap',
+        PEPPOL_ACCESS_POINT_URL: network.phossApUrl,
+        PEPPOL_API_KEY: LOCAL_PEPPOL_KEYS.phossApToken,
+        PEPPOL_SMP_URL: network.smpUrl,
+      };
 }

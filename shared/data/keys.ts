@@ -172,6 +172,12 @@ export const emailSuppressionKey = (organizationId: string, address: string): Ke
   sk: `${SUPPRESSION_PREFIX}${address}`,
 });
 
+/** What the Peppol network said of a participant when this organization last asked (kept a day). */
+export const peppolLookupKey = (organizationId: string, participantId: string): Key => ({
+  pk: org(organizationId),
+  sk: `PEPPOL_LOOKUP#${participantId}`,
+});
+
 /** The ECB's euro reference rates of one month's publication days (`yyyy-mm`): one partition for all months. */
 export const ECB_RATES_PARTITION = 'ECB_RATES';
 export const ecbRatesKey = (month: string): Key => ({ pk: ECB_RATES_PARTITION, sk: month });

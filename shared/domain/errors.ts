@@ -25,6 +25,9 @@ export const ErrorCode = {
   eInvoiceIncomplete: 'e_invoice_incomplete',
   recipientSuppressed: 'recipient_suppressed',
   exchangeRateUnavailable: 'exchange_rate_unavailable',
+  peppolNotConfigured: 'peppol_not_configured',
+  peppolUnreachable: 'peppol_unreachable',
+  peppolUnavailable: 'peppol_unavailable',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -73,3 +76,15 @@ export const exchangeRateUnavailable = (date: string, currency: string) =>
     `There is no ECB reference rate of ${date} for ${currency} yet: give the rate as exchange_rate, or wait for its publication`,
     { date, currency },
   );
+
+export const peppolNotConfigured = () =>
+  new DomainError(
+    ErrorCode.peppolNotConfigured,
+    'This deployment has no Peppol access point: deploy with -c peppolAccessPoint=storecove or phoss-ap (docs/deploy.md)',
+  );
+
+/** The access point did not answer, or failed on its side: nothing changed, and the same request may be tried again. */
+export const peppolUnavailable = (why: string) =>
+  new DomainError(ErrorCode.peppolUnavailable, `The Peppol access point is unavailable (${why}); try again later`, {
+    retry_after_seconds: 30,
+  });

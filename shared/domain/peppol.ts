@@ -47,3 +47,17 @@ export function candidateParticipantId(taxId: string | undefined): string | unde
   const candidate = `0208:${belgian[1]!.padStart(10, '0')}`;
   return isParticipantProblem(parsePeppolParticipant(candidate)) ? undefined : candidate;
 }
+
+/** What a client's answer says of its Peppol reach: from the organization's last lookup of its id, if any. */
+export type PeppolReach = { reachable: boolean | null; checked_at: string | null; candidate: string | null };
+
+export function reachOf(
+  client: { peppol_id?: string; tax_id?: string },
+  lookup: PeppolLookup | undefined,
+): PeppolReach {
+  return {
+    reachable: client.peppol_id && lookup ? lookup.registered && lookup.document_types.includes('invoice') : null,
+    checked_at: (client.peppol_id && lookup?.checked_at) || null,
+    candidate: client.peppol_id ? null : (candidateParticipantId(client.tax_id) ?? null),
+  };
+}

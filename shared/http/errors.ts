@@ -25,12 +25,16 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   exchange_rate_unavailable: 409,
   payments_not_configured: 409,
   e_invoice_incomplete: 422,
+  peppol_not_configured: 409,
+  peppol_unreachable: 409,
+  peppol_unavailable: 503,
 };
 
 /** Headers an error carries besides its body: Retry-After when the caller should wait. */
 export function errorHeaders(error: DomainError): Record<string, string> {
   const retryAfter = error.details.retry_after_seconds;
-  return error.code === ErrorCode.rateLimited && typeof retryAfter === 'number'
+  return (error.code === ErrorCode.rateLimited || error.code === ErrorCode.peppolUnavailable) &&
+    typeof retryAfter === 'number'
     ? { 'retry-after': String(retryAfter) }
     : {};
 }

@@ -10,9 +10,6 @@ import type { PeppolParticipant } from '#shared/domain/peppol-participant';
 import { AccessPointUnavailable } from '#shared/peppol/access-point';
 import { accessPointRequest } from '#shared/peppol/access-point-http';
 
-/** The production SML's zone (Peppol SML specification 1.3, "DNS"). */
-export const PRODUCTION_SML_ZONE = 'edelivery.tech.ec.europa.eu';
-
 export type SmpLocation = { smpUrl: string } | { smlZone: string };
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

@@ -31,6 +31,31 @@ it('seeds a new database with an invoice in every status, and puts each service 
   });
 });
 
+it('runs a Peppol network with the demo organizations on it, which the API looks participants up on', async () => {
+  const { info } = runtime;
+  const peppol = info.peppol as {
+    participants: { id: string; organization_id: string | null; document_types: string[] }[];
+    received_url: string;
+    fault_url: string;
+  };
+  const demoIds = info.organizations.map((organization: { id: string }) => organization.id);
+  const ours = peppol.participants.filter((participant) => participant.organization_id !== null);
+  expect(ours.map((participant) => participant.organization_id).sort()).toEqual([...demoIds].sort());
+  const organization = await api('GET', '/api/v1/organizations/me/');
+  const own = ours.find((participant) => participant.organization_id === organization.json.id)!;
+  expect(organization.json.peppol_id).toBe(own.id);
+  const lookup = await api('GET', `/api/v1/peppol/participants/${encodeURIComponent(own.id)}/`);
+  expect([lookup.status, lookup.json.registered, lookup.json.document_types]).toEqual([
+    200,
+    true,
+    ['invoice', 'credit_note'],
+  ]);
+  const nobody = await api('GET', '/api/v1/peppol/participants/0192:923609016/');
+  expect([nobody.status, nobody.json.registered]).toEqual([200, false]);
+  expect(await (await fetch(peppol.received_url)).json()).toEqual({ results: [] });
+  expect(await (await fetch(peppol.fault_url)).json()).toEqual({ pending: [] });
+});
+
 it('serves the README flow through the typed client: create a client, create an invoice, list invoices', async () => {
   const api = sdk();
   const client = await api.POST('/api/v1/clients/', {

@@ -26,8 +26,12 @@ describe('cdk-nag', () => {
   it.each([
     ['the default deployment', {}, {}],
     [
-      'a Stripe deployment with alarm e-mails',
-      { stripeSecretName: 'invoicing/stripe', alarmEmail: 'ops@acme.example' },
+      'a Stripe and Storecove deployment with alarm e-mails',
+      {
+        stripeSecretName: 'invoicing/stripe',
+        alarmEmail: 'ops@acme.example',
+        peppol: { accessPoint: 'storecove', secretName: 'invoicing/peppol' },
+      },
       {},
     ],
     ['a test-mode deployment with reserved concurrency', { paymentsSandbox: true }, { reserveConcurrency: 'true' }],

@@ -6,7 +6,14 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REVENUE_EVENT_TYPES } from '#shared/reports/contributions';
 import { JOBS, type Job } from '#functions/jobs';
-import { DOCUMENT_RENDERER, filterPatternOf, LOG_SUBSCRIPTIONS, PAYMENT_GATEWAY, QUEUES } from '#functions/topology';
+import {
+  DOCUMENT_RENDERER,
+  filterPatternOf,
+  LOG_SUBSCRIPTIONS,
+  PAYMENT_GATEWAY,
+  PEPPOL_GATEWAY,
+  QUEUES,
+} from '#functions/topology';
 import { ROUTES, servedRoutes } from '#functions/routes';
 import { gatewayPath, logicalId, ROUTE_STACKS } from '#infra/constructs/api';
 import { InvoicingStack } from '#infra/stack';
@@ -168,6 +175,7 @@ describe('stack', () => {
         'ApiBillingRoutesNestedStackBillingRoutesNestedStackResource87088601',
         'ApiCreditNotesRoutesNestedStackCreditNotesRoutesNestedStackResourceE00DDB45',
         'ApiOpenapijsonRoutesNestedStackOpenapijsonRoutesNestedStackResource789FD4BB',
+        'ApiPeppolRoutesNestedStackPeppolRoutesNestedStackResourceB46C41DF',
         'ApiPublicRoutesNestedStackPublicRoutesNestedStackResource14739604',
         'ApiQuotesRoutesNestedStackQuotesRoutesNestedStackResource32DEC076',
       ].sort(),
@@ -331,6 +339,38 @@ describe('stack', () => {
     expect(providers(testMode)).toEqual(new Set(['sandbox']));
     expect(() => templateOf({ paymentsSandbox: true, stripeSecretName: 'invoicing/stripe' })).toThrow(
       /one payment provider/,
+    );
+  });
+
+  it('drives a Peppol access point from one gateway function only where the deployment names one', () => {
+    const peppolRoutes = ROUTES.filter((route) => 'usesPeppol' in route && route.usesPeppol);
+    expect(peppolRoutes.length).toBeGreaterThan(0);
+    const gatewayOf = (of: Template) =>
+      Object.entries(of.findResources('AWS::Lambda::Function')).filter(
+        ([, fn]) => fn.Properties.Environment?.Variables?.PEPPOL_ACCESS_POINT,
+      );
+    expect(gatewayOf(template)).toEqual([]);
+    const withPeppol = templateOf({
+      peppol: { accessPoint: 'phoss-ap', secretName: 'invoicing/peppol', url: 'https://ap.acme.example' },
+    });
+    const [[gatewayId, gateway]] = gatewayOf(withPeppol) as [[string, { Properties: Record<string, any> }]];
+    expect(gateway.Properties.Environment.Variables).toMatchObject({
+      PEPPOL_ACCESS_POINT: 'phoss-ap',
+      PEPPOL_ACCESS_POINT_URL: 'https://ap.acme.example',
+      PEPPOL_SECRET_ARN: expect.anything(),
+    });
+    expect(gateway.Properties.Timeout).toBe(PEPPOL_GATEWAY.timeoutSeconds);
+    // Only the gateway reads the secret; the Peppol routes may invoke it and are told its name; nothing else is.
+    const functions = withPeppol.findResources('AWS::Lambda::Function');
+    for (const [id, fn] of Object.entries(functions)) {
+      const variables = fn.Properties.Environment?.Variables ?? {};
+      const named = 'PEPPOL_GATEWAY_FUNCTION' in variables;
+      const isPeppolRoute = peppolRoutes.some((route) => id.startsWith(logicalId(route.name)));
+      expect(named, id).toBe(isPeppolRoute);
+      if (id !== gatewayId) expect('PEPPOL_SECRET_ARN' in variables, id).toBe(false);
+    }
+    expect(() => templateOf({ peppol: { accessPoint: 'phoss-ap', secretName: 'invoicing/peppol' } })).toThrow(
+      /peppolAccessPointUrl/,
     );
   });
 

@@ -38,7 +38,7 @@ beforeAll(async () => {
     ],
     storecoveApiKey: 'storecove-test-key',
     phossApToken: 'phoss-test-token',
-    legalEntities: { 101: '0088:9482348239847239874' },
+    legalEntities: [101],
     reportDelayMs: 50,
     hangMs: 1_500,
   });

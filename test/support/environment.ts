@@ -8,7 +8,7 @@ import { afterAll, inject } from 'vitest';
 import { ensureTable } from '#infra/local/create-table';
 import { LOCAL_CREDENTIALS } from '#infra/local/emulators';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '#infra/local/seed';
-import { DOCUMENT_RENDERER, PAYMENT_GATEWAY } from '#functions/topology';
+import { DOCUMENT_RENDERER, PAYMENT_GATEWAY, PEPPOL_GATEWAY } from '#functions/topology';
 
 const keys = JSON.parse(inject('signingKeys')) as { privateJwk: unknown; publicJwks: unknown };
 
@@ -24,6 +24,7 @@ Object.assign(process.env, LOCAL_CREDENTIALS, {
   AWS_ENDPOINT_URL_LAMBDA: inject('lambdaEndpoint'),
   DOCUMENT_RENDERER_FUNCTION: DOCUMENT_RENDERER.handler,
   PAYMENT_GATEWAY_FUNCTION: PAYMENT_GATEWAY.handler,
+  PEPPOL_GATEWAY_FUNCTION: PEPPOL_GATEWAY.handler,
   RECURRING_RUN_QUEUE_URL: inject('recurringRunQueue'),
   EMAIL_FROM: 'Acme Billing <billing@acme.example>',
   ECB_RATES_URL: inject('ecbRatesUrl'),

@@ -18,6 +18,13 @@ import { startLambdaEndpoint } from '#infra/local/lambda-endpoint';
 import { createQueues, emailEventTarget } from '#infra/local/pipeline';
 import { LOCAL_CONFIGURATION_SET, startSesEventSource } from '#infra/local/ses-events';
 import { startEcbFeed } from '#infra/local/ecb-feed';
+import {
+  LOCAL_PEPPOL_KEYS,
+  localGatewayEnvironment,
+  MADE_UP_PARTICIPANTS,
+  startPeppolNetwork,
+} from '#infra/local/peppol-network';
+import { PEPPOL_GATEWAY } from '#functions/topology';
 import { startObjectStore } from '#infra/local/object-store';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '#infra/local/seed';
 import { generateSigningKeys } from '#shared/auth/signing-keys';
@@ -36,6 +43,8 @@ declare module 'vitest' {
     ecbRatesUrl: string;
     signingKeys: string;
     lambdaEndpoint: string;
+    /** The local Peppol network's URLs (infra/local/peppol-network.ts), as JSON. */
+    peppolNetwork: string;
   }
 }
 
@@ -111,11 +120,26 @@ export default async function setup(project: TestProject) {
   project.provide('signingKeys', JSON.stringify(await generateSigningKeys('ES256')));
   // The document renderer runs here, once for the whole run, behind the laptop's Lambda Invoke API.
   process.env.LOG_LEVEL ??= 'silent';
-  const lambda = await startLambdaEndpoint();
+  // The Peppol network every Peppol test talks to, driven by the gateway as Storecove (a file may start its own).
+  const peppol = await startPeppolNetwork({
+    participants: MADE_UP_PARTICIPANTS,
+    ...LOCAL_PEPPOL_KEYS,
+    legalEntities: [1],
+    reportDelayMs: 100,
+  });
+  const { baseUrl, storecoveUrl, phossApUrl, smpUrl, receivedUrl, faultUrl } = peppol;
+  project.provide(
+    'peppolNetwork',
+    JSON.stringify({ baseUrl, storecoveUrl, phossApUrl, smpUrl, receivedUrl, faultUrl }),
+  );
+  const lambda = await startLambdaEndpoint({
+    environments: { [PEPPOL_GATEWAY.handler]: localGatewayEnvironment(peppol, 'storecove', { default: 1 }) },
+  });
   project.provide('lambdaEndpoint', lambda.endpoint);
   return async () => {
     await idp.stop();
     await lambda.stop();
+    await peppol.stop();
     await ses.stop();
     await sesEmulator.stop();
     await ecbFeed.stop();

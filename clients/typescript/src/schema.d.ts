@@ -757,6 +757,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/peppol/participants/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get peppol participant
+         * @description Needs the scope `clients:read`.
+         */
+        get: operations["getPeppolParticipant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/email-suppressions/": {
         parameters: {
             query?: never;
@@ -11573,6 +11593,67 @@ export interface components {
             next: string | null;
         };
         /**
+         * @description `peppol.reachable`: whether the last lookup of `peppol_id` found it receiving invoices (null: never looked up, or no id); `peppol.candidate`: the participant id the VAT number suggests where there is no `peppol_id`, to look up and set, never used to send
+         * @example {
+         *       "id": "cli_01JD3M8Q5W0000000000000000",
+         *       "name": "string",
+         *       "email": "string",
+         *       "phone": "string",
+         *       "address": "string",
+         *       "city": "string",
+         *       "state": "string",
+         *       "postal_code": "string",
+         *       "country": "string",
+         *       "tax_id": "string",
+         *       "peppol_id": "string",
+         *       "locale": "string",
+         *       "reminders": "on",
+         *       "business": true,
+         *       "is_active": true,
+         *       "metadata": {
+         *         "order_id": "6735"
+         *       },
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "updated_at": "2026-11-23T10:00:00.000Z",
+         *       "peppol": {
+         *         "reachable": true,
+         *         "checked_at": "2026-11-23T10:00:00.000Z",
+         *         "candidate": "string"
+         *       }
+         *     }
+         */
+        ClientDetail: {
+            /**
+             * @description `cli_` and a ULID
+             * @example cli_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            name: string;
+            email: string;
+            phone: string | null;
+            address: string | null;
+            city: string | null;
+            state: string | null;
+            postal_code: string | null;
+            country: string | null;
+            tax_id: string | null;
+            /** @description Electronic address (EN 16931 BT-34/BT-49), `scheme:value` */
+            peppol_id: string | null;
+            locale: string | null;
+            /** @enum {string} */
+            reminders: "on" | "off";
+            business: boolean;
+            is_active: boolean;
+            metadata: components["schemas"]["Metadata"];
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+            peppol: {
+                reachable: boolean | null;
+                checked_at: components["schemas"]["Timestamp"] | null;
+                candidate: string | null;
+            };
+        };
+        /**
          * @description A client statement of account: a running balance per currency and the open amounts by age
          * @example {
          *       "client": {
@@ -12434,6 +12515,24 @@ export interface components {
         QuotePage: {
             results: components["schemas"]["Quote"][];
             next: string | null;
+        };
+        /**
+         * @description What the Peppol network says of a participant: registered or not, and which of the documents it receives; kept for a day per organization, when `checked_at` says the access point was asked
+         * @example {
+         *       "participant_id": "string",
+         *       "registered": true,
+         *       "document_types": [
+         *         "invoice"
+         *       ],
+         *       "checked_at": "2019-08-24T14:15:22Z"
+         *     }
+         */
+        PeppolLookup: {
+            participant_id: string;
+            registered: boolean;
+            document_types: ("invoice" | "credit_note")[];
+            /** Format: date-time */
+            checked_at: string;
         };
         /**
          * @example {
@@ -13763,6 +13862,7 @@ export type SchemaApiKeyWithSecret = components['schemas']['ApiKeyWithSecret'];
 export type SchemaApiKeyList = components['schemas']['ApiKeyList'];
 export type SchemaCreatedClient = components['schemas']['CreatedClient'];
 export type SchemaClientPage = components['schemas']['ClientPage'];
+export type SchemaClientDetail = components['schemas']['ClientDetail'];
 export type SchemaStatement = components['schemas']['Statement'];
 export type SchemaInvoicePage = components['schemas']['InvoicePage'];
 export type SchemaVoidedNumberList = components['schemas']['VoidedNumberList'];
@@ -13775,6 +13875,7 @@ export type SchemaReminderList = components['schemas']['ReminderList'];
 export type SchemaReminder = components['schemas']['Reminder'];
 export type SchemaLateFee = components['schemas']['LateFee'];
 export type SchemaQuotePage = components['schemas']['QuotePage'];
+export type SchemaPeppolLookup = components['schemas']['PeppolLookup'];
 export type SchemaEmailSuppressionPage = components['schemas']['EmailSuppressionPage'];
 export type SchemaCreditNoteList = components['schemas']['CreditNoteList'];
 export type SchemaCreditNotePage = components['schemas']['CreditNotePage'];
@@ -14833,7 +14934,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Client"];
+                    "application/json": components["schemas"]["ClientDetail"];
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16030,6 +16131,85 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    getPeppolParticipant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeppolLookup"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            /** @description peppol_not_configured */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "peppol_not_configured",
+                     *         "message": "What was refused and why, in one sentence"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "peppol_not_configured";
+                            message: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            /** @description peppol_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "peppol_unavailable",
+                     *         "message": "What was refused and why, in one sentence"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "peppol_unavailable";
+                            message: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                        };
+                    };
+                };
+            };
         };
     };
     listEmailSuppressions: {

@@ -25,6 +25,23 @@ export const clientResponse = z
   })
   .register(z.globalRegistry, { id: 'Client' });
 
+/** GET of one client adds its Peppol reach, from the organization's last lookup of its id (docs/peppol.md "Lookup"). */
+export const clientDetailResponse = z
+  .strictObject({
+    ...clientResponse.def.shape,
+    peppol: z.strictObject({
+      reachable: z.nullable(z.boolean()),
+      checked_at: z.nullable(timestamp),
+      candidate: z.nullable(z.string()),
+    }),
+  })
+  .register(z.globalRegistry, {
+    id: 'ClientDetail',
+    description:
+      '`peppol.reachable`: whether the last lookup of `peppol_id` found it receiving invoices (null: never looked up, or no id); ' +
+      '`peppol.candidate`: the participant id the VAT number suggests where there is no `peppol_id`, to look up and set, never used to send',
+  });
+
 /** The creation answer is the short form. */
 export const createdClientResponse = z
   .strictObject({

@@ -1,0 +1,12 @@
+// The Peppol routes' input: a participant id in the path, parsed into its scheme and identifier.
+import * as z from 'zod/mini';
+import '#shared/zod-locale';
+import { parsePeppolParticipant, type PeppolParticipant } from '#shared/domain/peppol-participant';
+import { peppolParticipantId } from '#shared/http/schemas/common';
+
+export const participantParams = z.object({
+  id: z.pipe(
+    peppolParticipantId,
+    z.transform((text: string) => parsePeppolParticipant(text) as PeppolParticipant),
+  ),
+});

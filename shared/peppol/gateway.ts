@@ -1,0 +1,39 @@
+// The Peppol gateway as routes and workers use it: each call one synchronous invocation of
+// functions/peppol-gateway, the only function with the access point's key. A deployment without an
+// access point has no gateway: every call is then 409 peppol_not_configured.
+import { callFunction, type Invoke, lambdaInvoker } from '#shared/aws/lambda';
+import { config } from '#shared/config';
+import type { PeppolDiscovery } from '#shared/domain/peppol';
+import type { PeppolParticipant } from '#shared/domain/peppol-participant';
+import { peppolNotConfigured } from '#shared/domain/errors';
+import type { StatusReport, Submission, SubmitResult } from '#shared/peppol/access-point';
+import type { PeppolGatewayAnswer, PeppolGatewayRequest } from '#shared/peppol/gateway-requests';
+
+export type PeppolGateway = {
+  discover(participant: PeppolParticipant): Promise<PeppolDiscovery>;
+  submit(submission: Submission): Promise<SubmitResult>;
+  status(transmissionId: string): Promise<StatusReport | null>;
+  reports(): Promise<StatusReport[]>;
+};
+
+export function peppolGateway(invoke: Invoke, functionName: string | undefined): PeppolGateway {
+  const call = async <K extends keyof UnionKeys>(request: PeppolGatewayRequest, key: K) => {
+    if (!functionName) throw peppolNotConfigured();
+    const answer = (await callFunction(invoke, functionName, request)) as Record<string, unknown>;
+    return answer[key] as UnionKeys[K];
+  };
+  return {
+    discover: (participant) => call({ kind: 'discover', participant }, 'discovery'),
+    submit: (submission) => call({ kind: 'submit', submission }, 'submitted'),
+    status: (transmissionId) => call({ kind: 'status', transmissionId }, 'status'),
+    reports: () => call({ kind: 'reports' }, 'reports'),
+  };
+}
+
+/** Each answer's one field and its type. */
+type UnionKeys = {
+  [A in PeppolGatewayAnswer as keyof A & string]: A[keyof A];
+};
+
+/** The gateway this process's configuration names, through the process's invoker. */
+export const configuredPeppolGateway = () => peppolGateway(lambdaInvoker(), config().PEPPOL_GATEWAY_FUNCTION);
