@@ -13,7 +13,12 @@ const EMAIL_FROM = 'Acme Billing <billing@acme.example>';
 
 let plain: Template;
 let stripe: Template;
+let peppol: Template;
 beforeAll(() => {
+  peppol = synthesizedWholeTemplate({
+    emailFrom: EMAIL_FROM,
+    peppol: { accessPoint: 'storecove', secretName: 'invoicing/peppol' },
+  });
   plain = synthesizedWholeTemplate({ emailFrom: EMAIL_FROM }, { reserveConcurrency: 'true' });
   stripe = synthesizedWholeTemplate(
     { emailFrom: EMAIL_FROM, stripeSecretName: 'invoicing/stripe', sesSandboxRecipients: ['ap@customer.example'] },
@@ -36,11 +41,11 @@ const metricsOf = (alarm: { Properties: Record<string, any> }) =>
 const functions = (template: Template) => resources(template, 'AWS::Lambda::Function');
 
 describe('docs/deploy.md, against the synthesized template', () => {
-  it('counts the alarms as the stack raises them, with and without Stripe', () => {
-    expect(stated(/\*\*Alarms\*\* \(all to the alarm topic; (\d+), or (\d+) with Stripe\)/)).toEqual([
-      alarms(plain).length,
-      alarms(stripe).length,
-    ]);
+  it('counts the alarms as the stack raises them, with and without Stripe, with a Peppol access point', () => {
+    expect(
+      stated(/\*\*Alarms\*\* \(all to the alarm topic; (\d+), or (\d+) with Stripe, and one more with a Peppol access point\)/),
+    ).toEqual([alarms(plain).length, alarms(stripe).length]);
+    expect(alarms(peppol).length).toBe(alarms(plain).length + 1);
   });
 
   it('counts the dead-letter queues, each alarmed, in the alarm list and in the cost table', () => {
