@@ -25,7 +25,7 @@ import {
   retryQueuedResponse,
 } from '#shared/http/schemas/responses/events';
 import { exportResponse } from '#shared/http/schemas/responses/exports';
-import { peppolLookupResponse } from '#shared/http/schemas/responses/peppol';
+import { peppolLookupResponse, peppolReportsResponse } from '#shared/http/schemas/responses/peppol';
 import {
   exchangeRate,
   invoicePage,
@@ -51,7 +51,7 @@ import {
 import { quotePage, quoteResponse } from '#shared/http/schemas/responses/quotes';
 import { recurringInvoiceList, recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { revenueReportResponse, voidedNumberList } from '#shared/http/schemas/responses/reports';
-import { sentResponse, suppressionPage } from '#shared/http/schemas/responses/sending';
+import { documentSentResponse, sentResponse, suppressionPage } from '#shared/http/schemas/responses/sending';
 import {
   myOrganizationsResponse,
   refreshedAccessResponse,
@@ -90,6 +90,7 @@ export const RESPONSES: Partial<Record<RouteName, ZodMiniType>> = {
   'get-openapi': openApiResponse,
   'get-organization': organizationResponse,
   'get-peppol-participant': peppolLookupResponse,
+  'peppol-status': peppolReportsResponse,
   'get-quote': quoteResponse,
   'get-recurring-invoice': recurringInvoiceResponse,
   'get-revenue-report': revenueReportResponse,
@@ -121,7 +122,7 @@ export const RESPONSES: Partial<Record<RouteName, ZodMiniType>> = {
   'revoke-api-key': apiKeyResponse,
   'rotate-webhook-secret': webhookWithSecretResponse,
   'send-credit-note': sentResponse,
-  'send-invoice': sentResponse,
+  'send-invoice': documentSentResponse,
   'send-quote': sentResponse,
   'send-reminder': sentResponse,
   'stripe-webhook': stripeReceiptResponse,

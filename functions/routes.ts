@@ -53,6 +53,7 @@ import { route as convertQuote } from '#functions/convert-quote/route';
 import { route as sendQuote } from '#functions/send-quote/route';
 import { route as getExchangeRate } from '#functions/get-exchange-rate/route';
 import { route as getPeppolParticipant } from '#functions/get-peppol-participant/route';
+import { route as peppolStatus } from '#functions/peppol-status/route';
 import { route as listEmailSuppressions } from '#functions/list-email-suppressions/route';
 import { route as deleteEmailSuppression } from '#functions/delete-email-suppression/route';
 import { route as listPayments } from '#functions/list-payments/route';
@@ -152,6 +153,7 @@ export const ROUTES = [
   sendQuote,
   getExchangeRate,
   getPeppolParticipant,
+  peppolStatus,
   listEmailSuppressions,
   deleteEmailSuppression,
   listPayments,

@@ -40,6 +40,8 @@ export type QueueSpec = {
     retriesDeliveries?: boolean;
     /** Writes files (in parts) to the export bucket. */
     writesExports?: boolean;
+    /** Invokes the Peppol gateway (PEPPOL_GATEWAY below), and puts its own later looks on its queue. */
+    usesPeppol?: boolean;
   };
 };
 
@@ -170,6 +172,25 @@ export const QUEUES = {
       sendsEmail: true,
     },
   },
+  // A queued Peppol sending (its event) and the worker's later looks at its status; transmissions are
+  // idempotent by the sending's id, so a redelivered message never transmits twice.
+  peppol: {
+    name: 'peppol',
+    constructId: 'Peppol',
+    maxReceiveCount: 8,
+    retentionDays: 4,
+    consumer: {
+      handler: 'peppol-worker',
+      constructId: 'PeppolWorker',
+      title: 'the Peppol worker',
+      timeoutSeconds: 60,
+      batchSize: 5,
+      maxConcurrency: 5,
+      table: 'readWrite',
+      rendersDocuments: true,
+      usesPeppol: true,
+    },
+  },
 } as const satisfies Record<string, QueueSpec>;
 
 export type QueueKey = keyof typeof QUEUES;
@@ -182,6 +203,7 @@ export const EVENT_RULES: readonly { constructId: string; queue: QueueKey; detai
   { constructId: 'RevenueEvents', queue: 'revenue', detailTypes: REVENUE_EVENT_TYPES },
   { constructId: 'AuditEvents', queue: 'audit' },
   { constructId: 'ExportEvents', queue: 'exports', detailTypes: ['export.created'] },
+  { constructId: 'PeppolEvents', queue: 'peppol', detailTypes: ['invoice.peppol_queued'] },
 ];
 
 /**

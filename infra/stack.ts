@@ -148,6 +148,8 @@ export class InvoicingStack extends Stack {
     });
     const events = new EventsConstruct(this, 'Events', {
       table: data.table,
+      renderer,
+      peppolGateway,
       environment: { ...api.sharedEnvironment, AUDIT_RETENTION_DAYS: String(props.auditRetentionDays ?? 400) },
       alarms,
       exportBucket: exports.bucket,

@@ -106,6 +106,10 @@ const SETTINGS = {
   /** The Peppol gateway (functions/peppol-gateway) the Peppol routes and the sending worker invoke; absent: no Peppol. */
   PEPPOL_GATEWAY_FUNCTION: () =>
     z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a function name'))),
+  /** The Peppol queue, where the worker puts its later looks at a sending's status. */
+  PEPPOL_QUEUE_URL: () => z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be a queue URL'))),
+  /** Seconds before the worker's first look at a transmitted sending's status; each next waits twice as long. */
+  PEPPOL_CHECK_SECONDS: positiveInteger,
   /** The access point the gateway drives (docs/peppol.md). */
   PEPPOL_ACCESS_POINT: () => z.optional(z.enum(['storecove', 'phoss-ap'], 'must be storecove or phoss-ap')),
   /** Where it answers: Storecove's API base, or where phoss-ap listens. */
@@ -162,6 +166,8 @@ const DEFAULTS = {
   PAYMENT_GATEWAY_FUNCTION: undefined,
   PAYMENT_LINK_TTL_SECONDS: 86_400,
   PEPPOL_GATEWAY_FUNCTION: undefined,
+  PEPPOL_QUEUE_URL: undefined,
+  PEPPOL_CHECK_SECONDS: 30,
   PEPPOL_ACCESS_POINT: undefined,
   PEPPOL_ACCESS_POINT_URL: undefined,
   PEPPOL_API_KEY: undefined,

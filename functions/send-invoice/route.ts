@@ -13,7 +13,11 @@ export const route = {
     'email_delivery_failed',
     'recipient_suppressed',
     'exchange_rate_unavailable',
+    'peppol_not_configured',
+    'peppol_unreachable',
+    'peppol_unavailable',
   ],
   sendsEmail: true,
   rendersDocuments: true,
+  usesPeppol: true,
 } as const satisfies Route;

@@ -17,6 +17,7 @@ import { EVENT_SOURCE } from '#shared/events/publish';
 import type { AlarmsConstruct } from '#infra/constructs/alarms';
 import { consume, consumerProps, deadLetterQueue, workQueue } from '#infra/constructs/dead-letters';
 import { grantNeeds } from '#infra/constructs/grants';
+import type { InvokedFunctionConstruct } from '#infra/constructs/invoked-function';
 import { ServiceFunction } from '#infra/constructs/service-function';
 
 export type EventsProps = {
@@ -25,6 +26,9 @@ export type EventsProps = {
   alarms: AlarmsConstruct;
   /** Where the export worker writes files. */
   exportBucket: IBucket;
+  /** The document renderer and, where the deployment has an access point, the Peppol gateway: the Peppol worker invokes both. */
+  renderer: InvokedFunctionConstruct;
+  peppolGateway?: InvokedFunctionConstruct;
 };
 
 /** The publisher's event source: the table's stream, filtered to new outbox event items. */
@@ -56,7 +60,7 @@ function consumeOutbox(scope: Construct, publisher: ServiceFunction, table: Tabl
 }
 
 /** The queues whose workers this construct builds, in the order they are built; the table says what each needs. */
-const WORKER_QUEUES = ['fanout', 'delivery', 'revenue', 'audit', 'exports'] as const satisfies readonly QueueKey[];
+const WORKER_QUEUES = ['fanout', 'delivery', 'revenue', 'audit', 'exports', 'peppol'] as const satisfies readonly QueueKey[];
 
 export class EventsConstruct extends Construct {
   readonly bus: EventBus;
@@ -71,11 +75,17 @@ export class EventsConstruct extends Construct {
     | 'audit'
     | 'auditDlq'
     | 'exports'
-    | 'exportsDlq',
+    | 'exportsDlq'
+    | 'peppol'
+    | 'peppolDlq',
     Queue
   >;
 
-  constructor(scope: Construct, id: string, { table, environment, alarms, exportBucket }: EventsProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    { table, environment, alarms, exportBucket, renderer, peppolGateway }: EventsProps,
+  ) {
     super(scope, id);
     this.bus = new EventBus(this, 'Bus', { description: 'Invoicing service events' });
     const what = 'events that could not be handled';
@@ -84,6 +94,7 @@ export class EventsConstruct extends Construct {
     const { queue: revenue, deadLetters: revenueDlq } = workQueue(this, alarms, QUEUES.revenue, what);
     const { queue: audit, deadLetters: auditDlq } = workQueue(this, alarms, QUEUES.audit, what);
     const { queue: exports, deadLetters: exportsDlq } = workQueue(this, alarms, QUEUES.exports, 'exports that failed');
+    const { queue: peppol, deadLetters: peppolDlq } = workQueue(this, alarms, QUEUES.peppol, 'Peppol sendings not handled');
     this.queues = {
       fanout,
       fanoutDlq,
@@ -95,11 +106,13 @@ export class EventsConstruct extends Construct {
       auditDlq,
       exports,
       exportsDlq,
+      peppol,
+      peppolDlq,
     };
 
     // What a rule cannot deliver to its queue (after EventBridge's own retries) is kept, not dropped.
     const undelivered = deadLetterQueue(this, alarms, 'Undelivered', 'events the bus could not put on their queue');
-    const ruleTargets: Record<string, Queue> = { fanout, revenue, audit, exports };
+    const ruleTargets: Record<string, Queue> = { fanout, revenue, audit, exports, peppol };
     for (const rule of EVENT_RULES) {
       new Rule(this, rule.constructId, {
         eventBus: this.bus,
@@ -115,8 +128,19 @@ export class EventsConstruct extends Construct {
       WEBHOOK_DELIVERY_QUEUE_URL: delivery.queueUrl,
       WEBHOOK_DELIVERY_DLQ_URL: deliveryDlq.queueUrl,
     };
+    /** What one worker alone is told: the Peppol worker puts its later looks on its own queue. */
+    const own: Partial<Record<QueueKey, Record<string, string>>> = { peppol: { PEPPOL_QUEUE_URL: peppol.queueUrl } };
     // In the order of the workers' deployed policy statements (grantNeeds).
-    const targets = { table, bus: this.bus, deliveryQueue: delivery, deliveryDeadLetters: deliveryDlq, exportBucket };
+    const targets = {
+      table,
+      bus: this.bus,
+      deliveryQueue: delivery,
+      deliveryDeadLetters: deliveryDlq,
+      exportBucket,
+      renderer,
+      peppolGateway,
+      peppolQueue: peppol,
+    };
     const publisher = (this.publisher = new ServiceFunction(this, 'Publisher', {
       entry: 'functions/event-publisher/handler.ts',
       environment: common,
@@ -129,7 +153,7 @@ export class EventsConstruct extends Construct {
       const { consumer } = QUEUES[queue];
       const worker = new ServiceFunction(this, consumer.constructId, {
         ...consumerProps(QUEUES[queue]),
-        environment: common,
+        environment: { ...common, ...own[queue] },
       });
       grantNeeds(worker, consumer, targets);
       consume(worker, this.queues[queue], QUEUES[queue]);

@@ -47,6 +47,8 @@ export type GrantTargets = {
   deliveryDeadLetters?: IQueue;
   recurringRuns?: IQueue;
   exportBucket?: IBucket;
+  /** The Peppol queue: its worker puts its later looks at a sending on it. */
+  peppolQueue?: IQueue;
 };
 
 type Grant<K extends keyof GrantTargets> = (
@@ -89,6 +91,9 @@ const GRANTS: { [K in keyof GrantTargets]-?: Grant<K> } = {
   },
   recurringRuns: (fn, queue, { queuesRecurringRuns }) => {
     if (queuesRecurringRuns) queue.grantSendMessages(fn);
+  },
+  peppolQueue: (fn, queue, { usesPeppol }) => {
+    if (usesPeppol) queue.grantSendMessages(fn);
   },
   // Objects only (bucket/*): put and abort a multipart upload to write, get to sign a download link.
   exportBucket: (fn, bucket, { writesExports, readsExports }) => {

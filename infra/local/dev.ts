@@ -140,6 +140,7 @@ try {
     legalEntities: [1],
     reportDelayMs: 2000,
     hangMs: 25_000,
+    doorbellUrl: `${apiBaseUrl}/api/v1/peppol/status/storecove/`,
   });
   running.push(peppol);
   // PEPPOL_ACCESS_POINT=phoss-ap npm run dev drives the network as phoss-ap instead of Storecove.
@@ -176,6 +177,9 @@ try {
     WEBHOOK_DELIVERY_QUEUE_URL: queues.delivery,
     WEBHOOK_DELIVERY_DLQ_URL: queues.deliveryDlq,
     RECURRING_RUN_QUEUE_URL: queues.recurringRuns,
+    PEPPOL_QUEUE_URL: queues.peppol,
+    // A sending's status is looked at after 2 s, then 4, 8…: a faulted sending settles within half a minute.
+    PEPPOL_CHECK_SECONDS: process.env.PEPPOL_CHECK_SECONDS ?? '2',
     WEBHOOK_ALLOW_LOOPBACK_HTTP: process.env.WEBHOOK_ALLOW_LOOPBACK_HTTP ?? 'true',
     // The laptop takes payments through the sandbox unless given Stripe test keys.
     PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER ?? (process.env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'),

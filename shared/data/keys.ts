@@ -178,6 +178,12 @@ export const peppolLookupKey = (organizationId: string, participantId: string): 
   sk: `PEPPOL_LOOKUP#${participantId}`,
 });
 
+/** Which organization's document a Peppol transmission is: reports name only the access point's id. */
+export const peppolTransmissionKey = (transmissionId: string): Key => ({
+  pk: `PEPPOL_TRANSMISSION#${transmissionId}`,
+  sk: 'TRANSMISSION',
+});
+
 /** The ECB's euro reference rates of one month's publication days (`yyyy-mm`): one partition for all months. */
 export const ECB_RATES_PARTITION = 'ECB_RATES';
 export const ecbRatesKey = (month: string): Key => ({ pk: ECB_RATES_PARTITION, sk: month });

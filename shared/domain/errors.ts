@@ -88,3 +88,7 @@ export const peppolUnavailable = (why: string) =>
   new DomainError(ErrorCode.peppolUnavailable, `The Peppol access point is unavailable (${why}); try again later`, {
     retry_after_seconds: 30,
   });
+
+/** The buyer cannot be reached over Peppol for the document: no participant id, not registered, or not for this document. */
+export const peppolUnreachable = (message: string, details: Record<string, unknown> = {}) =>
+  new DomainError(ErrorCode.peppolUnreachable, message, details);

@@ -18,7 +18,8 @@ export type IdPrefix =
   | 'ref'
   | 'quo'
   | 'ivt'
-  | 'exp';
+  | 'exp'
+  | 'snd';
 
 const nextUlid = monotonicFactory();
 

@@ -1,4 +1,5 @@
 // Invoice rules with no storage in sight: pricing, limits and which statuses allow which changes.
+import type { PeppolSending } from '#shared/domain/peppol-sending';
 import type { Metadata } from '#shared/domain/metadata';
 import { addDays } from '#shared/domain/dates';
 import { formatMinor, parseDecimal, toMinor, trimmedText } from '#shared/domain/decimal';
@@ -360,6 +361,8 @@ export type Invoice = PricedInvoice &
     buyer?: BuyerSnapshot;
     /** Every e-mail of the invoice, first sending and reminders. */
     sendings?: Sending[];
+    /** Every sending over Peppol (shared/domain/peppol-sending.ts). */
+    peppol_sendings?: PeppolSending[];
     /** The reminders sent, by the schedule or by hand (docs/collections.md). */
     reminders?: SentReminder[];
     /** The date of the last schedule step sent or passed. */

@@ -1,4 +1,5 @@
 // An organization: the tenant. Every other record belongs to exactly one.
+import type { DeliveryChannel } from '#shared/domain/peppol-sending';
 import type { DatevSettings } from '#shared/domain/datev-settings';
 import type { NumberingFormat } from '#shared/domain/numbering';
 import type { SellerProfile } from '#shared/domain/seller';
@@ -28,6 +29,8 @@ export type Organization = SellerProfile & {
   tax_rounding?: TaxRounding;
   /** The e-invoice `send` attaches and the public page offers; absent: none. */
   e_invoice_format?: EInvoiceFormat | null;
+  /** How documents are sent when the request names no channel; absent: e-mail. */
+  delivery_channel?: DeliveryChannel;
   /** IANA zone of the organization's calendar dates; organizations created before zones were stored are in UTC. */
   time_zone?: string;
   /** When invoices are reminded of (docs/collections.md); absent: never. */

@@ -16,6 +16,8 @@ import { issuingRate } from '#shared/invoicing/exchange-rate-for';
 import type { RateLeg } from '#shared/domain/exchange-rate';
 import { recordSending, type SendingRecord } from '#shared/invoicing/record-sending';
 
+export type LoadedInvoice = Awaited<ReturnType<typeof invoiceWithOrganization>>;
+
 function assertSendable(invoice: Invoice): void {
   const next = send(invoice.status);
   if (isRefusal(next)) throw refusalError(next);
@@ -42,9 +44,16 @@ export async function sendInvoice(
     onlyReminder = false,
     force = false,
     exchangeRate,
-  }: { onlyReminder?: boolean; force?: boolean; exchangeRate?: RateLeg } = {},
+    loaded,
+  }: {
+    onlyReminder?: boolean;
+    force?: boolean;
+    exchangeRate?: RateLeg;
+    /** The invoice and organization as the caller already read them. */
+    loaded?: LoadedInvoice;
+  } = {},
 ) {
-  const found = await invoiceWithOrganization(deps.db, organizationId, invoiceId);
+  const found = loaded ?? (await invoiceWithOrganization(deps.db, organizationId, invoiceId));
   if (!found) throw notFound('Invoice');
   const { invoice: stored, organization, logo } = found;
   assertSendable(stored);

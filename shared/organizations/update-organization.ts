@@ -4,6 +4,7 @@ import { getOrganization, saveOrganizationChange } from '#shared/data/organizati
 import { reminderBackfillPart } from '#shared/data/reminders';
 import type { CorrelatedDb } from '#shared/data/table';
 import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
+import type { DeliveryChannel } from '#shared/domain/peppol-sending';
 import { notFound, validationError } from '#shared/domain/errors';
 import type { Logo, LogoInfo } from '#shared/domain/logo';
 import type { NumberingFormat } from '#shared/domain/numbering';
@@ -24,6 +25,7 @@ export type OrganizationChanges = {
   quote_numbering?: NumberingFormat;
   tax_rounding?: TaxRounding;
   e_invoice_format?: EInvoiceFormat | null;
+  delivery_channel?: DeliveryChannel;
   reminder_policy?: ReminderPolicy;
   late_fee_policy?: LateFeePolicy | null;
   accounting_currency?: string;

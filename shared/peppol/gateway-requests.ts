@@ -8,7 +8,8 @@ export type PeppolGatewayRequest =
   | { kind: 'discover'; participant: PeppolParticipant }
   | { kind: 'submit'; submission: Submission }
   | { kind: 'status'; transmissionId: string }
-  | { kind: 'reports' };
+  /** The reports waiting at the access point, asked on behalf of the status route of `accessPoint`. */
+  | { kind: 'reports'; accessPoint: string };
 
 export type PeppolGatewayAnswer =
   | { discovery: PeppolDiscovery }

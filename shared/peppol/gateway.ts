@@ -10,10 +10,12 @@ import type { StatusReport, Submission, SubmitResult } from '#shared/peppol/acce
 import type { PeppolGatewayAnswer, PeppolGatewayRequest } from '#shared/peppol/gateway-requests';
 
 export type PeppolGateway = {
+  /** Whether the deployment has an access point at all. */
+  configured: boolean;
   discover(participant: PeppolParticipant): Promise<PeppolDiscovery>;
   submit(submission: Submission): Promise<SubmitResult>;
   status(transmissionId: string): Promise<StatusReport | null>;
-  reports(): Promise<StatusReport[]>;
+  reports(accessPoint: string): Promise<StatusReport[]>;
 };
 
 export function peppolGateway(invoke: Invoke, functionName: string | undefined): PeppolGateway {
@@ -23,10 +25,11 @@ export function peppolGateway(invoke: Invoke, functionName: string | undefined):
     return answer[key] as UnionKeys[K];
   };
   return {
+    configured: functionName !== undefined,
     discover: (participant) => call({ kind: 'discover', participant }, 'discovery'),
     submit: (submission) => call({ kind: 'submit', submission }, 'submitted'),
     status: (transmissionId) => call({ kind: 'status', transmissionId }, 'status'),
-    reports: () => call({ kind: 'reports' }, 'reports'),
+    reports: (accessPoint) => call({ kind: 'reports', accessPoint }, 'reports'),
   };
 }
 

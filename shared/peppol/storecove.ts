@@ -125,13 +125,13 @@ export function storecove(settings: StorecoveSettings): AccessPoint {
       if (answer.status === 200) {
         const guid = (jsonOf(answer) as { guid?: unknown } | undefined)?.guid;
         if (typeof guid !== 'string') throw unexpected('a submission', answer);
-        return { outcome: 'accepted', transmissionId: guid, status: 'queued' };
+        return { outcome: 'accepted', transmissionId: guid, status: 'sent' };
       }
       if (answer.status === 422) {
         const refusal = refusalOf(answer.text);
         // The same idempotency GUID again: the first submission stands, nothing is sent twice.
         if (/idempotency/i.test(refusal.reason))
-          return { outcome: 'accepted', transmissionId: idempotencyGuid(submission.idempotencyKey), status: 'queued' };
+          return { outcome: 'accepted', transmissionId: idempotencyGuid(submission.idempotencyKey), status: 'sent' };
         return { outcome: 'refused', ...refusal };
       }
       throw unexpected('a submission', answer);

@@ -40,3 +40,16 @@ export const apiKeyUseLine: z.ZodMiniType<ApiKeyUse> = z.object({
   api_key_id: z.string(),
   at: z.iso.datetime(),
 });
+
+/** What the Peppol queue carries: a sending queued (its event, from the bus), or a later look at one (shared/peppol/transmit-sending.ts). */
+export const peppolMessage = z.union([
+  busMessage,
+  z.object({
+    kind: z.literal('check'),
+    organization_id: z.string(),
+    document: z.object({ kind: z.literal('invoice'), id: z.string() }),
+    sending_id: z.string(),
+    attempt: z.int().check(z.minimum(0)),
+    correlation_id: z.optional(z.string()),
+  }),
+]);

@@ -33,11 +33,7 @@ it('seeds a new database with an invoice in every status, and puts each service 
 
 it('runs a Peppol network with the demo organizations on it, which the API looks participants up on', async () => {
   const { info } = runtime;
-  const peppol = info.peppol as {
-    participants: { id: string; organization_id: string | null; document_types: string[] }[];
-    received_url: string;
-    fault_url: string;
-  };
+  const { peppol } = info;
   const demoIds = info.organizations.map((organization: { id: string }) => organization.id);
   const ours = peppol.participants.filter((participant) => participant.organization_id !== null);
   expect(ours.map((participant) => participant.organization_id).sort()).toEqual([...demoIds].sort());

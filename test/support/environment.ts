@@ -26,6 +26,7 @@ Object.assign(process.env, LOCAL_CREDENTIALS, {
   PAYMENT_GATEWAY_FUNCTION: PAYMENT_GATEWAY.handler,
   PEPPOL_GATEWAY_FUNCTION: PEPPOL_GATEWAY.handler,
   RECURRING_RUN_QUEUE_URL: inject('recurringRunQueue'),
+  PEPPOL_QUEUE_URL: inject('peppolQueue'),
   EMAIL_FROM: 'Acme Billing <billing@acme.example>',
   ECB_RATES_URL: inject('ecbRatesUrl'),
   PUBLIC_BASE_URL: 'http://invoices.test',

@@ -40,6 +40,7 @@ declare module 'vitest' {
     s3Endpoint: string;
     recurringRunQueue: string;
     emailStatusQueue: string;
+    peppolQueue: string;
     ecbRatesUrl: string;
     signingKeys: string;
     lambdaEndpoint: string;
@@ -103,6 +104,7 @@ export default async function setup(project: TestProject) {
   await createBucket(objectStore.endpoint, 'invoicing-test-exports');
   project.provide('recurringRunQueue', queues.recurringRuns);
   project.provide('emailStatusQueue', queues.emailStatus);
+  project.provide('peppolQueue', queues.peppol);
   // As on a laptop: the emulator keeps the mail, and e-mails sent through the configuration set
   // (only where a test sets EMAIL_CONFIGURATION_SET) have their SES events put on the status queue.
   const sesEmulator = await startSesEmulator(await freePort());

@@ -777,6 +777,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/peppol/status/{adapter}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Peppol status
+         * @description No credential.
+         */
+        post: operations["peppolStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/email-suppressions/": {
         parameters: {
             query?: never;
@@ -1851,6 +1871,86 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "invoice.peppol_queued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invoice.peppol_queued event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onInvoicePeppolQueued"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.peppol_sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invoice.peppol_sent event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onInvoicePeppolSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.peppol_delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invoice.peppol_delivered event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onInvoicePeppolDelivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.peppol_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invoice.peppol_failed event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onInvoicePeppolFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "payment.received": {
         parameters: {
             query?: never;
@@ -1985,6 +2085,86 @@ export interface webhooks {
          * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
          */
         post: operations["onCreditNoteEmailComplained"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credit_note.peppol_queued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The credit_note.peppol_queued event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onCreditNotePeppolQueued"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credit_note.peppol_sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The credit_note.peppol_sent event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onCreditNotePeppolSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credit_note.peppol_delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The credit_note.peppol_delivered event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onCreditNotePeppolDelivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credit_note.peppol_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The credit_note.peppol_failed event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onCreditNotePeppolFailed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2768,6 +2948,7 @@ export interface components {
          *           },
          *           "peppol_id": "string",
          *           "e_invoice_format": "ubl",
+         *           "delivery_channel": "email",
          *           "logo": {
          *             "content_type": "image/png",
          *             "size": 0,
@@ -2899,6 +3080,7 @@ export interface components {
          *       },
          *       "peppol_id": "string",
          *       "e_invoice_format": "ubl",
+         *       "delivery_channel": "email",
          *       "logo": {
          *         "content_type": "image/png",
          *         "size": 0,
@@ -2991,6 +3173,8 @@ export interface components {
             /** @description Electronic address (EN 16931 BT-34/BT-49), `scheme:value` */
             peppol_id: string | null;
             e_invoice_format: ("ubl" | "cii" | "xrechnung-ubl" | "xrechnung-cii" | "peppol" | "factur-x") | null;
+            /** @enum {string} */
+            delivery_channel: "email" | "peppol" | "auto";
             logo: {
                 /** @enum {string} */
                 content_type: "image/png" | "image/jpeg";
@@ -3446,6 +3630,7 @@ export interface components {
          *           "voided_at": "2026-11-23T10:00:00.000Z",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -3636,6 +3821,7 @@ export interface components {
          *       "voided_at": "2026-11-23T10:00:00.000Z",
          *       "sendings": [
          *         {
+         *           "channel": "email",
          *           "to": "string",
          *           "sent_at": "2026-11-23T10:00:00.000Z",
          *           "message_id": "string",
@@ -3753,7 +3939,7 @@ export interface components {
             sent_at: components["schemas"]["Timestamp"] | null;
             paid_at: components["schemas"]["Timestamp"] | null;
             voided_at: components["schemas"]["Timestamp"] | null;
-            sendings: components["schemas"]["Sending"][];
+            sendings: (components["schemas"]["Sending"] | components["schemas"]["PeppolSending"])[];
             reminders_paused: boolean;
             preceding_invoice: {
                 /**
@@ -3899,6 +4085,8 @@ export interface components {
         };
         /** @description One e-mail of the document */
         Sending: {
+            /** @constant */
+            channel: "email";
             to: string;
             sent_at: components["schemas"]["Timestamp"];
             message_id: string;
@@ -3912,6 +4100,20 @@ export interface components {
          * @enum {string}
          */
         DeliveryStatus: "sent" | "unknown" | "suppressed" | "delivery_delayed" | "delivered" | "rejected" | "bounced" | "complained";
+        /** @description One sending of the document over Peppol: `queued` → `sent` (the access point took it: `transmission_id`, and `sha256` of the UBL bytes sent) → `delivered` or `failed` (with `reason`); a status never moves back */
+        PeppolSending: {
+            id: string;
+            /** @constant */
+            channel: "peppol";
+            to: string;
+            /** @enum {string} */
+            status: "queued" | "sent" | "delivered" | "failed";
+            /** Format: date-time */
+            status_at: string;
+            transmission_id: string | null;
+            sha256: string | null;
+            reason: string | null;
+        };
         /**
          * @example {
          *       "id": "evt_01JD3M8Q5W0000000000000000",
@@ -4046,6 +4248,7 @@ export interface components {
          *           "voided_at": "2026-11-23T10:00:00.000Z",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -4242,6 +4445,7 @@ export interface components {
          *           "voided_at": "2026-11-23T10:00:00.000Z",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -4273,6 +4477,16 @@ export interface components {
          *           },
          *           "created_at": "2026-11-23T10:00:00.000Z",
          *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "sending": {
+         *           "id": "string",
+         *           "channel": "peppol",
+         *           "to": "string",
+         *           "status": "queued",
+         *           "status_at": "2019-08-24T14:15:22Z",
+         *           "transmission_id": "string",
+         *           "sha256": "string",
+         *           "reason": "string"
          *         }
          *       },
          *       "actor": {
@@ -4301,6 +4515,7 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             data: {
                 object: components["schemas"]["Invoice"];
+                sending?: components["schemas"]["PeppolSending"];
             };
             actor: components["schemas"]["Actor"] | null;
         };
@@ -4438,6 +4653,7 @@ export interface components {
          *           "voided_at": "2026-11-23T10:00:00.000Z",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -4634,6 +4850,7 @@ export interface components {
          *           "voided_at": "2026-11-23T10:00:00.000Z",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -4862,6 +5079,7 @@ export interface components {
          *           "voided_at": "2026-11-23T10:00:00.000Z",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -5058,6 +5276,7 @@ export interface components {
          *           "voided_at": "2026-11-23T10:00:00.000Z",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -5254,6 +5473,7 @@ export interface components {
          *           "voided_at": "2026-11-23T10:00:00.000Z",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -5450,6 +5670,7 @@ export interface components {
          *           "voided_at": "2026-11-23T10:00:00.000Z",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -5664,6 +5885,7 @@ export interface components {
          *           "voided_at": "2026-11-23T10:00:00.000Z",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -5869,6 +6091,7 @@ export interface components {
          *           "voided_at": "2026-11-23T10:00:00.000Z",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -5937,6 +6160,838 @@ export interface components {
             data: {
                 object: components["schemas"]["Invoice"];
                 email: components["schemas"]["EmailReport"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "invoice.peppol_queued",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "channel": "email",
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
+         *           "late_fee_through": "2026-11-23",
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "sending": {
+         *           "id": "string",
+         *           "channel": "peppol",
+         *           "to": "string",
+         *           "status": "queued",
+         *           "status_at": "2019-08-24T14:15:22Z",
+         *           "transmission_id": "string",
+         *           "sha256": "string",
+         *           "reason": "string"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        InvoicePeppolQueuedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invoice.peppol_queued";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+                sending: components["schemas"]["PeppolSending"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "invoice.peppol_sent",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "channel": "email",
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
+         *           "late_fee_through": "2026-11-23",
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "sending": {
+         *           "id": "string",
+         *           "channel": "peppol",
+         *           "to": "string",
+         *           "status": "queued",
+         *           "status_at": "2019-08-24T14:15:22Z",
+         *           "transmission_id": "string",
+         *           "sha256": "string",
+         *           "reason": "string"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        InvoicePeppolSentEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invoice.peppol_sent";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+                sending: components["schemas"]["PeppolSending"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "invoice.peppol_delivered",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "channel": "email",
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
+         *           "late_fee_through": "2026-11-23",
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "sending": {
+         *           "id": "string",
+         *           "channel": "peppol",
+         *           "to": "string",
+         *           "status": "queued",
+         *           "status_at": "2019-08-24T14:15:22Z",
+         *           "transmission_id": "string",
+         *           "sha256": "string",
+         *           "reason": "string"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        InvoicePeppolDeliveredEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invoice.peppol_delivered";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+                sending: components["schemas"]["PeppolSending"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "invoice.peppol_failed",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "channel": "email",
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
+         *           "late_fee_through": "2026-11-23",
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "sending": {
+         *           "id": "string",
+         *           "channel": "peppol",
+         *           "to": "string",
+         *           "status": "queued",
+         *           "status_at": "2019-08-24T14:15:22Z",
+         *           "transmission_id": "string",
+         *           "sha256": "string",
+         *           "reason": "string"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        InvoicePeppolFailedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invoice.peppol_failed";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+                sending: components["schemas"]["PeppolSending"];
             };
             actor: components["schemas"]["Actor"] | null;
         };
@@ -6074,6 +7129,7 @@ export interface components {
          *           "voided_at": "2026-11-23T10:00:00.000Z",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -7311,6 +8367,674 @@ export interface components {
         /**
          * @example {
          *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "credit_note.peppol_queued",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "cn_01JD3M8Q5W0000000000000000",
+         *           "credit_note_number": "string",
+         *           "invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23",
+         *             "due_date": "2026-11-23"
+         *           },
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "reason": "duplicate",
+         *           "memo": "string",
+         *           "line_items": [
+         *             {
+         *               "invoice_line": 0,
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "string",
+         *               "unit_price": "string",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "net_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "subtotal": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "sending": {
+         *           "id": "string",
+         *           "channel": "peppol",
+         *           "to": "string",
+         *           "status": "queued",
+         *           "status_at": "2019-08-24T14:15:22Z",
+         *           "transmission_id": "string",
+         *           "sha256": "string",
+         *           "reason": "string"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        CreditNotePeppolQueuedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "credit_note.peppol_queued";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["CreditNote"];
+                sending: components["schemas"]["PeppolSending"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "credit_note.peppol_sent",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "cn_01JD3M8Q5W0000000000000000",
+         *           "credit_note_number": "string",
+         *           "invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23",
+         *             "due_date": "2026-11-23"
+         *           },
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "reason": "duplicate",
+         *           "memo": "string",
+         *           "line_items": [
+         *             {
+         *               "invoice_line": 0,
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "string",
+         *               "unit_price": "string",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "net_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "subtotal": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "sending": {
+         *           "id": "string",
+         *           "channel": "peppol",
+         *           "to": "string",
+         *           "status": "queued",
+         *           "status_at": "2019-08-24T14:15:22Z",
+         *           "transmission_id": "string",
+         *           "sha256": "string",
+         *           "reason": "string"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        CreditNotePeppolSentEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "credit_note.peppol_sent";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["CreditNote"];
+                sending: components["schemas"]["PeppolSending"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "credit_note.peppol_delivered",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "cn_01JD3M8Q5W0000000000000000",
+         *           "credit_note_number": "string",
+         *           "invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23",
+         *             "due_date": "2026-11-23"
+         *           },
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "reason": "duplicate",
+         *           "memo": "string",
+         *           "line_items": [
+         *             {
+         *               "invoice_line": 0,
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "string",
+         *               "unit_price": "string",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "net_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "subtotal": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "sending": {
+         *           "id": "string",
+         *           "channel": "peppol",
+         *           "to": "string",
+         *           "status": "queued",
+         *           "status_at": "2019-08-24T14:15:22Z",
+         *           "transmission_id": "string",
+         *           "sha256": "string",
+         *           "reason": "string"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        CreditNotePeppolDeliveredEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "credit_note.peppol_delivered";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["CreditNote"];
+                sending: components["schemas"]["PeppolSending"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "credit_note.peppol_failed",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "cn_01JD3M8Q5W0000000000000000",
+         *           "credit_note_number": "string",
+         *           "invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23",
+         *             "due_date": "2026-11-23"
+         *           },
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "reason": "duplicate",
+         *           "memo": "string",
+         *           "line_items": [
+         *             {
+         *               "invoice_line": 0,
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "string",
+         *               "unit_price": "string",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "net_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "subtotal": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
+         *           "sendings": [
+         *             {
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "sending": {
+         *           "id": "string",
+         *           "channel": "peppol",
+         *           "to": "string",
+         *           "status": "queued",
+         *           "status_at": "2019-08-24T14:15:22Z",
+         *           "transmission_id": "string",
+         *           "sha256": "string",
+         *           "reason": "string"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        CreditNotePeppolFailedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "credit_note.peppol_failed";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["CreditNote"];
+                sending: components["schemas"]["PeppolSending"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
          *       "type": "refund.created",
          *       "organization_id": "org_01JD3M8Q5W0000000000000000",
          *       "created_at": "2026-11-23T10:00:00.000Z",
@@ -7442,6 +9166,7 @@ export interface components {
          *           "voided_at": "2026-11-23T10:00:00.000Z",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -7694,6 +9419,7 @@ export interface components {
          *           "voided_at": "2026-11-23T10:00:00.000Z",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -7904,6 +9630,7 @@ export interface components {
          *           "voided_at": "2026-11-23T10:00:00.000Z",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -11857,6 +13584,7 @@ export interface components {
          *           "voided_at": "2026-11-23T10:00:00.000Z",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -11926,13 +13654,27 @@ export interface components {
          * @example {
          *       "message": "string",
          *       "sent_to": "string",
-         *       "sent_at": "2026-11-23T10:00:00.000Z"
+         *       "sent_at": "2026-11-23T10:00:00.000Z",
+         *       "channel": "email",
+         *       "sending": {
+         *         "id": "string",
+         *         "channel": "peppol",
+         *         "to": "string",
+         *         "status": "queued",
+         *         "status_at": "2019-08-24T14:15:22Z",
+         *         "transmission_id": "string",
+         *         "sha256": "string",
+         *         "reason": "string"
+         *       }
          *     }
          */
-        SendResult: {
+        DocumentSendResult: {
             message: string;
             sent_to: string;
             sent_at: components["schemas"]["Timestamp"];
+            /** @enum {string} */
+            channel: "email" | "peppol";
+            sending: components["schemas"]["PeppolSending"] | null;
         };
         /**
          * @example {
@@ -12082,6 +13824,7 @@ export interface components {
          *         "voided_at": "2026-11-23T10:00:00.000Z",
          *         "sendings": [
          *           {
+         *             "channel": "email",
          *             "to": "string",
          *             "sent_at": "2026-11-23T10:00:00.000Z",
          *             "message_id": "string",
@@ -12160,6 +13903,18 @@ export interface components {
         PaymentList: {
             results: components["schemas"]["Payment"][];
             next: string | null;
+        };
+        /**
+         * @example {
+         *       "message": "string",
+         *       "sent_to": "string",
+         *       "sent_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        SendResult: {
+            message: string;
+            sent_to: string;
+            sent_at: components["schemas"]["Timestamp"];
         };
         /**
          * @example {
@@ -12321,6 +14076,7 @@ export interface components {
          *         "voided_at": "2026-11-23T10:00:00.000Z",
          *         "sendings": [
          *           {
+         *             "channel": "email",
          *             "to": "string",
          *             "sent_at": "2026-11-23T10:00:00.000Z",
          *             "message_id": "string",
@@ -12533,6 +14289,17 @@ export interface components {
             document_types: ("invoice" | "credit_note")[];
             /** Format: date-time */
             checked_at: string;
+        };
+        /**
+         * @description How many reports the access point had waiting, and how many moved one of our sendings on
+         * @example {
+         *       "reports": -9007199254740991,
+         *       "applied": -9007199254740991
+         *     }
+         */
+        PeppolReports: {
+            reports: number;
+            applied: number;
         };
         /**
          * @example {
@@ -13011,6 +14778,7 @@ export interface components {
          *               },
          *               "peppol_id": "string",
          *               "e_invoice_format": "ubl",
+         *               "delivery_channel": "email",
          *               "logo": {
          *                 "content_type": "image/png",
          *                 "size": 0,
@@ -13076,7 +14844,7 @@ export interface components {
             next: string | null;
         };
         /** @description An event of any kind, told apart by `type` */
-        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteUpdatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["QuoteEmailDeliveredEvent"] | components["schemas"]["QuoteEmailBouncedEvent"] | components["schemas"]["QuoteEmailComplainedEvent"] | components["schemas"]["ExportCreatedEvent"] | components["schemas"]["ExportCompletedEvent"] | components["schemas"]["ExportFailedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["RecurringInvoiceUpdatedEvent"] | components["schemas"]["RecurringInvoicePausedEvent"] | components["schemas"]["RecurringInvoiceResumedEvent"] | components["schemas"]["RecurringInvoiceEndedEvent"] | components["schemas"]["MemberAddedEvent"] | components["schemas"]["MemberUpdatedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["InvitationCreatedEvent"] | components["schemas"]["InvitationRevokedEvent"] | components["schemas"]["ApiKeyCreatedEvent"] | components["schemas"]["ApiKeyDisabledEvent"] | components["schemas"]["ApiKeyEnabledEvent"] | components["schemas"]["ApiKeyRevokedEvent"] | components["schemas"]["EmailSuppressionDeletedEvent"] | components["schemas"]["WebhookCreatedEvent"] | components["schemas"]["WebhookUpdatedEvent"] | components["schemas"]["WebhookSecretRotatedEvent"] | components["schemas"]["WebhookDeletedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
+        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["InvoicePeppolQueuedEvent"] | components["schemas"]["InvoicePeppolSentEvent"] | components["schemas"]["InvoicePeppolDeliveredEvent"] | components["schemas"]["InvoicePeppolFailedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteUpdatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["CreditNotePeppolQueuedEvent"] | components["schemas"]["CreditNotePeppolSentEvent"] | components["schemas"]["CreditNotePeppolDeliveredEvent"] | components["schemas"]["CreditNotePeppolFailedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["QuoteEmailDeliveredEvent"] | components["schemas"]["QuoteEmailBouncedEvent"] | components["schemas"]["QuoteEmailComplainedEvent"] | components["schemas"]["ExportCreatedEvent"] | components["schemas"]["ExportCompletedEvent"] | components["schemas"]["ExportFailedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["RecurringInvoiceUpdatedEvent"] | components["schemas"]["RecurringInvoicePausedEvent"] | components["schemas"]["RecurringInvoiceResumedEvent"] | components["schemas"]["RecurringInvoiceEndedEvent"] | components["schemas"]["MemberAddedEvent"] | components["schemas"]["MemberUpdatedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["InvitationCreatedEvent"] | components["schemas"]["InvitationRevokedEvent"] | components["schemas"]["ApiKeyCreatedEvent"] | components["schemas"]["ApiKeyDisabledEvent"] | components["schemas"]["ApiKeyEnabledEvent"] | components["schemas"]["ApiKeyRevokedEvent"] | components["schemas"]["EmailSuppressionDeletedEvent"] | components["schemas"]["WebhookCreatedEvent"] | components["schemas"]["WebhookUpdatedEvent"] | components["schemas"]["WebhookSecretRotatedEvent"] | components["schemas"]["WebhookDeletedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
         /**
          * @example {
          *       "id": "whk_01JD3M8Q5W0000000000000000",
@@ -13670,6 +15438,31 @@ export interface components {
                 };
             };
         };
+        /** @description peppol_unavailable */
+        PeppolUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "peppol_unavailable",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "peppol_unavailable";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
         /** @description idempotency_conflict, conflict, invalid_state, payments_not_configured */
         IdempotencyConflictOrConflictOrInvalidStateOrPaymentsNotConfigured: {
             headers: {
@@ -13781,6 +15574,7 @@ export type SchemaTaxBreakdownRow = components['schemas']['TaxBreakdownRow'];
 export type SchemaExchangeRate = components['schemas']['ExchangeRate'];
 export type SchemaSending = components['schemas']['Sending'];
 export type SchemaDeliveryStatus = components['schemas']['DeliveryStatus'];
+export type SchemaPeppolSending = components['schemas']['PeppolSending'];
 export type SchemaInvoiceUpdatedEvent = components['schemas']['InvoiceUpdatedEvent'];
 export type SchemaInvoiceSentEvent = components['schemas']['InvoiceSentEvent'];
 export type SchemaInvoiceReminderSentEvent = components['schemas']['InvoiceReminderSentEvent'];
@@ -13793,6 +15587,10 @@ export type SchemaInvoiceEmailDeliveredEvent = components['schemas']['InvoiceEma
 export type SchemaEmailReport = components['schemas']['EmailReport'];
 export type SchemaInvoiceEmailBouncedEvent = components['schemas']['InvoiceEmailBouncedEvent'];
 export type SchemaInvoiceEmailComplainedEvent = components['schemas']['InvoiceEmailComplainedEvent'];
+export type SchemaInvoicePeppolQueuedEvent = components['schemas']['InvoicePeppolQueuedEvent'];
+export type SchemaInvoicePeppolSentEvent = components['schemas']['InvoicePeppolSentEvent'];
+export type SchemaInvoicePeppolDeliveredEvent = components['schemas']['InvoicePeppolDeliveredEvent'];
+export type SchemaInvoicePeppolFailedEvent = components['schemas']['InvoicePeppolFailedEvent'];
 export type SchemaPaymentReceivedEvent = components['schemas']['PaymentReceivedEvent'];
 export type SchemaCreditNoteCreatedEvent = components['schemas']['CreditNoteCreatedEvent'];
 export type SchemaCreditNote = components['schemas']['CreditNote'];
@@ -13802,6 +15600,10 @@ export type SchemaCreditNoteSentEvent = components['schemas']['CreditNoteSentEve
 export type SchemaCreditNoteEmailDeliveredEvent = components['schemas']['CreditNoteEmailDeliveredEvent'];
 export type SchemaCreditNoteEmailBouncedEvent = components['schemas']['CreditNoteEmailBouncedEvent'];
 export type SchemaCreditNoteEmailComplainedEvent = components['schemas']['CreditNoteEmailComplainedEvent'];
+export type SchemaCreditNotePeppolQueuedEvent = components['schemas']['CreditNotePeppolQueuedEvent'];
+export type SchemaCreditNotePeppolSentEvent = components['schemas']['CreditNotePeppolSentEvent'];
+export type SchemaCreditNotePeppolDeliveredEvent = components['schemas']['CreditNotePeppolDeliveredEvent'];
+export type SchemaCreditNotePeppolFailedEvent = components['schemas']['CreditNotePeppolFailedEvent'];
 export type SchemaRefundCreatedEvent = components['schemas']['RefundCreatedEvent'];
 export type SchemaRefund = components['schemas']['Refund'];
 export type SchemaRefundSucceededEvent = components['schemas']['RefundSucceededEvent'];
@@ -13867,15 +15669,17 @@ export type SchemaStatement = components['schemas']['Statement'];
 export type SchemaInvoicePage = components['schemas']['InvoicePage'];
 export type SchemaVoidedNumberList = components['schemas']['VoidedNumberList'];
 export type SchemaVoidedNumber = components['schemas']['VoidedNumber'];
-export type SchemaSendResult = components['schemas']['SendResult'];
+export type SchemaDocumentSendResult = components['schemas']['DocumentSendResult'];
 export type SchemaPaymentLink = components['schemas']['PaymentLink'];
 export type SchemaRecordedPayment = components['schemas']['RecordedPayment'];
 export type SchemaPaymentList = components['schemas']['PaymentList'];
+export type SchemaSendResult = components['schemas']['SendResult'];
 export type SchemaReminderList = components['schemas']['ReminderList'];
 export type SchemaReminder = components['schemas']['Reminder'];
 export type SchemaLateFee = components['schemas']['LateFee'];
 export type SchemaQuotePage = components['schemas']['QuotePage'];
 export type SchemaPeppolLookup = components['schemas']['PeppolLookup'];
+export type SchemaPeppolReports = components['schemas']['PeppolReports'];
 export type SchemaEmailSuppressionPage = components['schemas']['EmailSuppressionPage'];
 export type SchemaCreditNoteList = components['schemas']['CreditNoteList'];
 export type SchemaCreditNotePage = components['schemas']['CreditNotePage'];
@@ -13907,6 +15711,7 @@ export type ResponseIdempotencyConflictOrConflictOrInvalidState = components['re
 export type ResponseEmailDeliveryFailed = components['responses']['EmailDeliveryFailed'];
 export type ResponseIdempotencyConflictOrConflict = components['responses']['IdempotencyConflictOrConflict'];
 export type ResponseEInvoiceIncomplete = components['responses']['EInvoiceIncomplete'];
+export type ResponsePeppolUnavailable = components['responses']['PeppolUnavailable'];
 export type ResponseIdempotencyConflictOrConflictOrInvalidStateOrPaymentsNotConfigured = components['responses']['IdempotencyConflictOrConflictOrInvalidStateOrPaymentsNotConfigured'];
 export type ResponseIdempotencyConflictOrConflictOrInvalidStateOrRecipientSuppressed = components['responses']['IdempotencyConflictOrConflictOrInvalidStateOrRecipientSuppressed'];
 export type ResponseInvalidState = components['responses']['InvalidState'];
@@ -14208,6 +16013,8 @@ export interface operations {
                     peppol_id?: string | null;
                     logo?: string | null;
                     e_invoice_format?: ("ubl" | "cii" | "xrechnung-ubl" | "xrechnung-cii" | "peppol" | "factur-x") | null;
+                    /** @enum {string} */
+                    delivery_channel?: "email" | "peppol" | "auto";
                     /** @enum {string} */
                     tax_rounding?: "per_line" | "per_rate";
                     invoice_numbering?: {
@@ -15396,6 +17203,9 @@ export interface operations {
                     /** Format: email */
                     email?: string;
                     force?: boolean;
+                    /** @enum {string} */
+                    channel?: "email" | "peppol" | "auto";
+                    resend?: boolean;
                     exchange_rate?: {
                         /** @description At most 6 significant digits; within 10 times the ECB rate of the day the invoice takes when that day is stored, else 0.000001 to 1000000 */
                         rate: string;
@@ -15413,14 +17223,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SendResult"];
+                    "application/json": components["schemas"]["DocumentSendResult"];
                 };
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            /** @description idempotency_conflict, conflict, invalid_state, recipient_suppressed, exchange_rate_unavailable */
+            /** @description idempotency_conflict, conflict, invalid_state, recipient_suppressed, exchange_rate_unavailable, peppol_not_configured, peppol_unreachable */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -15438,7 +17248,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "idempotency_conflict" | "conflict" | "invalid_state" | "recipient_suppressed" | "exchange_rate_unavailable";
+                            code: "idempotency_conflict" | "conflict" | "invalid_state" | "recipient_suppressed" | "exchange_rate_unavailable" | "peppol_not_configured" | "peppol_unreachable";
                             message: string;
                             details?: components["schemas"]["ErrorDetails"];
                         };
@@ -15451,6 +17261,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["EmailDeliveryFailed"];
+            503: components["responses"]["PeppolUnavailable"];
         };
     };
     createPaymentLink: {
@@ -16185,8 +17996,34 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-            /** @description peppol_unavailable */
-            503: {
+            503: components["responses"]["PeppolUnavailable"];
+        };
+    };
+    peppolStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                adapter: "storecove" | "phoss-ap";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeppolReports"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            /** @description conflict, peppol_not_configured */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -16195,7 +18032,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "peppol_unavailable",
+                     *         "code": "conflict",
                      *         "message": "What was refused and why, in one sentence"
                      *       }
                      *     }
@@ -16203,13 +18040,15 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "peppol_unavailable";
+                            code: "conflict" | "peppol_not_configured";
                             message: string;
                             details?: components["schemas"]["ErrorDetails"];
                         };
                     };
                 };
             };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PeppolUnavailable"];
         };
     };
     listEmailSuppressions: {
@@ -17259,7 +19098,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
+                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
                 };
             };
         };
@@ -17361,7 +19200,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
+                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
                     enabled?: boolean;
                 };
             };
@@ -18456,6 +20295,122 @@ export interface operations {
             };
         };
     };
+    onInvoicePeppolQueued: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoicePeppolQueuedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoicePeppolSent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoicePeppolSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoicePeppolDelivered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoicePeppolDeliveredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoicePeppolFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoicePeppolFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onPaymentReceived: {
         parameters: {
             query?: never;
@@ -18647,6 +20602,122 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CreditNoteEmailComplainedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCreditNotePeppolQueued: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNotePeppolQueuedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCreditNotePeppolSent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNotePeppolSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCreditNotePeppolDelivered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNotePeppolDeliveredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCreditNotePeppolFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNotePeppolFailedEvent"];
             };
         };
         responses: {

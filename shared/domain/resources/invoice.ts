@@ -12,6 +12,7 @@ import {
 import { categoryFor, DEFAULT_TAX_ROUNDING } from '#shared/domain/tax';
 import { amountDue, amountRefundable, settlementOf } from '#shared/domain/invoice-lifecycle';
 import { DEFAULT_UNIT } from '#shared/domain/unit-codes';
+import { peppolSendingResource } from '#shared/domain/peppol-sending';
 import { deliveryOf, sendingResource } from '#shared/domain/resources/email';
 import { vatInAccountingCurrency, type FixedRate } from '#shared/domain/exchange-rate';
 
@@ -77,7 +78,14 @@ export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
   sent_at: invoice.sent_at ?? null,
   paid_at: invoice.paid_at ?? null,
   voided_at: invoice.voided_at ?? null,
-  sendings: (invoice.sendings ?? []).map((sending) => ({ ...sendingResource(sending), reminder: sending.reminder })),
+  sendings: [
+    ...(invoice.sendings ?? []).map((sending) => ({
+      channel: 'email' as const,
+      ...sendingResource(sending),
+      reminder: sending.reminder,
+    })),
+    ...(invoice.peppol_sendings ?? []).map(peppolSendingResource),
+  ],
   reminders_paused: invoice.reminders_paused ?? false,
   preceding_invoice: invoice.preceding_invoice ?? null,
   late_fee_through: invoice.late_fee_through ?? null,

@@ -24,6 +24,7 @@ export const organizationResource = (organization: Organization) => ({
   payment_instructions: organization.payment_instructions ?? null,
   peppol_id: organization.peppol_id ?? null,
   e_invoice_format: organization.e_invoice_format ?? null,
+  delivery_channel: organization.delivery_channel ?? 'email',
   logo: organization.logo ?? null,
   locale: organization.locale ?? 'en',
   default_notes: organization.default_notes ?? '',

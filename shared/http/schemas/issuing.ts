@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import '#shared/zod-locale';
 import { currency } from '#shared/http/schemas/currency';
 import { calendarDate } from '#shared/http/schemas/common';
-import { sendBody } from '#shared/http/schemas/sending';
+import { channelFields, sendBody } from '#shared/http/schemas/sending';
 
 /** A rate given by hand: `rate` units of `to` per one unit of `from`, either way between the invoice's and the accounting currency. */
 export const manualRate = z.strictObject({
@@ -18,7 +18,7 @@ export const manualRate = z.strictObject({
 
 /** Sending an invoice: a draft may be issued with a rate given by hand (docs/invoices.md "Foreign currency"). */
 export const sendInvoiceBody = z._default(
-  z.strictObject({ ...sendBody.def.innerType.def.shape, exchange_rate: z.optional(manualRate) }),
+  z.strictObject({ ...sendBody.def.innerType.def.shape, ...channelFields, exchange_rate: z.optional(manualRate) }),
   {},
 );
 

@@ -1,5 +1,6 @@
 import { datevSettingsOf } from '#shared/domain/datev-settings';
 import * as z from 'zod/mini';
+import { DELIVERY_CHANNELS } from '#shared/domain/peppol-sending';
 import { EXCHANGE_RATE_DATES } from '#shared/domain/exchange-rate';
 import { isTimeZone } from '#shared/domain/dates';
 import { DEFAULT_PADDING, numberingProblem } from '#shared/domain/numbering';
@@ -189,6 +190,8 @@ export const updateOrganizationBody = z
     e_invoice_format: z.optional(
       z.nullable(z.enum(E_INVOICE_FORMATS, `must be one of ${E_INVOICE_FORMATS.join(', ')}`)),
     ),
+    /** How send routes send when the request names no channel (docs/peppol.md "Sending"). */
+    delivery_channel: z.optional(z.enum(DELIVERY_CHANNELS, `must be one of ${DELIVERY_CHANNELS.join(', ')}`)),
     tax_rounding: z.optional(z.enum(TAX_ROUNDINGS, `must be one of ${TAX_ROUNDINGS.join(', ')}`)),
     /** How new invoice numbers print and when they restart (docs/api.md, "The organization"). */
     invoice_numbering: z.optional(numberingFormat),

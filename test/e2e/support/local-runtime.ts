@@ -27,6 +27,13 @@ export type DevJson = {
   users: { email: string; password: string; organizations: string[] }[];
   invoices: Record<string, string>;
   sqs_endpoint: string;
+  peppol: {
+    base_url: string;
+    access_point: 'storecove' | 'phoss-ap';
+    participants: { id: string; organization_id: string | null; name: string; document_types: string[] }[];
+    received_url: string;
+    fault_url: string;
+  };
 };
 
 type RequestOptions = { body?: unknown; token?: string | null; headers?: Record<string, string> };

@@ -1,5 +1,6 @@
 // API keys and the organization as the API answers them (shared/domain/resources).
 import * as z from 'zod/mini';
+import { DELIVERY_CHANNELS } from '#shared/domain/peppol-sending';
 import { EXCHANGE_RATE_DATES } from '#shared/domain/exchange-rate';
 import { API_KEY_PREFIX } from '#shared/domain/api-key';
 import { ALL_SCOPES } from '#shared/domain/scopes';
@@ -67,6 +68,7 @@ export const organizationResponse = z
     legal_name: nullableText,
     ...sellerProfileFields,
     e_invoice_format: z.nullable(z.enum(E_INVOICE_FORMATS)),
+    delivery_channel: z.enum(DELIVERY_CHANNELS),
     logo: z.nullable(
       // The logo's types, written out: the logo module carries an image decoder no answer needs (Same checks them).
       z.strictObject({

@@ -1,6 +1,7 @@
 // Events as the event log lists them and webhooks deliver them: one schema per kind, whose
 // `data.object` is the resource as the API answers it (docs/events.md), and the delivery log.
 import * as z from 'zod/mini';
+import { peppolSendingResponse } from '#shared/http/schemas/responses/peppol';
 import type { EventType } from '#shared/domain/events';
 import { ACTOR_TYPES } from '#shared/domain/actor';
 import { ROLES } from '#shared/domain/roles';
@@ -37,7 +38,7 @@ const DATA: Record<EventType, z.ZodMiniObject> = {
   'client.archived': z.strictObject({ object: clientResponse }),
   'invoice.created': z.strictObject({ object: invoiceResponse }),
   'invoice.updated': z.strictObject({ object: invoiceResponse }),
-  'invoice.sent': z.strictObject({ object: invoiceResponse }),
+  'invoice.sent': z.strictObject({ object: invoiceResponse, sending: z.optional(peppolSendingResponse) }),
   'invoice.reminder_sent': z.strictObject({ object: invoiceResponse }),
   'invoice.paid': z.strictObject({ object: invoiceResponse, payment: paymentResponse }),
   'invoice.overdue': z.strictObject({ object: invoiceResponse }),
@@ -46,6 +47,10 @@ const DATA: Record<EventType, z.ZodMiniObject> = {
   'invoice.email_delivered': z.strictObject({ object: invoiceResponse, email: emailReport }),
   'invoice.email_bounced': z.strictObject({ object: invoiceResponse, email: emailReport }),
   'invoice.email_complained': z.strictObject({ object: invoiceResponse, email: emailReport }),
+  'invoice.peppol_queued': z.strictObject({ object: invoiceResponse, sending: peppolSendingResponse }),
+  'invoice.peppol_sent': z.strictObject({ object: invoiceResponse, sending: peppolSendingResponse }),
+  'invoice.peppol_delivered': z.strictObject({ object: invoiceResponse, sending: peppolSendingResponse }),
+  'invoice.peppol_failed': z.strictObject({ object: invoiceResponse, sending: peppolSendingResponse }),
   'payment.received': z.strictObject({ object: invoiceResponse, payment: paymentResponse }),
   'credit_note.created': z.strictObject({ object: creditNoteResponse }),
   'credit_note.updated': z.strictObject({ object: creditNoteResponse }),
@@ -53,6 +58,10 @@ const DATA: Record<EventType, z.ZodMiniObject> = {
   'credit_note.email_delivered': z.strictObject({ object: creditNoteResponse, email: emailReport }),
   'credit_note.email_bounced': z.strictObject({ object: creditNoteResponse, email: emailReport }),
   'credit_note.email_complained': z.strictObject({ object: creditNoteResponse, email: emailReport }),
+  'credit_note.peppol_queued': z.strictObject({ object: creditNoteResponse, sending: peppolSendingResponse }),
+  'credit_note.peppol_sent': z.strictObject({ object: creditNoteResponse, sending: peppolSendingResponse }),
+  'credit_note.peppol_delivered': z.strictObject({ object: creditNoteResponse, sending: peppolSendingResponse }),
+  'credit_note.peppol_failed': z.strictObject({ object: creditNoteResponse, sending: peppolSendingResponse }),
   'refund.created': z.strictObject({ object: invoiceResponse, refund: refundResponse }),
   'refund.succeeded': z.strictObject({ object: invoiceResponse, refund: refundResponse }),
   'refund.failed': z.strictObject({ object: invoiceResponse, refund: refundResponse }),

@@ -1,6 +1,7 @@
 // Invoices as the API answers them (shared/domain/resources/invoice.ts), and the answer of a payment
 // recorded with the invoice it settles (send answers with responses/sending.ts).
 import * as z from 'zod/mini';
+import { peppolSendingResponse } from '#shared/http/schemas/responses/peppol';
 import { INVOICE_STATUSES, QUOTE_INVOICE_KINDS } from '#shared/domain/invoice';
 import { TAX_CATEGORIES, TAX_ROUNDINGS } from '#shared/domain/tax';
 import type { invoiceResource, reminderResource } from '#shared/domain/resources/invoice';
@@ -69,7 +70,14 @@ export const inAccountingCurrency = {
 };
 
 export const sending = z
-  .strictObject({ to: z.string(), sent_at: timestamp, message_id: z.string(), reminder: z.boolean(), ...delivery })
+  .strictObject({
+    channel: z.literal('email'),
+    to: z.string(),
+    sent_at: timestamp,
+    message_id: z.string(),
+    reminder: z.boolean(),
+    ...delivery,
+  })
   .register(z.globalRegistry, { id: 'Sending', description: 'One e-mail of the document' });
 
 export const invoiceLine = z.strictObject({
@@ -126,7 +134,7 @@ export const invoiceResponse = z
     sent_at: z.nullable(timestamp),
     paid_at: z.nullable(timestamp),
     voided_at: z.nullable(timestamp),
-    sendings: z.array(sending),
+    sendings: z.array(z.union([sending, peppolSendingResponse])),
     reminders_paused: z.boolean(),
     /** The invoice this one refers to (BT-25/BT-26): the original of a late fee. */
     preceding_invoice: z.nullable(

@@ -1,5 +1,6 @@
 // The answer of the send routes, apart from the document schemas the send routes do not answer with.
 import * as z from 'zod/mini';
+import { peppolSendingResponse } from '#shared/http/schemas/responses/peppol';
 import { BOUNCE_TYPES, DELIVERY_STATUSES } from '#shared/domain/email-delivery';
 import type { sendingResource, suppressionResource } from '#shared/domain/resources/email';
 import { pageOf, type Same, timestamp } from '#shared/http/schemas/responses/common';
@@ -8,6 +9,15 @@ import { pageOf, type Same, timestamp } from '#shared/http/schemas/responses/com
 export const sentResponse = z
   .strictObject({ message: z.string(), sent_to: z.string(), sent_at: timestamp })
   .register(z.globalRegistry, { id: 'SendResult' });
+
+/** An invoice's or credit note's send: by e-mail (`sending` null), or the Peppol sending queued or standing. */
+export const documentSentResponse = z
+  .strictObject({
+    ...sentResponse.def.shape,
+    channel: z.enum(['email', 'peppol']),
+    sending: z.nullable(peppolSendingResponse),
+  })
+  .register(z.globalRegistry, { id: 'DocumentSendResult' });
 
 /** What became of an e-mail, as the mail service last reported it (docs/collections.md). */
 export const delivery = {
