@@ -72,15 +72,32 @@ function cursorKey(scope: Construct): Secret {
   return secret;
 }
 
+/** The one function with the access point's key (functions/topology.ts PEPPOL_GATEWAY), reading it from its secret. */
+function peppolGatewayOf(scope: Construct, peppol: PeppolAccessPointProps, alarms: AlarmsConstruct) {
+  if (peppol.accessPoint === 'phoss-ap' && !peppol.url)
+    throw new Error(
+      'phoss-ap runs where the deployment runs it: give its address with -c peppolAccessPointUrl=https://…',
+    );
+  const secret = Secret.fromSecretNameV2(scope, 'PeppolSecret', peppol.secretName);
+  return new InvokedFunctionConstruct(scope, 'Peppol', {
+    spec: PEPPOL_GATEWAY,
+    environment: {
+      LOG_LEVEL: 'info',
+      PEPPOL_ACCESS_POINT: peppol.accessPoint,
+      PEPPOL_SECRET_ARN: secret.secretArn,
+      ...(peppol.url ? { PEPPOL_ACCESS_POINT_URL: peppol.url } : {}),
+      ...(peppol.smlZone ? { PEPPOL_SML_ZONE: peppol.smlZone } : {}),
+    },
+    alarms,
+    secret,
+  });
+}
+
 export class InvoicingStack extends Stack {
   constructor(scope: Construct, id: string, props: InvoicingStackProps = {}) {
     super(scope, id, props);
     if (props.stripeSecretName && props.paymentsSandbox)
       throw new Error('Choose one payment provider: stripeSecretName or paymentsSandbox, not both');
-    if (props.peppol?.accessPoint === 'phoss-ap' && !props.peppol.url)
-      throw new Error(
-        'phoss-ap runs where the deployment runs it: give its address with -c peppolAccessPointUrl=https://…',
-      );
     const alarms = new AlarmsConstruct(this, 'Alarms', { email: props.alarmEmail });
     const data = new DataConstruct(this, 'Data');
     const cursorSecret = cursorKey(this);
@@ -102,22 +119,7 @@ export class InvoicingStack extends Stack {
         alarms,
         secret: stripeSecret,
       });
-    const peppolSecret = props.peppol && Secret.fromSecretNameV2(this, 'PeppolSecret', props.peppol.secretName);
-    const peppolGateway =
-      props.peppol &&
-      peppolSecret &&
-      new InvokedFunctionConstruct(this, 'Peppol', {
-        spec: PEPPOL_GATEWAY,
-        environment: {
-          LOG_LEVEL: 'info',
-          PEPPOL_ACCESS_POINT: props.peppol.accessPoint,
-          PEPPOL_SECRET_ARN: peppolSecret.secretArn,
-          ...(props.peppol.url ? { PEPPOL_ACCESS_POINT_URL: props.peppol.url } : {}),
-          ...(props.peppol.smlZone ? { PEPPOL_SML_ZONE: props.peppol.smlZone } : {}),
-        },
-        alarms,
-        secret: peppolSecret,
-      });
+    const peppolGateway = props.peppol && peppolGatewayOf(this, props.peppol, alarms);
     const email = new EmailEventsConstruct(this, 'Email', { alarms });
     const exports = new ExportsConstruct(this, 'Exports');
     const api = new ApiConstruct(this, 'Api', {

@@ -10,5 +10,5 @@ const peppol = configuredPeppolGateway();
 
 export const handler = endpoint(route, { params: participantParams }, async ({ db, organizationId, params }) => ({
   status: 200,
-  body: await lookUpParticipant({ db, peppol }, organizationId, params.id),
+  body: await lookUpParticipant({ db, peppol }, organizationId, params.participant_id),
 }));

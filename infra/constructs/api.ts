@@ -122,6 +122,18 @@ export const logicalId = (name: string) =>
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('');
 
+/** The HTTP API, without a default stage (addStage makes the one it has). */
+function httpApiOf(scope: Construct): HttpApi {
+  const httpApi = new HttpApi(scope, 'HttpApi', { description: 'Invoicing service API', createDefaultStage: false });
+  Validations.of(scope).acknowledge({
+    id: 'AwsSolutions-APIG4',
+    reason:
+      'Each route authenticates in its function (API keys and our own access tokens, docs/security.md); ' +
+      "the public routes are public by design (token exchange, public invoice pages, Stripe's signed webhook)",
+  });
+  return httpApi;
+}
+
 /** API Gateway HTTP APIs route `/x/` to the route `/x`, and refuse route paths ending in '/'. */
 export const gatewayPath = (route: Route) => route.path.replace(/\/$/, '');
 
@@ -255,13 +267,7 @@ export class ApiConstruct extends Construct {
     }: ApiProps,
   ) {
     super(scope, id);
-    this.httpApi = new HttpApi(this, 'HttpApi', { description: 'Invoicing service API', createDefaultStage: false });
-    Validations.of(this).acknowledge({
-      id: 'AwsSolutions-APIG4',
-      reason:
-        'Each route authenticates in its function (API keys and our own access tokens, docs/security.md); ' +
-        "the public routes are public by design (token exchange, public invoice pages, Stripe's signed webhook)",
-    });
+    this.httpApi = httpApiOf(this);
     addStage(this, this.httpApi, throttle);
     raiseAlarms(this, this.httpApi, alarms);
     const baseUrl = publicBaseUrl ?? this.httpApi.apiEndpoint;

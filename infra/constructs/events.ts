@@ -60,7 +60,44 @@ function consumeOutbox(scope: Construct, publisher: ServiceFunction, table: Tabl
 }
 
 /** The queues whose workers this construct builds, in the order they are built; the table says what each needs. */
-const WORKER_QUEUES = ['fanout', 'delivery', 'revenue', 'audit', 'exports', 'peppol'] as const satisfies readonly QueueKey[];
+const WORKER_QUEUES = [
+  'fanout',
+  'delivery',
+  'revenue',
+  'audit',
+  'exports',
+  'peppol',
+] as const satisfies readonly QueueKey[];
+
+/** The workers' queues, each with its dead-letter queue and the alarm on it. */
+function workerQueues(scope: Construct, alarms: AlarmsConstruct) {
+  const what = 'events that could not be handled';
+  const { queue: fanout, deadLetters: fanoutDlq } = workQueue(scope, alarms, QUEUES.fanout, what);
+  const { queue: delivery, deadLetters: deliveryDlq } = workQueue(scope, alarms, QUEUES.delivery, what);
+  const { queue: revenue, deadLetters: revenueDlq } = workQueue(scope, alarms, QUEUES.revenue, what);
+  const { queue: audit, deadLetters: auditDlq } = workQueue(scope, alarms, QUEUES.audit, what);
+  const { queue: exports, deadLetters: exportsDlq } = workQueue(scope, alarms, QUEUES.exports, 'exports that failed');
+  const { queue: peppol, deadLetters: peppolDlq } = workQueue(
+    scope,
+    alarms,
+    QUEUES.peppol,
+    'Peppol sendings not handled',
+  );
+  return {
+    fanout,
+    fanoutDlq,
+    delivery,
+    deliveryDlq,
+    revenue,
+    revenueDlq,
+    audit,
+    auditDlq,
+    exports,
+    exportsDlq,
+    peppol,
+    peppolDlq,
+  };
+}
 
 export class EventsConstruct extends Construct {
   readonly bus: EventBus;
@@ -88,27 +125,8 @@ export class EventsConstruct extends Construct {
   ) {
     super(scope, id);
     this.bus = new EventBus(this, 'Bus', { description: 'Invoicing service events' });
-    const what = 'events that could not be handled';
-    const { queue: fanout, deadLetters: fanoutDlq } = workQueue(this, alarms, QUEUES.fanout, what);
-    const { queue: delivery, deadLetters: deliveryDlq } = workQueue(this, alarms, QUEUES.delivery, what);
-    const { queue: revenue, deadLetters: revenueDlq } = workQueue(this, alarms, QUEUES.revenue, what);
-    const { queue: audit, deadLetters: auditDlq } = workQueue(this, alarms, QUEUES.audit, what);
-    const { queue: exports, deadLetters: exportsDlq } = workQueue(this, alarms, QUEUES.exports, 'exports that failed');
-    const { queue: peppol, deadLetters: peppolDlq } = workQueue(this, alarms, QUEUES.peppol, 'Peppol sendings not handled');
-    this.queues = {
-      fanout,
-      fanoutDlq,
-      delivery,
-      deliveryDlq,
-      revenue,
-      revenueDlq,
-      audit,
-      auditDlq,
-      exports,
-      exportsDlq,
-      peppol,
-      peppolDlq,
-    };
+    this.queues = workerQueues(this, alarms);
+    const { fanout, delivery, deliveryDlq, revenue, audit, exports, peppol } = this.queues;
 
     // What a rule cannot deliver to its queue (after EventBridge's own retries) is kept, not dropped.
     const undelivered = deadLetterQueue(this, alarms, 'Undelivered', 'events the bus could not put on their queue');

@@ -4,7 +4,7 @@ import type { Metadata } from '#shared/domain/metadata';
 import { addDays } from '#shared/domain/dates';
 import { formatMinor, parseDecimal, toMinor, trimmedText } from '#shared/domain/decimal';
 import { validationError } from '#shared/domain/errors';
-import type { BounceType, DeliveryStatus } from '#shared/domain/email-delivery';
+import type { BounceType, Delivered, DeliveryStatus } from '#shared/domain/email-delivery';
 import type { ExchangeRate, RateLeg } from '#shared/domain/exchange-rate';
 import { priceDocument, type Discount, type PricingLine } from '#shared/domain/pricing';
 import {
@@ -271,17 +271,8 @@ export type SentReminder = {
   bounce_type?: BounceType;
 };
 
-/** One e-mail of an invoice: its first sending or a reminder. */
-export type Sending = {
-  to: string;
-  sent_at: string;
-  message_id: string;
-  reminder: boolean;
-  /** Absent: `sent` as of `sent_at`, until the mail service reports more. */
-  delivery_status?: DeliveryStatus;
-  delivery_status_at?: string;
-  bounce_type?: BounceType;
-};
+/** One e-mail of an invoice: its first sending or a reminder; no delivery status yet: `sent` as of `sent_at`. */
+export type Sending = Delivered & { sent_at: string; message_id: string; reminder: boolean };
 
 /** The seller as the invoice shows it, copied when the invoice is created: later profile changes leave it. */
 export type SellerSnapshot = { name: string } & Pick<
@@ -359,9 +350,8 @@ export type Invoice = PricedInvoice &
     /** Absent on invoices created before snapshots were kept. */
     seller?: SellerSnapshot;
     buyer?: BuyerSnapshot;
-    /** Every e-mail of the invoice, first sending and reminders. */
+    /** Every e-mail of the invoice, first sending and reminders; beside them, every sending over Peppol. */
     sendings?: Sending[];
-    /** Every sending over Peppol (shared/domain/peppol-sending.ts). */
     peppol_sendings?: PeppolSending[];
     /** The reminders sent, by the schedule or by hand (docs/collections.md). */
     reminders?: SentReminder[];

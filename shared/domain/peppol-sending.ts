@@ -49,19 +49,13 @@ export function advanced(
   };
 }
 
-/** The event each status announces, per document kind. */
+/** The event each status announces, per document kind (invoices; credit notes are sent by e-mail only, so far). */
 export const PEPPOL_EVENTS = {
   invoice: {
     queued: 'invoice.peppol_queued',
     sent: 'invoice.peppol_sent',
     delivered: 'invoice.peppol_delivered',
     failed: 'invoice.peppol_failed',
-  },
-  credit_note: {
-    queued: 'credit_note.peppol_queued',
-    sent: 'credit_note.peppol_sent',
-    delivered: 'credit_note.peppol_delivered',
-    failed: 'credit_note.peppol_failed',
   },
 } as const;
 

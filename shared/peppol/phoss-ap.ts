@@ -10,7 +10,7 @@ import {
   type Submission,
   type SubmitResult,
 } from '#shared/peppol/access-point';
-import { accessPointRequest, jsonOf } from '#shared/peppol/access-point-http';
+import { type Answer, accessPointRequest, jsonOf } from '#shared/peppol/access-point-http';
 import { type SmpLocation, smpDocumentTypes } from '#shared/peppol/smp';
 
 export type PhossApSettings = {
@@ -48,8 +48,65 @@ function statusOf(transmissionId: string, transaction: OutboundTransaction): Sta
   }
 }
 
+type Call = (method: string, path: string, body?: string) => Promise<Answer>;
+
+const unexpected = (what: string, answer: Answer) =>
+  new Error(`phoss-ap answered ${what} with ${answer.status}: ${answer.text.slice(0, 300)}`);
+
+async function transactionOf(call: Call, id: string): Promise<OutboundTransaction | undefined> {
+  const answer = await call('GET', `/outbound/status/${encodeURIComponent(id)}`);
+  if (answer.status === 404) return undefined;
+  const found = jsonOf(answer) as OutboundTransaction | undefined;
+  if (answer.status !== 200 || !found) throw unexpected('a status request', answer);
+  return found;
+}
+
+/** A transaction that exists, as a submission's result: taken, or refused for good. */
+function resultOf(id: string, transaction: OutboundTransaction): SubmitResult {
+  const state = statusOf(id, transaction);
+  if (state.status === 'failed') return { outcome: 'refused', reason: state.reason, rules: rulesNamedIn(state.reason) };
+  return { outcome: 'accepted', transmissionId: id, status: state.status === 'queued' ? 'queued' : 'sent' };
+}
+
+const refusal = (text: string): SubmitResult => ({
+  outcome: 'refused',
+  reason: text.slice(0, 500),
+  rules: rulesNamedIn(text),
+});
+
+async function submitted(call: Call, submission: Submission): Promise<SubmitResult> {
+  const id = submission.idempotencyKey;
+  // phoss-ap sends a repeated instance id again, so an earlier attempt's transaction is looked for first.
+  const earlier = await transactionOf(call, id);
+  if (earlier) return resultOf(id, earlier);
+  const path = [
+    participantUri(submission.sender),
+    participantUri(submission.receiver),
+    DOCUMENT_TYPE_IDS[submission.documentType],
+    BILLING_PROCESS_ID,
+    submission.country,
+  ]
+    .map(encodeURIComponent)
+    .join('/');
+  const answer = await call(
+    'POST',
+    `/outbound/submit/${path}?sbdhInstanceID=${encodeURIComponent(id)}`,
+    submission.xml,
+  );
+  if (answer.status === 200) return { outcome: 'accepted', transmissionId: id, status: 'sent' };
+  if (answer.status === 400) return refusal(String(jsonOf(answer) ?? answer.text));
+  if (answer.status !== 422) throw unexpected('a submission', answer);
+  // Not always the end: a transport fault leaves the transaction to phoss-ap's own retries.
+  const after = await transactionOf(call, id);
+  if (after && statusOf(id, after).status !== 'failed') return resultOf(id, after);
+  const report = jsonOf(answer) as { lookupError?: string; sendingError?: string } | undefined;
+  const state = after && statusOf(id, after);
+  const finalReason = state?.status === 'failed' ? state.reason : undefined;
+  return refusal(String(report?.lookupError ?? report?.sendingError ?? finalReason ?? answer.text));
+}
+
 export function phossAp(settings: PhossApSettings): AccessPoint {
-  const call = (method: string, path: string, body?: string) =>
+  const call: Call = (method, path, body) =>
     accessPointRequest(`${settings.baseUrl}/api${path}`, {
       method,
       headers: {
@@ -59,17 +116,6 @@ export function phossAp(settings: PhossApSettings): AccessPoint {
       },
       ...(body === undefined ? {} : { body }),
     });
-  const unexpected = (what: string, answer: { status: number; text: string }) =>
-    new Error(`phoss-ap answered ${what} with ${answer.status}: ${answer.text.slice(0, 300)}`);
-
-  const transaction = async (id: string) => {
-    const answer = await call('GET', `/outbound/status/${encodeURIComponent(id)}`);
-    if (answer.status === 404) return undefined;
-    const found = jsonOf(answer) as OutboundTransaction | undefined;
-    if (answer.status !== 200 || !found) throw unexpected('a status request', answer);
-    return found;
-  };
-
   return {
     name: 'phoss-ap',
     async discover(participant) {
@@ -80,56 +126,11 @@ export function phossAp(settings: PhossApSettings): AccessPoint {
         document_types: PEPPOL_DOCUMENT_TYPES.filter((type) => listed.includes(DOCUMENT_TYPE_IDS[type])),
       };
     },
-
-    async submit(submission: Submission): Promise<SubmitResult> {
-      const id = submission.idempotencyKey;
-      // phoss-ap sends a repeated instance id again, so an earlier attempt's transaction is looked for first.
-      const earlier = await transaction(id);
-      if (earlier) {
-        const state = statusOf(id, earlier);
-        if (state.status === 'failed') return { outcome: 'refused', reason: state.reason, rules: [] };
-        return { outcome: 'accepted', transmissionId: id, status: state.status === 'queued' ? 'queued' : 'sent' };
-      }
-      const path = [
-        participantUri(submission.sender),
-        participantUri(submission.receiver),
-        DOCUMENT_TYPE_IDS[submission.documentType],
-        BILLING_PROCESS_ID,
-        submission.country,
-      ]
-        .map(encodeURIComponent)
-        .join('/');
-      const answer = await call(
-        'POST',
-        `/outbound/submit/${path}?sbdhInstanceID=${encodeURIComponent(id)}`,
-        submission.xml,
-      );
-      if (answer.status === 200) return { outcome: 'accepted', transmissionId: id, status: 'sent' };
-      if (answer.status === 400) {
-        const reason = String(jsonOf(answer) ?? answer.text).slice(0, 500);
-        return { outcome: 'refused', reason, rules: rulesNamedIn(reason) };
-      }
-      if (answer.status === 422) {
-        // Not always the end: a transport fault leaves the transaction to phoss-ap's own retries.
-        const after = await transaction(id);
-        const report = jsonOf(answer) as { lookupError?: string; sendingError?: string } | undefined;
-        const state = after ? statusOf(id, after) : undefined;
-        if (!state || state.status === 'failed') {
-          const reason =
-            report?.lookupError ?? report?.sendingError ?? (state?.status === 'failed' ? state.reason : answer.text);
-          const text = String(reason);
-          return { outcome: 'refused', reason: text.slice(0, 500), rules: rulesNamedIn(text) };
-        }
-        return { outcome: 'accepted', transmissionId: id, status: state.status === 'queued' ? 'queued' : 'sent' };
-      }
-      throw unexpected('a submission', answer);
-    },
-
+    submit: (submission) => submitted(call, submission),
     async status(transmissionId) {
-      const found = await transaction(transmissionId);
+      const found = await transactionOf(call, transmissionId);
       return found && statusOf(transmissionId, found);
     },
-
     // phoss-ap calls nobody back: its statuses are asked for, transmission by transmission.
     drainReports: async () => 0,
   };

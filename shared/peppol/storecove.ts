@@ -12,7 +12,7 @@ import {
   type Submission,
   type SubmitResult,
 } from '#shared/peppol/access-point';
-import { accessPointRequest, jsonOf } from '#shared/peppol/access-point-http';
+import { type Answer, accessPointRequest, jsonOf } from '#shared/peppol/access-point-http';
 
 export type StorecoveSettings = {
   /** `https://api.storecove.com/api/v2`, or the local network's stand-in. */
@@ -61,8 +61,76 @@ function reportOf(body: string): StatusReport | undefined {
   return undefined;
 }
 
+type Call = (method: string, path: string, body?: unknown) => Promise<Answer>;
+
+const unexpected = (what: string, answer: Answer) =>
+  new Error(`Storecove answered ${what} with ${answer.status}: ${answer.text.slice(0, 300)}`);
+
+/** Whether discovery finds the participant (for the document types, on /discovery/receives). */
+async function discovered(call: Call, participant: PeppolParticipant, path: string, documentTypes?: string[]) {
+  const { scheme, id } = routingOf(participant);
+  const answer = await call('POST', path, {
+    ...(documentTypes ? { documentTypes } : {}),
+    network: 'peppol',
+    metaScheme: 'iso6523-actorid-upis',
+    scheme,
+    identifier: id,
+  });
+  if (answer.status !== 200) throw unexpected('discovery', answer);
+  return (jsonOf(answer) as { code?: string } | undefined)?.code === 'OK';
+}
+
+async function submitted(call: Call, settings: StorecoveSettings, submission: Submission): Promise<SubmitResult> {
+  const legalEntityId = settings.legalEntities[submission.organizationId] ?? settings.legalEntities.default;
+  if (legalEntityId === undefined) {
+    const reason = `no Storecove legal entity is configured for organization ${submission.organizationId}`;
+    return { outcome: 'refused', reason, rules: [] };
+  }
+  const guid = idempotencyGuid(submission.idempotencyKey);
+  const answer = await call('POST', '/document_submissions', {
+    legalEntityId,
+    idempotencyGuid: guid,
+    routing: { eIdentifiers: [routingOf(submission.receiver)], emails: [] },
+    document: {
+      // Storecove parses raw UBL only under `invoice`; a CreditNote document goes the same way.
+      documentType: 'invoice',
+      rawDocumentData: {
+        document: Buffer.from(submission.xml, 'utf8').toString('base64'),
+        parse: true,
+        parseStrategy: 'ubl',
+      },
+    },
+  });
+  if (answer.status === 200) {
+    const transmissionId = (jsonOf(answer) as { guid?: unknown } | undefined)?.guid;
+    if (typeof transmissionId !== 'string') throw unexpected('a submission', answer);
+    return { outcome: 'accepted', transmissionId, status: 'sent' };
+  }
+  if (answer.status !== 422) throw unexpected('a submission', answer);
+  const refusal = refusalOf(answer.text);
+  // The same idempotency GUID again: the first submission stands, nothing is sent twice.
+  if (/idempotency/i.test(refusal.reason)) return { outcome: 'accepted', transmissionId: guid, status: 'sent' };
+  return { outcome: 'refused', ...refusal };
+}
+
+async function drained(call: Call, handle: (report: StatusReport) => Promise<void>): Promise<number> {
+  let handled = 0;
+  while (handled < MAX_REPORTS) {
+    const answer = await call('GET', '/webhook_instances/');
+    if (answer.status === 204) break;
+    const instance = jsonOf(answer) as { guid?: unknown; body?: unknown } | undefined;
+    if (answer.status !== 200 || typeof instance?.guid !== 'string') throw unexpected('the webhook queue', answer);
+    const report = typeof instance.body === 'string' ? reportOf(instance.body) : undefined;
+    if (report) await handle(report);
+    const removed = await call('DELETE', `/webhook_instances/${encodeURIComponent(instance.guid)}`);
+    if (removed.status !== 204 && removed.status !== 404) throw unexpected('a webhook removal', removed);
+    handled += 1;
+  }
+  return handled;
+}
+
 export function storecove(settings: StorecoveSettings): AccessPoint {
-  const call = (method: string, path: string, body?: unknown) =>
+  const call: Call = (method, path, body) =>
     accessPointRequest(`${settings.baseUrl}${path}`, {
       method,
       headers: {
@@ -72,92 +140,23 @@ export function storecove(settings: StorecoveSettings): AccessPoint {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-  const unexpected = (what: string, answer: { status: number; text: string }) =>
-    new Error(`Storecove answered ${what} with ${answer.status}: ${answer.text.slice(0, 300)}`);
-
-  const discovered = async (participant: PeppolParticipant, path: string, documentTypes?: string[]) => {
-    const { scheme, id } = routingOf(participant);
-    const answer = await call('POST', path, {
-      ...(documentTypes ? { documentTypes } : {}),
-      network: 'peppol',
-      metaScheme: 'iso6523-actorid-upis',
-      scheme,
-      identifier: id,
-    });
-    if (answer.status !== 200) throw unexpected(`discovery`, answer);
-    return (jsonOf(answer) as { code?: string } | undefined)?.code === 'OK';
-  };
-
   return {
     name: 'storecove',
     async discover(participant) {
       const [registered, ...accepts] = await Promise.all([
-        discovered(participant, '/discovery/exists'),
-        ...Object.values(DISCOVERY_TYPES).map((type) => discovered(participant, '/discovery/receives', [type])),
+        discovered(call, participant, '/discovery/exists'),
+        ...Object.values(DISCOVERY_TYPES).map((type) => discovered(call, participant, '/discovery/receives', [type])),
       ]);
       const types = Object.keys(DISCOVERY_TYPES) as PeppolDocumentType[];
       return { registered, document_types: registered ? types.filter((_, i) => accepts[i]) : [] };
     },
-
-    async submit(submission: Submission): Promise<SubmitResult> {
-      const legalEntityId =
-        settings.legalEntities[submission.organizationId] ?? settings.legalEntities.default ?? undefined;
-      if (legalEntityId === undefined)
-        return {
-          outcome: 'refused',
-          reason: `no Storecove legal entity is configured for organization ${submission.organizationId}`,
-          rules: [],
-        };
-      const answer = await call('POST', '/document_submissions', {
-        legalEntityId,
-        idempotencyGuid: idempotencyGuid(submission.idempotencyKey),
-        routing: { eIdentifiers: [routingOf(submission.receiver)], emails: [] },
-        document: {
-          // Storecove parses raw UBL only under `invoice`; a CreditNote document goes the same way.
-          documentType: 'invoice',
-          rawDocumentData: {
-            document: Buffer.from(submission.xml, 'utf8').toString('base64'),
-            parse: true,
-            parseStrategy: 'ubl',
-          },
-        },
-      });
-      if (answer.status === 200) {
-        const guid = (jsonOf(answer) as { guid?: unknown } | undefined)?.guid;
-        if (typeof guid !== 'string') throw unexpected('a submission', answer);
-        return { outcome: 'accepted', transmissionId: guid, status: 'sent' };
-      }
-      if (answer.status === 422) {
-        const refusal = refusalOf(answer.text);
-        // The same idempotency GUID again: the first submission stands, nothing is sent twice.
-        if (/idempotency/i.test(refusal.reason))
-          return { outcome: 'accepted', transmissionId: idempotencyGuid(submission.idempotencyKey), status: 'sent' };
-        return { outcome: 'refused', ...refusal };
-      }
-      throw unexpected('a submission', answer);
-    },
-
+    submit: (submission) => submitted(call, settings, submission),
     async status(transmissionId) {
       const answer = await call('GET', `/document_submissions/${encodeURIComponent(transmissionId)}/evidence/sending`);
       if (answer.status === 200) return { transmissionId, status: 'delivered' };
       if (answer.status === 404) return undefined;
       throw unexpected('an evidence request', answer);
     },
-
-    async drainReports(handle) {
-      let handled = 0;
-      while (handled < MAX_REPORTS) {
-        const answer = await call('GET', '/webhook_instances/');
-        if (answer.status === 204) break;
-        const instance = jsonOf(answer) as { guid?: unknown; body?: unknown } | undefined;
-        if (answer.status !== 200 || typeof instance?.guid !== 'string') throw unexpected('the webhook queue', answer);
-        const report = typeof instance.body === 'string' ? reportOf(instance.body) : undefined;
-        if (report) await handle(report);
-        const removed = await call('DELETE', `/webhook_instances/${encodeURIComponent(instance.guid)}`);
-        if (removed.status !== 204 && removed.status !== 404) throw unexpected('a webhook removal', removed);
-        handled += 1;
-      }
-      return handled;
-    },
+    drainReports: (handle) => drained(call, handle),
   };
 }

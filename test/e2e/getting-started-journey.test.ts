@@ -2,6 +2,7 @@
 // curl flow through the typed client.
 import { expect, it } from 'vitest';
 import { useLocalRuntime } from '#test/e2e/support/local-runtime';
+import { peppolJourney } from '#test/e2e/support/peppol-journey';
 
 const runtime = useLocalRuntime();
 const { api, sdk } = runtime;
@@ -51,6 +52,11 @@ it('runs a Peppol network with the demo organizations on it, which the API looks
   expect(await (await fetch(peppol.received_url)).json()).toEqual({ results: [] });
   expect(await (await fetch(peppol.fault_url)).json()).toEqual({ pending: [] });
 });
+
+it('sends an invoice over Peppol through Storecove, from draft to delivered, a passing fault tried again', async () => {
+  expect(runtime.info.peppol.access_point).toBe('storecove');
+  await peppolJourney(runtime);
+}, 90_000);
 
 it('serves the README flow through the typed client: create a client, create an invoice, list invoices', async () => {
   const api = sdk();

@@ -43,7 +43,9 @@ const functions = (template: Template) => resources(template, 'AWS::Lambda::Func
 describe('docs/deploy.md, against the synthesized template', () => {
   it('counts the alarms as the stack raises them, with and without Stripe, with a Peppol access point', () => {
     expect(
-      stated(/\*\*Alarms\*\* \(all to the alarm topic; (\d+), or (\d+) with Stripe, and one more with a Peppol access point\)/),
+      stated(
+        /\*\*Alarms\*\* \(all to the alarm topic; (\d+), or (\d+) with Stripe, and one more with a Peppol access point\)/,
+      ),
     ).toEqual([alarms(plain).length, alarms(stripe).length]);
     expect(alarms(peppol).length).toBe(alarms(plain).length + 1);
   });

@@ -365,8 +365,10 @@ describe('stack', () => {
     for (const [id, fn] of Object.entries(functions)) {
       const variables = fn.Properties.Environment?.Variables ?? {};
       const named = 'PEPPOL_GATEWAY_FUNCTION' in variables;
-      const isPeppolRoute = peppolRoutes.some((route) => id.startsWith(logicalId(route.name)));
-      expect(named, id).toBe(isPeppolRoute);
+      const isPeppolUser =
+        peppolRoutes.some((route) => id.startsWith(logicalId(route.name))) ||
+        id.startsWith(`Events${QUEUES.peppol.consumer.constructId}`);
+      expect(named, id).toBe(isPeppolUser);
       if (id !== gatewayId) expect('PEPPOL_SECRET_ARN' in variables, id).toBe(false);
     }
     expect(() => templateOf({ peppol: { accessPoint: 'phoss-ap', secretName: 'invoicing/peppol' } })).toThrow(
@@ -438,7 +440,7 @@ describe('stack', () => {
     });
     expect(asyncFailures.length).toBeGreaterThanOrEqual(LOG_SUBSCRIPTIONS.length);
     expect(new Set([...redriveTargets, streamFailures, ...ruleDeadLetters, ...asyncFailures])).toEqual(alarmed);
-    expect(alarmed.size).toBe(12);
+    expect(alarmed.size).toBe(13);
   });
 
   it('sends every alarm to the alarm topic; alarms on worker failures, API errors and latency, and stream lag', () => {
@@ -447,7 +449,7 @@ describe('stack', () => {
     for (const [id, alarm] of alarms) expect(alarm.Properties.AlarmActions, id).toEqual([{ Ref: topic }]);
     const functions = template.findResources('AWS::Lambda::Function');
     const background = Object.keys(functions).filter((id) => /^(Events|Schedules|Email)/.test(id));
-    expect(background.length).toBe(6 + JOBS.length + 1 + 1);
+    expect(background.length).toBe(7 + JOBS.length + 1 + 1);
     const watched = new Set(
       alarms.flatMap(([, alarm]) =>
         (alarm.Properties.Metrics ?? []).flatMap(
@@ -611,6 +613,7 @@ describe('stack', () => {
       ...SERVED.filter((route) => route.rendersDocuments).map((route) => logicalId(route.name)),
       ...(JOBS as readonly Job[]).filter((job) => job.rendersDocuments).map((job) => `Schedules${logicalId(job.name)}`),
       'SchedulesRecurringWorker',
+      `Events${QUEUES.peppol.consumer.constructId}`,
     ];
     expect(callers.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(expected.sort());
     for (const [id, fn] of callers) {

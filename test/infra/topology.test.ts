@@ -81,7 +81,7 @@ describe('the topology, in the template and in the local runtime', () => {
     const declared = {
       'dynamodb:Query': true,
       'dynamodb:PutItem': consumer.table === 'readWrite',
-      'sqs:SendMessage': Boolean(consumer.queuesDeliveries || consumer.retriesDeliveries),
+      'sqs:SendMessage': Boolean(consumer.queuesDeliveries || consumer.retriesDeliveries || consumer.usesPeppol),
       'sqs:ChangeMessageVisibility': true, // its own queue's, for every consumer
       's3:PutObject': Boolean(consumer.writesExports),
       'ses:SendRawEmail': Boolean(consumer.sendsEmail),

@@ -14,9 +14,10 @@ let tenant: Awaited<ReturnType<typeof newTenant>>;
 beforeAll(async () => {
   tenant = await newTenant('Peppol lookups');
 });
-const lookUp = (id: string, token = tenant.apiKey) => call('get-peppol-participant', { token, params: { id } });
+const lookUp = (id: string, token = tenant.apiKey) =>
+  call('get-peppol-participant', { token, params: { participant_id: id } });
 
-describe('GET /api/v1/peppol/participants/{id}/', () => {
+describe('GET /api/v1/peppol/participants/{participant_id}/', () => {
   it('answers who is registered and for which documents, as the network says', async () => {
     const cases = [
       ['0208:0123456749', true, ['invoice', 'credit_note']],
@@ -51,7 +52,7 @@ describe('GET /api/v1/peppol/participants/{id}/', () => {
   it('refuses an id outside the EAS list or failing its check, naming it, without asking the network', async () => {
     for (const id of ['0208:0123456748', '1234:5678', 'nonsense', 'EM:billing@example.com']) {
       const refused = await lookUp(id);
-      expect([refused.status, Object.keys(refused.json.error.details.fields)], id).toEqual([400, ['id']]);
+      expect([refused.status, Object.keys(refused.json.error.details.fields)], id).toEqual([400, ['participant_id']]);
     }
   });
 

@@ -26,7 +26,8 @@ describe('sending an invoice', () => {
     const { json: draft } = await call('create-invoice', { token: tenant.apiKey, body: invoiceBody(clientId) });
     const result = await send(draft.id);
     expect(result.status).toBe(200);
-    expect(Object.keys(result.json).sort()).toEqual(['message', 'sent_at', 'sent_to']);
+    expect(Object.keys(result.json).sort()).toEqual(['channel', 'message', 'sending', 'sent_at', 'sent_to']);
+    expect([result.json.channel, result.json.sending]).toEqual(['email', null]);
     expect(result.json.sent_to).toBe('ap@recipient.example');
 
     const invoice = (await call('get-invoice', { token: tenant.apiKey, params: { id: draft.id } })).json;

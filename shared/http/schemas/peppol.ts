@@ -6,7 +6,7 @@ import { peppolParticipantId } from '#shared/http/schemas/common';
 import { ACCESS_POINTS } from '#shared/peppol/access-point';
 
 export const participantParams = z.object({
-  id: z.pipe(
+  participant_id: z.pipe(
     peppolParticipantId,
     z.transform((text: string) => parsePeppolParticipant(text) as PeppolParticipant),
   ),

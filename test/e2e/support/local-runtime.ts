@@ -53,6 +53,7 @@ function routeAt(method: string, path: string) {
 
 /** One `npm run dev` child process, its state directory, its console output and its dev.json. */
 export class LocalRuntime {
+  constructor(private readonly env: Record<string, string> = {}) {}
   stateDir = '';
   port = 0;
   dev!: ChildProcess;
@@ -69,6 +70,7 @@ export class LocalRuntime {
         DEV_STATE_DIR: this.stateDir,
         LOG_LEVEL: 'warn',
         ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TTL),
+        ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -139,8 +141,8 @@ export class LocalRuntime {
  * it (Ctrl-C) after them. Start-up takes about 10–13 s, stopping 2–3 s; a file whose tests are all
  * skipped starts nothing. After the tests, the console output must not report an unhandled failure.
  */
-export function useLocalRuntime(): LocalRuntime {
-  const runtime = new LocalRuntime();
+export function useLocalRuntime(env: Record<string, string> = {}): LocalRuntime {
+  const runtime = new LocalRuntime(env);
   beforeAll(async () => {
     runtime.stateDir = mkdtempSync(join(tmpdir(), 'invoicing-dev-'));
     runtime.port = await freePort();

@@ -1,0 +1,66 @@
+// An invoice from draft to delivered over the local Peppol network, as a user of `npm run dev` sees
+// it: the send answers at once, the worker transmits, and the network's report arrives; a passing
+// fault of the access point is tried again and still ends delivered. The same journey for each
+// access point the runtime drives (test/e2e/peppol-*-journey.test.ts).
+import { createHash } from 'node:crypto';
+import { expect } from 'vitest';
+import type { LocalRuntime } from '#test/e2e/support/local-runtime';
+
+type Sending = { id: string; channel: string; status: string; sha256: string | null; transmission_id: string | null };
+
+export async function peppolJourney(runtime: LocalRuntime) {
+  const { api, info } = runtime;
+  const client = await api('POST', '/api/v1/clients/', {
+    body: { name: 'Brasserie Lumière', email: 'factures@lumiere.example', country: 'BE', peppol_id: '0208:0123456749' },
+  });
+  expect(client.status, JSON.stringify(client.json)).toBe(201);
+  const invoiceOver = async () => {
+    const invoice = await api('POST', '/api/v1/invoices/', {
+      body: {
+        client: client.json.id,
+        buyer_reference: 'PO-4711',
+        line_items: [{ description: 'Beratung', quantity: 2, unit_price: '450.00', tax_rate: '19' }],
+      },
+    });
+    expect(invoice.status, JSON.stringify(invoice.json)).toBe(201);
+    const sent = await api('POST', `/api/v1/invoices/${invoice.json.id}/send/`, { body: { channel: 'peppol' } });
+    expect([sent.status, sent.json.channel, sent.json.sending?.status], JSON.stringify(sent.json)).toEqual([
+      200,
+      'peppol',
+      'queued',
+    ]);
+    return { id: invoice.json.id as string, sending: sent.json.sending as Sending };
+  };
+  const settled = async (id: string) => {
+    for (let waited = 0; waited < 30_000; waited += 250) {
+      const invoice = await api('GET', `/api/v1/invoices/${id}/`);
+      const sending = (invoice.json.sendings as Sending[]).find((entry) => entry.channel === 'peppol')!;
+      if (sending.status === 'delivered' || sending.status === 'failed') return sending;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`invoice ${id} never settled over Peppol`);
+  };
+  const received = async () =>
+    ((await (await fetch(info.peppol.received_url)).json()) as { results: { outcome: string; sha256: string }[] })
+      .results;
+
+  const first = await invoiceOver();
+  const delivered = await settled(first.id);
+  expect([delivered.id, delivered.status]).toEqual([first.sending.id, 'delivered']);
+  const ubl = await fetch(`${info.api_base_url}/api/v1/invoices/${first.id}/e-invoice/?format=peppol`, {
+    headers: { authorization: `Bearer ${info.api_key}` },
+  });
+  const bytes = Buffer.from(await ubl.arrayBuffer());
+  expect(delivered.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+  expect((await received()).filter((entry) => entry.sha256 === delivered.sha256).map((entry) => entry.outcome)).toEqual(
+    ['accepted'],
+  );
+
+  // The access point answers 503 once: the worker tries again, and the invoice still arrives, once.
+  await fetch(info.peppol.fault_url, { method: 'POST', body: JSON.stringify({ kind: '5xx', count: 1 }) });
+  const second = await invoiceOver();
+  const retried = await settled(second.id);
+  expect(retried.status).toBe('delivered');
+  const attempts = (await received()).slice(-2).map((entry) => entry.outcome);
+  expect(attempts).toEqual(['fault', 'accepted']);
+}
