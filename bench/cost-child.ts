@@ -157,6 +157,7 @@ Object.assign(process.env, {
   WEBHOOK_DELIVERY_QUEUE_URL: queues.delivery,
   WEBHOOK_DELIVERY_DLQ_URL: queues.deliveryDlq,
   RECURRING_RUN_QUEUE_URL: queues.recurringRuns,
+  PEPPOL_QUEUE_URL: queues.peppol,
   WEBHOOK_ALLOW_LOOPBACK_HTTP: 'true',
   PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}`,
   POWERTOOLS_METRICS_DISABLED: 'true',

@@ -11,6 +11,7 @@ import { bundles } from '#bench/sections/bundles';
 import { cost } from '#bench/sections/cost';
 import { documents } from '#bench/sections/documents';
 import { exports } from '#bench/sections/exports';
+import { peppol } from '#bench/sections/peppol';
 import { recurring } from '#bench/sections/recurring';
 import { revenue } from '#bench/sections/revenue';
 import { throughput } from '#bench/sections/throughput';
@@ -31,6 +32,7 @@ const SECTION_NAMES = [
   'recurring',
   'revenue',
   'exports',
+  'peppol',
   'cost',
 ] as const;
 type Section = (typeof SECTION_NAMES)[number];
@@ -42,6 +44,7 @@ const SECTIONS: Record<Section, BenchSection> = {
   recurring,
   revenue,
   exports,
+  peppol,
   cost,
 };
 /**

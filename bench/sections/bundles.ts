@@ -34,6 +34,9 @@ const pathValue = (path: string, name: string) => {
   if (name === 'series') return 'invoice';
   if (name === 'outcome') return 'pay';
   if (name === 'address') return encodeURIComponent('nobody@example.com');
+  // Peppol routes answer 409 peppol_not_configured here: the bench runs no access point.
+  if (name === 'participant_id') return encodeURIComponent('0208:0123456749');
+  if (name === 'adapter') return 'storecove';
   if (path.includes('/checkout/')) return `chk_${UNKNOWN_TOKEN}`;
   const collection = path
     .slice(0, path.indexOf(`{${name}}`))

@@ -77,8 +77,10 @@ async function issueDocuments(context: BenchContext, apiUrl: string) {
     if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(json)}`);
     return json;
   };
-  await send('PATCH', '/api/v1/organizations/me/', { ...austrianSeller, default_currency: 'EUR' }, token);
-  const buyer = await send('POST', '/api/v1/clients/', frenchBuyer);
+  // With both parties' Peppol ids, so that every format, `peppol` included, can be drawn.
+  const seller = { ...austrianSeller, default_currency: 'EUR', peppol_id: '9914:ATU13585627' };
+  await send('PATCH', '/api/v1/organizations/me/', seller, token);
+  const buyer = await send('POST', '/api/v1/clients/', { ...frenchBuyer, peppol_id: '0009:30326504500017' });
   const issued = await send('POST', '/api/v1/invoices/', {
     client: buyer.id,
     issue_date: '2026-11-02',
