@@ -121,7 +121,7 @@ export const RESPONSES: Partial<Record<RouteName, ZodMiniType>> = {
   'retry-delivery': retryQueuedResponse,
   'revoke-api-key': apiKeyResponse,
   'rotate-webhook-secret': webhookWithSecretResponse,
-  'send-credit-note': sentResponse,
+  'send-credit-note': documentSentResponse,
   'send-invoice': documentSentResponse,
   'send-quote': sentResponse,
   'send-reminder': sentResponse,

@@ -4,6 +4,8 @@
 // local runtime wires, so the two cannot drift apart.
 import type { Route } from '#functions/routes';
 import { API_KEY_USE } from '#shared/domain/api-key-usage';
+import { PEPPOL_DOCUMENT_TYPES } from '#shared/domain/peppol';
+import { PEPPOL_EVENTS } from '#shared/domain/peppol-sending';
 import { REVENUE_EVENT_TYPES } from '#shared/reports/contributions';
 import { SES_DETAIL_TYPES, SES_EVENT_SOURCE, type SesEventType } from '#shared/email/ses-events';
 
@@ -197,13 +199,17 @@ export type QueueKey = keyof typeof QUEUES;
 
 export const visibilitySeconds = (queue: QueueSpec) => queue.consumer.timeoutSeconds * VISIBILITY_FACTOR;
 
-/** The bus's rules: every service event to the fan-out and audit queues, the revenue events to the revenue queue. */
+/** The bus's rules: every service event to the fan-out and audit queues, the revenue events to the revenue queue, sendings queued for Peppol to the Peppol queue. */
 export const EVENT_RULES: readonly { constructId: string; queue: QueueKey; detailTypes?: readonly string[] }[] = [
   { constructId: 'ServiceEvents', queue: 'fanout' },
   { constructId: 'RevenueEvents', queue: 'revenue', detailTypes: REVENUE_EVENT_TYPES },
   { constructId: 'AuditEvents', queue: 'audit' },
   { constructId: 'ExportEvents', queue: 'exports', detailTypes: ['export.created'] },
-  { constructId: 'PeppolEvents', queue: 'peppol', detailTypes: ['invoice.peppol_queued'] },
+  {
+    constructId: 'PeppolEvents',
+    queue: 'peppol',
+    detailTypes: PEPPOL_DOCUMENT_TYPES.map((kind) => PEPPOL_EVENTS[kind].queued),
+  },
 ];
 
 /**

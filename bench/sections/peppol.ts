@@ -118,7 +118,7 @@ export async function peppol(context: BenchContext): Promise<void> {
       for (let i = 0; i < SENDINGS; i += 1) ids.push(await queued());
       const before = counted.calls;
       const started = performance.now();
-      for (const id of ids) await transmitQueued({ ...deps, db: counted.db }, organizationId, id);
+      for (const id of ids) await transmitQueued({ ...deps, db: counted.db }, organizationId, { kind: 'invoice', id });
       requests.push((counted.calls - before) / SENDINGS);
       return SENDINGS / ((performance.now() - started) / 1000);
     };

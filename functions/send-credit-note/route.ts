@@ -7,7 +7,15 @@ export const route = {
   credentials: 'any',
   scope: 'credit_notes:write',
   table: 'readWrite',
-  errors: ['e_invoice_incomplete', 'email_delivery_failed', 'recipient_suppressed'],
+  errors: [
+    'e_invoice_incomplete',
+    'email_delivery_failed',
+    'recipient_suppressed',
+    'peppol_not_configured',
+    'peppol_unreachable',
+    'peppol_unavailable',
+  ],
   sendsEmail: true,
   rendersDocuments: true,
+  usesPeppol: true,
 } as const satisfies Route;

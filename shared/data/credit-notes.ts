@@ -265,6 +265,34 @@ export const creditNoteDeliveryPart = (
   },
 });
 
+/**
+ * The credit note's Peppol sendings as decided, written only while they are the version read
+ * (shared/peppol/peppol-documents.ts): a report or a send that lost a race decides again.
+ */
+export const creditNotePeppolPart = (
+  db: Db,
+  organizationId: string,
+  before: CreditNote,
+  after: Pick<CreditNote, 'peppol_sendings' | 'peppol_version'>,
+): WritePart => {
+  const read = before.peppol_version ?? 0;
+  return {
+    Update: {
+      TableName: db.table,
+      Key: creditNoteKey(organizationId, before.id),
+      UpdateExpression: 'SET peppol_sendings = :sendings, peppol_version = :next',
+      ConditionExpression: read
+        ? 'peppol_version = :read'
+        : 'attribute_exists(pk) AND attribute_not_exists(peppol_version)',
+      ExpressionAttributeValues: {
+        ':sendings': after.peppol_sendings ?? [],
+        ':next': after.peppol_version,
+        ...(read ? { ':read': read } : {}),
+      },
+    },
+  };
+};
+
 /** A refund's claim on what the credit note has left to refund, checked again in the write. */
 export const creditNoteRefundPart = (
   db: Db,

@@ -3,10 +3,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { peppolTransmissionKey } from '#shared/data/keys';
 import type { Db, WritePart } from '#shared/data/table';
+import type { PeppolDocument } from '#shared/domain/peppol-sending';
 
 export type PeppolTransmission = {
   organization_id: string;
-  document: { kind: 'invoice' | 'credit_note'; id: string };
+  document: PeppolDocument;
   sending_id: string;
 };
 

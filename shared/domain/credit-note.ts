@@ -2,6 +2,7 @@
 // takes amounts off the invoice's own lines, with their own tax category and rate, so its tax breakdown
 // mirrors the invoice's; it can never take off more than is left on a line or on the invoice.
 import type { Metadata } from '#shared/domain/metadata';
+import type { PeppolSending } from '#shared/domain/peppol-sending';
 import { parseDecimal, type Scaled } from '#shared/domain/decimal';
 import type { ExchangeRate } from '#shared/domain/exchange-rate';
 import { validationError } from '#shared/domain/errors';
@@ -79,6 +80,10 @@ export type CreditNote = Supply & {
   metadata?: Metadata;
   /** Moved on by every change of the metadata (absent: 0): the one change a credit note takes in full. */
   metadata_version?: number;
+  /** Every sending over Peppol (shared/domain/peppol-sending.ts). */
+  peppol_sendings?: PeppolSending[];
+  /** Moved on by every change of `peppol_sendings` (absent: 0), which is written on it as read. */
+  peppol_version?: number;
 };
 
 /** One e-mail of a credit note: an invoice's sending without reminders. */

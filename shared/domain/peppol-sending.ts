@@ -1,6 +1,8 @@
 // A document's sending over Peppol (docs/peppol.md "Sending"): queued when it is asked for, sent once
 // the access point has taken it, then delivered or failed as the network reports. Its status only
 // moves forward, and delivered and failed are final: a late or repeated report changes nothing.
+import { PEPPOL_DOCUMENT_TYPES, type PeppolDocumentType } from '#shared/domain/peppol';
+
 /** How a document goes out: by e-mail, over Peppol, or over Peppol where the buyer receives it there, else by e-mail. */
 export const DELIVERY_CHANNELS = ['email', 'peppol', 'auto'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
@@ -49,7 +51,7 @@ export function advanced(
   };
 }
 
-/** The event each status announces, per document kind (invoices; credit notes are sent by e-mail only, so far). */
+/** The event each status announces, per document kind. */
 export const PEPPOL_EVENTS = {
   invoice: {
     queued: 'invoice.peppol_queued',
@@ -57,7 +59,37 @@ export const PEPPOL_EVENTS = {
     delivered: 'invoice.peppol_delivered',
     failed: 'invoice.peppol_failed',
   },
-} as const;
+  credit_note: {
+    queued: 'credit_note.peppol_queued',
+    sent: 'credit_note.peppol_sent',
+    delivered: 'credit_note.peppol_delivered',
+    failed: 'credit_note.peppol_failed',
+  },
+} as const satisfies Record<PeppolDocumentType, Record<PeppolSendingStatus, string>>;
+
+/** The document a Peppol sending is of. */
+export type PeppolDocument = { kind: PeppolDocumentType; id: string };
+
+/** The kind of document whose sending the event announces queued, if it is one of those. */
+export const queuedKindOf = (eventType: string): PeppolDocumentType | undefined =>
+  PEPPOL_DOCUMENT_TYPES.find((kind) => PEPPOL_EVENTS[kind].queued === eventType);
+
+/** A sending to `to` as it is asked for: queued, with nothing transmitted yet. */
+export const queuedSending = (id: string, to: string, now: Date): PeppolSending => ({
+  id,
+  channel: 'peppol',
+  to,
+  status: 'queued',
+  status_at: now.toISOString(),
+  queued_at: now.toISOString(),
+  transmission_id: null,
+  sha256: null,
+  reason: null,
+});
+
+/** The last sending that has not failed: what a repeated request answers. */
+export const standingSending = (sendings: readonly PeppolSending[] | undefined) =>
+  [...(sendings ?? [])].reverse().find((sending) => sending.status !== 'failed');
 
 /** What a sending looks like in answers and events. */
 export const peppolSendingResource = (sending: PeppolSending) => ({

@@ -16,9 +16,9 @@ export async function sendCreditNote(
   organizationId: string,
   creditNoteId: string,
   to?: string,
-  { force = false } = {},
+  { force = false, loaded }: { force?: boolean; loaded?: Awaited<ReturnType<typeof creditNoteWithOrganization>> } = {},
 ): Promise<CreditNote> {
-  const found = await creditNoteWithOrganization(deps.db, organizationId, creditNoteId);
+  const found = loaded ?? (await creditNoteWithOrganization(deps.db, organizationId, creditNoteId));
   if (!found) throw notFound('Credit note');
   const { creditNote: stored, organization, logo } = found;
   const recipient = to ?? (await getClient(deps.db, organizationId, stored.client_id))?.email;

@@ -15,11 +15,11 @@ export async function applyReports(
   let applied = 0;
   for (const report of reports) {
     const transmission = await getTransmission(deps.db, report.transmissionId);
-    if (!transmission || transmission.document.kind !== 'invoice') continue;
+    if (!transmission) continue;
     const recorded = await recordPeppolStatus(
       deps,
       transmission.organization_id,
-      transmission.document.id,
+      transmission.document,
       transmission.sending_id,
       { status: report.status, ...(report.status === 'failed' ? { reason: report.reason } : {}) },
     );

@@ -1,11 +1,11 @@
 // The Peppol gateway as routes and workers use it: each call one synchronous invocation of
 // functions/peppol-gateway, the only function with the access point's key. A deployment without an
 // access point has no gateway: every call is then 409 peppol_not_configured.
-import { callFunction, type Invoke, lambdaInvoker } from '#shared/aws/lambda';
+import { callFunction, FunctionFailedError, type Invoke, lambdaInvoker } from '#shared/aws/lambda';
 import { config } from '#shared/config';
 import type { PeppolDiscovery } from '#shared/domain/peppol';
 import type { PeppolParticipant } from '#shared/domain/peppol-participant';
-import { peppolNotConfigured } from '#shared/domain/errors';
+import { peppolNotConfigured, peppolUnavailable } from '#shared/domain/errors';
 import type { StatusReport, Submission, SubmitResult } from '#shared/peppol/access-point';
 import type { PeppolGatewayAnswer, PeppolGatewayRequest } from '#shared/peppol/gateway-requests';
 
@@ -21,7 +21,11 @@ export type PeppolGateway = {
 export function peppolGateway(invoke: Invoke, functionName: string | undefined): PeppolGateway {
   const call = async <K extends keyof UnionKeys>(request: PeppolGatewayRequest, key: K) => {
     if (!functionName) throw peppolNotConfigured();
-    const answer = (await callFunction(invoke, functionName, request)) as Record<string, unknown>;
+    const answer = (await callFunction(invoke, functionName, request).catch((error: unknown) => {
+      // A gateway that timed out or crashed left the access point's answer unknown: as unavailable,
+      // the worker tries again (the idempotency key keeps a transmission that did go through single).
+      throw error instanceof FunctionFailedError ? peppolUnavailable('the Peppol gateway failed') : error;
+    })) as Record<string, unknown>;
     return answer[key] as UnionKeys[K];
   };
   return {

@@ -2,12 +2,10 @@
 // for, or a report of the access point. The sending only moves forward (shared/domain/peppol-sending.ts);
 // each move announces its event, and the first transmission id is kept beside, so that reports that
 // name only it find the sending.
-import { unchanged } from '#shared/data/change';
 import { transmissionPart } from '#shared/data/peppol-transmissions';
-import type { EventType } from '#shared/domain/events';
-import { advanced, PEPPOL_EVENTS, type PeppolSending, peppolSendingResource } from '#shared/domain/peppol-sending';
-import { changeInvoice } from '#shared/invoicing/change-invoice';
+import { advanced, type PeppolDocument, type PeppolSending } from '#shared/domain/peppol-sending';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
+import { changeSendings } from '#shared/peppol/peppol-documents';
 
 export type PeppolReport = Parameters<typeof advanced>[1];
 
@@ -15,32 +13,29 @@ export type PeppolReport = Parameters<typeof advanced>[1];
 export async function recordPeppolStatus(
   deps: InvoicingDeps,
   organizationId: string,
-  invoiceId: string,
+  document: PeppolDocument,
   sendingId: string,
   report: PeppolReport,
   now = new Date(),
 ): Promise<PeppolSending | undefined> {
-  return changeInvoice(
+  const sendings = await changeSendings(
     deps,
     organizationId,
-    invoiceId,
+    document,
     (current) => {
-      const sending = current.peppol_sendings?.find((entry) => entry.id === sendingId);
+      const sending = current.find((entry) => entry.id === sendingId);
       const next = sending && advanced(sending, report, now);
-      if (!sending || !next) return unchanged(sending);
+      if (!sending || !next) return undefined;
       const newTransmission = next.transmission_id && !sending.transmission_id ? next.transmission_id : undefined;
       return {
-        invoice: {
-          ...current,
-          peppol_sendings: current.peppol_sendings!.map((entry) => (entry.id === sendingId ? next : entry)),
-        },
-        events: next.status === sending.status ? [] : [PEPPOL_EVENTS.invoice[next.status] as EventType],
-        eventData: { sending: peppolSendingResource(next) },
+        sendings: current.map((entry) => (entry.id === sendingId ? next : entry)),
+        announce: next.status === sending.status ? undefined : next.status,
+        sending: next,
         parts: {
           transmission: newTransmission
             ? transmissionPart(deps.db, newTransmission, {
                 organization_id: organizationId,
-                document: { kind: 'invoice', id: invoiceId },
+                document,
                 sending_id: sendingId,
               })
             : undefined,
@@ -48,9 +43,6 @@ export async function recordPeppolStatus(
       };
     },
     now,
-  ).then((result) => {
-    if (!result || !('ok' in result)) return result;
-    if (!result.ok) throw new Error(`unexpected failed condition: ${result.failed}`);
-    return result.invoice.peppol_sendings?.find((entry) => entry.id === sendingId);
-  });
+  );
+  return sendings.find((entry) => entry.id === sendingId);
 }

@@ -4,51 +4,23 @@
 // worker. Nothing is transmitted inside the request. Asked again, the sending that stands answers,
 // unless `resend` asks for another.
 import { getClient } from '#shared/data/clients';
+import { unchanged } from '#shared/data/change';
 import { invoiceWithOrganization } from '#shared/data/invoices';
 import { reminderSchedulePart } from '#shared/data/reminders';
 import { dateIn } from '#shared/domain/dates';
 import { assertEInvoiceReady } from '#shared/domain/e-invoice';
-import { notFound, peppolUnreachable } from '#shared/domain/errors';
+import { notFound } from '#shared/domain/errors';
 import type { RateLeg } from '#shared/domain/exchange-rate';
 import { newId } from '#shared/domain/ids';
 import { assertTaxParties, buyerOf, type Invoice, sellerOf, taxBreakdownOf } from '#shared/domain/invoice';
 import { isRefusal, refusalError, send } from '#shared/domain/invoice-lifecycle';
 import { timeZoneOf } from '#shared/domain/organization';
-import { parsePeppolParticipant, type PeppolParticipant } from '#shared/domain/peppol-participant';
-import { PEPPOL_EVENTS, type PeppolSending, peppolSendingResource } from '#shared/domain/peppol-sending';
+import { PEPPOL_EVENTS, peppolSendingResource, queuedSending, standingSending } from '#shared/domain/peppol-sending';
 import { nextReminderDate } from '#shared/domain/reminders';
-import { changeInvoice, changed } from '#shared/invoicing/change-invoice';
-import type { InvoicingDeps } from '#shared/invoicing/deps';
+import { changeInvoice } from '#shared/invoicing/change-invoice';
 import { issuingRate } from '#shared/invoicing/exchange-rate-for';
 import type { LoadedInvoice } from '#shared/invoicing/send-invoice';
-import type { PeppolGateway } from '#shared/peppol/gateway';
-import { lookUpParticipant } from '#shared/peppol/look-up-participant';
-
-export type PeppolSendDeps = InvoicingDeps & { peppol: PeppolGateway };
-
-/** The participant the buyer is, checked on the network for the document type. */
-export async function reachableBuyer(
-  deps: PeppolSendDeps,
-  organizationId: string,
-  peppolId: string | undefined,
-  documentType: 'invoice' | 'credit_note',
-): Promise<PeppolParticipant> {
-  if (!peppolId) throw peppolUnreachable('The client has no peppol_id: set it to send over Peppol');
-  const participant = parsePeppolParticipant(peppolId) as PeppolParticipant;
-  const lookup = await lookUpParticipant(deps, organizationId, participant);
-  if (!lookup.registered || !lookup.document_types.includes(documentType))
-    throw peppolUnreachable(
-      lookup.registered
-        ? `${peppolId} is on the Peppol network but does not receive ${documentType.replace('_', ' ')}s`
-        : `${peppolId} is not registered on the Peppol network`,
-      { participant_id: peppolId, registered: lookup.registered, document_types: lookup.document_types },
-    );
-  return participant;
-}
-
-/** The last sending that has not failed: what a repeated request answers. */
-export const standingSending = (sendings: readonly PeppolSending[] | undefined) =>
-  [...(sendings ?? [])].reverse().find((sending) => sending.status !== 'failed');
+import { type PeppolSendDeps, reachableBuyer } from '#shared/peppol/reachable-buyer';
 
 export async function sendInvoiceByPeppol(
   deps: PeppolSendDeps,
@@ -73,17 +45,7 @@ export async function sendInvoiceByPeppol(
   if (draft) assertTaxParties(issued);
   const receiver = await reachableBuyer(deps, organizationId, issued.buyer?.peppol_id, 'invoice');
   assertEInvoiceReady('peppol', { ...issued, rows: taxBreakdownOf(issued) });
-  const sending: PeppolSending = {
-    id: newId('snd'),
-    channel: 'peppol',
-    to: `${receiver.scheme}:${receiver.identifier}`,
-    status: 'queued',
-    status_at: now.toISOString(),
-    queued_at: now.toISOString(),
-    transmission_id: null,
-    sha256: null,
-    reason: null,
-  };
+  const sending = queuedSending(newId('snd'), `${receiver.scheme}:${receiver.identifier}`, now);
   const policy = organization.reminder_policy;
   const firstLook =
     draft &&
@@ -96,6 +58,9 @@ export async function sendInvoiceByPeppol(
     (current) => {
       const move = send(current.status);
       if (isRefusal(move)) throw refusalError(move);
+      // A send racing this one queued first: its sending answers.
+      const raced = standingSending(current.peppol_sendings);
+      if (raced && !resend) return unchanged({ invoice: current, sending: raced });
       const issuing = current.status === 'draft';
       return {
         invoice: {
@@ -114,9 +79,7 @@ export async function sendInvoiceByPeppol(
     },
     now,
   );
-  return {
-    invoice: changed(result as Parameters<typeof changed>[0]),
-    sending: peppolSendingResource(sending),
-    repeated: false,
-  };
+  if ('sending' in result) return { ...result, sending: peppolSendingResource(result.sending), repeated: true };
+  if (!result.ok) throw new Error(`unexpected failed condition: ${result.failed}`);
+  return { invoice: result.invoice, sending: peppolSendingResource(sending), repeated: false };
 }

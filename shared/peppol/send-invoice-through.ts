@@ -8,8 +8,9 @@ import type { RateLeg } from '#shared/domain/exchange-rate';
 import type { DeliveryChannel } from '#shared/domain/peppol-sending';
 import type { SendDeps } from '#shared/invoicing/mail-invoice';
 import { sendInvoice } from '#shared/invoicing/send-invoice';
-import { reachableBuyer, sendInvoiceByPeppol } from '#shared/peppol/send-invoice-by-peppol';
 import type { PeppolGateway } from '#shared/peppol/gateway';
+import { autoChannel } from '#shared/peppol/reachable-buyer';
+import { sendInvoiceByPeppol } from '#shared/peppol/send-invoice-by-peppol';
 
 export type SendRequest = {
   email?: string;
@@ -27,8 +28,14 @@ export async function sendInvoiceThrough(
 ) {
   const loaded = await invoiceWithOrganization(deps.db, organizationId, invoiceId);
   if (!loaded) throw notFound('Invoice');
-  const asked = request.channel ?? loaded.organization.delivery_channel ?? 'email';
-  const channel = asked === 'auto' ? await autoChannel(deps, organizationId, loaded) : asked;
+  const { invoice, organization } = loaded;
+  const asked = request.channel ?? organization.delivery_channel ?? 'email';
+  // The buyer of a draft is the client as it is now; of an issued invoice, the buyer it was issued to.
+  const buyerPeppolId = async () =>
+    invoice.status === 'draft'
+      ? (await getClient(deps.db, organizationId, invoice.client_id))?.peppol_id
+      : invoice.buyer?.peppol_id;
+  const channel = asked === 'auto' ? await autoChannel(deps, organizationId, await buyerPeppolId(), 'invoice') : asked;
   if (channel === 'peppol') {
     const sent = await sendInvoiceByPeppol(deps, organizationId, invoiceId, {
       resend: request.resend,
@@ -43,24 +50,4 @@ export async function sendInvoiceThrough(
     loaded,
   });
   return { channel, ...sent };
-}
-
-/** Peppol when the buyer (the client now, for a draft) is a participant receiving invoices; e-mail otherwise. */
-async function autoChannel(
-  deps: SendDeps & { peppol: PeppolGateway },
-  organizationId: string,
-  { invoice }: NonNullable<Awaited<ReturnType<typeof invoiceWithOrganization>>>,
-): Promise<'email' | 'peppol'> {
-  const peppolId =
-    invoice.status === 'draft'
-      ? (await getClient(deps.db, organizationId, invoice.client_id))?.peppol_id
-      : invoice.buyer?.peppol_id;
-  if (!peppolId || !deps.peppol.configured) return 'email';
-  try {
-    await reachableBuyer(deps, organizationId, peppolId, 'invoice');
-    return 'peppol';
-  } catch (error) {
-    if ((error as { code?: string }).code === 'peppol_unreachable') return 'email';
-    throw error;
-  }
 }

@@ -2,23 +2,22 @@
 // `?format=peppol`, handed to the access point under the sending's id as its idempotency key, and
 // recorded with the transmission id and the bytes' SHA-256; then its status is asked for until the
 // network reports it delivered or failed. A refusal is final; an access point that does not answer
-// leaves the sending queued for the worker's next attempt.
+// leaves the sending queued for the worker's next attempt. Invoices and credit notes alike.
 import { createHash } from 'node:crypto';
-import { invoiceWithOrganization } from '#shared/data/invoices';
 import { peppolUnreachable } from '#shared/domain/errors';
-import { isFinal, type PeppolSending } from '#shared/domain/peppol-sending';
+import { isFinal, type PeppolDocument, type PeppolSending } from '#shared/domain/peppol-sending';
 import { parsePeppolParticipant, type PeppolParticipant } from '#shared/domain/peppol-participant';
-import { logoText } from '#shared/documents/render-requests';
 import type { DocumentRenderer } from '#shared/documents/renderer';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
 import type { PeppolGateway } from '#shared/peppol/gateway';
+import { heldDocument } from '#shared/peppol/peppol-documents';
 import { recordPeppolStatus } from '#shared/peppol/record-peppol-status';
 
 /** A later look at one sending's status, `attempt` counting the looks so far. */
 export type PeppolCheck = {
   kind: 'check';
   organization_id: string;
-  document: { kind: 'invoice'; id: string };
+  document: PeppolDocument;
   sending_id: string;
   attempt: number;
   correlation_id?: string;
@@ -40,50 +39,44 @@ const delayOf = (deps: TransmitDeps, attempt: number) => Math.min(MAX_DELAY_SECO
 
 const participant = (id: string) => parsePeppolParticipant(id) as PeppolParticipant;
 
-/** Transmits each sending of the invoice still queued without a transmission; answers how many it handed over. */
+/** The sendings of a document still queued without a transmission: what the worker has to hand over. */
+export const waitingSendings = (sendings: readonly PeppolSending[]) =>
+  sendings.filter((sending) => sending.status === 'queued' && !sending.transmission_id);
+
+/** Transmits each sending of the document still queued without a transmission; answers how many it handed over. */
 export async function transmitQueued(
   deps: TransmitDeps,
   organizationId: string,
-  invoiceId: string,
+  document: PeppolDocument,
   correlationId?: string,
 ): Promise<number> {
-  const found = await invoiceWithOrganization(deps.db, organizationId, invoiceId);
-  if (!found) return 0;
-  const { invoice, organization, logo } = found;
-  const waiting = (invoice.peppol_sendings ?? []).filter(
-    (sending) => sending.status === 'queued' && !sending.transmission_id,
-  );
+  const held = await heldDocument(deps, organizationId, document);
+  if (!held) return 0;
   let transmitted = 0;
-  for (const sending of waiting) {
-    const file = await deps.renderer.render({
-      kind: 'invoice-e-invoice',
-      format: 'peppol',
-      invoice,
-      logo: logoText(logo),
-      publicBaseUrl: deps.publicBaseUrl,
-    });
+  for (const sending of waitingSendings(held.sendings)) {
+    const file = await deps.renderer.render(held.ubl);
     const xml = typeof file.content === 'string' ? file.content : Buffer.from(file.content).toString('utf8');
     const sha256 = createHash('sha256').update(xml, 'utf8').digest('hex');
-    const sender = invoice.seller?.peppol_id;
-    if (!sender) throw peppolUnreachable('The invoice names no seller peppol_id');
+    const sender = held.seller?.peppol_id;
+    if (!sender) throw peppolUnreachable(`The ${document.kind.replace('_', ' ')} names no seller peppol_id`);
     const result = await deps.peppol.submit({
       sender: participant(sender),
       receiver: participant(sending.to),
-      documentType: 'invoice',
+      documentType: document.kind,
       xml,
       idempotencyKey: sending.id,
-      country: invoice.seller?.address?.country ?? organization.address?.country ?? 'ZZ',
+      country: held.seller?.address?.country ?? held.organization.address?.country ?? 'ZZ',
       organizationId,
     });
     if (result.outcome === 'refused') {
-      await recordPeppolStatus(deps, organizationId, invoiceId, sending.id, {
+      await recordPeppolStatus(deps, organizationId, document, sending.id, {
         status: 'failed',
         reason: result.reason,
         sha256,
       });
       continue;
     }
-    const recorded = await recordPeppolStatus(deps, organizationId, invoiceId, sending.id, {
+    const recorded = await recordPeppolStatus(deps, organizationId, document, sending.id, {
       status: result.status,
       transmission_id: result.transmissionId,
       sha256,
@@ -94,7 +87,7 @@ export async function transmitQueued(
         {
           kind: 'check',
           organization_id: organizationId,
-          document: { kind: 'invoice', id: invoiceId },
+          document,
           sending_id: sending.id,
           attempt: 0,
           ...(correlationId ? { correlation_id: correlationId } : {}),
@@ -107,13 +100,13 @@ export async function transmitQueued(
 
 /** Asks the access point where one sending stands, records it, and looks again later unless it is final. */
 export async function checkSending(deps: TransmitDeps, check: PeppolCheck): Promise<PeppolSending | undefined> {
-  const found = await invoiceWithOrganization(deps.db, check.organization_id, check.document.id);
-  const sending = found?.invoice.peppol_sendings?.find((entry) => entry.id === check.sending_id);
+  const held = await heldDocument(deps, check.organization_id, check.document);
+  const sending = held?.sendings.find((entry) => entry.id === check.sending_id);
   if (!sending || isFinal(sending.status) || !sending.transmission_id) return sending;
   const report = await deps.peppol.status(sending.transmission_id);
   const recorded =
     (report &&
-      (await recordPeppolStatus(deps, check.organization_id, check.document.id, sending.id, {
+      (await recordPeppolStatus(deps, check.organization_id, check.document, sending.id, {
         status: report.status,
         ...(report.status === 'failed' ? { reason: report.reason } : {}),
       }))) ||
@@ -123,11 +116,9 @@ export async function checkSending(deps: TransmitDeps, check: PeppolCheck): Prom
   return recorded;
 }
 
-/** A sending the access point stayed unavailable for, through every attempt: failed, saying so. */
-export const giveUp = (
-  deps: InvoicingDeps,
-  organizationId: string,
-  invoiceId: string,
-  sending: Pick<PeppolSending, 'id'>,
-  why: string,
-) => recordPeppolStatus(deps, organizationId, invoiceId, sending.id, { status: 'failed', reason: why });
+/** The sendings of a document the access point stayed unavailable for, through every attempt: failed, saying so. */
+export async function giveUp(deps: InvoicingDeps, organizationId: string, document: PeppolDocument, why: string) {
+  const held = await heldDocument(deps, organizationId, document);
+  for (const sending of (held?.sendings ?? []).filter((entry) => entry.status === 'queued'))
+    await recordPeppolStatus(deps, organizationId, document, sending.id, { status: 'failed', reason: why });
+}

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import type { DeliveryMessage } from '#shared/webhooks/fanout';
 import { API_KEY_USE, type ApiKeyUse } from '#shared/domain/api-key-usage';
 import type { OutboxEvent } from '#shared/domain/events';
+import { PEPPOL_DOCUMENT_TYPES } from '#shared/domain/peppol';
 import type { OrganizationRun } from '#shared/recurring/runner';
 
 const outboxEvent: z.ZodMiniType<OutboxEvent> = z.looseObject({
@@ -47,7 +48,7 @@ export const peppolMessage = z.union([
   z.object({
     kind: z.literal('check'),
     organization_id: z.string(),
-    document: z.object({ kind: z.literal('invoice'), id: z.string() }),
+    document: z.object({ kind: z.enum(PEPPOL_DOCUMENT_TYPES), id: z.string() }),
     sending_id: z.string(),
     attempt: z.int().check(z.minimum(0)),
     correlation_id: z.optional(z.string()),

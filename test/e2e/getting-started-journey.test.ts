@@ -53,7 +53,7 @@ it('runs a Peppol network with the demo organizations on it, which the API looks
   expect(await (await fetch(peppol.fault_url)).json()).toEqual({ pending: [] });
 });
 
-it('sends an invoice over Peppol through Storecove, from draft to delivered, a passing fault tried again', async () => {
+it('sends an invoice and its credit note over Peppol through Storecove, from draft to delivered, a passing fault tried again', async () => {
   expect(runtime.info.peppol.access_point).toBe('storecove');
   await peppolJourney(runtime);
 }, 90_000);

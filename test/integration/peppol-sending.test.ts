@@ -3,25 +3,30 @@
 // worker with the bytes of ?format=peppol, delivered by the network's report; refusals final, passing
 // faults tried again, nothing transmitted twice, no status moving back.
 import { createHash } from 'node:crypto';
-import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { call, db, newTenant } from '#test/support/api';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, newTenant } from '#test/support/api';
 import { austrianSeller, euInvoice, frenchBuyer } from '#test/support/eu-invoice';
-import type { OutboxEvent } from '#shared/domain/events';
-import type { Received } from '#infra/local/peppol-network';
+import {
+  outboxEvents as allEvents,
+  fault,
+  type Handler,
+  network,
+  peppolWorker,
+  queuedMessage as queued,
+  queueUrl,
+  receive,
+  received,
+  ring,
+  sqs,
+} from '#test/support/peppol-queue';
 
-const network = JSON.parse(inject('peppolNetwork')) as { receivedUrl: string; faultUrl: string };
-const queueUrl = inject('peppolQueue');
-const sqs = new SQSClient({ endpoint: inject('sqsEndpoint'), useQueueUrlAsEndpoint: false });
-type Handler = (event: SQSEvent) => Promise<SQSBatchResponse>;
 let worker: Handler;
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
 let reachable: string;
 beforeAll(async () => {
-  worker = (await import('../../functions/peppol-worker/handler.ts')).handler as unknown as Handler;
+  worker = await peppolWorker();
   tenant = await newTenant('Peppol sender');
   await call('update-organization', {
     token: tenant.ownerToken,
@@ -45,59 +50,8 @@ const send = (id: string, body: object = { channel: 'peppol' }) =>
 const invoiceOf = async (id: string) => (await call('get-invoice', { token: tenant.apiKey, params: { id } })).json;
 const peppolSendings = async (id: string) =>
   (await invoiceOf(id)).sendings.filter((sending: { channel: string }) => sending.channel === 'peppol');
-const received = async (): Promise<Received[]> => (await (await fetch(network.receivedUrl)).json()).results;
-const fault = (kind: string, count = 1) =>
-  fetch(network.faultUrl, { method: 'POST', body: JSON.stringify({ kind, count }) });
-
-async function outboxEvents(type: string): Promise<OutboxEvent[]> {
-  const { Items = [] } = await db.client.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :events)',
-      ExpressionAttributeValues: { ':pk': `ORG#${tenant.id}`, ':events': 'EVENT#' },
-    }),
-  );
-  return Items.map((item) => item.event as OutboxEvent).filter((event) => event.type === type);
-}
-
-/** The invoice's peppol_queued event as the bus's rule puts it on the queue, received from it as the worker is. */
-async function queuedMessage(invoiceId: string): Promise<SQSEvent> {
-  const event = (await outboxEvents('invoice.peppol_queued'))
-    .reverse()
-    .find((candidate) => (candidate.data.object as { id: string }).id === invoiceId)!;
-  const body = JSON.stringify({ 'detail-type': event.type, detail: event });
-  await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body }));
-  return receive((message) => message === body);
-}
-/** The next message on the Peppol queue that `wanted` picks (the worker's delayed checks share it). */
-async function receive(wanted: (body: string) => boolean): Promise<SQSEvent> {
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    const { Messages = [] } = await sqs.send(
-      new ReceiveMessageCommand({
-        QueueUrl: queueUrl,
-        MaxNumberOfMessages: 10,
-        WaitTimeSeconds: 1,
-        VisibilityTimeout: 1,
-        MessageSystemAttributeNames: ['All'],
-      }),
-    );
-    const message = Messages.find((candidate) => wanted(candidate.Body!));
-    if (message)
-      return {
-        Records: [
-          {
-            messageId: message.MessageId!,
-            receiptHandle: message.ReceiptHandle!,
-            body: message.Body!,
-            attributes: message.Attributes,
-            eventSource: 'aws:sqs',
-          },
-        ],
-      } as unknown as SQSEvent;
-  }
-  throw new Error('no such message on the Peppol queue');
-}
-const ring = (adapter = 'storecove') => call('peppol-status', { params: { adapter } });
+const outboxEvents = (type: string) => allEvents(tenant.id, type);
+const queuedMessage = (invoiceId: string) => queued(tenant.id, 'invoice.peppol_queued', invoiceId);
 const settled = async (invoiceId: string, status: string) => {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     await ring();
@@ -162,6 +116,19 @@ describe('POST /invoices/{id}/send/ with channel peppol', () => {
     expect(await peppolSendings(id)).toHaveLength(1);
     const resent = await send(id, { channel: 'peppol', resend: true });
     expect([resent.json.sending.status, resent.json.sending.id === transmitted.id]).toEqual(['queued', false]);
+  }, 60_000);
+
+  it('issues and queues once when sends race, answering each with the one sending', async () => {
+    const id = await draft();
+    const answers = await Promise.all([send(id), send(id), send(id)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const sendings = await peppolSendings(id);
+    expect(sendings).toHaveLength(1);
+    expect(new Set(answers.map((answer) => answer.json.sending.id))).toEqual(new Set([sendings[0].id]));
+    const issued = (await outboxEvents('invoice.sent')).filter(
+      (event) => (event.data.object as { id: string }).id === id,
+    );
+    expect(issued).toHaveLength(1);
   }, 60_000);
 
   it('answers a look at the status as the access point says, and keeps a final status as it is', async () => {

@@ -2091,6 +2091,86 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "credit_note.peppol_queued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The credit_note.peppol_queued event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onCreditNotePeppolQueued"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credit_note.peppol_sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The credit_note.peppol_sent event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onCreditNotePeppolSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credit_note.peppol_delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The credit_note.peppol_delivered event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onCreditNotePeppolDelivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credit_note.peppol_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The credit_note.peppol_failed event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onCreditNotePeppolFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "refund.created": {
         parameters: {
             query?: never;
@@ -7235,6 +7315,7 @@ export interface components {
          *           "tax_total_in_accounting_currency": "1190.00",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -7385,6 +7466,7 @@ export interface components {
          *       "tax_total_in_accounting_currency": "1190.00",
          *       "sendings": [
          *         {
+         *           "channel": "email",
          *           "to": "string",
          *           "sent_at": "2026-11-23T10:00:00.000Z",
          *           "message_id": "string",
@@ -7460,7 +7542,7 @@ export interface components {
             accounting_currency: components["schemas"]["Currency"] | null;
             exchange_rate: components["schemas"]["ExchangeRate"] | null;
             tax_total_in_accounting_currency: components["schemas"]["Money"] | null;
-            sendings: components["schemas"]["CreditNoteSending"][];
+            sendings: (components["schemas"]["CreditNoteSending"] | components["schemas"]["PeppolSending"])[];
             /** Format: uri */
             public_url: string;
             /** Format: uri */
@@ -7470,6 +7552,8 @@ export interface components {
         };
         /** @description One e-mail of the credit note */
         CreditNoteSending: {
+            /** @constant */
+            channel: "email";
             to: string;
             sent_at: components["schemas"]["Timestamp"];
             message_id: string;
@@ -7588,6 +7672,7 @@ export interface components {
          *           "tax_total_in_accounting_currency": "1190.00",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -7744,6 +7829,7 @@ export interface components {
          *           "tax_total_in_accounting_currency": "1190.00",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -7900,6 +7986,7 @@ export interface components {
          *           "tax_total_in_accounting_currency": "1190.00",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -8065,6 +8152,7 @@ export interface components {
          *           "tax_total_in_accounting_currency": "1190.00",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -8230,6 +8318,7 @@ export interface components {
          *           "tax_total_in_accounting_currency": "1190.00",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -8281,6 +8370,678 @@ export interface components {
             data: {
                 object: components["schemas"]["CreditNote"];
                 email: components["schemas"]["EmailReport"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "credit_note.peppol_queued",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "cn_01JD3M8Q5W0000000000000000",
+         *           "credit_note_number": "string",
+         *           "invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23",
+         *             "due_date": "2026-11-23"
+         *           },
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "reason": "duplicate",
+         *           "memo": "string",
+         *           "line_items": [
+         *             {
+         *               "invoice_line": 0,
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "string",
+         *               "unit_price": "string",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "net_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "subtotal": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
+         *           "sendings": [
+         *             {
+         *               "channel": "email",
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "sending": {
+         *           "id": "string",
+         *           "channel": "peppol",
+         *           "to": "string",
+         *           "status": "queued",
+         *           "status_at": "2019-08-24T14:15:22Z",
+         *           "transmission_id": "string",
+         *           "sha256": "string",
+         *           "reason": "string"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        CreditNotePeppolQueuedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "credit_note.peppol_queued";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["CreditNote"];
+                sending: components["schemas"]["PeppolSending"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "credit_note.peppol_sent",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "cn_01JD3M8Q5W0000000000000000",
+         *           "credit_note_number": "string",
+         *           "invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23",
+         *             "due_date": "2026-11-23"
+         *           },
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "reason": "duplicate",
+         *           "memo": "string",
+         *           "line_items": [
+         *             {
+         *               "invoice_line": 0,
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "string",
+         *               "unit_price": "string",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "net_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "subtotal": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
+         *           "sendings": [
+         *             {
+         *               "channel": "email",
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "sending": {
+         *           "id": "string",
+         *           "channel": "peppol",
+         *           "to": "string",
+         *           "status": "queued",
+         *           "status_at": "2019-08-24T14:15:22Z",
+         *           "transmission_id": "string",
+         *           "sha256": "string",
+         *           "reason": "string"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        CreditNotePeppolSentEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "credit_note.peppol_sent";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["CreditNote"];
+                sending: components["schemas"]["PeppolSending"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "credit_note.peppol_delivered",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "cn_01JD3M8Q5W0000000000000000",
+         *           "credit_note_number": "string",
+         *           "invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23",
+         *             "due_date": "2026-11-23"
+         *           },
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "reason": "duplicate",
+         *           "memo": "string",
+         *           "line_items": [
+         *             {
+         *               "invoice_line": 0,
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "string",
+         *               "unit_price": "string",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "net_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "subtotal": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
+         *           "sendings": [
+         *             {
+         *               "channel": "email",
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "sending": {
+         *           "id": "string",
+         *           "channel": "peppol",
+         *           "to": "string",
+         *           "status": "queued",
+         *           "status_at": "2019-08-24T14:15:22Z",
+         *           "transmission_id": "string",
+         *           "sha256": "string",
+         *           "reason": "string"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        CreditNotePeppolDeliveredEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "credit_note.peppol_delivered";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["CreditNote"];
+                sending: components["schemas"]["PeppolSending"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "credit_note.peppol_failed",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "cn_01JD3M8Q5W0000000000000000",
+         *           "credit_note_number": "string",
+         *           "invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23",
+         *             "due_date": "2026-11-23"
+         *           },
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "reason": "duplicate",
+         *           "memo": "string",
+         *           "line_items": [
+         *             {
+         *               "invoice_line": 0,
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "string",
+         *               "unit_price": "string",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "net_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "subtotal": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
+         *           "sendings": [
+         *             {
+         *               "channel": "email",
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "sending": {
+         *           "id": "string",
+         *           "channel": "peppol",
+         *           "to": "string",
+         *           "status": "queued",
+         *           "status_at": "2019-08-24T14:15:22Z",
+         *           "transmission_id": "string",
+         *           "sha256": "string",
+         *           "reason": "string"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        CreditNotePeppolFailedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "credit_note.peppol_failed";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["CreditNote"];
+                sending: components["schemas"]["PeppolSending"];
             };
             actor: components["schemas"]["Actor"] | null;
         };
@@ -9301,7 +10062,7 @@ export interface components {
             accepted_by: string | null;
             declined_at: components["schemas"]["Timestamp"] | null;
             expired_at: components["schemas"]["Timestamp"] | null;
-            sendings: components["schemas"]["CreditNoteSending"][];
+            sendings: components["schemas"]["QuoteSending"][];
             invoices: {
                 /**
                  * @description `inv_` and a ULID
@@ -9316,6 +10077,15 @@ export interface components {
             metadata: components["schemas"]["Metadata"];
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description One e-mail of the quote */
+        QuoteSending: {
+            to: string;
+            sent_at: components["schemas"]["Timestamp"];
+            message_id: string;
+            delivery_status: components["schemas"]["DeliveryStatus"];
+            delivery_status_at: components["schemas"]["Timestamp"];
+            bounce_type: ("permanent" | "transient" | "undetermined") | null;
         };
         /**
          * @example {
@@ -13681,6 +14451,7 @@ export interface components {
          *           "tax_total_in_accounting_currency": "1190.00",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -13811,6 +14582,7 @@ export interface components {
          *           "tax_total_in_accounting_currency": "1190.00",
          *           "sendings": [
          *             {
+         *               "channel": "email",
          *               "to": "string",
          *               "sent_at": "2026-11-23T10:00:00.000Z",
          *               "message_id": "string",
@@ -14096,7 +14868,7 @@ export interface components {
             next: string | null;
         };
         /** @description An event of any kind, told apart by `type` */
-        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["InvoicePeppolQueuedEvent"] | components["schemas"]["InvoicePeppolSentEvent"] | components["schemas"]["InvoicePeppolDeliveredEvent"] | components["schemas"]["InvoicePeppolFailedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteUpdatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["QuoteEmailDeliveredEvent"] | components["schemas"]["QuoteEmailBouncedEvent"] | components["schemas"]["QuoteEmailComplainedEvent"] | components["schemas"]["ExportCreatedEvent"] | components["schemas"]["ExportCompletedEvent"] | components["schemas"]["ExportFailedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["RecurringInvoiceUpdatedEvent"] | components["schemas"]["RecurringInvoicePausedEvent"] | components["schemas"]["RecurringInvoiceResumedEvent"] | components["schemas"]["RecurringInvoiceEndedEvent"] | components["schemas"]["MemberAddedEvent"] | components["schemas"]["MemberUpdatedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["InvitationCreatedEvent"] | components["schemas"]["InvitationRevokedEvent"] | components["schemas"]["ApiKeyCreatedEvent"] | components["schemas"]["ApiKeyDisabledEvent"] | components["schemas"]["ApiKeyEnabledEvent"] | components["schemas"]["ApiKeyRevokedEvent"] | components["schemas"]["EmailSuppressionDeletedEvent"] | components["schemas"]["WebhookCreatedEvent"] | components["schemas"]["WebhookUpdatedEvent"] | components["schemas"]["WebhookSecretRotatedEvent"] | components["schemas"]["WebhookDeletedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
+        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["InvoicePeppolQueuedEvent"] | components["schemas"]["InvoicePeppolSentEvent"] | components["schemas"]["InvoicePeppolDeliveredEvent"] | components["schemas"]["InvoicePeppolFailedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteUpdatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["CreditNotePeppolQueuedEvent"] | components["schemas"]["CreditNotePeppolSentEvent"] | components["schemas"]["CreditNotePeppolDeliveredEvent"] | components["schemas"]["CreditNotePeppolFailedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["QuoteEmailDeliveredEvent"] | components["schemas"]["QuoteEmailBouncedEvent"] | components["schemas"]["QuoteEmailComplainedEvent"] | components["schemas"]["ExportCreatedEvent"] | components["schemas"]["ExportCompletedEvent"] | components["schemas"]["ExportFailedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["RecurringInvoiceUpdatedEvent"] | components["schemas"]["RecurringInvoicePausedEvent"] | components["schemas"]["RecurringInvoiceResumedEvent"] | components["schemas"]["RecurringInvoiceEndedEvent"] | components["schemas"]["MemberAddedEvent"] | components["schemas"]["MemberUpdatedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["InvitationCreatedEvent"] | components["schemas"]["InvitationRevokedEvent"] | components["schemas"]["ApiKeyCreatedEvent"] | components["schemas"]["ApiKeyDisabledEvent"] | components["schemas"]["ApiKeyEnabledEvent"] | components["schemas"]["ApiKeyRevokedEvent"] | components["schemas"]["EmailSuppressionDeletedEvent"] | components["schemas"]["WebhookCreatedEvent"] | components["schemas"]["WebhookUpdatedEvent"] | components["schemas"]["WebhookSecretRotatedEvent"] | components["schemas"]["WebhookDeletedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
         /**
          * @example {
          *       "id": "whk_01JD3M8Q5W0000000000000000",
@@ -14852,12 +15624,17 @@ export type SchemaCreditNoteSentEvent = components['schemas']['CreditNoteSentEve
 export type SchemaCreditNoteEmailDeliveredEvent = components['schemas']['CreditNoteEmailDeliveredEvent'];
 export type SchemaCreditNoteEmailBouncedEvent = components['schemas']['CreditNoteEmailBouncedEvent'];
 export type SchemaCreditNoteEmailComplainedEvent = components['schemas']['CreditNoteEmailComplainedEvent'];
+export type SchemaCreditNotePeppolQueuedEvent = components['schemas']['CreditNotePeppolQueuedEvent'];
+export type SchemaCreditNotePeppolSentEvent = components['schemas']['CreditNotePeppolSentEvent'];
+export type SchemaCreditNotePeppolDeliveredEvent = components['schemas']['CreditNotePeppolDeliveredEvent'];
+export type SchemaCreditNotePeppolFailedEvent = components['schemas']['CreditNotePeppolFailedEvent'];
 export type SchemaRefundCreatedEvent = components['schemas']['RefundCreatedEvent'];
 export type SchemaRefund = components['schemas']['Refund'];
 export type SchemaRefundSucceededEvent = components['schemas']['RefundSucceededEvent'];
 export type SchemaRefundFailedEvent = components['schemas']['RefundFailedEvent'];
 export type SchemaQuoteCreatedEvent = components['schemas']['QuoteCreatedEvent'];
 export type SchemaQuote = components['schemas']['Quote'];
+export type SchemaQuoteSending = components['schemas']['QuoteSending'];
 export type SchemaQuoteUpdatedEvent = components['schemas']['QuoteUpdatedEvent'];
 export type SchemaQuoteSentEvent = components['schemas']['QuoteSentEvent'];
 export type SchemaQuoteAcceptedEvent = components['schemas']['QuoteAcceptedEvent'];
@@ -17689,6 +18466,9 @@ export interface operations {
                     /** Format: email */
                     email?: string;
                     force?: boolean;
+                    /** @enum {string} */
+                    channel?: "email" | "peppol" | "auto";
+                    resend?: boolean;
                 };
             };
         };
@@ -17700,14 +18480,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SendResult"];
+                    "application/json": components["schemas"]["DocumentSendResult"];
                 };
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            /** @description idempotency_conflict, conflict, recipient_suppressed */
+            /** @description idempotency_conflict, conflict, recipient_suppressed, peppol_not_configured, peppol_unreachable */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -17725,7 +18505,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "idempotency_conflict" | "conflict" | "recipient_suppressed";
+                            code: "idempotency_conflict" | "conflict" | "recipient_suppressed" | "peppol_not_configured" | "peppol_unreachable";
                             message: string;
                             details?: components["schemas"]["ErrorDetails"];
                         };
@@ -17738,6 +18518,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["EmailDeliveryFailed"];
+            503: components["responses"]["PeppolUnavailable"];
         };
     };
     createRefund: {
@@ -18346,7 +19127,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
+                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
                 };
             };
         };
@@ -18448,7 +19229,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
+                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
                     enabled?: boolean;
                 };
             };
@@ -19850,6 +20631,122 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CreditNoteEmailComplainedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCreditNotePeppolQueued: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNotePeppolQueuedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCreditNotePeppolSent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNotePeppolSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCreditNotePeppolDelivered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNotePeppolDeliveredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCreditNotePeppolFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNotePeppolFailedEvent"];
             };
         };
         responses: {

@@ -2,6 +2,7 @@
 // corrects as {id, number}.
 import type { CreditNote } from '#shared/domain/credit-note';
 import { formatMinor } from '#shared/domain/decimal';
+import { peppolSendingResource } from '#shared/domain/peppol-sending';
 import { sendingResource } from '#shared/domain/resources/email';
 import { buyerResource, inAccountingCurrency, sellerResource } from '#shared/domain/resources/invoice';
 
@@ -44,7 +45,10 @@ export const creditNoteResource = (creditNote: CreditNote, publicBaseUrl: string
   total_amount: money(creditNote.total_amount_minor),
   amount_refunded: money(creditNote.refunded_minor ?? 0),
   ...inAccountingCurrency(creditNote, creditNote.tax_breakdown),
-  sendings: (creditNote.sendings ?? []).map(sendingResource),
+  sendings: [
+    ...(creditNote.sendings ?? []).map((sending) => ({ channel: 'email' as const, ...sendingResource(sending) })),
+    ...(creditNote.peppol_sendings ?? []).map(peppolSendingResource),
+  ],
   public_url: publicCreditNoteUrl(publicBaseUrl, creditNote.public_token),
   pdf_url: `${publicCreditNoteUrl(publicBaseUrl, creditNote.public_token)}pdf/`,
   metadata: creditNote.metadata ?? {},

@@ -24,6 +24,12 @@ export const channelFields = {
   resend: z.optional(z.boolean('must be true or false')),
 };
 
+/** Sending a credit note: by e-mail or over Peppol. */
+export const sendCreditNoteBody = z._default(
+  z.strictObject({ ...sendBody.def.innerType.def.shape, ...channelFields }),
+  {},
+);
+
 /** DELETE …/email-suppressions/{address}/: the address as listed (any letter case). */
 export const addressParams = z.object({
   address: z.email('must be an e-mail address').check(z.maxLength(254)),

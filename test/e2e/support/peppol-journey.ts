@@ -1,6 +1,7 @@
 // An invoice from draft to delivered over the local Peppol network, as a user of `npm run dev` sees
 // it: the send answers at once, the worker transmits, and the network's report arrives; a passing
-// fault of the access point is tried again and still ends delivered. The same journey for each
+// fault of the access point is tried again and still ends delivered; a credit note of the invoice
+// is delivered the same way. The same journey for each
 // access point the runtime drives (test/e2e/peppol-*-journey.test.ts).
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
@@ -31,14 +32,22 @@ export async function peppolJourney(runtime: LocalRuntime) {
     ]);
     return { id: invoice.json.id as string, sending: sent.json.sending as Sending };
   };
-  const settled = async (id: string) => {
+  const settled = async (id: string, documents = 'invoices') => {
     for (let waited = 0; waited < 30_000; waited += 250) {
-      const invoice = await api('GET', `/api/v1/invoices/${id}/`);
-      const sending = (invoice.json.sendings as Sending[]).find((entry) => entry.channel === 'peppol')!;
+      const document = await api('GET', `/api/v1/${documents}/${id}/`);
+      const sending = (document.json.sendings as Sending[]).find((entry) => entry.channel === 'peppol')!;
       if (sending.status === 'delivered' || sending.status === 'failed') return sending;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    throw new Error(`invoice ${id} never settled over Peppol`);
+    throw new Error(`${documents} ${id} never settled over Peppol`);
+  };
+  const sha256Of = async (path: string) => {
+    const file = await fetch(`${info.api_base_url}${path}?format=peppol`, {
+      headers: { authorization: `Bearer ${info.api_key}` },
+    });
+    return createHash('sha256')
+      .update(Buffer.from(await file.arrayBuffer()))
+      .digest('hex');
   };
   const received = async () =>
     ((await (await fetch(info.peppol.received_url)).json()) as { results: { outcome: string; sha256: string }[] })
@@ -47,11 +56,7 @@ export async function peppolJourney(runtime: LocalRuntime) {
   const first = await invoiceOver();
   const delivered = await settled(first.id);
   expect([delivered.id, delivered.status]).toEqual([first.sending.id, 'delivered']);
-  const ubl = await fetch(`${info.api_base_url}/api/v1/invoices/${first.id}/e-invoice/?format=peppol`, {
-    headers: { authorization: `Bearer ${info.api_key}` },
-  });
-  const bytes = Buffer.from(await ubl.arrayBuffer());
-  expect(delivered.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+  expect(delivered.sha256).toBe(await sha256Of(`/api/v1/invoices/${first.id}/e-invoice/`));
   expect((await received()).filter((entry) => entry.sha256 === delivered.sha256).map((entry) => entry.outcome)).toEqual(
     ['accepted'],
   );
@@ -63,4 +68,17 @@ export async function peppolJourney(runtime: LocalRuntime) {
   expect(retried.status).toBe('delivered');
   const attempts = (await received()).slice(-2).map((entry) => entry.outcome);
   expect(attempts).toEqual(['fault', 'accepted']);
+
+  // A credit note of the delivered invoice goes the same way, as a UBL CreditNote.
+  const note = await api('POST', `/api/v1/invoices/${first.id}/credit-notes/`, {
+    body: { amount: '100.00', description: 'Nachlass', reason: 'other' },
+  });
+  expect(note.status, JSON.stringify(note.json)).toBe(201);
+  const credited = await api('POST', `/api/v1/credit-notes/${note.json.id}/send/`, { body: { channel: 'peppol' } });
+  expect([credited.status, credited.json.channel, credited.json.sending?.status]).toEqual([200, 'peppol', 'queued']);
+  const creditDelivered = await settled(note.json.id, 'credit-notes');
+  expect([creditDelivered.id, creditDelivered.status]).toEqual([credited.json.sending.id, 'delivered']);
+  expect(creditDelivered.sha256).toBe(await sha256Of(`/api/v1/credit-notes/${note.json.id}/e-invoice/`));
+  const arrived = (await received()).filter((entry) => entry.sha256 === creditDelivered.sha256);
+  expect(arrived.map((entry) => entry.outcome)).toEqual(['accepted']);
 }

@@ -14,6 +14,7 @@ import {
   timestamp,
 } from '#shared/http/schemas/responses/common';
 import { inAccountingCurrency, taxCategory, taxRate, taxRow } from '#shared/http/schemas/responses/invoices';
+import { peppolSendingResponse } from '#shared/http/schemas/responses/peppol';
 import { creditNoteSending } from '#shared/http/schemas/responses/sending';
 import { buyerResponse, sellerResponse } from '#shared/http/schemas/responses/parties';
 
@@ -57,7 +58,7 @@ export const creditNoteResponse = z
     amount_refunded: money,
     tax_breakdown: z.array(taxRow),
     ...inAccountingCurrency,
-    sendings: z.array(creditNoteSending),
+    sendings: z.array(z.union([creditNoteSending, peppolSendingResponse])),
     public_url: z.url(),
     pdf_url: z.url(),
     metadata: metadataResponse,

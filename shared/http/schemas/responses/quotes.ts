@@ -17,7 +17,7 @@ import {
 } from '#shared/http/schemas/responses/common';
 import { discount, invoiceLine, taxRow } from '#shared/http/schemas/responses/invoices';
 import { buyerResponse, sellerResponse } from '#shared/http/schemas/responses/parties';
-import { creditNoteSending } from '#shared/http/schemas/responses/sending';
+import { quoteSending } from '#shared/http/schemas/responses/sending';
 
 export const quoteResponse = z
   .strictObject({
@@ -49,7 +49,7 @@ export const quoteResponse = z
     accepted_by: nullableText,
     declined_at: z.nullable(timestamp),
     expired_at: z.nullable(timestamp),
-    sendings: z.array(creditNoteSending),
+    sendings: z.array(quoteSending),
     /** The invoices made from it, oldest first: deposits, then the final one. */
     invoices: z.array(
       z.strictObject({

@@ -31,16 +31,22 @@ export const delivery = {
   bounce_type: z.nullable(z.enum(BOUNCE_TYPES)),
 };
 
+const emailSent = { to: z.string(), sent_at: timestamp, message_id: z.string(), ...delivery };
+
+export const quoteSending = z
+  .strictObject(emailSent)
+  .register(z.globalRegistry, { id: 'QuoteSending', description: 'One e-mail of the quote' });
+
 export const creditNoteSending = z
-  .strictObject({ to: z.string(), sent_at: timestamp, message_id: z.string(), ...delivery })
+  .strictObject({ channel: z.literal('email'), ...emailSent })
   .register(z.globalRegistry, { id: 'CreditNoteSending', description: 'One e-mail of the credit note' });
 
 /** Beside `data.object` in the e-mail events: the e-mail whose delivery was reported. */
 export const emailReport = z
-  .strictObject({ to: z.string(), sent_at: timestamp, message_id: z.string(), ...delivery })
+  .strictObject(emailSent)
   .register(z.globalRegistry, { id: 'EmailReport', description: 'One e-mail and what the mail service reported' });
 
-const _agreeSending: [Same<z.output<typeof creditNoteSending>, ReturnType<typeof sendingResource>>] = [true];
+const _agreeSending: [Same<z.output<typeof quoteSending>, ReturnType<typeof sendingResource>>] = [true];
 
 export const suppressionResponse = z
   .strictObject({
