@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PeppolDocumentType } from '#shared/domain/peppol';
-import { validateEInvoices } from '#tools/e-invoice/validator';
+import { validateEInvoices } from '#shared/e-invoice-rules/validator';
 
 export type NetworkParticipant = {
   /** `scheme:identifier`. */

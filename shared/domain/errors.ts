@@ -28,6 +28,7 @@ export const ErrorCode = {
   peppolNotConfigured: 'peppol_not_configured',
   peppolUnreachable: 'peppol_unreachable',
   peppolUnavailable: 'peppol_unavailable',
+  eInvoiceUnreadable: 'e_invoice_unreadable',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

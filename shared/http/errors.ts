@@ -28,6 +28,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   peppol_not_configured: 409,
   peppol_unreachable: 409,
   peppol_unavailable: 503,
+  e_invoice_unreadable: 422,
 };
 
 /** Headers an error carries besides its body: Retry-After when the caller should wait. */

@@ -8,7 +8,7 @@ import { formatMinor } from '#shared/domain/decimal';
 import { priceInvoice } from '#shared/domain/invoice';
 import { createInvoiceBody, newInvoiceContent } from '#shared/http/schemas/invoices';
 import { readEInvoice } from '#test/support/e-invoice-reader';
-import { ARTEFACTS } from '#tools/e-invoice/artefacts';
+import { ARTEFACTS } from '#shared/e-invoice-rules/artefacts';
 
 const EXAMPLES = join(ARTEFACTS, 'examples');
 const money = (minor: number) => formatMinor(BigInt(minor));

@@ -1,6 +1,6 @@
 // Every e-invoice the service writes passes the official EN 16931 rules: a few hundred random invoices
 // and credit notes over the whole model, in each XML format (UBL and CII, plain and XRechnung, Peppol
-// BIS), put through the official validation artefacts (tools/e-invoice): the XML schema and the CEN
+// BIS), put through the official validation artefacts (shared/e-invoice-rules): the XML schema and the CEN
 // rules, for the XRechnung documents the KoSIT XRechnung rules as well, for the Peppol documents the
 // OpenPeppol rules.
 import { DOMParser } from '@xmldom/xmldom';

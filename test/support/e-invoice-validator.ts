@@ -1,6 +1,10 @@
-// The official EN 16931 validation (tools/e-invoice: XML schema, CEN rules, XRechnung rules) as the tests
+// The official EN 16931 validation (shared/e-invoice-rules: XML schema, CEN rules, XRechnung rules) as the tests
 // read it: the printed report, its failing lines, and the rules each document fired.
-import { formatValidation, type ValidationOptions, validateEInvoices as validate } from '#tools/e-invoice/validator';
+import {
+  formatValidation,
+  type ValidationOptions,
+  validateEInvoices as validate,
+} from '#shared/e-invoice-rules/validator';
 
 export type Validation = { output: string; failures: string[]; fired: Map<string, string[]> };
 

@@ -5,9 +5,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ARTEFACTS, RULES, SEF_ROOT } from '#tools/e-invoice/artefacts';
-import { editedSource, type ManifestEntry, saxonVersion, sha256 } from '#tools/e-invoice/compile';
-import { formatValidation, readDocuments, type ValidationOptions, validateEInvoices } from '#tools/e-invoice/validator';
+import { ARTEFACTS, RULES, SEF_ROOT } from '#shared/e-invoice-rules/artefacts';
+import { editedSource, type ManifestEntry, saxonVersion, sha256 } from '#infra/e-invoice/compile';
+import { readDocuments } from '#infra/e-invoice/documents';
+import { formatValidation, type ValidationOptions, validateEInvoices } from '#shared/e-invoice-rules/validator';
 
 const EXAMPLES = join(ARTEFACTS, 'examples');
 const example = (name: string) => readFileSync(join(EXAMPLES, name), 'utf8');
@@ -155,7 +156,7 @@ describe('npm run validate:e-invoice', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const run = (args: string[]) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((done) =>
-      execFile(process.execPath, ['--import', 'tsx', 'tools/e-invoice/cli.ts', ...args], (error, stdout, stderr) =>
+      execFile(process.execPath, ['--import', 'tsx', 'infra/e-invoice/cli.ts', ...args], (error, stdout, stderr) =>
         done({ code: error ? Number(error.code) : 0, stdout, stderr }),
       ),
     );

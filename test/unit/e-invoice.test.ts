@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { breaksSkontoRule } from '#shared/domain/e-invoice';
-import { ARTEFACTS } from '#tools/e-invoice/artefacts';
-import { validateEInvoices } from '#tools/e-invoice/validator';
+import { ARTEFACTS } from '#shared/e-invoice-rules/artefacts';
+import { validateEInvoices } from '#shared/e-invoice-rules/validator';
 
 const example = (name: string) => readFileSync(join(ARTEFACTS, 'examples/xrechnung', name), 'utf8');
 const TERMS = [

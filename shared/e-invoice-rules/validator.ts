@@ -17,7 +17,7 @@ import {
   XRECHNUNG_SCENARIOS,
   XRECHNUNG_SEVERITY,
   XSD_ROOT,
-} from '#tools/e-invoice/artefacts';
+} from '#shared/e-invoice-rules/artefacts';
 
 export type Finding = { id: string; severity: Severity; text: string; note?: string };
 export type FileResult = {
@@ -192,20 +192,4 @@ export function formatValidation(validation: Validation, options: { verbose?: bo
   }
   lines.push(`${validation.passed} passed, ${validation.failed} failed`);
   return lines.join('\n');
-}
-
-/** Reads FILE_OR_DIR arguments: a directory gives its *.xml files (not recursively), sorted. */
-export function readDocuments(paths: string[]): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const path of paths) {
-    let names = [path];
-    try {
-      names = readdirSync(path)
-        .filter((file) => file.endsWith('.xml'))
-        .sort()
-        .map((file) => join(path, file));
-    } catch {}
-    for (const name of names) files.set(name, readFileSync(name, 'utf8'));
-  }
-  return files;
 }

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ARTEFACTS, RULES, type RuleSet, SEF_ROOT, SOURCE_EDITS } from '#tools/e-invoice/artefacts';
+import { ARTEFACTS, RULES, type RuleSet, SEF_ROOT, SOURCE_EDITS } from '#shared/e-invoice-rules/artefacts';
 
 const require = createRequire(import.meta.url);
 

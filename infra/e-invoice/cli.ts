@@ -2,7 +2,8 @@
 // Prints PASS or FAIL per file with every fatal rule (and, with --verbose, warnings), then
 // "N passed, M failed"; exits 0 only when nothing failed, 2 on a usage error.
 import { parseArgs } from 'node:util';
-import { formatValidation, readDocuments, validateEInvoices } from '#tools/e-invoice/validator';
+import { formatValidation, validateEInvoices } from '#shared/e-invoice-rules/validator';
+import { readDocuments } from '#infra/e-invoice/documents';
 
 const USAGE = 'usage: npm run validate:e-invoice -- [--xrechnung | --peppol] [--verbose] FILE_OR_DIR...';
 

@@ -1,0 +1,116 @@
+// A received XML file read into a small element tree by saxes, a strict non-validating parser, with
+// the limits a hostile file meets first: any DOCTYPE is refused (so no entity is ever declared,
+// expanded or fetched: only the five predefined ones and character references exist), and depth,
+// element count, attribute length and the text as a whole are capped. Only UTF-8 (with or without a
+// byte order mark) and UTF-16 with a byte order mark are read; EN 16931 documents are UTF-8.
+import { SaxesParser } from 'saxes';
+
+export type XmlElement = {
+  /** Namespace URI and local name: prefixes are the writer's choice and mean nothing. */
+  ns: string;
+  local: string;
+  attributes: Record<string, string>;
+  children: XmlElement[];
+  /** The element's own character data (its children's not included), untrimmed. */
+  text: string;
+};
+
+/** Why a file is not read as XML at all. */
+export class UnreadableXml extends Error {
+  constructor(
+    readonly reason:
+      | 'encoding'
+      | 'doctype'
+      | 'not_well_formed'
+      | 'too_deep'
+      | 'too_many_elements'
+      | 'attribute_too_long',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const XML_LIMITS = {
+  depth: 64,
+  elements: 200_000,
+  attributeChars: 4096,
+} as const;
+
+/** The file's text: UTF-8, or UTF-16 where a byte order mark says so; anything else is refused. */
+export function xmlText(bytes: Uint8Array): string {
+  const bom16 =
+    bytes[0] === 0xff && bytes[1] === 0xfe
+      ? 'utf-16le'
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+        ? 'utf-16be'
+        : undefined;
+  let text: string;
+  try {
+    text = new TextDecoder(bom16 ?? 'utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new UnreadableXml('encoding', `The file is not ${bom16 ? 'UTF-16' : 'UTF-8'} text`);
+  }
+  const declared = /^<\?xml[^>]*encoding\s*=\s*["']([^"']+)["']/.exec(text)?.[1]?.toLowerCase();
+  if (declared && !['utf-8', 'utf8', 'utf-16', 'utf-16le', 'utf-16be'].includes(declared))
+    throw new UnreadableXml('encoding', `The file declares encoding "${declared}"; only UTF-8 and UTF-16 are read`);
+  return text;
+}
+
+/** Parses `text` into its root element, within XML_LIMITS; throws UnreadableXml otherwise. */
+export function parseXml(text: string): XmlElement {
+  const parser = new SaxesParser({ xmlns: true, position: true });
+  const stack: XmlElement[] = [];
+  let root: XmlElement | undefined;
+  let elements = 0;
+  let refusal: UnreadableXml | undefined;
+  const refuse = (error: UnreadableXml) => {
+    refusal ??= error;
+    throw error;
+  };
+  parser.on('doctype', () =>
+    refuse(new UnreadableXml('doctype', 'The file has a DOCTYPE, which e-invoices never need')),
+  );
+  parser.on('opentag', (tag) => {
+    elements += 1;
+    if (elements > XML_LIMITS.elements)
+      refuse(new UnreadableXml('too_many_elements', `The file has more than ${XML_LIMITS.elements} elements`));
+    if (stack.length >= XML_LIMITS.depth)
+      refuse(new UnreadableXml('too_deep', `The file nests elements deeper than ${XML_LIMITS.depth}`));
+    const attributes: Record<string, string> = {};
+    for (const attribute of Object.values(tag.attributes)) {
+      if (attribute.value.length > XML_LIMITS.attributeChars)
+        refuse(
+          new UnreadableXml(
+            'attribute_too_long',
+            `An attribute is longer than ${XML_LIMITS.attributeChars} characters`,
+          ),
+        );
+      if (attribute.prefix !== 'xmlns' && attribute.name !== 'xmlns') attributes[attribute.local] = attribute.value;
+    }
+    const element: XmlElement = { ns: tag.uri, local: tag.local, attributes, children: [], text: '' };
+    const parent = stack.at(-1);
+    if (parent) parent.children.push(element);
+    else root = element;
+    stack.push(element);
+  });
+  parser.on('closetag', () => {
+    stack.pop();
+  });
+  parser.on('text', (chunk) => {
+    const current = stack.at(-1);
+    if (current) current.text += chunk;
+  });
+  parser.on('cdata', (chunk) => {
+    const current = stack.at(-1);
+    if (current) current.text += chunk;
+  });
+  try {
+    parser.write(text).close();
+  } catch (error) {
+    if (refusal) throw refusal;
+    throw new UnreadableXml('not_well_formed', `The file is not well-formed XML: ${(error as Error).message}`);
+  }
+  if (!root) throw new UnreadableXml('not_well_formed', 'The file has no root element');
+  return root;
+}
