@@ -25,6 +25,7 @@ import {
   retryQueuedResponse,
 } from '#shared/http/schemas/responses/events';
 import { exportResponse } from '#shared/http/schemas/responses/exports';
+import { incomingInvoicePage, incomingInvoiceResponse } from '#shared/http/schemas/responses/incoming-invoices';
 import { peppolLookupResponse, peppolReportsResponse } from '#shared/http/schemas/responses/peppol';
 import {
   exchangeRate,
@@ -83,6 +84,12 @@ export const RESPONSES: Partial<Record<RouteName, ZodMiniType>> = {
   'get-client-statement': statementResponse,
   'get-client': clientDetailResponse,
   'get-credit-note': creditNoteResponse,
+  'create-incoming-invoice': incomingInvoiceResponse,
+  'list-incoming-invoices': incomingInvoicePage,
+  'get-incoming-invoice': incomingInvoiceResponse,
+  'accept-incoming-invoice': incomingInvoiceResponse,
+  'reject-incoming-invoice': incomingInvoiceResponse,
+  'mark-incoming-invoice-paid': incomingInvoiceResponse,
   'get-exchange-rate': exchangeRate,
   'get-export': exportResponse,
   'get-invoice': invoiceResponse,

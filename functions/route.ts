@@ -23,11 +23,13 @@ export type Route = {
   table: TableAccess;
   /** The status of a successful answer: 201 created, 202 accepted, 204 no content, 303 see other; absent: 200. */
   status?: 201 | 202 | 204 | 303;
+  /** A second success status with the same answer: 200 when what was posted exists already (a received document again). */
+  existingStatus?: 200;
   /**
    * What a success is when it is not JSON: a PDF, an e-invoice (XML, or PDF for Factur-X), an HTML
-   * page, or a redirect. Public ones are opened by browsers: a missing document answers an HTML page.
+   * page, a redirect, or a file of any type (a received document's attachment). Public ones are opened by browsers: a missing document answers an HTML page.
    */
-  serves?: 'pdf' | 'e-invoice' | 'page' | 'redirect';
+  serves?: 'pdf' | 'e-invoice' | 'page' | 'redirect' | 'file';
   /** A JSON route that answers the same as a document when the request's Accept asks for it (shared/http/negotiation.ts). */
   negotiates?: 'pdf';
   /** Error codes of the domain the route may answer, besides those its credentials and input give (docs/openapi.json). */
@@ -38,6 +40,10 @@ export type Route = {
   sendsEmail?: boolean;
   /** Functions that sign download links of export files (read on the export bucket). */
   readsExports?: boolean;
+  /** Takes in received e-invoices: keeps originals in the incoming bucket and invokes the e-invoice reader (E_INVOICE_READER). */
+  receivesInvoices?: boolean;
+  /** Reads what the incoming bucket keeps of received e-invoices (originals, attachments, readings). */
+  readsIncoming?: boolean;
   /** Has documents drawn: may invoke the document renderer (functions/topology.ts DOCUMENT_RENDERER). */
   rendersDocuments?: boolean;
   /** Functions that get the Stripe keys, when the deployment has them. */

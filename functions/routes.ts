@@ -61,6 +61,14 @@ import { route as createCreditNote } from '#functions/create-credit-note/route';
 import { route as listInvoiceCreditNotes } from '#functions/list-invoice-credit-notes/route';
 import { route as listCreditNotes } from '#functions/list-credit-notes/route';
 import { route as getCreditNote } from '#functions/get-credit-note/route';
+import { route as createIncomingInvoice } from '#functions/create-incoming-invoice/route';
+import { route as listIncomingInvoices } from '#functions/list-incoming-invoices/route';
+import { route as getIncomingInvoice } from '#functions/get-incoming-invoice/route';
+import { route as getIncomingInvoiceOriginal } from '#functions/get-incoming-invoice-original/route';
+import { route as getIncomingInvoiceAttachment } from '#functions/get-incoming-invoice-attachment/route';
+import { route as acceptIncomingInvoice } from '#functions/accept-incoming-invoice/route';
+import { route as rejectIncomingInvoice } from '#functions/reject-incoming-invoice/route';
+import { route as markIncomingInvoicePaid } from '#functions/mark-incoming-invoice-paid/route';
 import { route as createExport } from '#functions/create-export/route';
 import { route as getExport } from '#functions/get-export/route';
 import { route as updateCreditNote } from '#functions/update-credit-note/route';
@@ -161,6 +169,14 @@ export const ROUTES = [
   listInvoiceCreditNotes,
   listCreditNotes,
   getCreditNote,
+  createIncomingInvoice,
+  listIncomingInvoices,
+  getIncomingInvoice,
+  getIncomingInvoiceOriginal,
+  getIncomingInvoiceAttachment,
+  acceptIncomingInvoice,
+  rejectIncomingInvoice,
+  markIncomingInvoicePaid,
   createExport,
   getExport,
   updateCreditNote,

@@ -272,7 +272,11 @@ export type InvokedFunction = {
   timeoutSeconds: number;
   memorySize: number;
   /** Where its callers find its name. */
-  nameVariable: 'DOCUMENT_RENDERER_FUNCTION' | 'PAYMENT_GATEWAY_FUNCTION' | 'PEPPOL_GATEWAY_FUNCTION';
+  nameVariable:
+    | 'DOCUMENT_RENDERER_FUNCTION'
+    | 'PAYMENT_GATEWAY_FUNCTION'
+    | 'PEPPOL_GATEWAY_FUNCTION'
+    | 'E_INVOICE_READER_FUNCTION';
 };
 
 /**
@@ -313,4 +317,23 @@ export const PEPPOL_GATEWAY = {
   nameVariable: 'PEPPOL_GATEWAY_FUNCTION',
 } as const satisfies InvokedFunction;
 
-export const INVOKED_FUNCTIONS: readonly InvokedFunction[] = [DOCUMENT_RENDERER, PAYMENT_GATEWAY, PEPPOL_GATEWAY];
+/**
+ * The one function that reads received e-invoices: the hardened parser, the official rules (SaxonJS
+ * and their compiled stylesheets beside its bundle) and the PDF reader, for the inbox's routes and
+ * workers (docs/incoming-invoices.md). A hostile file meets its limits and no other function's. It
+ * reads and writes the incoming bucket only; SaxonJS's first run of a rule set is CPU work.
+ */
+export const E_INVOICE_READER = {
+  handler: 'read-e-invoice',
+  constructId: 'EInvoiceReader',
+  timeoutSeconds: 30,
+  memorySize: 2048,
+  nameVariable: 'E_INVOICE_READER_FUNCTION',
+} as const satisfies InvokedFunction;
+
+export const INVOKED_FUNCTIONS: readonly InvokedFunction[] = [
+  DOCUMENT_RENDERER,
+  PAYMENT_GATEWAY,
+  PEPPOL_GATEWAY,
+  E_INVOICE_READER,
+];

@@ -9,9 +9,10 @@ import { ApiConstruct } from '#infra/constructs/api';
 import { AuthConstruct } from '#infra/constructs/auth';
 import { LogSubscriptionsConstruct } from '#infra/constructs/log-subscriptions';
 import { InvokedFunctionConstruct } from '#infra/constructs/invoked-function';
-import { DOCUMENT_RENDERER, PAYMENT_GATEWAY, PEPPOL_GATEWAY } from '#functions/topology';
+import { DOCUMENT_RENDERER, E_INVOICE_READER, PAYMENT_GATEWAY, PEPPOL_GATEWAY } from '#functions/topology';
 import { EmailEventsConstruct } from '#infra/constructs/email-events';
 import { ExportsConstruct } from '#infra/constructs/exports';
+import { IncomingConstruct } from '#infra/constructs/incoming';
 import { EventsConstruct } from '#infra/constructs/events';
 import { SchedulesConstruct } from '#infra/constructs/schedules';
 import { DataConstruct } from '#infra/constructs/data';
@@ -122,6 +123,15 @@ export class InvoicingStack extends Stack {
     const peppolGateway = props.peppol && peppolGatewayOf(this, props.peppol, alarms);
     const email = new EmailEventsConstruct(this, 'Email', { alarms });
     const exports = new ExportsConstruct(this, 'Exports');
+    const incoming = new IncomingConstruct(this, 'Incoming');
+    const incomingBucket = incoming.bucket;
+    const reader = new InvokedFunctionConstruct(this, 'Reading', {
+      spec: E_INVOICE_READER,
+      environment: { LOG_LEVEL: 'info', INCOMING_BUCKET: incomingBucket.bucketName },
+      alarms,
+      assets: 'e-invoice-rules',
+    });
+    incoming.allowReader(reader.function);
     const api = new ApiConstruct(this, 'Api', {
       renderer,
       table: data.table,
@@ -140,6 +150,7 @@ export class InvoicingStack extends Stack {
       gateway,
       peppolGateway,
       exportBucket: exports.bucket,
+      incoming: { reader, bucket: incomingBucket },
     });
     email.addWorker({ table: data.table, environment: api.sharedEnvironment, alarms });
     new LogSubscriptionsConstruct(this, 'LogSubscriptions', {

@@ -103,6 +103,9 @@ const SETTINGS = {
   /** The payment gateway (functions/payment-gateway) the Stripe routes invoke. */
   PAYMENT_GATEWAY_FUNCTION: () =>
     z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a function name'))),
+  /** The e-invoice reader (functions/read-e-invoice) the inbox's routes and workers invoke. */
+  E_INVOICE_READER_FUNCTION: () =>
+    z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a function name'))),
   /** The Peppol gateway (functions/peppol-gateway) the Peppol routes and the sending worker invoke; absent: no Peppol. */
   PEPPOL_GATEWAY_FUNCTION: () =>
     z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a function name'))),
@@ -165,6 +168,7 @@ const DEFAULTS = {
   DOCUMENT_RENDERER_FUNCTION: undefined,
   PAYMENT_GATEWAY_FUNCTION: undefined,
   PAYMENT_LINK_TTL_SECONDS: 86_400,
+  E_INVOICE_READER_FUNCTION: undefined,
   PEPPOL_GATEWAY_FUNCTION: undefined,
   PEPPOL_QUEUE_URL: undefined,
   PEPPOL_CHECK_SECONDS: 30,
@@ -297,3 +301,18 @@ const objectStoreSchema = () =>
   });
 /** Where export files go; only the export routes and worker read it. */
 export const objectStoreConfig = (env: NodeJS.ProcessEnv = process.env) => parse(objectStoreSchema(), env);
+
+const incomingStoreSchema = () =>
+  z.object({
+    /** The bucket received e-invoices are kept in: originals, embedded XML, attachments, readings (docs/incoming-invoices.md). */
+    INCOMING_BUCKET: z.string().check(z.minLength(3)),
+    S3_FORCE_PATH_STYLE: z._default(
+      z.pipe(
+        z.enum(['true', 'false']),
+        z.transform((value: 'true' | 'false') => value === 'true'),
+      ),
+      false,
+    ),
+  });
+/** Where received e-invoices are kept; only the inbox's routes, workers and the reader read it. */
+export const incomingStoreConfig = (env: NodeJS.ProcessEnv = process.env) => parse(incomingStoreSchema(), env);

@@ -54,6 +54,8 @@ export type ApiProps = {
   renderer: InvokedFunctionConstruct;
   /** Where export files are; get-export signs links to them. */
   exportBucket: IBucket;
+  /** The e-invoice reader and the bucket received e-invoices are kept in (routes marked `receivesInvoices`, `readsIncoming`). */
+  incoming: { reader: InvokedFunctionConstruct; bucket: IBucket };
   /** Requests per second across the API, and the burst above it, before API Gateway answers 429. */
   throttle: { rateLimit: number; burstLimit: number };
 };
@@ -264,6 +266,7 @@ export class ApiConstruct extends Construct {
       renderer,
       throttle,
       exportBucket,
+      incoming,
     }: ApiProps,
   ) {
     super(scope, id);
@@ -280,6 +283,7 @@ export class ApiConstruct extends Construct {
       PAYMENT_PROVIDER: paymentProvider,
       EXPORT_BUCKET: exportBucket.bucketName,
       EXPORT_BUCKET_DOMAIN: exportBucket.bucketRegionalDomainName,
+      INCOMING_BUCKET: incoming.bucket.bucketName,
     };
     this.sendEmail = sendEmailStatement(this, emailFrom, emailConfigurationSet, sesSandboxRecipients);
 
@@ -294,6 +298,8 @@ export class ApiConstruct extends Construct {
       cursorKey: cursorSecret,
       exportBucket,
       peppolGateway,
+      reader: incoming.reader,
+      incomingBucket: incoming.bucket,
     };
     for (const route of routes ?? servedRoutes(paymentProvider)) {
       const stack = stacks.of(route);

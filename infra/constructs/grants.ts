@@ -27,6 +27,8 @@ export type Needs = Pick<
   | 'signsCursors'
   | 'queuesDeliveries'
   | 'readsExports'
+  | 'receivesInvoices'
+  | 'readsIncoming'
 > &
   Pick<Job, 'publishesEvents' | 'queuesRecurringRuns'> &
   Partial<Pick<QueueSpec['consumer'], 'rendersDocuments' | 'sendsEmail' | 'retriesDeliveries' | 'writesExports'>> & {
@@ -49,6 +51,9 @@ export type GrantTargets = {
   exportBucket?: IBucket;
   /** The Peppol queue: its worker puts its later looks at a sending on it. */
   peppolQueue?: IQueue;
+  /** The e-invoice reader, for what receives invoices. */
+  reader?: InvokedFunctionConstruct;
+  incomingBucket?: IBucket;
 };
 
 type Grant<K extends keyof GrantTargets> = (
@@ -103,19 +108,38 @@ const GRANTS: { [K in keyof GrantTargets]-?: Grant<K> } = {
     ];
     if (actions.length === 0) return;
     fn.addToRolePolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
-    // The bucket's ARN as cdk-nag names it: its logical id in its own stack, a reference parameter in a nested one.
-    const cfn = bucket.node.defaultChild as CfnResource;
-    const arn =
-      Stack.of(fn) === Stack.of(bucket)
-        ? `${Stack.of(bucket).getLogicalId(cfn)}.Arn`
-        : `referenceto${Names.uniqueId(cfn)}Arn`;
     Validations.of(fn).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${arn}>/*]`,
+      id: `AwsSolutions-IAM5[Resource::<${bucketArnName(fn, bucket)}>/*]`,
       reason:
         'Export files are keyed by organization and export id, written and read one by one: objects only, never the bucket',
     });
   },
+  reader: (fn, reader, { receivesInvoices }) => {
+    if (receivesInvoices) reader.allow(fn);
+  },
+  // Objects only: a receiver keeps the original (and deletes it again when the reader refuses the file).
+  incomingBucket: (fn, bucket, { receivesInvoices, readsIncoming }) => {
+    const actions = [
+      ...(receivesInvoices ? ['s3:PutObject', 's3:DeleteObject'] : []),
+      ...(readsIncoming ? ['s3:GetObject'] : []),
+    ];
+    if (actions.length === 0) return;
+    fn.addToRolePolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
+    Validations.of(fn).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${bucketArnName(fn, bucket)}>/*]`,
+      reason:
+        'Received documents are keyed by organization and the SHA-256 of their original, read and written one by one: objects only',
+    });
+  },
 };
+
+/** A bucket's ARN as cdk-nag names it: its logical id in its own stack, a reference parameter in a nested one. */
+function bucketArnName(fn: ServiceFunction, bucket: IBucket): string {
+  const cfn = bucket.node.defaultChild as CfnResource;
+  return Stack.of(fn) === Stack.of(bucket)
+    ? `${Stack.of(bucket).getLogicalId(cfn)}.Arn`
+    : `referenceto${Names.uniqueId(cfn)}Arn`;
+}
 
 /**
  * Grants `fn` each of its `needs` on the matching target. Statements follow the order of `targets`' keys: each

@@ -8,6 +8,7 @@ import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
 import { BUILTIN_ALIASES, ESM_REQUIRE_BANNER, UNUSED_SDK_MODULES } from '#infra/bundling';
 import { DOCUMENT_ASSETS } from '#shared/documents/assets';
+import { ARTEFACT_FOLDERS } from '#shared/e-invoice-rules/artefacts';
 import { OPENAPI_FILE } from '#shared/http/openapi-document';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -28,7 +29,7 @@ export type ServiceFunctionProps = {
    * Files put next to the bundle: the document fonts and colour profile (where shared/documents/assets.ts
    * looks first), or the OpenAPI document gzip'd (shared/http/openapi-document.ts).
    */
-  assets?: 'documents' | 'openapi';
+  assets?: 'documents' | 'openapi' | 'e-invoice-rules';
 };
 
 /** Shell commands that put the document assets in the bundle's assets/ folder (CDK runs them after esbuild). */
@@ -40,12 +41,23 @@ export const assetCommands = (inputDir: string, outputDir: string) => [
   ),
 ];
 
+/**
+ * Shell commands that put the official e-invoice rules (compiled) and schemas in the bundle's
+ * einvoicing/ folder, where shared/e-invoice-rules/artefacts.ts looks first.
+ */
+export const ruleCommands = (inputDir: string, outputDir: string) => [
+  `mkdir -p "${outputDir}/einvoicing"`,
+  ...ARTEFACT_FOLDERS.map((folder) => `cp -R "${inputDir}/vendor/einvoicing/${folder}" "${outputDir}/einvoicing/"`),
+];
+
 /** A shell command that writes the OpenAPI document, minified and gzip'd, into the bundle's folder. */
 export const openApiCommands = (inputDir: string, outputDir: string) => [
   `node -e "const fs = require('node:fs'), zlib = require('node:zlib'); ` +
     `fs.writeFileSync(process.argv[2], zlib.gzipSync(JSON.stringify(JSON.parse(fs.readFileSync(process.argv[1], 'utf8'))), ` +
     `{ level: 9 }))" "${inputDir}/docs/openapi.json" "${outputDir}/${OPENAPI_FILE}"`,
 ];
+
+const AFTER_BUNDLING = { documents: assetCommands, openapi: openApiCommands, 'e-invoice-rules': ruleCommands };
 
 /** Opt-in context value: reserve each bounded function's concurrency (needs an account quota above 100 + the sum). */
 export const reservesConcurrency = (scope: Construct) =>
@@ -97,10 +109,12 @@ export class ServiceFunction extends NodejsFunction {
               commandHooks: {
                 beforeBundling: () => [],
                 beforeInstall: () => [],
-                afterBundling: assets === 'documents' ? assetCommands : openApiCommands,
+                afterBundling: AFTER_BUNDLING[assets],
               },
             }
           : {}),
+        // xmllint-wasm runs libxml2 in a worker thread it loads from its own folder: it ships as a package.
+        ...(assets === 'e-invoice-rules' ? { nodeModules: ['xmllint-wasm'] } : {}),
       },
     });
     // cdk-nag findings that hold for every function of the service, each with why it is right here.

@@ -41,6 +41,9 @@ function matchRoute(
   return pathKnown ? 'method_not_allowed' : undefined;
 }
 
+/** Bodies passed as text; every other media type arrives base64-encoded, as API Gateway passes binary bodies. */
+const TEXT_TYPES = /^\s*(text\/|application\/(json|xml|x-www-form-urlencoded)\b)/i;
+
 export function toApiGatewayEvent(
   request: { method: string; url: URL; headers: Record<string, string>; body: Buffer; host: string; sourceIp: string },
   route: Route,
@@ -48,6 +51,7 @@ export function toApiGatewayEvent(
 ): APIGatewayProxyEventV2 {
   const now = new Date();
   const query = [...request.url.searchParams.keys()];
+  const textual = TEXT_TYPES.test(request.headers['content-type'] ?? 'application/json');
   return {
     version: '2.0',
     routeKey: `${route.method} ${route.path}`,
@@ -76,8 +80,9 @@ export function toApiGatewayEvent(
       time: now.toUTCString(),
       timeEpoch: now.getTime(),
     },
-    body: request.body.length ? request.body.toString('utf8') : undefined,
-    isBase64Encoded: false,
+    // API Gateway hands a binary body (a PDF upload) base64-encoded, a text one as it is.
+    body: request.body.length ? request.body.toString(textual ? 'utf8' : 'base64') : undefined,
+    isBase64Encoded: !textual && request.body.length > 0,
   };
 }
 

@@ -18,7 +18,7 @@ import { LOCAL_CONFIGURATION_SET, startSesEventSource } from '#infra/local/ses-e
 import { startEcbFeed } from '#infra/local/ecb-feed';
 import { ensureTable } from '#infra/local/create-table';
 import { startLambdaEndpoint } from '#infra/local/lambda-endpoint';
-import { DOCUMENT_RENDERER, PAYMENT_GATEWAY, PEPPOL_GATEWAY } from '#functions/topology';
+import { DOCUMENT_RENDERER, E_INVOICE_READER, PAYMENT_GATEWAY, PEPPOL_GATEWAY } from '#functions/topology';
 import {
   LOCAL_PEPPOL_KEYS,
   localGatewayEnvironment,
@@ -28,6 +28,7 @@ import {
 import { DEMO_SELLERS } from '#infra/local/demo-sellers';
 import {
   createBucket,
+  readerEnvironment,
   freePort,
   portNear,
   javaProblem,
@@ -47,6 +48,7 @@ import type { PaymentProvider } from '#shared/payments/provider';
 
 const TABLE_NAME = 'invoicing-local';
 const EXPORT_BUCKET = 'invoicing-local-exports';
+const INCOMING_BUCKET = 'invoicing-local-incoming';
 
 const problem = javaProblem();
 if (problem) {
@@ -122,6 +124,7 @@ try {
   const queues = await createQueues(sqsClient);
   // The emulator keeps objects in memory: export files last as long as `npm run dev` runs.
   await createBucket(objectStore.endpoint, EXPORT_BUCKET);
+  await createBucket(objectStore.endpoint, INCOMING_BUCKET);
   const bus = await startEventBus(sqsClient, busTargets(queues));
   running.push(bus);
   const ses = await startSesEventSource({
@@ -148,7 +151,10 @@ try {
   // The Lambda Invoke API for the functions the routes invoke (the document renderer, the gateways), loaded on first call.
   const lambda = await startLambdaEndpoint({
     port: await portNear(apiPort + 5, 'Lambda endpoint'),
-    environments: { [PEPPOL_GATEWAY.handler]: localGatewayEnvironment(peppol, accessPoint, { default: 1 }) },
+    environments: {
+      [PEPPOL_GATEWAY.handler]: localGatewayEnvironment(peppol, accessPoint, { default: 1 }),
+      [E_INVOICE_READER.handler]: readerEnvironment(objectStore.endpoint, INCOMING_BUCKET),
+    },
   });
   running.push(lambda);
   // The ECB's rate feed, from the fixture: nothing here reaches the internet.
@@ -168,12 +174,14 @@ try {
     AWS_ENDPOINT_URL_SQS: sqs.endpoint,
     AWS_ENDPOINT_URL_S3: objectStore.endpoint,
     EXPORT_BUCKET,
+    INCOMING_BUCKET,
     S3_FORCE_PATH_STYLE: 'true',
     AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
     AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint,
     DOCUMENT_RENDERER_FUNCTION: DOCUMENT_RENDERER.handler,
     PAYMENT_GATEWAY_FUNCTION: PAYMENT_GATEWAY.handler,
     PEPPOL_GATEWAY_FUNCTION: PEPPOL_GATEWAY.handler,
+    E_INVOICE_READER_FUNCTION: E_INVOICE_READER.handler,
     WEBHOOK_DELIVERY_QUEUE_URL: queues.delivery,
     WEBHOOK_DELIVERY_DLQ_URL: queues.deliveryDlq,
     RECURRING_RUN_QUEUE_URL: queues.recurringRuns,
@@ -272,6 +280,7 @@ try {
     // The export bucket's store, as S3 answers: signed requests only (infra/local/object-store.ts).
     object_store_endpoint: objectStore.endpoint,
     export_bucket: EXPORT_BUCKET,
+    incoming_bucket: INCOMING_BUCKET,
     queues,
     dynamodb_endpoint: dynamo.endpoint,
     table_name: TABLE_NAME,

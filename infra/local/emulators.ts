@@ -196,3 +196,14 @@ export async function startSqsEmulator(port: number): Promise<Stoppable & { endp
   const server = await startFauxqs({ port, host: '127.0.0.1', logger: false });
   return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.stop() };
 }
+
+/**
+ * What the e-invoice reader gets beside the process's environment, as the stack gives it: the
+ * incoming bucket, here in the S3 emulator behind its signature-checking front.
+ */
+export const readerEnvironment = (s3Endpoint: string, bucket: string) => ({
+  ...LOCAL_CREDENTIALS,
+  AWS_ENDPOINT_URL_S3: s3Endpoint,
+  INCOMING_BUCKET: bucket,
+  S3_FORCE_PATH_STYLE: 'true',
+});

@@ -16,6 +16,7 @@ import { eventResponses } from '#shared/http/schemas/responses/events';
 import { RESPONSES } from '#functions/responses';
 import type { Route, RouteName } from '#functions/routes';
 import { REQUEST_EXAMPLES } from '#infra/openapi/examples';
+import { ATTACHMENT_MEDIA_TYPES } from '#shared/domain/incoming-invoice';
 
 const SECURITY: Record<Route['credentials'], Record<string, string[]>[]> = {
   any: [{ apiKey: [] }, { accessToken: [] }],
@@ -37,6 +38,7 @@ function errorCodes(route: Route, contract: Contract | undefined): ErrorCode[] {
       'rate_limited',
     );
   if (contract?.body) codes.push('invalid_json', 'payload_too_large', 'unsupported_media_type');
+  if (contract?.file) codes.push('payload_too_large', 'unsupported_media_type');
   // A browser's form another site posted is refused (shared/http/same-origin.ts).
   if (contract?.form) codes.push('permission_denied');
   // A credentialed route refuses query parameters it does not declare (shared/http/endpoint.ts).
@@ -101,6 +103,11 @@ const SERVED: Record<NonNullable<Route['serves']>, object> = {
     },
   },
   page: { content: html },
+  file: {
+    content: Object.fromEntries(
+      ['application/octet-stream', ...ATTACHMENT_MEDIA_TYPES].map((type) => [type, { schema: binary }]),
+    ),
+  },
   redirect: {
     headers: {
       Location: { description: 'Where the browser goes next', required: true, schema: { type: 'string' as const } },
@@ -210,9 +217,21 @@ function operation(route: Route, contract: Contract | undefined): ZodOpenApiOper
           },
         }
       : {}),
+    ...(contract?.file
+      ? {
+          requestBody: {
+            required: true,
+            description: `The file itself, at most ${contract.file.maxBytes} bytes`,
+            content: Object.fromEntries(contract.file.mediaTypes.map((type) => [type, { schema: binary }])),
+          },
+        }
+      : {}),
     responses: {
       ...errorResponses(errorCodes(route, contract)),
       [String(status)]: success(route),
+      ...(route.existingStatus
+        ? { [String(route.existingStatus)]: { ...success(route), description: 'Exists already: the stored one' } }
+        : {}),
       ...(route.serves && route.credentials === 'public' ? { '404': NOT_FOUND_PAGE } : {}),
     },
   };

@@ -43,6 +43,9 @@ export const REQUEST_EXAMPLES: Partial<Record<RouteName, unknown>> = {
   'create-export': { kind: 'invoices', format: 'csv', from: '2026-11-01', to: '2026-11-30' },
   'update-credit-note': { metadata: { refund_ticket: 'T-4411', crm_case: '' } },
   'send-credit-note': { email: 'billing@globex.example' },
+  'reject-incoming-invoice': { reason: 'The order number is not ours' },
+  'accept-incoming-invoice': { reason: 'Booked against PO-2026-91' },
+  'mark-incoming-invoice-paid': { reason: 'Paid by transfer on 2026-12-01' },
   'create-refund': { amount: '100.00', method: 'bank_transfer', reference: 'Refund of credit note CN-0001' },
   'create-quote': {
     client: CLIENT,

@@ -373,3 +373,20 @@ export const exportKey = (organizationId: string, exportId: string): Key => ({
   pk: org(organizationId),
   sk: `${EXPORT_PREFIX}${exportId}`,
 });
+
+/** A received e-invoice; its ULID id sorts the organization's inbox by arrival. */
+export const incomingInvoiceKey = (organizationId: string, id: string): Key => ({
+  pk: org(organizationId),
+  sk: `INCOMING#${id}`,
+});
+export const incomingInvoicesOf = (organizationId: string) => ({ ':pk': org(organizationId), ':prefix': 'INCOMING#' });
+/** The one received document with this identity (seller, number, issue date, type: shared/domain/incoming-invoice.ts). */
+export const incomingIdentityKey = (organizationId: string, identity: string): Key => ({
+  pk: org(organizationId),
+  sk: `INCOMING_IDENTITY#${identity}`,
+});
+/** A transport's message (an e-mail, a Peppol message) taken in once: its id hashed, as ids may be any text. */
+export const incomingMessageKey = (organizationId: string, channel: string, messageId: string): Key => ({
+  pk: org(organizationId),
+  sk: `INCOMING_MESSAGE#${channel}#${createHash('sha256').update(messageId).digest('hex')}`,
+});

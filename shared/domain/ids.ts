@@ -19,7 +19,8 @@ export type IdPrefix =
   | 'quo'
   | 'ivt'
   | 'exp'
-  | 'snd';
+  | 'snd'
+  | 'inc';
 
 const nextUlid = monotonicFactory();
 

@@ -5,6 +5,21 @@
 import { createHash } from 'node:crypto';
 import type { IncomingView } from '#shared/domain/incoming-invoice-view';
 
+export const RECEIVED_MEDIA_TYPES = ['application/xml', 'application/pdf'] as const;
+export type ReceivedMediaType = (typeof RECEIVED_MEDIA_TYPES)[number];
+/** The largest file taken, and the most a PDF's embedded files may inflate to. */
+export const MAX_RECEIVED_BYTES = 10 * 1024 * 1024;
+
+/** Attachment types (EN 16931 BT-125 mimeCode) answered as they are; none is run by a browser. Any other: octet-stream. */
+export const ATTACHMENT_MEDIA_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.oasis.opendocument.spreadsheet',
+] as const;
+
 export const INCOMING_STATUSES = ['received', 'accepted', 'rejected', 'paid', 'invalid'] as const;
 export type IncomingStatus = (typeof INCOMING_STATUSES)[number];
 
@@ -53,6 +68,37 @@ export type IncomingAttachment = {
   file?: StoredFile;
 };
 
+/** What a reading found: the view and the checks' findings. Stored with the document where it fits an item. */
+export type IncomingRead = { view: IncomingView; validation: IncomingValidation };
+
+/** What lists, filters, identity and answers to the supplier need of the view, kept on the item always. */
+export type IncomingSummary = Pick<
+  IncomingView,
+  'document_type' | 'type_code' | 'number' | 'issue_date' | 'due_date' | 'currency' | 'total_amount' | 'amount_due'
+> & {
+  seller: Pick<IncomingView['seller'], 'name' | 'tax_id' | 'electronic_address'>;
+  buyer: Pick<IncomingView['buyer'], 'name' | 'tax_id' | 'electronic_address'>;
+  /** Whether the official checks passed: no schema error and no fatal rule. */
+  passed: boolean;
+  /** The fatal rules' ids, for an answer to the supplier (at most 100). */
+  fatal_rules: string[];
+};
+
+export const summaryOf = ({ view, validation }: IncomingRead): IncomingSummary => ({
+  document_type: view.document_type,
+  type_code: view.type_code,
+  number: view.number,
+  issue_date: view.issue_date,
+  due_date: view.due_date,
+  currency: view.currency,
+  total_amount: view.total_amount,
+  amount_due: view.amount_due,
+  seller: { name: view.seller.name, tax_id: view.seller.tax_id, electronic_address: view.seller.electronic_address },
+  buyer: { name: view.buyer.name, tax_id: view.buyer.tax_id, electronic_address: view.buyer.electronic_address },
+  passed: validation.passed,
+  fatal_rules: [...new Set(validation.fatal.map((finding) => finding.id))].slice(0, 100),
+});
+
 export type IncomingInvoice = {
   id: string;
   status: IncomingStatus;
@@ -66,8 +112,10 @@ export type IncomingInvoice = {
   original: StoredFile & { file_name: string | null };
   /** The XML inside a PDF, as stored; absent when the original is the XML. */
   xml?: StoredFile;
-  validation: IncomingValidation;
-  view: IncomingView;
+  summary: IncomingSummary;
+  /** The reading, on the item where it fits one; else in the store (`read_file`). */
+  read?: IncomingRead;
+  read_file?: StoredFile;
   attachments: IncomingAttachment[];
   source: IncomingSource;
   /** Seller, number, issue date and type, hashed: what makes two arrivals the same document. */
@@ -98,15 +146,15 @@ export function decided(status: IncomingStatus, decision: IncomingDecision): Inc
 const compact = (value: string) => value.replace(/[\s.\-/]/g, '').toUpperCase();
 
 /** Who the seller is for the identity: its VAT id, else its electronic address, else its name. */
-export function sellerKey(view: IncomingView): string {
-  const { tax_id, electronic_address, name, trading_name } = view.seller;
+export function sellerKey(view: Pick<IncomingView, 'seller'> | IncomingSummary): string {
+  const { tax_id, electronic_address, name } = view.seller;
   if (tax_id) return `vat:${compact(tax_id)}`;
   if (electronic_address) return `address:${electronic_address.toLowerCase()}`;
-  return `name:${(name ?? trading_name ?? '').trim().toLowerCase()}`;
+  return `name:${(name ?? '').trim().toLowerCase()}`;
 }
 
 /** The document's own identity: seller + number (BT-1) + issue date (BT-2) + type. */
-export const identityOf = (view: IncomingView) =>
+export const identityOf = (view: IncomingSummary) =>
   createHash('sha256')
     .update(JSON.stringify([sellerKey(view), view.number ?? '', view.issue_date ?? '', view.document_type]))
     .digest('hex');
@@ -116,7 +164,7 @@ export const identityOf = (view: IncomingView) =>
  * electronic address is the organization's `tax_id` or `peppol_id`. An organization with neither set
  * flags nothing.
  */
-export function misaddressed(view: IncomingView, organization: { tax_id?: string; peppol_id?: string }): boolean {
+export function misaddressed(view: IncomingSummary, organization: { tax_id?: string; peppol_id?: string }): boolean {
   if (!organization.tax_id && !organization.peppol_id) return false;
   const { tax_id, electronic_address } = view.buyer;
   const vatMatches = !!organization.tax_id && !!tax_id && compact(tax_id) === compact(organization.tax_id);

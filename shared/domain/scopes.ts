@@ -13,6 +13,8 @@ export const ALL_SCOPES = [
   'credit_notes:write',
   'quotes:read',
   'quotes:write',
+  'incoming_invoices:read',
+  'incoming_invoices:write',
   'events:read',
   'recurring:read',
   'recurring:write',

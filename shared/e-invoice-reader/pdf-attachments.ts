@@ -97,14 +97,14 @@ export async function embeddedInvoiceXml(
 ): Promise<{ name: string; bytes: Uint8Array }> {
   if (!Buffer.from(bytes.subarray(0, 1024)).includes('%PDF-'))
     throw new UnreadablePdf('not_a_pdf', 'The file is not a PDF');
-  let doc: PDFDocument;
+  let files: Embedded[];
   try {
-    doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    files = embeddedFiles(await PDFDocument.load(bytes, { updateMetadata: false }));
   } catch (error) {
     if (error instanceof EncryptedPDFError) throw new UnreadablePdf('encrypted', 'The PDF is encrypted');
+    // pdf-lib reads what it can of a broken file; one without a catalog fails only when it is asked for.
     throw new UnreadablePdf('not_a_pdf', 'The file is not a readable PDF');
   }
-  const files = embeddedFiles(doc);
   const chosen =
     INVOICE_NAMES.map((wanted) => files.find((file) => file.name.toLowerCase() === wanted)).find(Boolean) ??
     (files.filter((file) => isXmlName(file.name)).length === 1

@@ -2,7 +2,13 @@
 // by the hardened parser, its syntax and claimed profile detected, and its content read into the
 // view. Anything that is not an e-invoice this service can read is refused with
 // e_invoice_unreadable and the reason; nothing here stores anything.
-import type { IncomingContainer, IncomingProfile, IncomingSyntax } from '#shared/domain/incoming-invoice';
+import {
+  type IncomingContainer,
+  type IncomingProfile,
+  type IncomingSyntax,
+  MAX_RECEIVED_BYTES,
+  type ReceivedMediaType,
+} from '#shared/domain/incoming-invoice';
 import { DomainError, ErrorCode } from '#shared/domain/errors';
 import { readCii } from '#shared/e-invoice-reader/cii';
 import { embeddedInvoiceXml, UnreadablePdf } from '#shared/e-invoice-reader/pdf-attachments';
@@ -11,11 +17,6 @@ import type { ReadDocument } from '#shared/e-invoice-reader/read-document';
 import { readUbl } from '#shared/e-invoice-reader/ubl';
 import { NAMESPACES } from '#shared/e-invoice-reader/xml-path';
 import { parseXml, UnreadableXml, type XmlElement, xmlText } from '#shared/e-invoice-reader/xml-tree';
-
-export const RECEIVED_MEDIA_TYPES = ['application/xml', 'application/pdf'] as const;
-export type ReceivedMediaType = (typeof RECEIVED_MEDIA_TYPES)[number];
-/** The largest file taken, and the most a PDF's embedded files may inflate to. */
-export const MAX_RECEIVED_BYTES = 10 * 1024 * 1024;
 
 export type ReadEInvoice = ReadDocument & {
   syntax: IncomingSyntax;

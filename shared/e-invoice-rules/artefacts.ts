@@ -1,10 +1,17 @@
 // The official validation artefacts vendored in vendor/einvoicing, and what each document kind is
 // checked with: one XML schema, the CEN rules, and the XRechnung or the Peppol BIS Billing rules, each
 // compiled to SaxonJS's SEF.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ARTEFACTS = fileURLToPath(new URL('../../vendor/einvoicing', import.meta.url));
+/** Where the artefacts are: beside a deployed function's bundle (ARTEFACT_FOLDERS copied), else in the repository. */
+const BUNDLED = fileURLToPath(new URL('./einvoicing', import.meta.url));
+export const ARTEFACTS = existsSync(join(BUNDLED, 'sef'))
+  ? BUNDLED
+  : fileURLToPath(new URL('../../vendor/einvoicing', import.meta.url));
+/** What a function that runs the checks carries of vendor/einvoicing: the compiled rules and the schemas. */
+export const ARTEFACT_FOLDERS = ['sef', 'xsd'] as const;
 export const XSD_ROOT = join(ARTEFACTS, 'xsd');
 export const SEF_ROOT = join(ARTEFACTS, 'sef');
 

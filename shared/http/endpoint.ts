@@ -6,6 +6,7 @@
 // The request id is the correlation id of everything the request causes: a handler writes through
 // `request.db`, which stamps it on every event (shared/data/table.ts `correlated`).
 import { apiKeyActor, publicActor, userActor, type Actor } from '#shared/domain/actor';
+import { createHash } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ZodMiniType } from 'zod/mini';
@@ -17,6 +18,7 @@ import { type CorrelatedDb, correlated, type Db, serviceTable } from '#shared/da
 import { idempotent } from '#shared/http/idempotency';
 import { authenticate } from '#shared/http/middleware/authenticate';
 import { envelope } from '#shared/http/middleware/envelope';
+import { type FileBodyRule, fileBody } from '#shared/http/middleware/file-body';
 import { jsonBody } from '#shared/http/middleware/json-body';
 import { header, type Reply, type RequestContext } from '#shared/http/request';
 import { sameOriginForms } from '#shared/http/same-origin';
@@ -32,6 +34,8 @@ type Input<B, Q, P> = {
   sourceIp: string;
   /** The body exactly as received (signature checks need the bytes, not the parsed JSON). */
   rawBody: string;
+  /** The file a `file` route was sent. */
+  file: { bytes: Buffer; mediaType: string } | undefined;
   headers: APIGatewayProxyEventV2['headers'];
   requestId: string;
   log: RequestContext['log'];
@@ -52,6 +56,8 @@ type Schemas<B, Q, P> = {
   params?: ZodMiniType<P>;
   /** The body comes from a browser's form (application/x-www-form-urlencoded), not JSON. */
   form?: boolean;
+  /** The body is a file of one of these media types (an uploaded e-invoice), not JSON. */
+  file?: FileBodyRule;
 };
 
 /** What the chain needs to know of a route; functions/routes.ts declares every one. */
@@ -63,6 +69,8 @@ export type EndpointRoute = {
 };
 
 type Handle = (event: APIGatewayProxyEventV2, context: RequestContext) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 function toResult(reply: Reply): APIGatewayProxyStructuredResultV2 {
   if (reply.raw) {
@@ -105,6 +113,7 @@ function inputOf<B, Q, P>(
         ? Buffer.from(event.body, 'base64').toString('utf8')
         : event.body
       : '',
+    file: context.file,
     headers: event.headers ?? {},
     requestId: context.requestId,
     log: context.log,
@@ -124,6 +133,8 @@ export type Contract = {
   route: string;
   /** The body is a browser's form (application/x-www-form-urlencoded). */
   form?: boolean;
+  /** The body is a file of these media types. */
+  file?: FileBodyRule;
   body?: ZodMiniType;
   query?: ZodMiniType;
   params?: ZodMiniType;
@@ -142,10 +153,18 @@ function chain(
   if (authentication) handler.use(authentication);
   // A browser's form is refused before its body is read when another site made the browser post it.
   if (schemas.form) handler.use(sameOriginForms(PUBLIC_BASE_URL));
-  const handled = handler.use(jsonBody(MAX_BODY_BYTES, { forms: schemas.form })).handler(handle);
+  const reader = schemas.file ? fileBody(schemas.file) : jsonBody(MAX_BODY_BYTES, { forms: schemas.form });
+  const handled = handler.use(reader).handler(handle);
   const run = (event: APIGatewayProxyEventV2, context: Context) => handled(event, context as RequestContext);
-  const { body, query, params, form } = schemas;
-  const contract: Contract = { route: route.name, body, query, params, ...(form ? { form } : {}) };
+  const { body, query, params, form, file } = schemas;
+  const contract: Contract = {
+    route: route.name,
+    body,
+    query,
+    params,
+    ...(form ? { form } : {}),
+    ...(file ? { file } : {}),
+  };
   return Object.assign(run, { contract });
 }
 
@@ -183,7 +202,10 @@ export function endpoint<B = undefined, Q = undefined, P = undefined>(
                 organizationId: principal.organizationId,
                 method: route.method,
                 path: event.rawPath,
-                body: context.json,
+                // A file is the same request when it is the same bytes of the same type.
+                body: context.file
+                  ? { file_sha256: sha256Of(context.file.bytes), media_type: context.file.mediaType }
+                  : context.json,
               },
               () => run(request),
             )

@@ -11,6 +11,8 @@ export type RequestContext = Context & {
   principal?: Principal;
   /** The parsed JSON body; undefined when the request had no body. */
   json?: unknown;
+  /** A route that takes a file as its body: the bytes and their media type. */
+  file?: { bytes: Buffer; mediaType: string };
 };
 
 /**

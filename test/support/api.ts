@@ -53,6 +53,8 @@ export type CallOptions = {
   token?: string | null;
   body?: unknown;
   raw?: string;
+  /** A file as the body (an uploaded e-invoice), with its media type. */
+  file?: { bytes: Uint8Array; type: string };
   headers?: Record<string, string>;
   query?: Record<string, string>;
   params?: Record<string, string>;
@@ -73,12 +75,13 @@ export async function call(name: RouteName, options: CallOptions = {}): Promise<
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const raw = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (raw !== undefined) headers['content-type'] ??= 'application/json';
+  if (options.file) headers['content-type'] ??= options.file.type;
   const event = toApiGatewayEvent(
     {
       method: route.method,
       url,
       headers,
-      body: Buffer.from(raw ?? ''),
+      body: options.file ? Buffer.from(options.file.bytes) : Buffer.from(raw ?? ''),
       host: 'api.test',
       sourceIp: options.sourceIp ?? '127.0.0.1',
     },

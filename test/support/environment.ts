@@ -8,7 +8,8 @@ import { afterAll, inject } from 'vitest';
 import { ensureTable } from '#infra/local/create-table';
 import { LOCAL_CREDENTIALS } from '#infra/local/emulators';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '#infra/local/seed';
-import { DOCUMENT_RENDERER, PAYMENT_GATEWAY, PEPPOL_GATEWAY } from '#functions/topology';
+import { DOCUMENT_RENDERER, E_INVOICE_READER, PAYMENT_GATEWAY, PEPPOL_GATEWAY } from '#functions/topology';
+import { TEST_INCOMING_BUCKET } from '#test/support/buckets';
 
 const keys = JSON.parse(inject('signingKeys')) as { privateJwk: unknown; publicJwks: unknown };
 
@@ -20,11 +21,13 @@ Object.assign(process.env, LOCAL_CREDENTIALS, {
   // The SQS emulator answers S3 too, behind a front that refuses what is not signed (infra/local/object-store.ts).
   AWS_ENDPOINT_URL_S3: inject('s3Endpoint'),
   EXPORT_BUCKET: 'invoicing-test-exports',
+  INCOMING_BUCKET: TEST_INCOMING_BUCKET,
   S3_FORCE_PATH_STYLE: 'true',
   AWS_ENDPOINT_URL_LAMBDA: inject('lambdaEndpoint'),
   DOCUMENT_RENDERER_FUNCTION: DOCUMENT_RENDERER.handler,
   PAYMENT_GATEWAY_FUNCTION: PAYMENT_GATEWAY.handler,
   PEPPOL_GATEWAY_FUNCTION: PEPPOL_GATEWAY.handler,
+  E_INVOICE_READER_FUNCTION: E_INVOICE_READER.handler,
   RECURRING_RUN_QUEUE_URL: inject('recurringRunQueue'),
   PEPPOL_QUEUE_URL: inject('peppolQueue'),
   EMAIL_FROM: 'Acme Billing <billing@acme.example>',

@@ -12,6 +12,7 @@ import {
   startSesEmulator,
   startSqsEmulator,
   createBucket,
+  readerEnvironment,
 } from '#infra/local/emulators';
 import { startIdentityProvider } from '#infra/local/identity-provider';
 import { startLambdaEndpoint } from '#infra/local/lambda-endpoint';
@@ -24,7 +25,8 @@ import {
   MADE_UP_PARTICIPANTS,
   startPeppolNetwork,
 } from '#infra/local/peppol-network';
-import { PEPPOL_GATEWAY } from '#functions/topology';
+import { E_INVOICE_READER, PEPPOL_GATEWAY } from '#functions/topology';
+import { TEST_INCOMING_BUCKET } from '#test/support/buckets';
 import { startObjectStore } from '#infra/local/object-store';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '#infra/local/seed';
 import { generateSigningKeys } from '#shared/auth/signing-keys';
@@ -102,6 +104,7 @@ export default async function setup(project: TestProject) {
   const objectStore = await startObjectStore(sqs.endpoint, await freePort());
   project.provide('s3Endpoint', objectStore.endpoint);
   await createBucket(objectStore.endpoint, 'invoicing-test-exports');
+  await createBucket(objectStore.endpoint, TEST_INCOMING_BUCKET);
   project.provide('recurringRunQueue', queues.recurringRuns);
   project.provide('emailStatusQueue', queues.emailStatus);
   project.provide('peppolQueue', queues.peppol);
@@ -135,7 +138,10 @@ export default async function setup(project: TestProject) {
     JSON.stringify({ baseUrl, storecoveUrl, phossApUrl, smpUrl, receivedUrl, faultUrl }),
   );
   const lambda = await startLambdaEndpoint({
-    environments: { [PEPPOL_GATEWAY.handler]: localGatewayEnvironment(peppol, 'storecove', { default: 1 }) },
+    environments: {
+      [PEPPOL_GATEWAY.handler]: localGatewayEnvironment(peppol, 'storecove', { default: 1 }),
+      [E_INVOICE_READER.handler]: readerEnvironment(objectStore.endpoint, TEST_INCOMING_BUCKET),
+    },
   });
   project.provide('lambdaEndpoint', lambda.endpoint);
   return async () => {

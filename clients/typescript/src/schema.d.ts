@@ -905,6 +905,150 @@ export interface paths {
         patch: operations["updateCreditNote"];
         trace?: never;
     };
+    "/api/v1/incoming-invoices/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List incoming invoices
+         * @description Needs the scope `incoming_invoices:read`.
+         */
+        get: operations["listIncomingInvoices"];
+        put?: never;
+        /**
+         * Create incoming invoice
+         * @description Needs the scope `incoming_invoices:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["createIncomingInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incoming-invoices/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get incoming invoice
+         * @description Needs the scope `incoming_invoices:read`.
+         */
+        get: operations["getIncomingInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incoming-invoices/{id}/original/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get incoming invoice original
+         * @description Needs the scope `incoming_invoices:read`.
+         */
+        get: operations["getIncomingInvoiceOriginal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incoming-invoices/{id}/attachments/{attachment_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get incoming invoice attachment
+         * @description Needs the scope `incoming_invoices:read`.
+         */
+        get: operations["getIncomingInvoiceAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incoming-invoices/{id}/accept/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept incoming invoice
+         * @description Needs the scope `incoming_invoices:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["acceptIncomingInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incoming-invoices/{id}/reject/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject incoming invoice
+         * @description Needs the scope `incoming_invoices:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["rejectIncomingInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incoming-invoices/{id}/paid/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark incoming invoice paid
+         * @description Needs the scope `incoming_invoices:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["markIncomingInvoicePaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/exports/": {
         parameters: {
             query?: never;
@@ -2405,6 +2549,126 @@ export interface webhooks {
          * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
          */
         post: operations["onQuoteEmailComplained"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "incoming_invoice.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The incoming_invoice.received event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onIncomingInvoiceReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "incoming_invoice.invalid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The incoming_invoice.invalid event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onIncomingInvoiceInvalid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "incoming_invoice.duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The incoming_invoice.duplicate event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onIncomingInvoiceDuplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "incoming_invoice.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The incoming_invoice.accepted event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onIncomingInvoiceAccepted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "incoming_invoice.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The incoming_invoice.rejected event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onIncomingInvoiceRejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "incoming_invoice.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The incoming_invoice.paid event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onIncomingInvoicePaid"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11349,6 +11613,2091 @@ export interface components {
         /**
          * @example {
          *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "incoming_invoice.received",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inc_01JD3M8Q5W0000000000000000",
+         *           "status": "received",
+         *           "status_reason": "string",
+         *           "misaddressed": true,
+         *           "source": {
+         *             "channel": "upload"
+         *           },
+         *           "syntax": "ubl-invoice",
+         *           "container": "xml",
+         *           "profile": "en16931",
+         *           "specification_id": "string",
+         *           "business_process": "string",
+         *           "document_type": "invoice",
+         *           "type_code": "string",
+         *           "number": "string",
+         *           "issue_date": "string",
+         *           "due_date": "string",
+         *           "currency": "string",
+         *           "total_amount": "string",
+         *           "amount_due": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "tax_id": "string",
+         *             "electronic_address": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "tax_id": "string",
+         *             "electronic_address": "string"
+         *           },
+         *           "passed": true,
+         *           "fatal_rules": [
+         *             "string"
+         *           ],
+         *           "validation": {
+         *             "passed": true,
+         *             "checked": [
+         *               "schema"
+         *             ],
+         *             "schema_errors": [
+         *               "string"
+         *             ],
+         *             "fatal": [
+         *               {
+         *                 "id": "string",
+         *                 "severity": "fatal",
+         *                 "text": "string"
+         *               }
+         *             ],
+         *             "warnings": [
+         *               {
+         *                 "id": "string",
+         *                 "severity": "fatal",
+         *                 "text": "string"
+         *               }
+         *             ]
+         *           },
+         *           "view": {
+         *             "document_type": "invoice",
+         *             "type_code": "string",
+         *             "number": "string",
+         *             "issue_date": "string",
+         *             "due_date": "string",
+         *             "tax_point_date": "string",
+         *             "currency": "string",
+         *             "accounting_currency": "string",
+         *             "notes": [
+         *               "string"
+         *             ],
+         *             "buyer_reference": "string",
+         *             "project_reference": "string",
+         *             "contract_reference": "string",
+         *             "purchase_order": "string",
+         *             "sales_order": "string",
+         *             "preceding_invoices": [
+         *               {
+         *                 "number": "string",
+         *                 "issue_date": "string"
+         *               }
+         *             ],
+         *             "seller": {
+         *               "name": "string",
+         *               "trading_name": "string",
+         *               "tax_id": "string",
+         *               "tax_registration_id": "string",
+         *               "registration_number": "string",
+         *               "electronic_address": "string",
+         *               "address": {
+         *                 "line1": "string",
+         *                 "line2": "string",
+         *                 "line3": "string",
+         *                 "city": "string",
+         *                 "postal_code": "string",
+         *                 "state": "string",
+         *                 "country": "string"
+         *               },
+         *               "contact": {
+         *                 "name": "string",
+         *                 "phone": "string",
+         *                 "email": "string"
+         *               }
+         *             },
+         *             "buyer": {
+         *               "name": "string",
+         *               "trading_name": "string",
+         *               "tax_id": "string",
+         *               "tax_registration_id": "string",
+         *               "registration_number": "string",
+         *               "electronic_address": "string",
+         *               "address": {
+         *                 "line1": "string",
+         *                 "line2": "string",
+         *                 "line3": "string",
+         *                 "city": "string",
+         *                 "postal_code": "string",
+         *                 "state": "string",
+         *                 "country": "string"
+         *               },
+         *               "contact": {
+         *                 "name": "string",
+         *                 "phone": "string",
+         *                 "email": "string"
+         *               }
+         *             },
+         *             "delivery_date": "string",
+         *             "service_period": {
+         *               "start": "string",
+         *               "end": "string"
+         *             },
+         *             "line_items": [
+         *               {
+         *                 "id": "string",
+         *                 "description": "string",
+         *                 "item_description": "string",
+         *                 "note": "string",
+         *                 "quantity": "string",
+         *                 "unit": "string",
+         *                 "unit_price": "string",
+         *                 "price_base_quantity": "string",
+         *                 "net_amount": "string",
+         *                 "tax_category": "string",
+         *                 "tax_rate": "string",
+         *                 "period": {
+         *                   "start": "string",
+         *                   "end": "string"
+         *                 },
+         *                 "allowances_charges": [
+         *                   {
+         *                     "charge": true,
+         *                     "amount": "string",
+         *                     "base_amount": "string",
+         *                     "percentage": "string",
+         *                     "reason": "string",
+         *                     "reason_code": "string",
+         *                     "tax_category": "string",
+         *                     "tax_rate": "string"
+         *                   }
+         *                 ]
+         *               }
+         *             ],
+         *             "allowances_charges": [
+         *               {
+         *                 "charge": true,
+         *                 "amount": "string",
+         *                 "base_amount": "string",
+         *                 "percentage": "string",
+         *                 "reason": "string",
+         *                 "reason_code": "string",
+         *                 "tax_category": "string",
+         *                 "tax_rate": "string"
+         *               }
+         *             ],
+         *             "tax_breakdown": [
+         *               {
+         *                 "tax_category": "string",
+         *                 "tax_rate": "string",
+         *                 "taxable_amount": "string",
+         *                 "tax_amount": "string",
+         *                 "tax_exemption_reason": "string",
+         *                 "tax_exemption_reason_code": "string"
+         *               }
+         *             ],
+         *             "subtotal": "string",
+         *             "discount_amount": "string",
+         *             "charge_amount": "string",
+         *             "taxable_amount": "string",
+         *             "tax_amount": "string",
+         *             "tax_amount_in_accounting_currency": "string",
+         *             "total_amount": "string",
+         *             "amount_paid": "string",
+         *             "rounding_amount": "string",
+         *             "amount_due": "string",
+         *             "payment": {
+         *               "means_code": "string",
+         *               "remittance_reference": "string",
+         *               "iban": "string",
+         *               "account_name": "string",
+         *               "bic": "string",
+         *               "terms": "string"
+         *             },
+         *             "attachments": [
+         *               {
+         *                 "reference": "string",
+         *                 "description": "string",
+         *                 "external_url": "string",
+         *                 "file_name": "string",
+         *                 "media_type": "string"
+         *               }
+         *             ]
+         *           },
+         *           "original": {
+         *             "file_name": "string",
+         *             "media_type": "string",
+         *             "size": 0,
+         *             "sha256": "string",
+         *             "url": "http://example.com"
+         *           },
+         *           "attachments": [
+         *             {
+         *               "id": "string",
+         *               "reference": "string",
+         *               "file_name": "string",
+         *               "media_type": "string",
+         *               "size": 0,
+         *               "sha256": "string",
+         *               "external_url": "string",
+         *               "url": "http://example.com"
+         *             }
+         *           ],
+         *           "received_at": "2026-11-23T10:00:00.000Z",
+         *           "decided_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        IncomingInvoiceReceivedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "incoming_invoice.received";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["IncomingInvoice"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @description A received e-invoice (docs/incoming-invoices.md)
+         * @example {
+         *       "id": "inc_01JD3M8Q5W0000000000000000",
+         *       "status": "received",
+         *       "status_reason": "string",
+         *       "misaddressed": true,
+         *       "source": {
+         *         "channel": "upload"
+         *       },
+         *       "syntax": "ubl-invoice",
+         *       "container": "xml",
+         *       "profile": "en16931",
+         *       "specification_id": "string",
+         *       "business_process": "string",
+         *       "document_type": "invoice",
+         *       "type_code": "string",
+         *       "number": "string",
+         *       "issue_date": "string",
+         *       "due_date": "string",
+         *       "currency": "string",
+         *       "total_amount": "string",
+         *       "amount_due": "string",
+         *       "seller": {
+         *         "name": "string",
+         *         "tax_id": "string",
+         *         "electronic_address": "string"
+         *       },
+         *       "buyer": {
+         *         "name": "string",
+         *         "tax_id": "string",
+         *         "electronic_address": "string"
+         *       },
+         *       "passed": true,
+         *       "fatal_rules": [
+         *         "string"
+         *       ],
+         *       "validation": {
+         *         "passed": true,
+         *         "checked": [
+         *           "schema"
+         *         ],
+         *         "schema_errors": [
+         *           "string"
+         *         ],
+         *         "fatal": [
+         *           {
+         *             "id": "string",
+         *             "severity": "fatal",
+         *             "text": "string"
+         *           }
+         *         ],
+         *         "warnings": [
+         *           {
+         *             "id": "string",
+         *             "severity": "fatal",
+         *             "text": "string"
+         *           }
+         *         ]
+         *       },
+         *       "view": {
+         *         "document_type": "invoice",
+         *         "type_code": "string",
+         *         "number": "string",
+         *         "issue_date": "string",
+         *         "due_date": "string",
+         *         "tax_point_date": "string",
+         *         "currency": "string",
+         *         "accounting_currency": "string",
+         *         "notes": [
+         *           "string"
+         *         ],
+         *         "buyer_reference": "string",
+         *         "project_reference": "string",
+         *         "contract_reference": "string",
+         *         "purchase_order": "string",
+         *         "sales_order": "string",
+         *         "preceding_invoices": [
+         *           {
+         *             "number": "string",
+         *             "issue_date": "string"
+         *           }
+         *         ],
+         *         "seller": {
+         *           "name": "string",
+         *           "trading_name": "string",
+         *           "tax_id": "string",
+         *           "tax_registration_id": "string",
+         *           "registration_number": "string",
+         *           "electronic_address": "string",
+         *           "address": {
+         *             "line1": "string",
+         *             "line2": "string",
+         *             "line3": "string",
+         *             "city": "string",
+         *             "postal_code": "string",
+         *             "state": "string",
+         *             "country": "string"
+         *           },
+         *           "contact": {
+         *             "name": "string",
+         *             "phone": "string",
+         *             "email": "string"
+         *           }
+         *         },
+         *         "buyer": {
+         *           "name": "string",
+         *           "trading_name": "string",
+         *           "tax_id": "string",
+         *           "tax_registration_id": "string",
+         *           "registration_number": "string",
+         *           "electronic_address": "string",
+         *           "address": {
+         *             "line1": "string",
+         *             "line2": "string",
+         *             "line3": "string",
+         *             "city": "string",
+         *             "postal_code": "string",
+         *             "state": "string",
+         *             "country": "string"
+         *           },
+         *           "contact": {
+         *             "name": "string",
+         *             "phone": "string",
+         *             "email": "string"
+         *           }
+         *         },
+         *         "delivery_date": "string",
+         *         "service_period": {
+         *           "start": "string",
+         *           "end": "string"
+         *         },
+         *         "line_items": [
+         *           {
+         *             "id": "string",
+         *             "description": "string",
+         *             "item_description": "string",
+         *             "note": "string",
+         *             "quantity": "string",
+         *             "unit": "string",
+         *             "unit_price": "string",
+         *             "price_base_quantity": "string",
+         *             "net_amount": "string",
+         *             "tax_category": "string",
+         *             "tax_rate": "string",
+         *             "period": {
+         *               "start": "string",
+         *               "end": "string"
+         *             },
+         *             "allowances_charges": [
+         *               {
+         *                 "charge": true,
+         *                 "amount": "string",
+         *                 "base_amount": "string",
+         *                 "percentage": "string",
+         *                 "reason": "string",
+         *                 "reason_code": "string",
+         *                 "tax_category": "string",
+         *                 "tax_rate": "string"
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "allowances_charges": [
+         *           {
+         *             "charge": true,
+         *             "amount": "string",
+         *             "base_amount": "string",
+         *             "percentage": "string",
+         *             "reason": "string",
+         *             "reason_code": "string",
+         *             "tax_category": "string",
+         *             "tax_rate": "string"
+         *           }
+         *         ],
+         *         "tax_breakdown": [
+         *           {
+         *             "tax_category": "string",
+         *             "tax_rate": "string",
+         *             "taxable_amount": "string",
+         *             "tax_amount": "string",
+         *             "tax_exemption_reason": "string",
+         *             "tax_exemption_reason_code": "string"
+         *           }
+         *         ],
+         *         "subtotal": "string",
+         *         "discount_amount": "string",
+         *         "charge_amount": "string",
+         *         "taxable_amount": "string",
+         *         "tax_amount": "string",
+         *         "tax_amount_in_accounting_currency": "string",
+         *         "total_amount": "string",
+         *         "amount_paid": "string",
+         *         "rounding_amount": "string",
+         *         "amount_due": "string",
+         *         "payment": {
+         *           "means_code": "string",
+         *           "remittance_reference": "string",
+         *           "iban": "string",
+         *           "account_name": "string",
+         *           "bic": "string",
+         *           "terms": "string"
+         *         },
+         *         "attachments": [
+         *           {
+         *             "reference": "string",
+         *             "description": "string",
+         *             "external_url": "string",
+         *             "file_name": "string",
+         *             "media_type": "string"
+         *           }
+         *         ]
+         *       },
+         *       "original": {
+         *         "file_name": "string",
+         *         "media_type": "string",
+         *         "size": 0,
+         *         "sha256": "string",
+         *         "url": "http://example.com"
+         *       },
+         *       "attachments": [
+         *         {
+         *           "id": "string",
+         *           "reference": "string",
+         *           "file_name": "string",
+         *           "media_type": "string",
+         *           "size": 0,
+         *           "sha256": "string",
+         *           "external_url": "string",
+         *           "url": "http://example.com"
+         *         }
+         *       ],
+         *       "received_at": "2026-11-23T10:00:00.000Z",
+         *       "decided_at": "2026-11-23T10:00:00.000Z",
+         *       "updated_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        IncomingInvoice: {
+            /**
+             * @description `inc_` and a ULID
+             * @example inc_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /** @enum {string} */
+            status: "received" | "accepted" | "rejected" | "paid" | "invalid";
+            status_reason: string | null;
+            misaddressed: boolean;
+            source: {
+                /** @constant */
+                channel: "upload";
+            } | {
+                /** @constant */
+                channel: "email";
+                message_id: string;
+                from: string | null;
+                subject: string | null;
+            } | {
+                /** @constant */
+                channel: "peppol";
+                message_id: string;
+                sender: string | null;
+            };
+            /** @enum {string} */
+            syntax: "ubl-invoice" | "ubl-credit-note" | "cii";
+            /** @enum {string} */
+            container: "xml" | "pdf";
+            /** @enum {string} */
+            profile: "en16931" | "peppol-bis-billing-3" | "xrechnung-3" | "factur-x-minimum" | "factur-x-basic-wl" | "factur-x-basic" | "factur-x-extended" | "other" | "unknown";
+            specification_id: string | null;
+            business_process: string | null;
+            /** @enum {string} */
+            document_type: "invoice" | "credit_note";
+            type_code: string | null;
+            number: string | null;
+            issue_date: string | null;
+            due_date: string | null;
+            currency: string | null;
+            total_amount: string | null;
+            amount_due: string | null;
+            seller: {
+                name: string | null;
+                tax_id: string | null;
+                electronic_address: string | null;
+            };
+            buyer: {
+                name: string | null;
+                tax_id: string | null;
+                electronic_address: string | null;
+            };
+            passed: boolean;
+            fatal_rules: string[];
+            validation: {
+                passed: boolean;
+                checked: ("schema" | "en16931" | "peppol" | "xrechnung")[];
+                schema_errors: string[];
+                fatal: {
+                    id: string;
+                    /** @enum {string} */
+                    severity: "fatal" | "warning" | "information";
+                    text: string;
+                }[];
+                warnings: {
+                    id: string;
+                    /** @enum {string} */
+                    severity: "fatal" | "warning" | "information";
+                    text: string;
+                }[];
+            } | null;
+            view: components["schemas"]["IncomingView"] | null;
+            original: {
+                file_name: string | null;
+                media_type: string;
+                size: number;
+                sha256: string;
+                /** Format: uri */
+                url: string;
+            };
+            attachments: {
+                id: string;
+                reference: string | null;
+                file_name: string | null;
+                media_type: string | null;
+                size: number | null;
+                sha256: string | null;
+                external_url: string | null;
+                url: string | null;
+            }[];
+            received_at: components["schemas"]["Timestamp"];
+            decided_at: components["schemas"]["Timestamp"] | null;
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description What the document says (EN 16931 terms, docs/incoming-invoices.md): amounts with at least two decimals, quantities and rates trimmed, dates YYYY-MM-DD, as written where the document writes no valid value */
+        IncomingView: {
+            /** @enum {string} */
+            document_type: "invoice" | "credit_note";
+            type_code: string | null;
+            number: string | null;
+            issue_date: string | null;
+            due_date: string | null;
+            tax_point_date: string | null;
+            currency: string | null;
+            accounting_currency: string | null;
+            notes: string[];
+            buyer_reference: string | null;
+            project_reference: string | null;
+            contract_reference: string | null;
+            purchase_order: string | null;
+            sales_order: string | null;
+            preceding_invoices: {
+                number: string;
+                issue_date: string | null;
+            }[];
+            seller: components["schemas"]["IncomingParty"];
+            buyer: components["schemas"]["IncomingParty"];
+            delivery_date: string | null;
+            service_period: {
+                start: string | null;
+                end: string | null;
+            } | null;
+            line_items: {
+                id: string;
+                description: string | null;
+                item_description: string | null;
+                note: string | null;
+                quantity: string;
+                unit: string | null;
+                unit_price: string | null;
+                price_base_quantity: string | null;
+                net_amount: string;
+                tax_category: string | null;
+                tax_rate: string | null;
+                period: {
+                    start: string | null;
+                    end: string | null;
+                } | null;
+                allowances_charges: {
+                    charge: boolean;
+                    amount: string;
+                    base_amount: string | null;
+                    percentage: string | null;
+                    reason: string | null;
+                    reason_code: string | null;
+                    tax_category: string | null;
+                    tax_rate: string | null;
+                }[];
+            }[];
+            allowances_charges: {
+                charge: boolean;
+                amount: string;
+                base_amount: string | null;
+                percentage: string | null;
+                reason: string | null;
+                reason_code: string | null;
+                tax_category: string | null;
+                tax_rate: string | null;
+            }[];
+            tax_breakdown: {
+                tax_category: string;
+                tax_rate: string | null;
+                taxable_amount: string;
+                tax_amount: string;
+                tax_exemption_reason: string | null;
+                tax_exemption_reason_code: string | null;
+            }[];
+            subtotal: string | null;
+            discount_amount: string | null;
+            charge_amount: string | null;
+            taxable_amount: string | null;
+            tax_amount: string | null;
+            tax_amount_in_accounting_currency: string | null;
+            total_amount: string | null;
+            amount_paid: string | null;
+            rounding_amount: string | null;
+            amount_due: string | null;
+            payment: {
+                means_code: string | null;
+                remittance_reference: string | null;
+                iban: string | null;
+                account_name: string | null;
+                bic: string | null;
+                terms: string | null;
+            } | null;
+            attachments: {
+                reference: string;
+                description: string | null;
+                external_url: string | null;
+                file_name: string | null;
+                media_type: string | null;
+            }[];
+        };
+        /** @description A party as the received document names it */
+        IncomingParty: {
+            name: string | null;
+            trading_name: string | null;
+            tax_id: string | null;
+            tax_registration_id: string | null;
+            registration_number: string | null;
+            electronic_address: string | null;
+            address: {
+                line1: string | null;
+                line2: string | null;
+                line3: string | null;
+                city: string | null;
+                postal_code: string | null;
+                state: string | null;
+                country: string | null;
+            } | null;
+            contact: {
+                name: string | null;
+                phone: string | null;
+                email: string | null;
+            } | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "incoming_invoice.invalid",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inc_01JD3M8Q5W0000000000000000",
+         *           "status": "received",
+         *           "status_reason": "string",
+         *           "misaddressed": true,
+         *           "source": {
+         *             "channel": "upload"
+         *           },
+         *           "syntax": "ubl-invoice",
+         *           "container": "xml",
+         *           "profile": "en16931",
+         *           "specification_id": "string",
+         *           "business_process": "string",
+         *           "document_type": "invoice",
+         *           "type_code": "string",
+         *           "number": "string",
+         *           "issue_date": "string",
+         *           "due_date": "string",
+         *           "currency": "string",
+         *           "total_amount": "string",
+         *           "amount_due": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "tax_id": "string",
+         *             "electronic_address": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "tax_id": "string",
+         *             "electronic_address": "string"
+         *           },
+         *           "passed": true,
+         *           "fatal_rules": [
+         *             "string"
+         *           ],
+         *           "validation": {
+         *             "passed": true,
+         *             "checked": [
+         *               "schema"
+         *             ],
+         *             "schema_errors": [
+         *               "string"
+         *             ],
+         *             "fatal": [
+         *               {
+         *                 "id": "string",
+         *                 "severity": "fatal",
+         *                 "text": "string"
+         *               }
+         *             ],
+         *             "warnings": [
+         *               {
+         *                 "id": "string",
+         *                 "severity": "fatal",
+         *                 "text": "string"
+         *               }
+         *             ]
+         *           },
+         *           "view": {
+         *             "document_type": "invoice",
+         *             "type_code": "string",
+         *             "number": "string",
+         *             "issue_date": "string",
+         *             "due_date": "string",
+         *             "tax_point_date": "string",
+         *             "currency": "string",
+         *             "accounting_currency": "string",
+         *             "notes": [
+         *               "string"
+         *             ],
+         *             "buyer_reference": "string",
+         *             "project_reference": "string",
+         *             "contract_reference": "string",
+         *             "purchase_order": "string",
+         *             "sales_order": "string",
+         *             "preceding_invoices": [
+         *               {
+         *                 "number": "string",
+         *                 "issue_date": "string"
+         *               }
+         *             ],
+         *             "seller": {
+         *               "name": "string",
+         *               "trading_name": "string",
+         *               "tax_id": "string",
+         *               "tax_registration_id": "string",
+         *               "registration_number": "string",
+         *               "electronic_address": "string",
+         *               "address": {
+         *                 "line1": "string",
+         *                 "line2": "string",
+         *                 "line3": "string",
+         *                 "city": "string",
+         *                 "postal_code": "string",
+         *                 "state": "string",
+         *                 "country": "string"
+         *               },
+         *               "contact": {
+         *                 "name": "string",
+         *                 "phone": "string",
+         *                 "email": "string"
+         *               }
+         *             },
+         *             "buyer": {
+         *               "name": "string",
+         *               "trading_name": "string",
+         *               "tax_id": "string",
+         *               "tax_registration_id": "string",
+         *               "registration_number": "string",
+         *               "electronic_address": "string",
+         *               "address": {
+         *                 "line1": "string",
+         *                 "line2": "string",
+         *                 "line3": "string",
+         *                 "city": "string",
+         *                 "postal_code": "string",
+         *                 "state": "string",
+         *                 "country": "string"
+         *               },
+         *               "contact": {
+         *                 "name": "string",
+         *                 "phone": "string",
+         *                 "email": "string"
+         *               }
+         *             },
+         *             "delivery_date": "string",
+         *             "service_period": {
+         *               "start": "string",
+         *               "end": "string"
+         *             },
+         *             "line_items": [
+         *               {
+         *                 "id": "string",
+         *                 "description": "string",
+         *                 "item_description": "string",
+         *                 "note": "string",
+         *                 "quantity": "string",
+         *                 "unit": "string",
+         *                 "unit_price": "string",
+         *                 "price_base_quantity": "string",
+         *                 "net_amount": "string",
+         *                 "tax_category": "string",
+         *                 "tax_rate": "string",
+         *                 "period": {
+         *                   "start": "string",
+         *                   "end": "string"
+         *                 },
+         *                 "allowances_charges": [
+         *                   {
+         *                     "charge": true,
+         *                     "amount": "string",
+         *                     "base_amount": "string",
+         *                     "percentage": "string",
+         *                     "reason": "string",
+         *                     "reason_code": "string",
+         *                     "tax_category": "string",
+         *                     "tax_rate": "string"
+         *                   }
+         *                 ]
+         *               }
+         *             ],
+         *             "allowances_charges": [
+         *               {
+         *                 "charge": true,
+         *                 "amount": "string",
+         *                 "base_amount": "string",
+         *                 "percentage": "string",
+         *                 "reason": "string",
+         *                 "reason_code": "string",
+         *                 "tax_category": "string",
+         *                 "tax_rate": "string"
+         *               }
+         *             ],
+         *             "tax_breakdown": [
+         *               {
+         *                 "tax_category": "string",
+         *                 "tax_rate": "string",
+         *                 "taxable_amount": "string",
+         *                 "tax_amount": "string",
+         *                 "tax_exemption_reason": "string",
+         *                 "tax_exemption_reason_code": "string"
+         *               }
+         *             ],
+         *             "subtotal": "string",
+         *             "discount_amount": "string",
+         *             "charge_amount": "string",
+         *             "taxable_amount": "string",
+         *             "tax_amount": "string",
+         *             "tax_amount_in_accounting_currency": "string",
+         *             "total_amount": "string",
+         *             "amount_paid": "string",
+         *             "rounding_amount": "string",
+         *             "amount_due": "string",
+         *             "payment": {
+         *               "means_code": "string",
+         *               "remittance_reference": "string",
+         *               "iban": "string",
+         *               "account_name": "string",
+         *               "bic": "string",
+         *               "terms": "string"
+         *             },
+         *             "attachments": [
+         *               {
+         *                 "reference": "string",
+         *                 "description": "string",
+         *                 "external_url": "string",
+         *                 "file_name": "string",
+         *                 "media_type": "string"
+         *               }
+         *             ]
+         *           },
+         *           "original": {
+         *             "file_name": "string",
+         *             "media_type": "string",
+         *             "size": 0,
+         *             "sha256": "string",
+         *             "url": "http://example.com"
+         *           },
+         *           "attachments": [
+         *             {
+         *               "id": "string",
+         *               "reference": "string",
+         *               "file_name": "string",
+         *               "media_type": "string",
+         *               "size": 0,
+         *               "sha256": "string",
+         *               "external_url": "string",
+         *               "url": "http://example.com"
+         *             }
+         *           ],
+         *           "received_at": "2026-11-23T10:00:00.000Z",
+         *           "decided_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        IncomingInvoiceInvalidEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "incoming_invoice.invalid";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["IncomingInvoice"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "incoming_invoice.duplicate",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inc_01JD3M8Q5W0000000000000000",
+         *           "status": "received",
+         *           "status_reason": "string",
+         *           "misaddressed": true,
+         *           "source": {
+         *             "channel": "upload"
+         *           },
+         *           "syntax": "ubl-invoice",
+         *           "container": "xml",
+         *           "profile": "en16931",
+         *           "specification_id": "string",
+         *           "business_process": "string",
+         *           "document_type": "invoice",
+         *           "type_code": "string",
+         *           "number": "string",
+         *           "issue_date": "string",
+         *           "due_date": "string",
+         *           "currency": "string",
+         *           "total_amount": "string",
+         *           "amount_due": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "tax_id": "string",
+         *             "electronic_address": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "tax_id": "string",
+         *             "electronic_address": "string"
+         *           },
+         *           "passed": true,
+         *           "fatal_rules": [
+         *             "string"
+         *           ],
+         *           "validation": {
+         *             "passed": true,
+         *             "checked": [
+         *               "schema"
+         *             ],
+         *             "schema_errors": [
+         *               "string"
+         *             ],
+         *             "fatal": [
+         *               {
+         *                 "id": "string",
+         *                 "severity": "fatal",
+         *                 "text": "string"
+         *               }
+         *             ],
+         *             "warnings": [
+         *               {
+         *                 "id": "string",
+         *                 "severity": "fatal",
+         *                 "text": "string"
+         *               }
+         *             ]
+         *           },
+         *           "view": {
+         *             "document_type": "invoice",
+         *             "type_code": "string",
+         *             "number": "string",
+         *             "issue_date": "string",
+         *             "due_date": "string",
+         *             "tax_point_date": "string",
+         *             "currency": "string",
+         *             "accounting_currency": "string",
+         *             "notes": [
+         *               "string"
+         *             ],
+         *             "buyer_reference": "string",
+         *             "project_reference": "string",
+         *             "contract_reference": "string",
+         *             "purchase_order": "string",
+         *             "sales_order": "string",
+         *             "preceding_invoices": [
+         *               {
+         *                 "number": "string",
+         *                 "issue_date": "string"
+         *               }
+         *             ],
+         *             "seller": {
+         *               "name": "string",
+         *               "trading_name": "string",
+         *               "tax_id": "string",
+         *               "tax_registration_id": "string",
+         *               "registration_number": "string",
+         *               "electronic_address": "string",
+         *               "address": {
+         *                 "line1": "string",
+         *                 "line2": "string",
+         *                 "line3": "string",
+         *                 "city": "string",
+         *                 "postal_code": "string",
+         *                 "state": "string",
+         *                 "country": "string"
+         *               },
+         *               "contact": {
+         *                 "name": "string",
+         *                 "phone": "string",
+         *                 "email": "string"
+         *               }
+         *             },
+         *             "buyer": {
+         *               "name": "string",
+         *               "trading_name": "string",
+         *               "tax_id": "string",
+         *               "tax_registration_id": "string",
+         *               "registration_number": "string",
+         *               "electronic_address": "string",
+         *               "address": {
+         *                 "line1": "string",
+         *                 "line2": "string",
+         *                 "line3": "string",
+         *                 "city": "string",
+         *                 "postal_code": "string",
+         *                 "state": "string",
+         *                 "country": "string"
+         *               },
+         *               "contact": {
+         *                 "name": "string",
+         *                 "phone": "string",
+         *                 "email": "string"
+         *               }
+         *             },
+         *             "delivery_date": "string",
+         *             "service_period": {
+         *               "start": "string",
+         *               "end": "string"
+         *             },
+         *             "line_items": [
+         *               {
+         *                 "id": "string",
+         *                 "description": "string",
+         *                 "item_description": "string",
+         *                 "note": "string",
+         *                 "quantity": "string",
+         *                 "unit": "string",
+         *                 "unit_price": "string",
+         *                 "price_base_quantity": "string",
+         *                 "net_amount": "string",
+         *                 "tax_category": "string",
+         *                 "tax_rate": "string",
+         *                 "period": {
+         *                   "start": "string",
+         *                   "end": "string"
+         *                 },
+         *                 "allowances_charges": [
+         *                   {
+         *                     "charge": true,
+         *                     "amount": "string",
+         *                     "base_amount": "string",
+         *                     "percentage": "string",
+         *                     "reason": "string",
+         *                     "reason_code": "string",
+         *                     "tax_category": "string",
+         *                     "tax_rate": "string"
+         *                   }
+         *                 ]
+         *               }
+         *             ],
+         *             "allowances_charges": [
+         *               {
+         *                 "charge": true,
+         *                 "amount": "string",
+         *                 "base_amount": "string",
+         *                 "percentage": "string",
+         *                 "reason": "string",
+         *                 "reason_code": "string",
+         *                 "tax_category": "string",
+         *                 "tax_rate": "string"
+         *               }
+         *             ],
+         *             "tax_breakdown": [
+         *               {
+         *                 "tax_category": "string",
+         *                 "tax_rate": "string",
+         *                 "taxable_amount": "string",
+         *                 "tax_amount": "string",
+         *                 "tax_exemption_reason": "string",
+         *                 "tax_exemption_reason_code": "string"
+         *               }
+         *             ],
+         *             "subtotal": "string",
+         *             "discount_amount": "string",
+         *             "charge_amount": "string",
+         *             "taxable_amount": "string",
+         *             "tax_amount": "string",
+         *             "tax_amount_in_accounting_currency": "string",
+         *             "total_amount": "string",
+         *             "amount_paid": "string",
+         *             "rounding_amount": "string",
+         *             "amount_due": "string",
+         *             "payment": {
+         *               "means_code": "string",
+         *               "remittance_reference": "string",
+         *               "iban": "string",
+         *               "account_name": "string",
+         *               "bic": "string",
+         *               "terms": "string"
+         *             },
+         *             "attachments": [
+         *               {
+         *                 "reference": "string",
+         *                 "description": "string",
+         *                 "external_url": "string",
+         *                 "file_name": "string",
+         *                 "media_type": "string"
+         *               }
+         *             ]
+         *           },
+         *           "original": {
+         *             "file_name": "string",
+         *             "media_type": "string",
+         *             "size": 0,
+         *             "sha256": "string",
+         *             "url": "http://example.com"
+         *           },
+         *           "attachments": [
+         *             {
+         *               "id": "string",
+         *               "reference": "string",
+         *               "file_name": "string",
+         *               "media_type": "string",
+         *               "size": 0,
+         *               "sha256": "string",
+         *               "external_url": "string",
+         *               "url": "http://example.com"
+         *             }
+         *           ],
+         *           "received_at": "2026-11-23T10:00:00.000Z",
+         *           "decided_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "first_id": "inc_01JD3M8Q5W0000000000000000"
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        IncomingInvoiceDuplicateEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "incoming_invoice.duplicate";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["IncomingInvoice"];
+                /**
+                 * @description `inc_` and a ULID
+                 * @example inc_01JD3M8Q5W0000000000000000
+                 */
+                first_id: string;
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "incoming_invoice.accepted",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inc_01JD3M8Q5W0000000000000000",
+         *           "status": "received",
+         *           "status_reason": "string",
+         *           "misaddressed": true,
+         *           "source": {
+         *             "channel": "upload"
+         *           },
+         *           "syntax": "ubl-invoice",
+         *           "container": "xml",
+         *           "profile": "en16931",
+         *           "specification_id": "string",
+         *           "business_process": "string",
+         *           "document_type": "invoice",
+         *           "type_code": "string",
+         *           "number": "string",
+         *           "issue_date": "string",
+         *           "due_date": "string",
+         *           "currency": "string",
+         *           "total_amount": "string",
+         *           "amount_due": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "tax_id": "string",
+         *             "electronic_address": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "tax_id": "string",
+         *             "electronic_address": "string"
+         *           },
+         *           "passed": true,
+         *           "fatal_rules": [
+         *             "string"
+         *           ],
+         *           "validation": {
+         *             "passed": true,
+         *             "checked": [
+         *               "schema"
+         *             ],
+         *             "schema_errors": [
+         *               "string"
+         *             ],
+         *             "fatal": [
+         *               {
+         *                 "id": "string",
+         *                 "severity": "fatal",
+         *                 "text": "string"
+         *               }
+         *             ],
+         *             "warnings": [
+         *               {
+         *                 "id": "string",
+         *                 "severity": "fatal",
+         *                 "text": "string"
+         *               }
+         *             ]
+         *           },
+         *           "view": {
+         *             "document_type": "invoice",
+         *             "type_code": "string",
+         *             "number": "string",
+         *             "issue_date": "string",
+         *             "due_date": "string",
+         *             "tax_point_date": "string",
+         *             "currency": "string",
+         *             "accounting_currency": "string",
+         *             "notes": [
+         *               "string"
+         *             ],
+         *             "buyer_reference": "string",
+         *             "project_reference": "string",
+         *             "contract_reference": "string",
+         *             "purchase_order": "string",
+         *             "sales_order": "string",
+         *             "preceding_invoices": [
+         *               {
+         *                 "number": "string",
+         *                 "issue_date": "string"
+         *               }
+         *             ],
+         *             "seller": {
+         *               "name": "string",
+         *               "trading_name": "string",
+         *               "tax_id": "string",
+         *               "tax_registration_id": "string",
+         *               "registration_number": "string",
+         *               "electronic_address": "string",
+         *               "address": {
+         *                 "line1": "string",
+         *                 "line2": "string",
+         *                 "line3": "string",
+         *                 "city": "string",
+         *                 "postal_code": "string",
+         *                 "state": "string",
+         *                 "country": "string"
+         *               },
+         *               "contact": {
+         *                 "name": "string",
+         *                 "phone": "string",
+         *                 "email": "string"
+         *               }
+         *             },
+         *             "buyer": {
+         *               "name": "string",
+         *               "trading_name": "string",
+         *               "tax_id": "string",
+         *               "tax_registration_id": "string",
+         *               "registration_number": "string",
+         *               "electronic_address": "string",
+         *               "address": {
+         *                 "line1": "string",
+         *                 "line2": "string",
+         *                 "line3": "string",
+         *                 "city": "string",
+         *                 "postal_code": "string",
+         *                 "state": "string",
+         *                 "country": "string"
+         *               },
+         *               "contact": {
+         *                 "name": "string",
+         *                 "phone": "string",
+         *                 "email": "string"
+         *               }
+         *             },
+         *             "delivery_date": "string",
+         *             "service_period": {
+         *               "start": "string",
+         *               "end": "string"
+         *             },
+         *             "line_items": [
+         *               {
+         *                 "id": "string",
+         *                 "description": "string",
+         *                 "item_description": "string",
+         *                 "note": "string",
+         *                 "quantity": "string",
+         *                 "unit": "string",
+         *                 "unit_price": "string",
+         *                 "price_base_quantity": "string",
+         *                 "net_amount": "string",
+         *                 "tax_category": "string",
+         *                 "tax_rate": "string",
+         *                 "period": {
+         *                   "start": "string",
+         *                   "end": "string"
+         *                 },
+         *                 "allowances_charges": [
+         *                   {
+         *                     "charge": true,
+         *                     "amount": "string",
+         *                     "base_amount": "string",
+         *                     "percentage": "string",
+         *                     "reason": "string",
+         *                     "reason_code": "string",
+         *                     "tax_category": "string",
+         *                     "tax_rate": "string"
+         *                   }
+         *                 ]
+         *               }
+         *             ],
+         *             "allowances_charges": [
+         *               {
+         *                 "charge": true,
+         *                 "amount": "string",
+         *                 "base_amount": "string",
+         *                 "percentage": "string",
+         *                 "reason": "string",
+         *                 "reason_code": "string",
+         *                 "tax_category": "string",
+         *                 "tax_rate": "string"
+         *               }
+         *             ],
+         *             "tax_breakdown": [
+         *               {
+         *                 "tax_category": "string",
+         *                 "tax_rate": "string",
+         *                 "taxable_amount": "string",
+         *                 "tax_amount": "string",
+         *                 "tax_exemption_reason": "string",
+         *                 "tax_exemption_reason_code": "string"
+         *               }
+         *             ],
+         *             "subtotal": "string",
+         *             "discount_amount": "string",
+         *             "charge_amount": "string",
+         *             "taxable_amount": "string",
+         *             "tax_amount": "string",
+         *             "tax_amount_in_accounting_currency": "string",
+         *             "total_amount": "string",
+         *             "amount_paid": "string",
+         *             "rounding_amount": "string",
+         *             "amount_due": "string",
+         *             "payment": {
+         *               "means_code": "string",
+         *               "remittance_reference": "string",
+         *               "iban": "string",
+         *               "account_name": "string",
+         *               "bic": "string",
+         *               "terms": "string"
+         *             },
+         *             "attachments": [
+         *               {
+         *                 "reference": "string",
+         *                 "description": "string",
+         *                 "external_url": "string",
+         *                 "file_name": "string",
+         *                 "media_type": "string"
+         *               }
+         *             ]
+         *           },
+         *           "original": {
+         *             "file_name": "string",
+         *             "media_type": "string",
+         *             "size": 0,
+         *             "sha256": "string",
+         *             "url": "http://example.com"
+         *           },
+         *           "attachments": [
+         *             {
+         *               "id": "string",
+         *               "reference": "string",
+         *               "file_name": "string",
+         *               "media_type": "string",
+         *               "size": 0,
+         *               "sha256": "string",
+         *               "external_url": "string",
+         *               "url": "http://example.com"
+         *             }
+         *           ],
+         *           "received_at": "2026-11-23T10:00:00.000Z",
+         *           "decided_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        IncomingInvoiceAcceptedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "incoming_invoice.accepted";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["IncomingInvoice"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "incoming_invoice.rejected",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inc_01JD3M8Q5W0000000000000000",
+         *           "status": "received",
+         *           "status_reason": "string",
+         *           "misaddressed": true,
+         *           "source": {
+         *             "channel": "upload"
+         *           },
+         *           "syntax": "ubl-invoice",
+         *           "container": "xml",
+         *           "profile": "en16931",
+         *           "specification_id": "string",
+         *           "business_process": "string",
+         *           "document_type": "invoice",
+         *           "type_code": "string",
+         *           "number": "string",
+         *           "issue_date": "string",
+         *           "due_date": "string",
+         *           "currency": "string",
+         *           "total_amount": "string",
+         *           "amount_due": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "tax_id": "string",
+         *             "electronic_address": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "tax_id": "string",
+         *             "electronic_address": "string"
+         *           },
+         *           "passed": true,
+         *           "fatal_rules": [
+         *             "string"
+         *           ],
+         *           "validation": {
+         *             "passed": true,
+         *             "checked": [
+         *               "schema"
+         *             ],
+         *             "schema_errors": [
+         *               "string"
+         *             ],
+         *             "fatal": [
+         *               {
+         *                 "id": "string",
+         *                 "severity": "fatal",
+         *                 "text": "string"
+         *               }
+         *             ],
+         *             "warnings": [
+         *               {
+         *                 "id": "string",
+         *                 "severity": "fatal",
+         *                 "text": "string"
+         *               }
+         *             ]
+         *           },
+         *           "view": {
+         *             "document_type": "invoice",
+         *             "type_code": "string",
+         *             "number": "string",
+         *             "issue_date": "string",
+         *             "due_date": "string",
+         *             "tax_point_date": "string",
+         *             "currency": "string",
+         *             "accounting_currency": "string",
+         *             "notes": [
+         *               "string"
+         *             ],
+         *             "buyer_reference": "string",
+         *             "project_reference": "string",
+         *             "contract_reference": "string",
+         *             "purchase_order": "string",
+         *             "sales_order": "string",
+         *             "preceding_invoices": [
+         *               {
+         *                 "number": "string",
+         *                 "issue_date": "string"
+         *               }
+         *             ],
+         *             "seller": {
+         *               "name": "string",
+         *               "trading_name": "string",
+         *               "tax_id": "string",
+         *               "tax_registration_id": "string",
+         *               "registration_number": "string",
+         *               "electronic_address": "string",
+         *               "address": {
+         *                 "line1": "string",
+         *                 "line2": "string",
+         *                 "line3": "string",
+         *                 "city": "string",
+         *                 "postal_code": "string",
+         *                 "state": "string",
+         *                 "country": "string"
+         *               },
+         *               "contact": {
+         *                 "name": "string",
+         *                 "phone": "string",
+         *                 "email": "string"
+         *               }
+         *             },
+         *             "buyer": {
+         *               "name": "string",
+         *               "trading_name": "string",
+         *               "tax_id": "string",
+         *               "tax_registration_id": "string",
+         *               "registration_number": "string",
+         *               "electronic_address": "string",
+         *               "address": {
+         *                 "line1": "string",
+         *                 "line2": "string",
+         *                 "line3": "string",
+         *                 "city": "string",
+         *                 "postal_code": "string",
+         *                 "state": "string",
+         *                 "country": "string"
+         *               },
+         *               "contact": {
+         *                 "name": "string",
+         *                 "phone": "string",
+         *                 "email": "string"
+         *               }
+         *             },
+         *             "delivery_date": "string",
+         *             "service_period": {
+         *               "start": "string",
+         *               "end": "string"
+         *             },
+         *             "line_items": [
+         *               {
+         *                 "id": "string",
+         *                 "description": "string",
+         *                 "item_description": "string",
+         *                 "note": "string",
+         *                 "quantity": "string",
+         *                 "unit": "string",
+         *                 "unit_price": "string",
+         *                 "price_base_quantity": "string",
+         *                 "net_amount": "string",
+         *                 "tax_category": "string",
+         *                 "tax_rate": "string",
+         *                 "period": {
+         *                   "start": "string",
+         *                   "end": "string"
+         *                 },
+         *                 "allowances_charges": [
+         *                   {
+         *                     "charge": true,
+         *                     "amount": "string",
+         *                     "base_amount": "string",
+         *                     "percentage": "string",
+         *                     "reason": "string",
+         *                     "reason_code": "string",
+         *                     "tax_category": "string",
+         *                     "tax_rate": "string"
+         *                   }
+         *                 ]
+         *               }
+         *             ],
+         *             "allowances_charges": [
+         *               {
+         *                 "charge": true,
+         *                 "amount": "string",
+         *                 "base_amount": "string",
+         *                 "percentage": "string",
+         *                 "reason": "string",
+         *                 "reason_code": "string",
+         *                 "tax_category": "string",
+         *                 "tax_rate": "string"
+         *               }
+         *             ],
+         *             "tax_breakdown": [
+         *               {
+         *                 "tax_category": "string",
+         *                 "tax_rate": "string",
+         *                 "taxable_amount": "string",
+         *                 "tax_amount": "string",
+         *                 "tax_exemption_reason": "string",
+         *                 "tax_exemption_reason_code": "string"
+         *               }
+         *             ],
+         *             "subtotal": "string",
+         *             "discount_amount": "string",
+         *             "charge_amount": "string",
+         *             "taxable_amount": "string",
+         *             "tax_amount": "string",
+         *             "tax_amount_in_accounting_currency": "string",
+         *             "total_amount": "string",
+         *             "amount_paid": "string",
+         *             "rounding_amount": "string",
+         *             "amount_due": "string",
+         *             "payment": {
+         *               "means_code": "string",
+         *               "remittance_reference": "string",
+         *               "iban": "string",
+         *               "account_name": "string",
+         *               "bic": "string",
+         *               "terms": "string"
+         *             },
+         *             "attachments": [
+         *               {
+         *                 "reference": "string",
+         *                 "description": "string",
+         *                 "external_url": "string",
+         *                 "file_name": "string",
+         *                 "media_type": "string"
+         *               }
+         *             ]
+         *           },
+         *           "original": {
+         *             "file_name": "string",
+         *             "media_type": "string",
+         *             "size": 0,
+         *             "sha256": "string",
+         *             "url": "http://example.com"
+         *           },
+         *           "attachments": [
+         *             {
+         *               "id": "string",
+         *               "reference": "string",
+         *               "file_name": "string",
+         *               "media_type": "string",
+         *               "size": 0,
+         *               "sha256": "string",
+         *               "external_url": "string",
+         *               "url": "http://example.com"
+         *             }
+         *           ],
+         *           "received_at": "2026-11-23T10:00:00.000Z",
+         *           "decided_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        IncomingInvoiceRejectedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "incoming_invoice.rejected";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["IncomingInvoice"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "incoming_invoice.paid",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inc_01JD3M8Q5W0000000000000000",
+         *           "status": "received",
+         *           "status_reason": "string",
+         *           "misaddressed": true,
+         *           "source": {
+         *             "channel": "upload"
+         *           },
+         *           "syntax": "ubl-invoice",
+         *           "container": "xml",
+         *           "profile": "en16931",
+         *           "specification_id": "string",
+         *           "business_process": "string",
+         *           "document_type": "invoice",
+         *           "type_code": "string",
+         *           "number": "string",
+         *           "issue_date": "string",
+         *           "due_date": "string",
+         *           "currency": "string",
+         *           "total_amount": "string",
+         *           "amount_due": "string",
+         *           "seller": {
+         *             "name": "string",
+         *             "tax_id": "string",
+         *             "electronic_address": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "tax_id": "string",
+         *             "electronic_address": "string"
+         *           },
+         *           "passed": true,
+         *           "fatal_rules": [
+         *             "string"
+         *           ],
+         *           "validation": {
+         *             "passed": true,
+         *             "checked": [
+         *               "schema"
+         *             ],
+         *             "schema_errors": [
+         *               "string"
+         *             ],
+         *             "fatal": [
+         *               {
+         *                 "id": "string",
+         *                 "severity": "fatal",
+         *                 "text": "string"
+         *               }
+         *             ],
+         *             "warnings": [
+         *               {
+         *                 "id": "string",
+         *                 "severity": "fatal",
+         *                 "text": "string"
+         *               }
+         *             ]
+         *           },
+         *           "view": {
+         *             "document_type": "invoice",
+         *             "type_code": "string",
+         *             "number": "string",
+         *             "issue_date": "string",
+         *             "due_date": "string",
+         *             "tax_point_date": "string",
+         *             "currency": "string",
+         *             "accounting_currency": "string",
+         *             "notes": [
+         *               "string"
+         *             ],
+         *             "buyer_reference": "string",
+         *             "project_reference": "string",
+         *             "contract_reference": "string",
+         *             "purchase_order": "string",
+         *             "sales_order": "string",
+         *             "preceding_invoices": [
+         *               {
+         *                 "number": "string",
+         *                 "issue_date": "string"
+         *               }
+         *             ],
+         *             "seller": {
+         *               "name": "string",
+         *               "trading_name": "string",
+         *               "tax_id": "string",
+         *               "tax_registration_id": "string",
+         *               "registration_number": "string",
+         *               "electronic_address": "string",
+         *               "address": {
+         *                 "line1": "string",
+         *                 "line2": "string",
+         *                 "line3": "string",
+         *                 "city": "string",
+         *                 "postal_code": "string",
+         *                 "state": "string",
+         *                 "country": "string"
+         *               },
+         *               "contact": {
+         *                 "name": "string",
+         *                 "phone": "string",
+         *                 "email": "string"
+         *               }
+         *             },
+         *             "buyer": {
+         *               "name": "string",
+         *               "trading_name": "string",
+         *               "tax_id": "string",
+         *               "tax_registration_id": "string",
+         *               "registration_number": "string",
+         *               "electronic_address": "string",
+         *               "address": {
+         *                 "line1": "string",
+         *                 "line2": "string",
+         *                 "line3": "string",
+         *                 "city": "string",
+         *                 "postal_code": "string",
+         *                 "state": "string",
+         *                 "country": "string"
+         *               },
+         *               "contact": {
+         *                 "name": "string",
+         *                 "phone": "string",
+         *                 "email": "string"
+         *               }
+         *             },
+         *             "delivery_date": "string",
+         *             "service_period": {
+         *               "start": "string",
+         *               "end": "string"
+         *             },
+         *             "line_items": [
+         *               {
+         *                 "id": "string",
+         *                 "description": "string",
+         *                 "item_description": "string",
+         *                 "note": "string",
+         *                 "quantity": "string",
+         *                 "unit": "string",
+         *                 "unit_price": "string",
+         *                 "price_base_quantity": "string",
+         *                 "net_amount": "string",
+         *                 "tax_category": "string",
+         *                 "tax_rate": "string",
+         *                 "period": {
+         *                   "start": "string",
+         *                   "end": "string"
+         *                 },
+         *                 "allowances_charges": [
+         *                   {
+         *                     "charge": true,
+         *                     "amount": "string",
+         *                     "base_amount": "string",
+         *                     "percentage": "string",
+         *                     "reason": "string",
+         *                     "reason_code": "string",
+         *                     "tax_category": "string",
+         *                     "tax_rate": "string"
+         *                   }
+         *                 ]
+         *               }
+         *             ],
+         *             "allowances_charges": [
+         *               {
+         *                 "charge": true,
+         *                 "amount": "string",
+         *                 "base_amount": "string",
+         *                 "percentage": "string",
+         *                 "reason": "string",
+         *                 "reason_code": "string",
+         *                 "tax_category": "string",
+         *                 "tax_rate": "string"
+         *               }
+         *             ],
+         *             "tax_breakdown": [
+         *               {
+         *                 "tax_category": "string",
+         *                 "tax_rate": "string",
+         *                 "taxable_amount": "string",
+         *                 "tax_amount": "string",
+         *                 "tax_exemption_reason": "string",
+         *                 "tax_exemption_reason_code": "string"
+         *               }
+         *             ],
+         *             "subtotal": "string",
+         *             "discount_amount": "string",
+         *             "charge_amount": "string",
+         *             "taxable_amount": "string",
+         *             "tax_amount": "string",
+         *             "tax_amount_in_accounting_currency": "string",
+         *             "total_amount": "string",
+         *             "amount_paid": "string",
+         *             "rounding_amount": "string",
+         *             "amount_due": "string",
+         *             "payment": {
+         *               "means_code": "string",
+         *               "remittance_reference": "string",
+         *               "iban": "string",
+         *               "account_name": "string",
+         *               "bic": "string",
+         *               "terms": "string"
+         *             },
+         *             "attachments": [
+         *               {
+         *                 "reference": "string",
+         *                 "description": "string",
+         *                 "external_url": "string",
+         *                 "file_name": "string",
+         *                 "media_type": "string"
+         *               }
+         *             ]
+         *           },
+         *           "original": {
+         *             "file_name": "string",
+         *             "media_type": "string",
+         *             "size": 0,
+         *             "sha256": "string",
+         *             "url": "http://example.com"
+         *           },
+         *           "attachments": [
+         *             {
+         *               "id": "string",
+         *               "reference": "string",
+         *               "file_name": "string",
+         *               "media_type": "string",
+         *               "size": 0,
+         *               "sha256": "string",
+         *               "external_url": "string",
+         *               "url": "http://example.com"
+         *             }
+         *           ],
+         *           "received_at": "2026-11-23T10:00:00.000Z",
+         *           "decided_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        IncomingInvoicePaidEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "incoming_invoice.paid";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["IncomingInvoice"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
          *       "type": "export.created",
          *       "organization_id": "org_01JD3M8Q5W0000000000000000",
          *       "created_at": "2026-11-23T10:00:00.000Z",
@@ -12387,7 +14736,7 @@ export interface components {
             name: string;
             prefix: string;
             hint: string;
-            scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "quotes:read" | "quotes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "api_keys:manage" | "members:manage" | "audit_log:read")[];
+            scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "quotes:read" | "quotes:write" | "incoming_invoices:read" | "incoming_invoices:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "api_keys:manage" | "members:manage" | "audit_log:read")[];
             /** @enum {string} */
             status: "active" | "disabled" | "revoked" | "expired";
             created_by: string;
@@ -13238,7 +15587,7 @@ export interface components {
             name: string;
             prefix: string;
             hint: string;
-            scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "quotes:read" | "quotes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "api_keys:manage" | "members:manage" | "audit_log:read")[];
+            scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "quotes:read" | "quotes:write" | "incoming_invoices:read" | "incoming_invoices:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write" | "api_keys:manage" | "members:manage" | "audit_log:read")[];
             /** @enum {string} */
             status: "active" | "disabled" | "revoked" | "expired";
             created_by: string;
@@ -14868,7 +17217,7 @@ export interface components {
             next: string | null;
         };
         /** @description An event of any kind, told apart by `type` */
-        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["InvoicePeppolQueuedEvent"] | components["schemas"]["InvoicePeppolSentEvent"] | components["schemas"]["InvoicePeppolDeliveredEvent"] | components["schemas"]["InvoicePeppolFailedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteUpdatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["CreditNotePeppolQueuedEvent"] | components["schemas"]["CreditNotePeppolSentEvent"] | components["schemas"]["CreditNotePeppolDeliveredEvent"] | components["schemas"]["CreditNotePeppolFailedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["QuoteEmailDeliveredEvent"] | components["schemas"]["QuoteEmailBouncedEvent"] | components["schemas"]["QuoteEmailComplainedEvent"] | components["schemas"]["ExportCreatedEvent"] | components["schemas"]["ExportCompletedEvent"] | components["schemas"]["ExportFailedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["RecurringInvoiceUpdatedEvent"] | components["schemas"]["RecurringInvoicePausedEvent"] | components["schemas"]["RecurringInvoiceResumedEvent"] | components["schemas"]["RecurringInvoiceEndedEvent"] | components["schemas"]["MemberAddedEvent"] | components["schemas"]["MemberUpdatedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["InvitationCreatedEvent"] | components["schemas"]["InvitationRevokedEvent"] | components["schemas"]["ApiKeyCreatedEvent"] | components["schemas"]["ApiKeyDisabledEvent"] | components["schemas"]["ApiKeyEnabledEvent"] | components["schemas"]["ApiKeyRevokedEvent"] | components["schemas"]["EmailSuppressionDeletedEvent"] | components["schemas"]["WebhookCreatedEvent"] | components["schemas"]["WebhookUpdatedEvent"] | components["schemas"]["WebhookSecretRotatedEvent"] | components["schemas"]["WebhookDeletedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
+        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["InvoicePeppolQueuedEvent"] | components["schemas"]["InvoicePeppolSentEvent"] | components["schemas"]["InvoicePeppolDeliveredEvent"] | components["schemas"]["InvoicePeppolFailedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteUpdatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["CreditNotePeppolQueuedEvent"] | components["schemas"]["CreditNotePeppolSentEvent"] | components["schemas"]["CreditNotePeppolDeliveredEvent"] | components["schemas"]["CreditNotePeppolFailedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["QuoteEmailDeliveredEvent"] | components["schemas"]["QuoteEmailBouncedEvent"] | components["schemas"]["QuoteEmailComplainedEvent"] | components["schemas"]["IncomingInvoiceReceivedEvent"] | components["schemas"]["IncomingInvoiceInvalidEvent"] | components["schemas"]["IncomingInvoiceDuplicateEvent"] | components["schemas"]["IncomingInvoiceAcceptedEvent"] | components["schemas"]["IncomingInvoiceRejectedEvent"] | components["schemas"]["IncomingInvoicePaidEvent"] | components["schemas"]["ExportCreatedEvent"] | components["schemas"]["ExportCompletedEvent"] | components["schemas"]["ExportFailedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["RecurringInvoiceUpdatedEvent"] | components["schemas"]["RecurringInvoicePausedEvent"] | components["schemas"]["RecurringInvoiceResumedEvent"] | components["schemas"]["RecurringInvoiceEndedEvent"] | components["schemas"]["MemberAddedEvent"] | components["schemas"]["MemberUpdatedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["InvitationCreatedEvent"] | components["schemas"]["InvitationRevokedEvent"] | components["schemas"]["ApiKeyCreatedEvent"] | components["schemas"]["ApiKeyDisabledEvent"] | components["schemas"]["ApiKeyEnabledEvent"] | components["schemas"]["ApiKeyRevokedEvent"] | components["schemas"]["EmailSuppressionDeletedEvent"] | components["schemas"]["WebhookCreatedEvent"] | components["schemas"]["WebhookUpdatedEvent"] | components["schemas"]["WebhookSecretRotatedEvent"] | components["schemas"]["WebhookDeletedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
         /**
          * @example {
          *       "id": "whk_01JD3M8Q5W0000000000000000",
@@ -15643,6 +17992,15 @@ export type SchemaQuoteExpiredEvent = components['schemas']['QuoteExpiredEvent']
 export type SchemaQuoteEmailDeliveredEvent = components['schemas']['QuoteEmailDeliveredEvent'];
 export type SchemaQuoteEmailBouncedEvent = components['schemas']['QuoteEmailBouncedEvent'];
 export type SchemaQuoteEmailComplainedEvent = components['schemas']['QuoteEmailComplainedEvent'];
+export type SchemaIncomingInvoiceReceivedEvent = components['schemas']['IncomingInvoiceReceivedEvent'];
+export type SchemaIncomingInvoice = components['schemas']['IncomingInvoice'];
+export type SchemaIncomingView = components['schemas']['IncomingView'];
+export type SchemaIncomingParty = components['schemas']['IncomingParty'];
+export type SchemaIncomingInvoiceInvalidEvent = components['schemas']['IncomingInvoiceInvalidEvent'];
+export type SchemaIncomingInvoiceDuplicateEvent = components['schemas']['IncomingInvoiceDuplicateEvent'];
+export type SchemaIncomingInvoiceAcceptedEvent = components['schemas']['IncomingInvoiceAcceptedEvent'];
+export type SchemaIncomingInvoiceRejectedEvent = components['schemas']['IncomingInvoiceRejectedEvent'];
+export type SchemaIncomingInvoicePaidEvent = components['schemas']['IncomingInvoicePaidEvent'];
 export type SchemaExportCreatedEvent = components['schemas']['ExportCreatedEvent'];
 export type SchemaExport = components['schemas']['Export'];
 export type SchemaExportCompletedEvent = components['schemas']['ExportCompletedEvent'];
@@ -16491,7 +18849,7 @@ export interface operations {
                  */
                 "application/json": {
                     name: string;
-                    scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "quotes:read" | "quotes:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write")[];
+                    scopes: ("organization:read" | "organization:write" | "clients:read" | "clients:write" | "invoices:read" | "invoices:write" | "invoices:send" | "payments:write" | "credit_notes:read" | "credit_notes:write" | "quotes:read" | "quotes:write" | "incoming_invoices:read" | "incoming_invoices:write" | "events:read" | "recurring:read" | "recurring:write" | "reports:read" | "webhooks:read" | "webhooks:write")[];
                     /** Format: date-time */
                     expires_at?: string;
                 };
@@ -18358,6 +20716,590 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listIncomingInvoices: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                status?: "received" | "accepted" | "rejected" | "paid" | "invalid";
+                seller?: string;
+                issue_date_from?: string;
+                issue_date_to?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "id": "inc_01JD3M8Q5W0000000000000000",
+                     *           "status": "received",
+                     *           "status_reason": "string",
+                     *           "misaddressed": true,
+                     *           "source": {
+                     *             "channel": "upload"
+                     *           },
+                     *           "syntax": "ubl-invoice",
+                     *           "container": "xml",
+                     *           "profile": "en16931",
+                     *           "specification_id": "string",
+                     *           "business_process": "string",
+                     *           "document_type": "invoice",
+                     *           "type_code": "string",
+                     *           "number": "string",
+                     *           "issue_date": "string",
+                     *           "due_date": "string",
+                     *           "currency": "string",
+                     *           "total_amount": "string",
+                     *           "amount_due": "string",
+                     *           "seller": {
+                     *             "name": "string",
+                     *             "tax_id": "string",
+                     *             "electronic_address": "string"
+                     *           },
+                     *           "buyer": {
+                     *             "name": "string",
+                     *             "tax_id": "string",
+                     *             "electronic_address": "string"
+                     *           },
+                     *           "passed": true,
+                     *           "fatal_rules": [
+                     *             "string"
+                     *           ],
+                     *           "validation": {
+                     *             "passed": true,
+                     *             "checked": [
+                     *               "schema"
+                     *             ],
+                     *             "schema_errors": [
+                     *               "string"
+                     *             ],
+                     *             "fatal": [
+                     *               {
+                     *                 "id": "string",
+                     *                 "severity": "fatal",
+                     *                 "text": "string"
+                     *               }
+                     *             ],
+                     *             "warnings": [
+                     *               {
+                     *                 "id": "string",
+                     *                 "severity": "fatal",
+                     *                 "text": "string"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "view": {
+                     *             "document_type": "invoice",
+                     *             "type_code": "string",
+                     *             "number": "string",
+                     *             "issue_date": "string",
+                     *             "due_date": "string",
+                     *             "tax_point_date": "string",
+                     *             "currency": "string",
+                     *             "accounting_currency": "string",
+                     *             "notes": [
+                     *               "string"
+                     *             ],
+                     *             "buyer_reference": "string",
+                     *             "project_reference": "string",
+                     *             "contract_reference": "string",
+                     *             "purchase_order": "string",
+                     *             "sales_order": "string",
+                     *             "preceding_invoices": [
+                     *               {
+                     *                 "number": "string",
+                     *                 "issue_date": "string"
+                     *               }
+                     *             ],
+                     *             "seller": {
+                     *               "name": "string",
+                     *               "trading_name": "string",
+                     *               "tax_id": "string",
+                     *               "tax_registration_id": "string",
+                     *               "registration_number": "string",
+                     *               "electronic_address": "string",
+                     *               "address": {
+                     *                 "line1": "string",
+                     *                 "line2": "string",
+                     *                 "line3": "string",
+                     *                 "city": "string",
+                     *                 "postal_code": "string",
+                     *                 "state": "string",
+                     *                 "country": "string"
+                     *               },
+                     *               "contact": {
+                     *                 "name": "string",
+                     *                 "phone": "string",
+                     *                 "email": "string"
+                     *               }
+                     *             },
+                     *             "buyer": {
+                     *               "name": "string",
+                     *               "trading_name": "string",
+                     *               "tax_id": "string",
+                     *               "tax_registration_id": "string",
+                     *               "registration_number": "string",
+                     *               "electronic_address": "string",
+                     *               "address": {
+                     *                 "line1": "string",
+                     *                 "line2": "string",
+                     *                 "line3": "string",
+                     *                 "city": "string",
+                     *                 "postal_code": "string",
+                     *                 "state": "string",
+                     *                 "country": "string"
+                     *               },
+                     *               "contact": {
+                     *                 "name": "string",
+                     *                 "phone": "string",
+                     *                 "email": "string"
+                     *               }
+                     *             },
+                     *             "delivery_date": "string",
+                     *             "service_period": {
+                     *               "start": "string",
+                     *               "end": "string"
+                     *             },
+                     *             "line_items": [
+                     *               {
+                     *                 "id": "string",
+                     *                 "description": "string",
+                     *                 "item_description": "string",
+                     *                 "note": "string",
+                     *                 "quantity": "string",
+                     *                 "unit": "string",
+                     *                 "unit_price": "string",
+                     *                 "price_base_quantity": "string",
+                     *                 "net_amount": "string",
+                     *                 "tax_category": "string",
+                     *                 "tax_rate": "string",
+                     *                 "period": {
+                     *                   "start": "string",
+                     *                   "end": "string"
+                     *                 },
+                     *                 "allowances_charges": [
+                     *                   {
+                     *                     "charge": true,
+                     *                     "amount": "string",
+                     *                     "base_amount": "string",
+                     *                     "percentage": "string",
+                     *                     "reason": "string",
+                     *                     "reason_code": "string",
+                     *                     "tax_category": "string",
+                     *                     "tax_rate": "string"
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "allowances_charges": [
+                     *               {
+                     *                 "charge": true,
+                     *                 "amount": "string",
+                     *                 "base_amount": "string",
+                     *                 "percentage": "string",
+                     *                 "reason": "string",
+                     *                 "reason_code": "string",
+                     *                 "tax_category": "string",
+                     *                 "tax_rate": "string"
+                     *               }
+                     *             ],
+                     *             "tax_breakdown": [
+                     *               {
+                     *                 "tax_category": "string",
+                     *                 "tax_rate": "string",
+                     *                 "taxable_amount": "string",
+                     *                 "tax_amount": "string",
+                     *                 "tax_exemption_reason": "string",
+                     *                 "tax_exemption_reason_code": "string"
+                     *               }
+                     *             ],
+                     *             "subtotal": "string",
+                     *             "discount_amount": "string",
+                     *             "charge_amount": "string",
+                     *             "taxable_amount": "string",
+                     *             "tax_amount": "string",
+                     *             "tax_amount_in_accounting_currency": "string",
+                     *             "total_amount": "string",
+                     *             "amount_paid": "string",
+                     *             "rounding_amount": "string",
+                     *             "amount_due": "string",
+                     *             "payment": {
+                     *               "means_code": "string",
+                     *               "remittance_reference": "string",
+                     *               "iban": "string",
+                     *               "account_name": "string",
+                     *               "bic": "string",
+                     *               "terms": "string"
+                     *             },
+                     *             "attachments": [
+                     *               {
+                     *                 "reference": "string",
+                     *                 "description": "string",
+                     *                 "external_url": "string",
+                     *                 "file_name": "string",
+                     *                 "media_type": "string"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "original": {
+                     *             "file_name": "string",
+                     *             "media_type": "string",
+                     *             "size": 0,
+                     *             "sha256": "string",
+                     *             "url": "http://example.com"
+                     *           },
+                     *           "attachments": [
+                     *             {
+                     *               "id": "string",
+                     *               "reference": "string",
+                     *               "file_name": "string",
+                     *               "media_type": "string",
+                     *               "size": 0,
+                     *               "sha256": "string",
+                     *               "external_url": "string",
+                     *               "url": "http://example.com"
+                     *             }
+                     *           ],
+                     *           "received_at": "2026-11-23T10:00:00.000Z",
+                     *           "decided_at": "2026-11-23T10:00:00.000Z",
+                     *           "updated_at": "2026-11-23T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "next": "http://example.com"
+                     *     }
+                     */
+                    "application/json": {
+                        results: components["schemas"]["IncomingInvoice"][];
+                        next: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createIncomingInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file itself, at most 10485760 bytes */
+        requestBody: {
+            content: {
+                "application/xml": string;
+                "application/pdf": string;
+            };
+        };
+        responses: {
+            /** @description Exists already: the stored one */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingInvoice"];
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingInvoice"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description e_invoice_unreadable */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "e_invoice_unreadable",
+                     *         "message": "What was refused and why, in one sentence"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "e_invoice_unreadable";
+                            message: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getIncomingInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingInvoice"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getIncomingInvoiceOriginal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getIncomingInvoiceAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.oasis.opendocument.spreadsheet": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    acceptIncomingInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Booked against PO-2026-91"
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingInvoice"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rejectIncomingInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The order number is not ours"
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingInvoice"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    markIncomingInvoicePaid: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Paid by transfer on 2026-12-01"
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingInvoice"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     createExport: {
         parameters: {
             query?: never;
@@ -19127,7 +22069,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
+                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "incoming_invoice.received" | "incoming_invoice.invalid" | "incoming_invoice.duplicate" | "incoming_invoice.accepted" | "incoming_invoice.rejected" | "incoming_invoice.paid" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
                 };
             };
         };
@@ -19229,7 +22171,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
+                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "incoming_invoice.received" | "incoming_invoice.invalid" | "incoming_invoice.duplicate" | "incoming_invoice.accepted" | "incoming_invoice.rejected" | "incoming_invoice.paid" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
                     enabled?: boolean;
                 };
             };
@@ -21095,6 +24037,180 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["QuoteEmailComplainedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIncomingInvoiceReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncomingInvoiceReceivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIncomingInvoiceInvalid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncomingInvoiceInvalidEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIncomingInvoiceDuplicate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncomingInvoiceDuplicateEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIncomingInvoiceAccepted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncomingInvoiceAcceptedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIncomingInvoiceRejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncomingInvoiceRejectedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIncomingInvoicePaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncomingInvoicePaidEvent"];
             };
         };
         responses: {

@@ -16,6 +16,7 @@ import { emailReport, suppressionResponse } from '#shared/http/schemas/responses
 import { quoteResponse } from '#shared/http/schemas/responses/quotes';
 import { invitationResponse, memberResponse } from '#shared/http/schemas/responses/members';
 import { exportResponse } from '#shared/http/schemas/responses/exports';
+import { incomingInvoiceResponse } from '#shared/http/schemas/responses/incoming-invoices';
 import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { webhookResponse } from '#shared/http/schemas/responses/webhooks';
 
@@ -74,6 +75,12 @@ const DATA: Record<EventType, z.ZodMiniObject> = {
   'quote.email_delivered': z.strictObject({ object: quoteResponse, email: emailReport }),
   'quote.email_bounced': z.strictObject({ object: quoteResponse, email: emailReport }),
   'quote.email_complained': z.strictObject({ object: quoteResponse, email: emailReport }),
+  'incoming_invoice.received': z.strictObject({ object: incomingInvoiceResponse }),
+  'incoming_invoice.invalid': z.strictObject({ object: incomingInvoiceResponse }),
+  'incoming_invoice.duplicate': z.strictObject({ object: incomingInvoiceResponse, first_id: idOfResource('inc') }),
+  'incoming_invoice.accepted': z.strictObject({ object: incomingInvoiceResponse }),
+  'incoming_invoice.rejected': z.strictObject({ object: incomingInvoiceResponse }),
+  'incoming_invoice.paid': z.strictObject({ object: incomingInvoiceResponse }),
   'export.created': z.strictObject({ object: exportResponse }),
   'export.completed': z.strictObject({ object: exportResponse }),
   'export.failed': z.strictObject({ object: exportResponse }),

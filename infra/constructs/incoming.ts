@@ -1,0 +1,42 @@
+// The bucket received e-invoices are kept in (docs/incoming-invoices.md): originals as they came,
+// the XML a PDF embeds, attachments and readings. Private, encrypted, TLS only, versioned, and kept:
+// nothing expires and the stack's deletion leaves it (tax law keeps received invoices for years).
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+export class IncomingConstruct extends Construct {
+  readonly bucket: Bucket;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    this.bucket = new Bucket(this, 'Bucket', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      versioned: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.bucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'Only the service reads and writes here, each request already in the function logs (organization, ' +
+        'document id); every object is also recorded with its SHA-256 on the document it belongs to',
+    });
+  }
+
+  /** The reader reads the originals and writes what it finds beside them: objects only, never a delete. */
+  allowReader(fn: IFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [this.bucket.arnForObjects('*')] }),
+    );
+    const logicalId = Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnBucket);
+    Validations.of(fn).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/*]`,
+      reason: 'Received documents are keyed by organization and the SHA-256 of their original: objects only',
+    });
+  }
+}
