@@ -12,6 +12,7 @@ import { cost } from '#bench/sections/cost';
 import { documents } from '#bench/sections/documents';
 import { exports } from '#bench/sections/exports';
 import { peppol } from '#bench/sections/peppol';
+import { inbox } from '#bench/sections/inbox';
 import { recurring } from '#bench/sections/recurring';
 import { revenue } from '#bench/sections/revenue';
 import { throughput } from '#bench/sections/throughput';
@@ -33,6 +34,7 @@ const SECTION_NAMES = [
   'revenue',
   'exports',
   'peppol',
+  'inbox',
   'cost',
 ] as const;
 type Section = (typeof SECTION_NAMES)[number];
@@ -45,6 +47,7 @@ const SECTIONS: Record<Section, BenchSection> = {
   revenue,
   exports,
   peppol,
+  inbox,
   cost,
 };
 /**

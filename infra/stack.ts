@@ -94,6 +94,19 @@ function peppolGatewayOf(scope: Construct, peppol: PeppolAccessPointProps, alarm
   });
 }
 
+/** The bucket received e-invoices are kept in, and the e-invoice reader that alone reads and writes all of it. */
+function inboxOf(scope: Construct, alarms: AlarmsConstruct) {
+  const incoming = new IncomingConstruct(scope, 'Incoming');
+  const reader = new InvokedFunctionConstruct(scope, 'Reading', {
+    spec: E_INVOICE_READER,
+    environment: { LOG_LEVEL: 'info', INCOMING_BUCKET: incoming.bucket.bucketName },
+    alarms,
+    assets: 'e-invoice-rules',
+  });
+  incoming.allowReader(reader.function);
+  return { bucket: incoming.bucket, reader };
+}
+
 export class InvoicingStack extends Stack {
   constructor(scope: Construct, id: string, props: InvoicingStackProps = {}) {
     super(scope, id, props);
@@ -123,15 +136,7 @@ export class InvoicingStack extends Stack {
     const peppolGateway = props.peppol && peppolGatewayOf(this, props.peppol, alarms);
     const email = new EmailEventsConstruct(this, 'Email', { alarms });
     const exports = new ExportsConstruct(this, 'Exports');
-    const incoming = new IncomingConstruct(this, 'Incoming');
-    const incomingBucket = incoming.bucket;
-    const reader = new InvokedFunctionConstruct(this, 'Reading', {
-      spec: E_INVOICE_READER,
-      environment: { LOG_LEVEL: 'info', INCOMING_BUCKET: incomingBucket.bucketName },
-      alarms,
-      assets: 'e-invoice-rules',
-    });
-    incoming.allowReader(reader.function);
+    const { bucket: incomingBucket, reader } = inboxOf(this, alarms);
     const api = new ApiConstruct(this, 'Api', {
       renderer,
       table: data.table,

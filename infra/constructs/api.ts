@@ -105,6 +105,7 @@ export const ROUTE_STACKS: Record<string, string> = {
   public: 'PublicRoutes',
   payments: 'PublicRoutes',
   peppol: 'PeppolRoutes',
+  'incoming-invoices': 'InboxRoutes',
   // The names they had as unlisted segments: deployed stacks keep them.
   'credit-notes': 'CreditNotesRoutes',
   'openapi.json': 'OpenapijsonRoutes',

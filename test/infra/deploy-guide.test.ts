@@ -94,20 +94,21 @@ describe('docs/deploy.md, against the synthesized template', () => {
 
   it('lists every resource the stack retains, with how to delete it for good', () => {
     const section = guide.slice(guide.indexOf('## Tearing down'), guide.indexOf('## What an idle deployment costs'));
-    const retained = Object.values(
+    const retained = Object.entries(
       plain.toJSON().Resources as Record<string, { Type: string; DeletionPolicy?: string }>,
     )
-      .filter((resource) => resource.DeletionPolicy === 'Retain')
-      .map((resource) => resource.Type)
+      .filter(([, resource]) => resource.DeletionPolicy === 'Retain')
+      .map(([id, resource]) => (resource.Type === 'AWS::S3::Bucket' ? id.replace(/[0-9A-F]{8}$/, '') : resource.Type))
       .sort();
     const named: Record<string, string> = {
       'AWS::Cognito::UserPool': '| the Cognito user pool',
       'AWS::DynamoDB::GlobalTable': '| the DynamoDB table',
-      'AWS::S3::Bucket': '| the S3 bucket of export files',
+      ExportsBucket: '| the S3 bucket of export files',
+      IncomingBucket: '| the S3 bucket of received e-invoices',
     };
-    for (const type of retained) {
-      expect(named[type], `a row for ${type} in the teardown table`).toBeDefined();
-      expect(section).toContain(named[type]);
+    for (const kind of retained) {
+      expect(named[kind], `a row for ${kind} in the teardown table`).toBeDefined();
+      expect(section).toContain(named[kind]);
     }
   });
 

@@ -8,6 +8,7 @@ import { REVENUE_EVENT_TYPES } from '#shared/reports/contributions';
 import { JOBS, type Job } from '#functions/jobs';
 import {
   DOCUMENT_RENDERER,
+  E_INVOICE_READER,
   filterPatternOf,
   LOG_SUBSCRIPTIONS,
   PAYMENT_GATEWAY,
@@ -56,6 +57,17 @@ const actionsOf = (logical: string) => {
     [statement.Action].flat(),
   );
 };
+
+/** The functions with an S3 statement on `bucketId` (in a nested stack, through the parameter named after it). */
+const bucketUsers = (bucketId: string) =>
+  Object.keys(template.findResources('AWS::IAM::Policy'))
+    .filter((id) => {
+      const policy = JSON.stringify(template.toJSON().Resources[id]);
+      const nested = `referencetoOther${bucketId.replace(/[0-9A-F]{8}$/, '')}`;
+      return policy.includes('"s3:') && (policy.includes(bucketId) || policy.includes(nested));
+    })
+    .map((id) => id.replace(/ServiceRoleDefaultPolicy.*/, ''))
+    .sort();
 
 describe('stack', () => {
   it('streams the usage lines of every route an API key may call to the usage consumer, keeping failed batches', () => {
@@ -174,6 +186,7 @@ describe('stack', () => {
         'ApiAutomationRoutesNestedStackAutomationRoutesNestedStackResource27654697',
         'ApiBillingRoutesNestedStackBillingRoutesNestedStackResource87088601',
         'ApiCreditNotesRoutesNestedStackCreditNotesRoutesNestedStackResourceE00DDB45',
+        'ApiInboxRoutesNestedStackInboxRoutesNestedStackResource24A1779C',
         'ApiOpenapijsonRoutesNestedStackOpenapijsonRoutesNestedStackResource789FD4BB',
         'ApiPeppolRoutesNestedStackPeppolRoutesNestedStackResourceB46C41DF',
         'ApiPublicRoutesNestedStackPublicRoutesNestedStackResource14739604',
@@ -279,7 +292,7 @@ describe('stack', () => {
       expect(Boolean(named), route.name).toBe(Boolean(route.usesStripe));
       if (named) expect(named.Ref, route.name).toMatch(new RegExp(gatewayId.slice(0, -8)));
       expect(actionsOf(logicalId(route.name)).includes('lambda:InvokeFunction'), route.name).toBe(
-        Boolean(route.usesStripe || route.rendersDocuments),
+        Boolean(route.usesStripe || route.rendersDocuments || route.receivesInvoices),
       );
     }
   });
@@ -469,8 +482,8 @@ describe('stack', () => {
 
   it('keeps export files private, encrypted, TLS-only and seven days; only the worker writes, only get-export reads', () => {
     const buckets = Object.entries(template.findResources('AWS::S3::Bucket'));
-    expect(buckets).toHaveLength(1);
-    const [bucketId, bucket] = buckets[0]!;
+    expect(buckets.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['ExportsBucket', 'IncomingBucket']);
+    const [bucketId, bucket] = buckets.find(([id]) => id.startsWith('ExportsBucket'))!;
     expect(
       bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault,
     ).toEqual({
@@ -489,20 +502,16 @@ describe('stack', () => {
         Status: 'Enabled',
       }),
     ]);
-    const [, policy] = Object.entries(template.findResources('AWS::S3::BucketPolicy'))[0]!;
+    const [, policy] = Object.entries(template.findResources('AWS::S3::BucketPolicy')).find(([id]) =>
+      id.startsWith('ExportsBucket'),
+    )!;
     expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
       expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
     );
     const s3Actions = (logical: string) => actionsOf(logical).filter((action) => action.startsWith('s3:'));
     expect(s3Actions('EventsExportWorker').sort()).toEqual(['s3:AbortMultipartUpload', 's3:PutObject']);
     expect(s3Actions('GetExport')).toEqual(['s3:GetObject']);
-    const readers = Object.keys(template.findResources('AWS::IAM::Policy')).filter((id) =>
-      JSON.stringify(template.toJSON().Resources[id]).includes('"s3:'),
-    );
-    expect(readers.map((id) => id.replace(/ServiceRoleDefaultPolicy.*/, '')).sort()).toEqual([
-      'EventsExportWorker',
-      'GetExport',
-    ]);
+    expect(bucketUsers(bucketId)).toEqual(['EventsExportWorker', 'GetExport']);
     const functions = template.findResources('AWS::Lambda::Function');
     const worker = Object.entries(functions).find(([id]) => id.startsWith('EventsExportWorker'))![1];
     expect(worker.Properties.Environment.Variables.EXPORT_BUCKET).toEqual({ Ref: bucketId });
@@ -511,6 +520,37 @@ describe('stack', () => {
     expect(getExport.Properties.Environment.Variables.EXPORT_BUCKET_DOMAIN).toEqual({
       Ref: expect.stringMatching(/ExportsBucket\w*RegionalDomainName$/),
     });
+  });
+
+  it('keeps received e-invoices private, encrypted, TLS-only, versioned and retained; the reader alone reads and writes them all', () => {
+    const [bucketId, bucket] = Object.entries(template.findResources('AWS::S3::Bucket')).find(([id]) =>
+      id.startsWith('IncomingBucket'),
+    )!;
+    expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(bucket.Properties.LifecycleConfiguration).toBeUndefined();
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(
+      bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault,
+    ).toEqual({
+      SSEAlgorithm: 'AES256',
+    });
+    const s3Actions = (logical: string) =>
+      actionsOf(logical)
+        .filter((action) => action.startsWith('s3:'))
+        .sort();
+    expect(s3Actions(`Reading${E_INVOICE_READER.constructId}`)).toEqual(['s3:GetObject', 's3:PutObject']);
+    expect(s3Actions(logicalId('create-incoming-invoice'))).toEqual(['s3:DeleteObject', 's3:PutObject']);
+    const readRoutes = SERVED.filter((route) => route.readsIncoming).map((route) => logicalId(route.name));
+    for (const route of readRoutes) expect(s3Actions(route), route).toEqual(['s3:GetObject']);
+    expect(bucketUsers(bucketId)).toEqual(
+      [`Reading${E_INVOICE_READER.constructId}`, logicalId('create-incoming-invoice'), ...readRoutes].sort(),
+    );
+    // Nobody may delete but the route that deletes only what the reader refused; the reader has no delete.
+    const reader = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) =>
+      id.startsWith(`Reading${E_INVOICE_READER.constructId}`),
+    )![1];
+    expect(reader.Properties.Environment.Variables.INCOMING_BUCKET).toEqual({ Ref: bucketId });
+    expect(reader.Properties.Environment.Variables.TABLE_NAME).toBeUndefined();
   });
 
   it('gives the audit chainer the retention of audit entries, 400 days unless the deployment says otherwise', () => {

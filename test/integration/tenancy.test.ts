@@ -1,6 +1,7 @@
 // Generated from functions/routes.ts: for every route that takes an id, organization A's credential
 // with organization B's id answers 404, exactly as a missing id does, and changes nothing. Routes
 // for signed-in users are called with A's owner's access token, the others with A's API key.
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type Route } from '#functions/routes';
 import { createApiKey } from '#shared/data/api-keys';
@@ -20,7 +21,8 @@ type Resource =
   | 'quote'
   | 'member'
   | 'invitation'
-  | 'export';
+  | 'export'
+  | 'incoming-invoice';
 const resourceOf = (path: string): Resource => {
   if (path.startsWith('/api/v1/clients/')) return 'client';
   if (path.startsWith('/api/v1/invoices/')) return 'invoice';
@@ -32,6 +34,7 @@ const resourceOf = (path: string): Resource => {
   if (path.startsWith('/api/v1/organizations/me/members/')) return 'member';
   if (path.startsWith('/api/v1/organizations/me/invitations/')) return 'invitation';
   if (path.startsWith('/api/v1/exports/')) return 'export';
+  if (path.startsWith('/api/v1/incoming-invoices/')) return 'incoming-invoice';
   throw new Error(`the tenancy matrix does not know ${path}: teach resourceOf how to make one`);
 };
 /** How B reads the resource back: by id, or (members, invitations) in its list. */
@@ -46,6 +49,7 @@ const reader: Record<Resource, Route['name']> = {
   'credit-note': 'get-credit-note',
   quote: 'get-quote',
   export: 'get-export',
+  'incoming-invoice': 'get-incoming-invoice',
 };
 const patchBody: Partial<Record<Resource, object>> = {
   client: { name: 'changed' },
@@ -59,6 +63,7 @@ const patchBody: Partial<Record<Resource, object>> = {
 /** Valid bodies for routes that take one, so that only the id can make them fail. */
 const extraParams: Partial<Record<Route['name'], Record<string, string>>> = {
   'retry-delivery': { delivery_id: 'evt_01ARZ3NDEKTSV4RRFFQ69G5FAV' },
+  'get-incoming-invoice-attachment': { attachment_id: '1' },
 };
 const validBody: Partial<Record<Route['name'], object>> = {
   'record-payment': { amount: '1.00', method: 'cash' },
@@ -69,6 +74,7 @@ const validBody: Partial<Record<Route['name'], object>> = {
   'convert-quote': { kind: 'final' },
   'create-refund': { amount: '0.01', method: 'cash' },
   'charge-late-fee': {},
+  'reject-incoming-invoice': { reason: 'not ours' },
 };
 
 /** Valid queries for routes that need one. */
@@ -135,6 +141,11 @@ beforeAll(async () => {
   ).json.id;
   idsOfB.export = (
     await call('create-export', { token: b.apiKey, body: { kind: 'invoices', from: '2026-11-01', to: '2026-11-30' } })
+  ).json.id;
+  // A received document with an embedded attachment (1), so that only the organization can make its routes fail.
+  const received = readFileSync(new URL('../../vendor/einvoicing/examples/ubl-tc434-example5.xml', import.meta.url));
+  idsOfB['incoming-invoice'] = (
+    await call('create-incoming-invoice', { token: b.apiKey, file: { bytes: received, type: 'application/xml' } })
   ).json.id;
 });
 

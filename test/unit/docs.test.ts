@@ -62,7 +62,7 @@ describe('the documentation', () => {
   });
 
   it('every page the code cites under docs/ exists', () => {
-    const sources = ['shared', 'functions', 'infra', 'tools', 'bench', 'clients'].flatMap((folder) =>
+    const sources = ['shared', 'functions', 'infra', 'bench', 'clients'].flatMap((folder) =>
       readdirSync(new URL(`${folder}/`, root), { recursive: true, encoding: 'utf8' })
         .filter((name) => name.endsWith('.ts') && !name.includes('node_modules'))
         .map((name) => `${folder}/${name}`),

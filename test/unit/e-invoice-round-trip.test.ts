@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { creditNoteEInvoice, type EInvoiceFile, invoiceEInvoice } from '#shared/documents/e-invoice-file';
 import { XML_FORMATS, type XmlFormat } from '#shared/documents/e-invoice-xml';
-import { decimalTextOf, parseDecimal } from '#shared/domain/decimal';
+import { decimalTextOf, parseDecimal, toMinor } from '#shared/domain/decimal';
 import { eInvoiceGaps } from '#shared/domain/e-invoice';
 import type { IncomingLine, IncomingParty, IncomingView } from '#shared/domain/incoming-invoice-view';
 import { taxBreakdownOf, type Invoice } from '#shared/domain/invoice';
@@ -16,29 +16,20 @@ import { readEInvoice } from '#shared/e-invoice-reader/read-e-invoice';
 import { creditNoteOf, randomInvoice } from '#test/support/random-documents';
 
 const BASE_URL = 'https://invoices.example';
+const PRECEDING = { id: 'inv_01ARZ3NDEKTSV4RRFFQ69G5FAW', number: 'INV-2026-0001', issue_date: '2026-10-01' };
+const RATE = { rate: '0.9234', to: 'EUR', date: '2026-11-02', source: 'manual' } as const;
 /** Some in another currency than the VAT accounting one (BT-6, BT-111), some correcting an earlier invoice (BG-3). */
-const varied = (invoice: Invoice, index: number): Invoice => ({
-  ...invoice,
-  ...(index % 3 === 0 && invoice.currency !== 'EUR'
-    ? {
-        accounting_currency: 'EUR',
-        exchange_rate: {
-          rate: '0.9234',
-          from: invoice.currency,
-          to: 'EUR',
-          date: invoice.issue_date,
-          source: 'manual',
-        },
-      }
-    : {}),
-  ...(index % 4 === 1
-    ? { preceding_invoice: { id: 'inv_01ARZ3NDEKTSV4RRFFQ69G5FAW', number: 'INV-2026-0001', issue_date: '2026-10-01' } }
-    : {}),
-});
+function varied(invoice: Invoice, index: number): Invoice {
+  const converted = index % 3 === 0 && invoice.currency !== 'EUR';
+  return {
+    ...invoice,
+    ...(converted ? { accounting_currency: 'EUR', exchange_rate: { ...RATE, from: invoice.currency } } : {}),
+    ...(index % 4 === 1 ? { preceding_invoice: PRECEDING } : {}),
+  };
+}
 const invoices = fc.sample(randomInvoice, { numRuns: 60, seed: 20261102 }).map(varied);
-const XML = Object.keys(XML_FORMATS) as XmlFormat[];
 type Format = XmlFormat | 'factur-x';
-const FORMATS: Format[] = [...XML, 'factur-x'];
+const FORMATS: Format[] = [...(Object.keys(XML_FORMATS) as XmlFormat[]), 'factur-x'];
 /** PDFs take longer to draw: the first ready invoices (and their credit notes) only. */
 const FACTUR_X_INVOICES = 10;
 
@@ -57,16 +48,15 @@ function exact(text: string | null | undefined): string | null {
   const parsed = parseDecimal(text);
   return parsed ? canonical(parsed.units, parsed.scale) : `not a decimal: ${text}`;
 }
-/** The exact sum of decimals; null for none. */
+/** The exact sum of amounts (of up to six fraction digits); null for none. */
 function sum(texts: string[]): string | null {
-  const parsed = texts.map((text) => parseDecimal(text) ?? { units: 0n, scale: -1 });
-  if (parsed.length === 0 || parsed.some((each) => each.scale < 0))
-    return parsed.length ? `not decimals: ${texts}` : null;
-  const scale = Math.max(...parsed.map((each) => each.scale));
-  return canonical(
-    parsed.reduce((total, each) => total + each.units * 10n ** BigInt(scale - each.scale), 0n),
-    scale,
-  );
+  const units = texts.map((text) => toMinor(parseDecimal(text)!, 6));
+  return units.length
+    ? canonical(
+        units.reduce((total, each) => total + each, 0n),
+        6,
+      )
+    : null;
 }
 /** An amount EN 16931 leaves out when there is none (BT-107, BT-113, BT-136): the JSON's 0.00 is absent. */
 const optional = (text: string) => (exact(text) === '0e-0' ? null : exact(text));
@@ -76,9 +66,8 @@ const NET_PRICE = 'BT-131 = BT-129 × BT-146 / BT-149, within 0.02';
 
 /** quantity × price / base quantity is the net amount within the 0.02 PEPPOL-EN16931-R120 allows, exactly. */
 function multipliesBack(line: IncomingLine): boolean {
-  const [q, p, b, n] = [line.quantity, line.unit_price ?? '', line.price_base_quantity ?? '1', line.net_amount].map(
-    parseDecimal,
-  );
+  const { quantity, unit_price: price, price_base_quantity: base, net_amount: net } = line;
+  const [q, p, b, n] = [quantity, price ?? '', base ?? '1', net].map(parseDecimal);
   if (!q || !p || !b || !n) return false;
   const scale = Math.max(q.scale + p.scale, n.scale + b.scale, b.scale + 2);
   const at = (units: bigint, of: number) => units * 10n ** BigInt(scale - of);
@@ -123,12 +112,12 @@ function termsOf(view: IncomingView, netPrices: boolean) {
     totals: {
       subtotal: exact(view.subtotal),
       discount_amount: exact(view.discount_amount),
-      allowances: sum(view.allowances_charges.map((each) => (each.charge ? `-${each.amount}` : each.amount))),
       taxable_amount: exact(view.taxable_amount),
       tax_amount: exact(view.tax_amount),
       total_amount: exact(view.total_amount),
       amount_paid: exact(view.amount_paid),
       amount_due: exact(view.amount_due),
+      allowances: sum(view.allowances_charges.map((each) => (each.charge ? `-${each.amount}` : each.amount))),
       accounting_currency: view.accounting_currency,
       tax_amount_in_accounting_currency: exact(view.tax_amount_in_accounting_currency),
     },
@@ -136,7 +125,6 @@ function termsOf(view: IncomingView, netPrices: boolean) {
   };
 }
 type Terms = ReturnType<typeof termsOf>;
-type ExpectedLine = Terms['line_items'][number];
 
 /** Categories that state why no VAT is charged (BR-E-10, BR-AE-10, BR-IC-10, BR-G-10, BR-O-10). */
 const EXEMPT = new Set(['E', 'AE', 'K', 'G', 'O']);
@@ -158,9 +146,9 @@ function taxRowExpected(row: InvoiceJson['tax_breakdown'][number]): Terms['tax_b
 }
 
 /** A line's category; outside the scope of VAT a line states no rate (BR-O-05). */
-const lineCategory = (category: string, rate: string) => ({
-  tax_category: category,
-  tax_rate: category === 'O' ? null : exact(rate),
+const lineCategory = (tax_category: string, rate: string) => ({
+  tax_category,
+  tax_rate: tax_category === 'O' ? null : exact(rate),
 });
 
 function partiesOf(json: InvoiceJson | CreditNoteJson, format: Format): Pick<Terms, 'seller' | 'buyer'> {
@@ -209,47 +197,37 @@ function paymentExpected(json: InvoiceJson | CreditNoteJson, number: string, ter
   };
 }
 
-const totalsOf = (json: InvoiceJson | CreditNoteJson) => ({
-  accounting_currency: json.accounting_currency,
-  tax_amount_in_accounting_currency: exact(json.tax_total_in_accounting_currency),
-});
-
 function invoiceExpected(json: InvoiceJson, format: Format): Terms {
+  const { issue_date, due_date, currency, buyer_reference, purchase_order } = json;
   return {
     document_type: 'invoice',
     // UNTDID 1001: 380 a commercial invoice, 386 a prepayment (deposit) invoice.
     type_code: json.quote?.kind === 'deposit' ? '386' : '380',
     number: json.invoice_number,
-    issue_date: json.issue_date,
-    due_date: json.due_date,
-    currency: json.currency,
+    ...{ issue_date, due_date, currency, buyer_reference, purchase_order },
     notes: json.notes ? [json.notes] : [],
-    buyer_reference: json.buyer_reference,
-    purchase_order: json.purchase_order,
     preceding_invoices: json.preceding_invoice
       ? [{ number: json.preceding_invoice.number, issue_date: json.preceding_invoice.issue_date }]
       : [],
     delivery_date: json.supply_date,
     service_period: json.service_period,
     ...partiesOf(json, format),
-    line_items: json.line_items.map(
-      (line): ExpectedLine => ({
-        description: line.description,
-        quantity: exact(decimalTextOf(line.quantity)),
-        unit: line.unit,
-        // BT-146 is a net price: the JSON's unit price where prices are net; with prices that include
-        // tax it is the line's net amount per unit (or BT-149 units), which the JSON does not state.
-        unit_price: json.prices_include_tax ? NET_PRICE : exact(line.unit_price),
-        price_base_quantity: null,
-        net_amount: exact(line.net_amount),
-        // A net-price line's discount is its allowance (BT-136); with gross prices it is inside BT-131.
-        allowances:
-          !json.prices_include_tax && optional(line.discount_amount)
-            ? [{ charge: false, amount: exact(line.discount_amount) }]
-            : [],
-        ...lineCategory(line.tax_category, line.tax_rate),
-      }),
-    ),
+    line_items: json.line_items.map((line) => ({
+      description: line.description,
+      quantity: exact(decimalTextOf(line.quantity)),
+      unit: line.unit,
+      // BT-146 is a net price: the JSON's unit price where prices are net; with prices that include
+      // tax it is the line's net amount per unit (or BT-149 units), which the JSON does not state.
+      unit_price: json.prices_include_tax ? NET_PRICE : exact(line.unit_price),
+      price_base_quantity: null,
+      net_amount: exact(line.net_amount),
+      // A net-price line's discount is its allowance (BT-136); with gross prices it is inside BT-131.
+      allowances:
+        !json.prices_include_tax && optional(line.discount_amount)
+          ? [{ charge: false, amount: exact(line.discount_amount) }]
+          : [],
+      ...lineCategory(line.tax_category, line.tax_rate),
+    })),
     tax_breakdown: json.tax_breakdown.map(taxRowExpected),
     totals: {
       subtotal: exact(json.subtotal),
@@ -260,44 +238,40 @@ function invoiceExpected(json: InvoiceJson, format: Format): Terms {
       tax_amount: exact(json.tax_amount),
       total_amount: exact(json.total_amount),
       amount_paid: optional(json.amount_paid),
+      // BT-115 = BT-112 − BT-113: the invoice as issued; credits would come as credit notes (none here).
       amount_due: exact(json.amount_due),
-      ...totalsOf(json),
+      accounting_currency: json.accounting_currency,
+      tax_amount_in_accounting_currency: exact(json.tax_total_in_accounting_currency),
     },
     payment: paymentExpected(json, json.invoice_number, json.terms || null),
   };
 }
 
 function creditNoteExpected(json: CreditNoteJson, invoice: InvoiceJson, format: Format): Terms {
+  const { buyer_reference, purchase_order, supply_date: delivery_date, service_period } = invoice;
   return {
     document_type: 'credit_note',
     type_code: '381',
     number: json.credit_note_number,
-    issue_date: json.issue_date,
-    due_date: null,
-    currency: json.currency,
+    ...{ issue_date: json.issue_date, due_date: null, currency: json.currency },
     notes: json.memo ? [json.memo] : [],
     // A credit note carries its invoice's references and supply (BT-10, BT-13, BT-72, BG-14), which
     // the credit note's resource does not repeat: the invoice's JSON says them.
-    buyer_reference: invoice.buyer_reference,
-    purchase_order: invoice.purchase_order,
+    ...{ buyer_reference, purchase_order, delivery_date, service_period },
     preceding_invoices: [{ number: json.invoice.number, issue_date: json.invoice.issue_date }],
-    delivery_date: invoice.supply_date,
-    service_period: invoice.service_period,
     ...partiesOf(json, format),
-    line_items: json.line_items.map(
-      (line): ExpectedLine => ({
-        description: line.description,
-        // A credit by amount has no quantity; BT-129 and BT-130 are mandatory: one, of the default unit.
-        quantity: exact(line.quantity === null ? '1' : decimalTextOf(line.quantity)),
-        unit: line.unit ?? DEFAULT_UNIT,
-        // The JSON's unit price is the invoice's (gross where its prices include tax): BT-146 is derived.
-        unit_price: NET_PRICE,
-        price_base_quantity: null,
-        net_amount: exact(line.net_amount),
-        allowances: [],
-        ...lineCategory(line.tax_category, line.tax_rate),
-      }),
-    ),
+    line_items: json.line_items.map((line) => ({
+      description: line.description,
+      // A credit by amount has no quantity; BT-129 and BT-130 are mandatory: one, of the default unit.
+      quantity: exact(line.quantity === null ? '1' : decimalTextOf(line.quantity)),
+      unit: line.unit ?? DEFAULT_UNIT,
+      // The JSON's unit price is the invoice's (gross where its prices include tax): BT-146 is derived.
+      unit_price: NET_PRICE,
+      price_base_quantity: null,
+      net_amount: exact(line.net_amount),
+      allowances: [],
+      ...lineCategory(line.tax_category, line.tax_rate),
+    })),
     tax_breakdown: json.tax_breakdown.map(taxRowExpected),
     totals: {
       subtotal: exact(json.subtotal),
@@ -309,7 +283,8 @@ function creditNoteExpected(json: CreditNoteJson, invoice: InvoiceJson, format: 
       total_amount: exact(json.total_amount),
       amount_paid: null,
       amount_due: exact(json.total_amount),
-      ...totalsOf(json),
+      accounting_currency: json.accounting_currency,
+      tax_amount_in_accounting_currency: exact(json.tax_total_in_accounting_currency),
     },
     payment: paymentExpected(json, json.credit_note_number, null),
   };
@@ -351,20 +326,15 @@ async function documentsIn(format: Format): Promise<Written[]> {
   return written;
 }
 
-const documents = new Map(
-  await Promise.all(FORMATS.map(async (format) => [format, await documentsIn(format)] as const)),
-);
+const documents = new Map(await Promise.all(FORMATS.map(async (each) => [each, await documentsIn(each)] as const)));
 
 /** What the reader must say of the file besides its view: syntax, container, claimed profile. */
 function kindOf(format: Format, creditNote: boolean) {
   const ubl = format === 'ubl' || format === 'xrechnung-ubl' || format === 'peppol';
   const syntax = ubl ? (creditNote ? 'ubl-credit-note' : 'ubl-invoice') : 'cii';
-  const profile = format.startsWith('xrechnung')
-    ? 'xrechnung-3'
-    : format === 'peppol'
-      ? 'peppol-bis-billing-3'
-      : 'en16931';
-  return { syntax, container: format === 'factur-x' ? 'pdf' : 'xml', profile };
+  const container = format === 'factur-x' ? 'pdf' : 'xml';
+  if (format === 'peppol') return { syntax, container, profile: 'peppol-bis-billing-3' };
+  return { syntax, container, profile: format.startsWith('xrechnung') ? 'xrechnung-3' : 'en16931' };
 }
 
 /** Amounts with at least two fraction digits; quantities, prices and rates without trailing zeros. */
@@ -395,10 +365,10 @@ describe('e-invoices read back by the service', () => {
       expect([invoiced!.length >= minimum, credited!.length >= minimum / 2], format).toEqual([true, true]);
       expect(new Set(invoiced!.map((each) => each.netPrices)).size, format).toBe(2);
     }
-    const lines = [...documents.values()].flat().flatMap((each) => each.expected.line_items);
+    const all = [...documents.values()].flat().map((each) => each.expected);
+    const lines = all.flatMap((each) => each.line_items);
     expect(new Set(lines.map((line) => line.tax_category))).toEqual(new Set(['S', 'Z', 'E', 'AE', 'K', 'G', 'O']));
     expect(lines.some((line) => line.allowances.length > 0)).toBe(true);
-    const all = [...documents.values()].flat().map((each) => each.expected);
     expect(all.filter((each) => each.totals.accounting_currency).length).toBeGreaterThan(20);
     expect(all.filter((each) => each.totals.allowances).length).toBeGreaterThan(20);
     const corrections = all.filter((each) => each.document_type === 'invoice' && each.preceding_invoices.length);
