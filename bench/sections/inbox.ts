@@ -71,9 +71,13 @@ export async function inbox(context: BenchContext): Promise<void> {
     // Warm both: the reader's first call loads the rules in its instance, this process's first run loads them here.
     await upload();
     await validatorAlone();
-    const measured = await interleaved(() => perSecond(validatorAlone, UPLOADS), () => perSecond(upload, UPLOADS), {
-      pairs: REFERENCE_PAIRS,
-    });
+    const measured = await interleaved(
+      () => perSecond(validatorAlone, UPLOADS),
+      () => perSecond(upload, UPLOADS),
+      {
+        pairs: REFERENCE_PAIRS,
+      },
+    );
     context.rows.pairedRow(
       'inbox: uploads read, checked (schema, CEN, Peppol) and stored per second vs the validator alone on the same XML',
       'documents/s',
