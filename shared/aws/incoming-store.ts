@@ -11,6 +11,9 @@ export type IncomingStore = {
   delete(key: string): Promise<void>;
 };
 
+/** An e-mail that brought candidates, kept as it came (the MIME), under the organization it was for. */
+export const incomingEmailKey = (organizationId: string, sha256: string) => `${organizationId}/email/${sha256}.eml`;
+
 /** The keys of one received file's objects. */
 export const incomingObjectKeys = (organizationId: string, sha256: string) => {
   const folder = `${organizationId}/${sha256}`;

@@ -40,15 +40,22 @@ export const incomingIdOfMessage = (db: Db, organizationId: string, channel: str
 export const incomingIdOfIdentity = (db: Db, organizationId: string, identity: string) =>
   heldId(db, incomingIdentityKey(organizationId, identity));
 
-const messagePart = (db: Db, organizationId: string, source: IncomingSource, id: string): WritePart[] =>
-  source.channel === 'upload'
+/** The transport's delivery taken in (`transport`: its message id, or one part of it); none for an upload. */
+const messagePart = (
+  db: Db,
+  organizationId: string,
+  source: IncomingSource,
+  id: string,
+  transport: string | undefined,
+): WritePart[] =>
+  source.channel === 'upload' || !transport
     ? []
     : [
         {
           Put: {
             TableName: db.table,
             Item: {
-              ...incomingMessageKey(organizationId, source.channel, source.message_id),
+              ...incomingMessageKey(organizationId, source.channel, transport),
               type: 'incoming_message',
               incoming_invoice_id: id,
             },
@@ -66,6 +73,7 @@ export async function saveNewIncomingInvoice(
   organizationId: string,
   invoice: IncomingInvoice,
   event: NewEvent,
+  transport?: string,
 ): Promise<'saved' | 'identity' | 'message'> {
   const written = await transact(db, {
     invoice: {
@@ -86,7 +94,7 @@ export async function saveNewIncomingInvoice(
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    message: messagePart(db, organizationId, invoice.source, invoice.id),
+    message: messagePart(db, organizationId, invoice.source, invoice.id, transport),
     events: eventParts(db, organizationId, [event]),
   });
   if (written.ok) return 'saved';
@@ -101,9 +109,10 @@ export async function saveDuplicateArrival(
   first: IncomingInvoice,
   source: IncomingSource,
   event: NewEvent,
+  transport?: string,
 ): Promise<'saved' | 'message'> {
   const written = await transact(db, {
-    message: messagePart(db, organizationId, source, first.id),
+    message: messagePart(db, organizationId, source, first.id, transport),
     events: eventParts(db, organizationId, [event]),
   });
   return written.ok ? 'saved' : 'message';

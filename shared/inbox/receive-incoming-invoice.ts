@@ -89,15 +89,20 @@ function documentOf(
   return invoice;
 }
 
+/**
+ * `transport` names what the transport delivered once: by default the message id; a message that
+ * carries several candidates (an e-mail's attachments) names each (`<message id>#<n>`).
+ */
 export async function receiveIncomingInvoice(
   deps: InboxDeps,
   organizationId: string,
   file: ReceivedFile,
   source: IncomingSource,
+  transport = source.channel === 'upload' ? undefined : source.message_id,
 ): Promise<Received> {
   const { db } = deps;
-  if (source.channel !== 'upload') {
-    const known = await incomingIdOfMessage(db, organizationId, source.channel, source.message_id);
+  if (source.channel !== 'upload' && transport) {
+    const known = await incomingIdOfMessage(db, organizationId, source.channel, transport);
     if (known) return { created: false, invoice: await stored(deps, organizationId, known) };
   }
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
@@ -107,11 +112,11 @@ export async function receiveIncomingInvoice(
   const invoice = documentOf(answer, { ...file, key, sha256 }, source, organization);
   const object = incomingInvoiceResource(invoice, invoice.read ?? null, deps.publicBaseUrl);
   const type = invoice.status === 'invalid' ? 'incoming_invoice.invalid' : 'incoming_invoice.received';
-  const saved = await saveNewIncomingInvoice(db, organizationId, invoice, { type, object });
+  const saved = await saveNewIncomingInvoice(db, organizationId, invoice, { type, object }, transport);
   if (saved === 'saved') return { created: true, invoice };
   // The same message taken in meanwhile, by a redelivery running beside this one.
-  if (saved === 'message' && source.channel !== 'upload') {
-    const taken = await incomingIdOfMessage(db, organizationId, source.channel, source.message_id);
+  if (saved === 'message' && source.channel !== 'upload' && transport) {
+    const taken = await incomingIdOfMessage(db, organizationId, source.channel, transport);
     return { created: false, invoice: await stored(deps, organizationId, taken) };
   }
   const first = await stored(deps, organizationId, await incomingIdOfIdentity(db, organizationId, invoice.identity));
@@ -120,6 +125,6 @@ export async function receiveIncomingInvoice(
     object: incomingInvoiceResource(first, first.read ?? null, deps.publicBaseUrl),
     more: { first_id: first.id },
   };
-  await saveDuplicateArrival(db, organizationId, first, source, duplicate);
+  await saveDuplicateArrival(db, organizationId, first, source, duplicate, transport);
   return { created: false, invoice: first };
 }
