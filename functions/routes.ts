@@ -66,6 +66,8 @@ import { route as listIncomingInvoices } from '#functions/list-incoming-invoices
 import { route as getIncomingInvoice } from '#functions/get-incoming-invoice/route';
 import { route as getIncomingInvoiceOriginal } from '#functions/get-incoming-invoice-original/route';
 import { route as getIncomingInvoiceAttachment } from '#functions/get-incoming-invoice-attachment/route';
+import { route as getIncomingInvoicePdf } from '#functions/get-incoming-invoice-pdf/route';
+import { route as getIncomingInvoiceHtml } from '#functions/get-incoming-invoice-html/route';
 import { route as acceptIncomingInvoice } from '#functions/accept-incoming-invoice/route';
 import { route as rejectIncomingInvoice } from '#functions/reject-incoming-invoice/route';
 import { route as markIncomingInvoicePaid } from '#functions/mark-incoming-invoice-paid/route';
@@ -174,6 +176,8 @@ export const ROUTES = [
   getIncomingInvoice,
   getIncomingInvoiceOriginal,
   getIncomingInvoiceAttachment,
+  getIncomingInvoicePdf,
+  getIncomingInvoiceHtml,
   acceptIncomingInvoice,
   rejectIncomingInvoice,
   markIncomingInvoicePaid,

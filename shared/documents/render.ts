@@ -5,6 +5,7 @@ import { creditNoteEInvoice, invoiceEInvoice } from '#shared/documents/e-invoice
 import { creditNoteView } from '#shared/documents/credit-note-view';
 import { renderCreditNotePdf, renderDocumentPdf, renderInvoicePdf } from '#shared/documents/invoice-pdf';
 import { quoteView } from '#shared/documents/quote-view';
+import { incomingInvoiceView } from '#shared/documents/incoming-invoice-view';
 import { quoteResource } from '#shared/domain/resources/quote';
 import { renderStatementPdf } from '#shared/documents/statement-pdf';
 import { invoiceDocumentOf, invoiceView } from '#shared/documents/invoice-view';
@@ -138,6 +139,8 @@ export async function renderDocument(request: RenderRequest): Promise<RenderedFi
       return quoteEmail(request, logo);
     case 'invitation-email':
       return email('invitation.eml', await composeInvitationEmail(request.invitation));
+    case 'incoming-invoice-pdf':
+      return pdf(request.fileName, await renderDocumentPdf(incomingInvoiceView(request.read, request.locale)));
     case 'logo': {
       const { logo: written, info } = await normalizedLogo(logo!);
       return { filename: 'logo', contentType: written.content_type, content: written.bytes, pixels: info };

@@ -2,6 +2,7 @@
 // in the store), the original as it came, and each embedded attachment.
 import type { IncomingStore } from '#shared/aws/incoming-store';
 import { getIncomingInvoice } from '#shared/data/incoming-invoices';
+import { getOrganization } from '#shared/data/organizations';
 import type { Db } from '#shared/data/table';
 import { notFound } from '#shared/domain/errors';
 import type { IncomingInvoice, IncomingRead, StoredFile } from '#shared/domain/incoming-invoice';
@@ -27,6 +28,15 @@ export async function incomingInvoiceWithReading(
     invoice.read ??
     (JSON.parse(Buffer.from(await bytesOf(store, invoice.read_file!)).toString('utf8')) as IncomingRead);
   return { invoice, read };
+}
+
+/** The document with its reading and the language it is shown in: the organization's. */
+export async function readableIncomingInvoice(db: Db, store: IncomingStore, organizationId: string, id: string) {
+  const [found, organization] = await Promise.all([
+    incomingInvoiceWithReading(db, store, organizationId, id),
+    getOrganization(db, organizationId),
+  ]);
+  return { ...found, locale: organization?.locale ?? 'en' };
 }
 
 /** The original bytes, exactly as received. */

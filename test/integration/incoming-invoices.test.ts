@@ -11,6 +11,7 @@ import { call, newTenant } from '#test/support/api';
 import { TEST_INCOMING_BUCKET } from '#test/support/buckets';
 import { austrianSeller, euInvoice, frenchBuyer } from '#test/support/eu-invoice';
 import { outboxEvents } from '#test/support/peppol-queue';
+import { readPdf } from '#test/support/pdf';
 
 const EXAMPLES = new URL('../../vendor/einvoicing/examples/', import.meta.url).pathname;
 const example = (name: string) => readFileSync(`${EXAMPLES}${name}`);
@@ -209,6 +210,33 @@ describe('decisions and files of a received document', () => {
       params: { id: document.id, attachment_id: '99' },
     });
     expect(missing.status).toBe(404);
+  });
+
+  it('reads as a PDF and a page in the organization’s language, the sender’s text escaped once, no script', async () => {
+    await call('update-organization', { token: tenant.ownerToken, body: { locale: 'de' } });
+    const hostile = example('peppol/base-example.xml')
+      .toString('utf8')
+      .replace(/<cbc:ID>[^<]*<\/cbc:ID>/, '<cbc:ID>VIEW-1</cbc:ID>')
+      .replace(
+        /(<cac:AccountingSupplierParty>[\s\S]*?<cbc:RegistrationName>)[^<]*</,
+        '$1&lt;script&gt;alert(1)&lt;/script&gt; AG<',
+      );
+    const { json: document } = await upload(xml(Buffer.from(hostile)));
+    expect(document.seller.name).toBe('<script>alert(1)</script> AG');
+    const page = await call('get-incoming-invoice-html', { token: tenant.apiKey, params: { id: document.id } });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).not.toContain('<script>');
+    expect(page.text).toContain('&#60;script&#62;alert(1)&#60;/script&#62; AG');
+    expect(page.text).toContain('Rechnung VIEW-1');
+    const pdf = await call('get-incoming-invoice-pdf', { token: tenant.apiKey, params: { id: document.id } });
+    expect(pdf.status, pdf.text).toBe(200);
+    const { text } = readPdf(pdf.bytes);
+    expect(text).toContain('VIEW-1');
+    expect(text).toContain('<script>alert(1)</script> AG');
+    // The amount due as German prints it: the document's own value, formatted, never recomputed.
+    const due = new Intl.NumberFormat('de', { style: 'currency', currency: 'EUR' }).format(document.amount_due);
+    expect(text.replace(/\s+/g, ' ')).toContain(due.replace(/\s+/g, ' '));
   });
 
   it('lists newest first with filters, and shows nothing of one organization to another', async () => {
