@@ -1,8 +1,8 @@
 // A received XML file read into a small element tree by saxes, a strict non-validating parser, with
 // the limits a hostile file meets first: any DOCTYPE is refused (so no entity is ever declared,
 // expanded or fetched: only the five predefined ones and character references exist), and depth,
-// element count, attribute length and the text as a whole are capped. Only UTF-8 (with or without a
-// byte order mark) and UTF-16 with a byte order mark are read; EN 16931 documents are UTF-8.
+// element count, attributes per element and attribute length are capped. Only UTF-8 (with or
+// without a byte order mark) and UTF-16 with a byte order mark are read; EN 16931 documents are UTF-8.
 import { SaxesParser } from 'saxes';
 
 export type XmlElement = {
@@ -24,6 +24,7 @@ export class UnreadableXml extends Error {
       | 'not_well_formed'
       | 'too_deep'
       | 'too_many_elements'
+      | 'too_many_attributes'
       | 'attribute_too_long',
     message: string,
   ) {
@@ -34,6 +35,8 @@ export class UnreadableXml extends Error {
 export const XML_LIMITS = {
   depth: 64,
   elements: 200_000,
+  /** Per element: UBL and CII elements carry one to three; a hostile one may carry a million. */
+  attributes: 64,
   attributeChars: 4096,
 } as const;
 
@@ -71,6 +74,16 @@ export function parseXml(text: string): XmlElement {
   parser.on('doctype', () =>
     refuse(new UnreadableXml('doctype', 'The file has a DOCTYPE, which e-invoices never need')),
   );
+  // Counted as each attribute is read, before saxes gathers the tag: a million of them never pile up.
+  let attributes = 0;
+  parser.on('opentagstart', () => {
+    attributes = 0;
+  });
+  parser.on('attribute', () => {
+    attributes += 1;
+    if (attributes > XML_LIMITS.attributes)
+      refuse(new UnreadableXml('too_many_attributes', `An element has more than ${XML_LIMITS.attributes} attributes`));
+  });
   parser.on('opentag', (tag) => {
     elements += 1;
     if (elements > XML_LIMITS.elements)

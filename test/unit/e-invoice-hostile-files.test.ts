@@ -112,6 +112,13 @@ describe("the parser's limits", () => {
     expect(await reasonOf(utf8(`<r a="${'x'.repeat(100_000)}"/>`))).toEqual(unreadable('attribute_too_long'));
   });
 
+  it('an element with thousands of attributes, or of namespace declarations, has too many', async () => {
+    const attributes = Array.from({ length: 5000 }, (_, index) => `a${index}="x"`).join(' ');
+    expect(await reasonOf(utf8(`<r ${attributes}/>`))).toEqual(unreadable('too_many_attributes'));
+    const declarations = Array.from({ length: 5000 }, (_, index) => `xmlns:p${index}="urn:x:${index}"`).join(' ');
+    expect(await reasonOf(utf8(`<r ${declarations}/>`))).toEqual(unreadable('too_many_attributes'));
+  });
+
   it('250 000 tiny elements are too many', async () => {
     expect(await reasonOf(utf8(`<r>${'<a/>'.repeat(250_000)}</r>`))).toEqual(unreadable('too_many_elements'));
   });
