@@ -306,13 +306,7 @@ const incomingStoreSchema = () =>
   z.object({
     /** The bucket received e-invoices are kept in: originals, embedded XML, attachments, readings (docs/incoming-invoices.md). */
     INCOMING_BUCKET: z.string().check(z.minLength(3)),
-    S3_FORCE_PATH_STYLE: z._default(
-      z.pipe(
-        z.enum(['true', 'false']),
-        z.transform((value: 'true' | 'false') => value === 'true'),
-      ),
-      false,
-    ),
+    S3_FORCE_PATH_STYLE: objectStoreSchema().shape.S3_FORCE_PATH_STYLE,
   });
 /** Where received e-invoices are kept; only the inbox's routes, workers and the reader read it. */
 export const incomingStoreConfig = (env: NodeJS.ProcessEnv = process.env) => parse(incomingStoreSchema(), env);

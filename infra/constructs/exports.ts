@@ -5,16 +5,21 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { Construct } from 'constructs';
 import { EXPORT_RETENTION_DAYS } from '#shared/domain/export';
 
+/** What every bucket of the service is: encrypted, closed to the public, owned by the account, TLS only. */
+export const PRIVATE_BUCKET = {
+  encryption: BucketEncryption.S3_MANAGED,
+  blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+  objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+  enforceSSL: true,
+} as const;
+
 export class ExportsConstruct extends Construct {
   readonly bucket: Bucket;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
     this.bucket = new Bucket(this, 'Bucket', {
-      encryption: BucketEncryption.S3_MANAGED,
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      enforceSSL: true,
+      ...PRIVATE_BUCKET,
       lifecycleRules: [
         { expiration: Duration.days(EXPORT_RETENTION_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],

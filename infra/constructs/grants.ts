@@ -101,37 +101,35 @@ const GRANTS: { [K in keyof GrantTargets]-?: Grant<K> } = {
     if (usesPeppol) queue.grantSendMessages(fn);
   },
   // Objects only (bucket/*): put and abort a multipart upload to write, get to sign a download link.
-  exportBucket: (fn, bucket, { writesExports, readsExports }) => {
-    const actions = [
-      ...(writesExports ? ['s3:PutObject', 's3:AbortMultipartUpload'] : []),
-      ...(readsExports ? ['s3:GetObject'] : []),
-    ];
-    if (actions.length === 0) return;
-    fn.addToRolePolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
-    Validations.of(fn).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${bucketArnName(fn, bucket)}>/*]`,
-      reason:
-        'Export files are keyed by organization and export id, written and read one by one: objects only, never the bucket',
-    });
-  },
+  exportBucket: (fn, bucket, { writesExports, readsExports }) =>
+    grantObjects(
+      fn,
+      bucket,
+      [
+        ...(writesExports ? ['s3:PutObject', 's3:AbortMultipartUpload'] : []),
+        ...(readsExports ? ['s3:GetObject'] : []),
+      ],
+      'Export files are keyed by organization and export id, written and read one by one: objects only, never the bucket',
+    ),
   reader: (fn, reader, { receivesInvoices }) => {
     if (receivesInvoices) reader.allow(fn);
   },
   // Objects only: a receiver keeps the original (and deletes it again when the reader refuses the file).
-  incomingBucket: (fn, bucket, { receivesInvoices, readsIncoming }) => {
-    const actions = [
-      ...(receivesInvoices ? ['s3:PutObject', 's3:DeleteObject'] : []),
-      ...(readsIncoming ? ['s3:GetObject'] : []),
-    ];
-    if (actions.length === 0) return;
-    fn.addToRolePolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
-    Validations.of(fn).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${bucketArnName(fn, bucket)}>/*]`,
-      reason:
-        'Received documents are keyed by organization and the SHA-256 of their original, read and written one by one: objects only',
-    });
-  },
+  incomingBucket: (fn, bucket, { receivesInvoices, readsIncoming }) =>
+    grantObjects(
+      fn,
+      bucket,
+      [...(receivesInvoices ? ['s3:PutObject', 's3:DeleteObject'] : []), ...(readsIncoming ? ['s3:GetObject'] : [])],
+      'Received documents are keyed by organization and the SHA-256 of their original, read and written one by one: objects only',
+    ),
 };
+
+/** `actions` on the bucket's objects (never the bucket itself), with cdk-nag told why the wildcard is right. */
+function grantObjects(fn: ServiceFunction, bucket: IBucket, actions: string[], reason: string): void {
+  if (actions.length === 0) return;
+  fn.addToRolePolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
+  Validations.of(fn).acknowledge({ id: `AwsSolutions-IAM5[Resource::<${bucketArnName(fn, bucket)}>/*]`, reason });
+}
 
 /** A bucket's ARN as cdk-nag names it: its logical id in its own stack, a reference parameter in a nested one. */
 function bucketArnName(fn: ServiceFunction, bucket: IBucket): string {

@@ -4,7 +4,8 @@
 import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Bucket, type CfnBucket } from 'aws-cdk-lib/aws-s3';
+import { PRIVATE_BUCKET } from '#infra/constructs/exports';
 import { Construct } from 'constructs';
 
 export class IncomingConstruct extends Construct {
@@ -13,10 +14,7 @@ export class IncomingConstruct extends Construct {
   constructor(scope: Construct, id: string) {
     super(scope, id);
     this.bucket = new Bucket(this, 'Bucket', {
-      encryption: BucketEncryption.S3_MANAGED,
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      enforceSSL: true,
+      ...PRIVATE_BUCKET,
       versioned: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
