@@ -423,5 +423,6 @@ describe('the deployed bundles', () => {
     expect((await inputsOf(PAYMENT_GATEWAY.handler)).some((input) => input.includes('node_modules/stripe/'))).toBe(
       true,
     );
-  });
+    // One esbuild run over every handler: on a loaded two-core machine it takes most of a minute.
+  }, 180_000);
 });

@@ -295,7 +295,15 @@ describe('requests derived from the OpenAPI document', () => {
 });
 
 /** A tenant whose state lets every example of the document succeed once. */
-const example = { token: '', draft: '', late: '', accepted: '', ids: {} as Record<string, string> };
+const example = {
+  token: '',
+  draft: '',
+  late: '',
+  accepted: '',
+  ids: {} as Record<string, string>,
+  /** A received document per decision, each still `received`. */
+  incoming: {} as Record<string, string>,
+};
 
 describe('the document’s examples', () => {
   beforeAll(async () => {
@@ -343,6 +351,18 @@ describe('the document’s examples', () => {
     // A second member, whose role the member example changes.
     const colleague = await seedUser(db, 'colleague@examples.example');
     await addMember(db, { id: tenant.id, name: 'Examples' }, colleague, 'member');
+    const received = readFileSync(
+      new URL('../../vendor/einvoicing/examples/peppol/base-example.xml', import.meta.url),
+      'utf8',
+    );
+    for (const name of ['accept-incoming-invoice', 'reject-incoming-invoice', 'mark-incoming-invoice-paid']) {
+      const bytes = Buffer.from(received.replace(/<cbc:ID>[^<]*<\/cbc:ID>/, `<cbc:ID>${name}</cbc:ID>`));
+      const answer = await call('create-incoming-invoice', {
+        token: example.token,
+        file: { bytes, type: 'application/xml' },
+      });
+      example.incoming[name] = answer.json.id;
+    }
     example.ids = {
       cli: client.id,
       inv: open.id,
@@ -371,6 +391,7 @@ describe('the document’s examples', () => {
     if (route.name === 'update-invoice') params.id = example.draft;
     if (route.name === 'charge-late-fee') params.id = example.late;
     if (route.name === 'convert-quote') params.id = example.accepted;
+    if (example.incoming[route.name]) params.id = example.incoming[route.name]!;
     const given = withIds(REQUEST_EXAMPLES[route.name as RouteName], example.ids) as Record<string, unknown>;
     const body = operation.requestBody?.content['application/json']?.schema;
     const [first, ...variants] = variantsOf(given, body, route.name.length);

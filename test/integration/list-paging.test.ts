@@ -2,6 +2,7 @@
 // `next` links give every item exactly once, limit=100 is one page, a limit out of 1–100 is 400 on
 // `limit` and a cursor that was changed, made up or issued for another list is 400 on `cursor`.
 // A new list route is covered by being in the table; it fails here until it is given two items.
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listEvents } from '#shared/data/events';
 import { recordAttempt } from '#shared/data/deliveries';
@@ -82,6 +83,17 @@ async function seed() {
       { at: now, outcome: 'delivered', status_code: 200, duration_ms: 1 },
       'delivered',
     );
+  const received = readFileSync(
+    new URL('../../vendor/einvoicing/examples/peppol/base-example.xml', import.meta.url),
+    'utf8',
+  );
+  for (const number of ['PAGED-1', 'PAGED-2'])
+    await api('create-incoming-invoice', {
+      file: {
+        bytes: Buffer.from(received.replace(/<cbc:ID>[^<]*<\/cbc:ID>/, `<cbc:ID>${number}</cbc:ID>`)),
+        type: 'application/xml',
+      },
+    });
   for (const number of [900, 901])
     await voidNumber(db, tenant.id, { series: 'invoice', number, pattern: 'INV-{n}', padding: 6 }, 'test');
   const { handler: chainer } = await import('#functions/audit-chainer/handler');
