@@ -44,6 +44,10 @@ export type QueueSpec = {
     writesExports?: boolean;
     /** Invokes the Peppol gateway (PEPPOL_GATEWAY below), and puts its own later looks on its queue. */
     usesPeppol?: boolean;
+    /** Takes received e-invoices in: invokes the e-invoice reader (E_INVOICE_READER below), writes the incoming bucket. */
+    receivesInvoices?: boolean;
+    /** Reads the incoming bucket (an e-mail's MIME, where SES's receipt rule put it). */
+    readsIncoming?: boolean;
   };
 };
 
@@ -191,6 +195,27 @@ export const QUEUES = {
       table: 'readWrite',
       rendersDocuments: true,
       usesPeppol: true,
+    },
+  },
+  // SES's notification of an e-mail received for the deployment's receiving domain (the receipt rule's
+  // SNS topic, raw delivery), its MIME already in the incoming bucket: each attachment is taken in once by
+  // its message id and part, so a redelivered notification adds nothing (docs/incoming-invoices.md).
+  incomingEmail: {
+    name: 'incoming-email',
+    constructId: 'IncomingEmail',
+    maxReceiveCount: 5,
+    retentionDays: 4,
+    consumer: {
+      handler: 'email-receiver',
+      constructId: 'EmailReceiver',
+      title: 'the e-mail receiver',
+      // The reader's timeout per candidate, for the few an e-mail brings.
+      timeoutSeconds: 120,
+      batchSize: 1,
+      maxConcurrency: 5,
+      table: 'readWrite',
+      receivesInvoices: true,
+      readsIncoming: true,
     },
   },
 } as const satisfies Record<string, QueueSpec>;

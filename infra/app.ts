@@ -30,6 +30,14 @@ function peppolContext(): PeppolAccessPointProps | undefined {
   const smlZone = app.node.tryGetContext('peppolSmlZone');
   return { accessPoint, secretName: String(secretName), url, smlZone };
 }
+/** `-c inboundEmailDomain=invoices.example.com`: a domain name, checked; undefined when not given. */
+function domainContext(name: string): string | undefined {
+  const value = app.node.tryGetContext(name);
+  if (value === undefined || value === '') return undefined;
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(String(value)))
+    throw new Error(`-c ${name} must be a lower-case domain name, not ${JSON.stringify(value)}`);
+  return String(value);
+}
 new InvoicingStack(app, app.node.tryGetContext('stackName') ?? 'InvoicingService', {
   publicBaseUrl: app.node.tryGetContext('publicBaseUrl'),
   emailFrom: app.node.tryGetContext('emailFrom'),
@@ -42,6 +50,7 @@ new InvoicingStack(app, app.node.tryGetContext('stackName') ?? 'InvoicingService
   invitationUrl: app.node.tryGetContext('invitationUrl'),
   apiBurstLimit: numberContext('apiBurstLimit'),
   peppol: peppolContext(),
+  inboundEmailDomain: domainContext('inboundEmailDomain'),
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 });
 

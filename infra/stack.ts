@@ -13,6 +13,7 @@ import { DOCUMENT_RENDERER, E_INVOICE_READER, PAYMENT_GATEWAY, PEPPOL_GATEWAY } 
 import { EmailEventsConstruct } from '#infra/constructs/email-events';
 import { ExportsConstruct } from '#infra/constructs/exports';
 import { IncomingConstruct } from '#infra/constructs/incoming';
+import { InboundEmailConstruct } from '#infra/constructs/inbound-email';
 import { EventsConstruct } from '#infra/constructs/events';
 import { SchedulesConstruct } from '#infra/constructs/schedules';
 import { DataConstruct } from '#infra/constructs/data';
@@ -46,6 +47,11 @@ export type InvoicingStackProps = StackProps & {
   apiBurstLimit?: number;
   /** The Peppol access point e-invoices are sent through (docs/deploy.md "Peppol"); without it, Peppol routes answer 409. */
   peppol?: PeppolAccessPointProps;
+  /**
+   * The domain whose addresses receive e-invoices by e-mail (docs/deploy.md "Receiving e-invoices by
+   * e-mail"): an SES receipt rule set for it, to activate after the deploy. Without it, no e-mail in.
+   */
+  inboundEmailDomain?: string;
 };
 
 export type PeppolAccessPointProps = {
@@ -94,6 +100,17 @@ function peppolGatewayOf(scope: Construct, peppol: PeppolAccessPointProps, alarm
   });
 }
 
+/** The one function with the Stripe SDK and Stripe's keys, reading them from their secret. */
+function paymentGatewayOf(scope: Construct, secretName: string, alarms: AlarmsConstruct) {
+  const secret = Secret.fromSecretNameV2(scope, 'StripeSecret', secretName);
+  return new InvokedFunctionConstruct(scope, 'Payments', {
+    spec: PAYMENT_GATEWAY,
+    environment: { LOG_LEVEL: 'info', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_ARN: secret.secretArn },
+    alarms,
+    secret,
+  });
+}
+
 /** The bucket received e-invoices are kept in, and the e-invoice reader that alone reads and writes all of it. */
 function inboxOf(scope: Construct, alarms: AlarmsConstruct) {
   const incoming = new IncomingConstruct(scope, 'Incoming');
@@ -122,17 +139,7 @@ export class InvoicingStack extends Stack {
       alarms,
       assets: 'documents',
     });
-    const stripeSecret = props.stripeSecretName
-      ? Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName)
-      : undefined;
-    const gateway =
-      stripeSecret &&
-      new InvokedFunctionConstruct(this, 'Payments', {
-        spec: PAYMENT_GATEWAY,
-        environment: { LOG_LEVEL: 'info', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_ARN: stripeSecret.secretArn },
-        alarms,
-        secret: stripeSecret,
-      });
+    const gateway = props.stripeSecretName ? paymentGatewayOf(this, props.stripeSecretName, alarms) : undefined;
     const peppolGateway = props.peppol && peppolGatewayOf(this, props.peppol, alarms);
     const email = new EmailEventsConstruct(this, 'Email', { alarms });
     const exports = new ExportsConstruct(this, 'Exports');
@@ -158,6 +165,15 @@ export class InvoicingStack extends Stack {
       incoming: { reader, bucket: incomingBucket },
     });
     email.addWorker({ table: data.table, environment: api.sharedEnvironment, alarms });
+    if (props.inboundEmailDomain)
+      new InboundEmailConstruct(this, 'InboundEmail', {
+        domain: props.inboundEmailDomain,
+        bucket: incomingBucket,
+        reader,
+        table: data.table,
+        environment: api.sharedEnvironment,
+        alarms,
+      });
     new LogSubscriptionsConstruct(this, 'LogSubscriptions', {
       table: data.table,
       environment: api.sharedEnvironment,

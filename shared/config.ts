@@ -127,6 +127,9 @@ const SETTINGS = {
   PEPPOL_SMP_URL: () => z.optional(z.url({ protocol: /^https?$/ })),
   /** …whose zone is the production SML's unless given (the test SML's, say). */
   PEPPOL_SML_ZONE: () => z.string().check(z.regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a DNS zone')),
+  /** The domain whose addresses receive e-invoices by e-mail, one per organization (docs/incoming-invoices.md); absent: none. */
+  INBOUND_EMAIL_DOMAIN: () =>
+    z.optional(z.string().check(z.regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a lower-case domain name'))),
   PAYMENT_LINK_TTL_SECONDS: () =>
     z.coerce.number().check(z.refine(Number.isInteger, 'must be a whole number'), z.minimum(1800), z.maximum(86_400)),
 };
@@ -179,6 +182,7 @@ const DEFAULTS = {
   PEPPOL_SECRET_ARN: undefined,
   PEPPOL_SMP_URL: undefined,
   PEPPOL_SML_ZONE: 'edelivery.tech.ec.europa.eu',
+  INBOUND_EMAIL_DOMAIN: undefined,
 } satisfies Partial<Config>;
 
 function parse<S extends z.ZodMiniType>(what: S, env: NodeJS.ProcessEnv): z.output<S> {

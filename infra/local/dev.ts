@@ -43,12 +43,16 @@ import { startIdentityProvider } from '#infra/local/identity-provider';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER, seedDemo, type DemoData } from '#infra/local/seed';
 import { seedDemoInvoices } from '#infra/local/demo-invoices';
 import { startObjectStore } from '#infra/local/object-store';
+import { startInboundSmtp } from '#infra/local/inbound-smtp';
+import { inboundAddressOf } from '#shared/domain/inbound-address';
 import { generateSigningKeys, type SigningKeys } from '#shared/auth/signing-keys';
 import type { PaymentProvider } from '#shared/payments/provider';
 
 const TABLE_NAME = 'invoicing-local';
 const EXPORT_BUCKET = 'invoicing-local-exports';
 const INCOMING_BUCKET = 'invoicing-local-incoming';
+// Each organization receives e-invoices by e-mail at <its id>@ this domain (infra/local/inbound-smtp.ts).
+const INBOUND_EMAIL_DOMAIN = process.env.INBOUND_EMAIL_DOMAIN ?? 'invoices.localhost';
 
 const problem = javaProblem();
 if (problem) {
@@ -157,6 +161,16 @@ try {
     },
   });
   running.push(lambda);
+  // SES receiving's stand-in: SMTP on 127.0.0.1, each message to the incoming bucket and a notification on its queue.
+  const smtp = await startInboundSmtp({
+    port: await portNear(apiPort + 25, 'Inbound SMTP'),
+    domain: INBOUND_EMAIL_DOMAIN,
+    objectStore: objectStore.endpoint,
+    bucket: INCOMING_BUCKET,
+    sqs: sqsClient,
+    queueUrl: queues.incomingEmail,
+  });
+  running.push(smtp);
   // The ECB's rate feed, from the fixture: nothing here reaches the internet.
   const ecbFeed = await startEcbFeed({ redate: true });
   running.push(ecbFeed);
@@ -175,6 +189,7 @@ try {
     AWS_ENDPOINT_URL_S3: objectStore.endpoint,
     EXPORT_BUCKET,
     INCOMING_BUCKET,
+    INBOUND_EMAIL_DOMAIN,
     S3_FORCE_PATH_STYLE: 'true',
     AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
     AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint,
@@ -281,6 +296,16 @@ try {
     object_store_endpoint: objectStore.endpoint,
     export_bucket: EXPORT_BUCKET,
     incoming_bucket: INCOMING_BUCKET,
+    // E-invoices by e-mail: SMTP to an organization's address lands in its inbox.
+    inbound_smtp: {
+      host: '127.0.0.1',
+      port: smtp.port,
+      domain: INBOUND_EMAIL_DOMAIN,
+      addresses: demo.organizations.map(({ id }) => ({
+        organization_id: id,
+        address: inboundAddressOf(id, INBOUND_EMAIL_DOMAIN),
+      })),
+    },
     queues,
     dynamodb_endpoint: dynamo.endpoint,
     table_name: TABLE_NAME,
@@ -303,6 +328,7 @@ Invoicing service is running (state in ${stateDir}, ${table === 'created' ? 'new
   API key         ${dev.api_key}   (organization ${demo.organizations[0]!.name})
   Sign in         POST ${idp.loginUrl} {"email": "${demo.users[0]!.email}", "password": "${demo.users[0]!.password}"}
   E-mail inbox    ${ses.endpoint}   (raw: ${sesStore})
+  E-invoices in   SMTP 127.0.0.1:${smtp.port}, to ${dev.inbound_smtp.addresses[0]!.address} (${demo.organizations[0]!.name})
   SQS endpoint    ${sqs.endpoint}
   Lambda (Invoke) ${lambda.endpoint}   (${DOCUMENT_RENDERER.handler}, ${PAYMENT_GATEWAY.handler}, ${PEPPOL_GATEWAY.handler})
   Peppol network  ${peppol.baseUrl}   (as ${accessPoint}; received: ${peppol.receivedUrl})

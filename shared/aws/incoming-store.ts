@@ -11,6 +11,9 @@ export type IncomingStore = {
   delete(key: string): Promise<void>;
 };
 
+/** Where SES's receipt rule writes each received e-mail (`email/<SES message id>`), before the worker reads it. */
+export const SES_EMAIL_PREFIX = 'email/';
+
 /** An e-mail that brought candidates, kept as it came (the MIME), under the organization it was for. */
 export const incomingEmailKey = (organizationId: string, sha256: string) => `${organizationId}/email/${sha256}.eml`;
 

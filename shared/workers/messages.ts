@@ -54,3 +54,23 @@ export const peppolMessage = z.union([
     correlation_id: z.optional(z.string()),
   }),
 ]);
+
+/**
+ * SES's notification of a received e-mail whose receipt rule wrote its MIME to S3 (the rule's SNS topic,
+ * raw delivery onto the queue). Other notifications (SES's setup test) are taken and left alone.
+ */
+const sesReceived = z.looseObject({
+  notificationType: z.literal('Received'),
+  mail: z.looseObject({ messageId: z.string().check(z.minLength(1)) }),
+  receipt: z.looseObject({
+    recipients: z.array(z.string()),
+    virusVerdict: z.optional(z.looseObject({ status: z.string() })),
+    action: z.looseObject({ type: z.literal('S3'), bucketName: z.string(), objectKey: z.string() }),
+  }),
+});
+export type SesReceived = z.infer<typeof sesReceived>;
+
+export const sesReceivedNotification = z.union([
+  sesReceived,
+  z.looseObject({ notificationType: z.string().check(z.refine((type) => type !== 'Received')) }),
+]);

@@ -1,5 +1,7 @@
 // A newcomer's first minutes with `npm run dev`: dev.json, the seeded demo data, and the README's
 // curl flow through the typed client.
+import { readFileSync } from 'node:fs';
+import { createTransport } from 'nodemailer';
 import { expect, it } from 'vitest';
 import { useLocalRuntime } from '#test/e2e/support/local-runtime';
 import { peppolJourney } from '#test/e2e/support/peppol-journey';
@@ -57,6 +59,33 @@ it('sends an invoice and its credit note over Peppol through Storecove, from dra
   expect(runtime.info.peppol.access_point).toBe('storecove');
   await peppolJourney(runtime);
 }, 90_000);
+
+it("takes an e-invoice e-mailed to an organization's address over SMTP into its inbox, and refuses other addresses", async () => {
+  const { inbound_smtp: smtp, organizations } = runtime.info;
+  const { address } = smtp.addresses.find((entry) => entry.organization_id === organizations[0]!.id)!;
+  const transport = createTransport({ host: smtp.host, port: smtp.port, secure: false, ignoreTLS: true });
+  const invoice = readFileSync(
+    new URL('../../vendor/einvoicing/examples/peppol/sales-order-example.xml', import.meta.url),
+  );
+  const mail = (to: string) => ({
+    from: 'billing@supplier.example',
+    to,
+    subject: 'Invoice 4711',
+    text: 'Attached.',
+    attachments: [{ filename: 'invoice.xml', content: invoice, contentType: 'application/xml' }],
+  });
+  await expect(transport.sendMail(mail(`someone@${smtp.domain}.example`))).rejects.toMatchObject({ responseCode: 550 });
+  await transport.sendMail(mail(address));
+  const deadline = Date.now() + 20_000;
+  let received: { source: { channel: string; subject: string } }[] = [];
+  while (received.length === 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    received = (await api('GET', '/api/v1/incoming-invoices/')).json.results.filter(
+      (each: { source: { channel: string } }) => each.source.channel === 'email',
+    );
+  }
+  expect(received.map((each) => [each.source.channel, each.source.subject])).toEqual([['email', 'Invoice 4711']]);
+}, 40_000);
 
 it('serves the README flow through the typed client: create a client, create an invoice, list invoices', async () => {
   const api = sdk();

@@ -28,6 +28,7 @@ beforeAll(() => {
   template = templateOf({
     emailFrom: 'Acme Billing <billing@acme.example>',
     stripeSecretName: 'invoicing/stripe',
+    inboundEmailDomain: 'invoices.acme.example',
   });
 }, 120_000);
 
@@ -38,7 +39,7 @@ const SERVED = servedRoutes('stripe');
 const templateOf = synthesizedWholeTemplate;
 
 /** Route functions: those that get the table's name, outside the pipeline and schedules. */
-const isRouteFunction = (id: string) => !/^(Events|Schedules|Email|Auth|LogSubscriptions)/.test(id);
+const isRouteFunction = (id: string) => !/^(Events|Schedules|Email|InboundEmail|Auth|LogSubscriptions)/.test(id);
 
 type Statement = { Action: string | string[]; Effect: string };
 /** Route functions are the API construct's functions that get the table's name. */
@@ -140,7 +141,7 @@ describe('stack', () => {
     expect(queueMappings.length).toBe(Object.keys(QUEUES).length);
     for (const mapping of queueMappings)
       expect(mapping.Properties.ScalingConfig?.MaximumConcurrency).toBeGreaterThanOrEqual(2);
-    const opted = templateOf({}, { reserveConcurrency: 'true' });
+    const opted = templateOf({ inboundEmailDomain: 'invoices.acme.example' }, { reserveConcurrency: 'true' });
     const sum = reserved(opted).reduce((total, fn) => total + fn.Properties.ReservedConcurrentExecutions, 0);
     const consumers = Object.values(QUEUES).map((queue) => queue.consumer);
     expect(reserved(opted).length).toBe(consumers.length + JOBS.length);
@@ -452,8 +453,15 @@ describe('stack', () => {
       return destination && queues[destination] ? [destination] : [];
     });
     expect(asyncFailures.length).toBeGreaterThanOrEqual(LOG_SUBSCRIPTIONS.length);
-    expect(new Set([...redriveTargets, streamFailures, ...ruleDeadLetters, ...asyncFailures])).toEqual(alarmed);
-    expect(alarmed.size).toBe(13);
+    // What SNS could not deliver from the received-e-mail topic to its queue.
+    const subscriptionDeadLetters = Object.values(template.findResources('AWS::SNS::Subscription')).map(
+      (subscription) => subscription.Properties.RedrivePolicy?.deadLetterTargetArn['Fn::GetAtt'][0],
+    );
+    expect(subscriptionDeadLetters.length).toBe(1);
+    expect(
+      new Set([...redriveTargets, streamFailures, ...ruleDeadLetters, ...asyncFailures, ...subscriptionDeadLetters]),
+    ).toEqual(alarmed);
+    expect(alarmed.size).toBe(15);
   });
 
   it('sends every alarm to the alarm topic; alarms on worker failures, API errors and latency, and stream lag', () => {
@@ -527,7 +535,10 @@ describe('stack', () => {
       id.startsWith('IncomingBucket'),
     )!;
     expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
-    expect(bucket.Properties.LifecycleConfiguration).toBeUndefined();
+    // Only SES's drop-off of received e-mails expires; the documents taken from them are kept.
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([
+      expect.objectContaining({ Id: 'SesEmailDropOff', Prefix: 'email/', Status: 'Enabled' }),
+    ]);
     expect(bucket.DeletionPolicy).toBe('Retain');
     expect(
       bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault,
@@ -542,8 +553,16 @@ describe('stack', () => {
     expect(s3Actions(logicalId('create-incoming-invoice'))).toEqual(['s3:DeleteObject', 's3:PutObject']);
     const readRoutes = SERVED.filter((route) => route.readsIncoming).map((route) => logicalId(route.name));
     for (const route of readRoutes) expect(s3Actions(route), route).toEqual(['s3:GetObject']);
+    // The e-mail receiver reads what SES dropped off and keeps each attachment as the upload route keeps a file.
+    const emailReceiver = `InboundEmail${QUEUES.incomingEmail.consumer.constructId}`;
+    expect(s3Actions(emailReceiver)).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
     expect(bucketUsers(bucketId)).toEqual(
-      [`Reading${E_INVOICE_READER.constructId}`, logicalId('create-incoming-invoice'), ...readRoutes].sort(),
+      [
+        `Reading${E_INVOICE_READER.constructId}`,
+        logicalId('create-incoming-invoice'),
+        emailReceiver,
+        ...readRoutes,
+      ].sort(),
     );
     // Nobody may delete but the route that deletes only what the reader refused; the reader has no delete.
     const reader = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) =>

@@ -22,6 +22,7 @@ Object.assign(process.env, LOCAL_CREDENTIALS, {
   AWS_ENDPOINT_URL_S3: inject('s3Endpoint'),
   EXPORT_BUCKET: 'invoicing-test-exports',
   INCOMING_BUCKET: TEST_INCOMING_BUCKET,
+  INBOUND_EMAIL_DOMAIN: 'invoices.test',
   S3_FORCE_PATH_STYLE: 'true',
   AWS_ENDPOINT_URL_LAMBDA: inject('lambdaEndpoint'),
   DOCUMENT_RENDERER_FUNCTION: DOCUMENT_RENDERER.handler,

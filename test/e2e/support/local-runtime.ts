@@ -27,6 +27,12 @@ export type DevJson = {
   users: { email: string; password: string; organizations: string[] }[];
   invoices: Record<string, string>;
   sqs_endpoint: string;
+  inbound_smtp: {
+    host: string;
+    port: number;
+    domain: string;
+    addresses: { organization_id: string; address: string }[];
+  };
   peppol: {
     base_url: string;
     access_point: 'storecove' | 'phoss-ap';
