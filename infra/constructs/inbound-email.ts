@@ -2,7 +2,7 @@
 // deployment's receiving domain writes each message (scanned, over TLS) to the incoming bucket under
 // `email/` and notifies an SNS topic, which hands the notification as it is (raw delivery) to the
 // incoming-email queue, whose worker takes the message's attachments into the addressed inboxes.
-import { Aws, Duration } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -48,6 +48,9 @@ export class InboundEmailConstruct extends Construct {
     const key = new Key(this, 'NotificationKey', {
       enableKeyRotation: true,
       description: 'Encrypts the notifications of e-mails received for e-invoices',
+      // It guards notifications in flight only (the messages are in the bucket): it goes with the stack.
+      removalPolicy: RemovalPolicy.DESTROY,
+      pendingWindow: Duration.days(7),
     });
     const ses = new ServicePrincipal('ses.amazonaws.com');
     const fromThisAccount = { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } };
@@ -90,6 +93,10 @@ export class InboundEmailConstruct extends Construct {
       scanEnabled: true,
       tlsPolicy: TlsPolicy.REQUIRE,
       actions: [new S3({ bucket, objectKeyPrefix: SES_EMAIL_PREFIX, topic })],
+    });
+    new CfnOutput(Stack.of(this), 'InboundEmailRuleSet', {
+      value: this.ruleSet.receiptRuleSetName,
+      description: 'The SES receipt rule set to make active: aws ses set-active-receipt-rule-set --rule-set-name …',
     });
 
     const worker = new ServiceFunction(this, spec.consumer.constructId, {

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { type Attachment, simpleParser } from 'mailparser';
 import { incomingEmailKey } from '#shared/aws/incoming-store';
+import { getOrganization } from '#shared/data/organizations';
 import { DomainError } from '#shared/domain/errors';
 import { organizationOfAddress } from '#shared/domain/inbound-address';
 import type { ReceivedMediaType } from '#shared/domain/incoming-invoice';
@@ -51,9 +52,12 @@ export async function receiveEmail(
   deps: InboxDeps & { domain: string },
   email: ReceivedEmail,
 ): Promise<EmailOutcome[]> {
-  const organizations = [
+  const addressed = [
     ...new Set(email.recipients.flatMap((recipient) => organizationOfAddress(recipient, deps.domain) ?? [])),
   ];
+  // An address is well formed for any id: only an organization that exists has an inbox to write to.
+  const organizations = [];
+  for (const id of addressed) if (await getOrganization(deps.db, id)) organizations.push(id);
   if (organizations.length === 0 || email.raw.byteLength > MAX_EMAIL_BYTES) return [];
   const mail = await simpleParser(Buffer.from(email.raw), {
     skipHtmlToText: true,

@@ -98,6 +98,13 @@ describe('an e-mail to receiving addresses', () => {
       messageId: 'ses-message-2',
     });
     expect(outcomes).toEqual([]);
+    // An address of the domain whose id is no organization's has no inbox: nothing is written for it.
+    const nobody = 'org_01JZZZZZZZZZZZZZZZZZZZZZZZ';
+    const toNobody = await compose([inboundAddressOf(nobody, DOMAIN)], []);
+    const recipients = [inboundAddressOf(nobody, DOMAIN)];
+    expect(await receiveEmail(deps, { raw: toNobody, recipients, messageId: 'ses-message-3' })).toEqual([]);
+    const sha256 = createHash('sha256').update(toNobody).digest('hex');
+    expect(await store.get(incomingEmailKey(nobody, sha256))).toBeUndefined();
   });
 });
 
@@ -163,6 +170,10 @@ describe("in AWS: SES's receipt rule, its S3 action and topic, the queue and the
   it('writes mail for the receiving domain, scanned and over TLS, to the incoming bucket and tells the queue, raw', () => {
     const [[, rule]] = ofType('AWS::SES::ReceiptRule') as [[string, Resource]];
     expect(rule.Properties.Rule).toMatchObject({ Recipients: [DOMAIN], ScanEnabled: true, TlsPolicy: 'Require' });
+    // The deploy guide activates the rule set the stack outputs.
+    const [[ruleSetId]] = ofType('AWS::SES::ReceiptRuleSet') as [[string, Resource]];
+    expect(rule.Properties.RuleSetName).toEqual({ Ref: ruleSetId });
+    expect(template.Outputs?.InboundEmailRuleSet?.Value).toEqual({ Ref: ruleSetId });
     const [bucketId, bucket] = ofType('AWS::S3::Bucket').find(([id]) => id.startsWith('IncomingBucket'))!;
     expect(ruleAction().BucketName).toEqual({ Ref: bucketId });
     // SES's copy expires; what the worker keeps sits under the organization, outside the prefix.

@@ -9,7 +9,7 @@ import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import { InvoicingStack, type InvoicingStackProps } from '#infra/stack';
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
-export type Template = { Resources: Record<string, Resource> };
+export type Template = { Resources: Record<string, Resource>; Outputs?: Record<string, { Value: unknown }> };
 
 /** The stack's template, synthesized without bundling the functions (the wiring is what is read). */
 export function synthesizedTemplate(props: InvoicingStackProps = {}): Template {
