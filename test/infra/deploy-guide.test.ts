@@ -14,7 +14,9 @@ const EMAIL_FROM = 'Acme Billing <billing@acme.example>';
 let plain: Template;
 let stripe: Template;
 let peppol: Template;
+let receiving: Template;
 beforeAll(() => {
+  receiving = synthesizedWholeTemplate({ emailFrom: EMAIL_FROM, inboundEmailDomain: 'invoices.acme.example' });
   peppol = synthesizedWholeTemplate({
     emailFrom: EMAIL_FROM,
     peppol: { accessPoint: 'storecove', secretName: 'invoicing/peppol' },
@@ -41,20 +43,25 @@ const metricsOf = (alarm: { Properties: Record<string, any> }) =>
 const functions = (template: Template) => resources(template, 'AWS::Lambda::Function');
 
 describe('docs/deploy.md, against the synthesized template', () => {
-  it('counts the alarms as the stack raises them, with and without Stripe, with a Peppol access point', () => {
+  it('counts the alarms as the stack raises them, with and without Stripe, with a Peppol access point or a receiving domain', () => {
     expect(
       stated(
-        /\*\*Alarms\*\* \(all to the alarm topic; (\d+), or (\d+) with Stripe, and one more with a Peppol access point\)/,
+        /\*\*Alarms\*\* \(all to the alarm topic; (\d+), or (\d+) with Stripe, one more with a Peppol access point, and three more with a receiving domain\)/,
       ),
     ).toEqual([alarms(plain).length, alarms(stripe).length]);
     expect(alarms(peppol).length).toBe(alarms(plain).length + 1);
+    expect(alarms(receiving).length).toBe(alarms(plain).length + 3);
   });
 
   it('counts the dead-letter queues, each alarmed, in the alarm list and in the cost table', () => {
     const deadLetters = resources(plain, 'AWS::SQS::Queue').filter(([id]) => /Dlq[0-9A-F]{8}$/.test(id));
     const depthAlarms = alarms(plain).filter(([id]) => /DlqDepth[0-9A-F]{8}$/.test(id));
     expect(depthAlarms.length).toBe(deadLetters.length);
-    expect(stated(/a message in any of the (\d+) dead-letter queues/)).toEqual([deadLetters.length]);
+    const receivingDeadLetters = resources(receiving, 'AWS::SQS::Queue').filter(([id]) => /Dlq[0-9A-F]{8}$/.test(id));
+    expect(stated(/a message in any of the (\d+) dead-letter queues \((\d+) with a receiving domain/)).toEqual([
+      deadLetters.length,
+      receivingDeadLetters.length,
+    ]);
     expect(stated(/(\d+) dead-letter alarms and (\d+) other single-metric alarms at \$0\.10/)).toEqual([
       depthAlarms.length,
       alarms(plain).filter(([, alarm]) => metricsOf(alarm) === 1).length - depthAlarms.length,
@@ -94,9 +101,10 @@ describe('docs/deploy.md, against the synthesized template', () => {
 
   it('lists every resource the stack retains, with how to delete it for good', () => {
     const section = guide.slice(guide.indexOf('## Tearing down'), guide.indexOf('## What an idle deployment costs'));
-    const retained = Object.entries(
-      plain.toJSON().Resources as Record<string, { Type: string; DeletionPolicy?: string }>,
-    )
+    const retained = [plain, receiving]
+      .flatMap((template) =>
+        Object.entries(template.toJSON().Resources as Record<string, { Type: string; DeletionPolicy?: string }>),
+      )
       .filter(([, resource]) => resource.DeletionPolicy === 'Retain')
       .map(([id, resource]) => (resource.Type === 'AWS::S3::Bucket' ? id.replace(/[0-9A-F]{8}$/, '') : resource.Type))
       .sort();
