@@ -85,8 +85,13 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Sto
       callback();
     },
     onData(stream, session, callback) {
+      // smtp-server reads an oversize message to its end to answer 552: what is past the limit is not kept.
       const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let bytes = 0;
+      stream.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes <= MAX_EMAIL_BYTES) chunks.push(chunk);
+      });
       stream.on('end', () => {
         if ((stream as { sizeExceeded?: boolean }).sizeExceeded)
           return callback(smtpError('the message is larger than the receiving limit', 552));
