@@ -26,7 +26,11 @@ import {
 } from '#shared/http/schemas/responses/events';
 import { exportResponse } from '#shared/http/schemas/responses/exports';
 import { incomingInvoicePage, incomingInvoiceResponse } from '#shared/http/schemas/responses/incoming-invoices';
-import { peppolLookupResponse, peppolReportsResponse } from '#shared/http/schemas/responses/peppol';
+import {
+  peppolArrivalResponse,
+  peppolLookupResponse,
+  peppolReportsResponse,
+} from '#shared/http/schemas/responses/peppol';
 import {
   exchangeRate,
   invoicePage,
@@ -98,6 +102,7 @@ export const RESPONSES: Partial<Record<RouteName, ZodMiniType>> = {
   'get-organization': organizationResponse,
   'get-peppol-participant': peppolLookupResponse,
   'peppol-status': peppolReportsResponse,
+  'peppol-inbound': peppolArrivalResponse,
   'get-quote': quoteResponse,
   'get-recurring-invoice': recurringInvoiceResponse,
   'get-revenue-report': revenueReportResponse,

@@ -54,6 +54,7 @@ import { route as sendQuote } from '#functions/send-quote/route';
 import { route as getExchangeRate } from '#functions/get-exchange-rate/route';
 import { route as getPeppolParticipant } from '#functions/get-peppol-participant/route';
 import { route as peppolStatus } from '#functions/peppol-status/route';
+import { route as peppolInbound } from '#functions/peppol-inbound/route';
 import { route as listEmailSuppressions } from '#functions/list-email-suppressions/route';
 import { route as deleteEmailSuppression } from '#functions/delete-email-suppression/route';
 import { route as listPayments } from '#functions/list-payments/route';
@@ -164,6 +165,7 @@ export const ROUTES = [
   getExchangeRate,
   getPeppolParticipant,
   peppolStatus,
+  peppolInbound,
   listEmailSuppressions,
   deleteEmailSuppression,
   listPayments,

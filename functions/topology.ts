@@ -42,8 +42,10 @@ export type QueueSpec = {
     retriesDeliveries?: boolean;
     /** Writes files (in parts) to the export bucket. */
     writesExports?: boolean;
-    /** Invokes the Peppol gateway (PEPPOL_GATEWAY below), and puts its own later looks on its queue. */
+    /** Invokes the Peppol gateway (PEPPOL_GATEWAY below). */
     usesPeppol?: boolean;
+    /** Puts its own later looks at a sending on the Peppol queue: the Peppol worker. */
+    queuesPeppolChecks?: boolean;
     /** Takes received e-invoices in: invokes the e-invoice reader (E_INVOICE_READER below), writes the incoming bucket. */
     receivesInvoices?: boolean;
     /** Reads the incoming bucket (an e-mail's MIME, where SES's receipt rule put it). */
@@ -195,6 +197,7 @@ export const QUEUES = {
       table: 'readWrite',
       rendersDocuments: true,
       usesPeppol: true,
+      queuesPeppolChecks: true,
     },
   },
   // SES's notification of an e-mail received for the deployment's receiving domain (the receipt rule's
@@ -216,6 +219,28 @@ export const QUEUES = {
       table: 'readWrite',
       receivesInvoices: true,
       readsIncoming: true,
+    },
+  },
+  // A document the Peppol gateway kept for an access point's arrival (its bytes under `peppol/` in the
+  // incoming bucket): taken into the inbox of the organization that receives as its participant, once
+  // by the access point's message id, so a redelivery adds nothing (docs/incoming-invoices.md "By Peppol").
+  incomingPeppol: {
+    name: 'incoming-peppol',
+    constructId: 'IncomingPeppol',
+    maxReceiveCount: 5,
+    retentionDays: 4,
+    consumer: {
+      handler: 'peppol-receiver',
+      constructId: 'PeppolReceiver',
+      title: 'the Peppol receiver',
+      // The reader's timeout, and the gateway's for the acknowledgement.
+      timeoutSeconds: 90,
+      batchSize: 1,
+      maxConcurrency: 5,
+      table: 'readWrite',
+      receivesInvoices: true,
+      readsIncoming: true,
+      usesPeppol: true,
     },
   },
 } as const satisfies Record<string, QueueSpec>;

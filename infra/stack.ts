@@ -14,6 +14,7 @@ import { EmailEventsConstruct } from '#infra/constructs/email-events';
 import { ExportsConstruct } from '#infra/constructs/exports';
 import { IncomingConstruct } from '#infra/constructs/incoming';
 import { InboundEmailConstruct } from '#infra/constructs/inbound-email';
+import { InboundPeppolConstruct } from '#infra/constructs/inbound-peppol';
 import { EventsConstruct } from '#infra/constructs/events';
 import { SchedulesConstruct } from '#infra/constructs/schedules';
 import { DataConstruct } from '#infra/constructs/data';
@@ -124,6 +125,17 @@ function inboxOf(scope: Construct, alarms: AlarmsConstruct) {
   return { bucket: incoming.bucket, reader };
 }
 
+/** The ways into the inbox beside the upload route: e-mail for a receiving domain, Peppol with an access point. */
+function waysIn(
+  scope: Construct,
+  inbox: Omit<ConstructorParameters<typeof InboundPeppolConstruct>[2], 'gateway'>,
+  domain: string | undefined,
+  gateway: InvokedFunctionConstruct | undefined,
+) {
+  if (domain) new InboundEmailConstruct(scope, 'InboundEmail', { ...inbox, domain });
+  if (gateway) new InboundPeppolConstruct(scope, 'InboundPeppol', { ...inbox, gateway });
+}
+
 export class InvoicingStack extends Stack {
   constructor(scope: Construct, id: string, props: InvoicingStackProps = {}) {
     super(scope, id, props);
@@ -165,15 +177,8 @@ export class InvoicingStack extends Stack {
       incoming: { reader, bucket: incomingBucket },
     });
     email.addWorker({ table: data.table, environment: api.sharedEnvironment, alarms });
-    if (props.inboundEmailDomain)
-      new InboundEmailConstruct(this, 'InboundEmail', {
-        domain: props.inboundEmailDomain,
-        bucket: incomingBucket,
-        reader,
-        table: data.table,
-        environment: api.sharedEnvironment,
-        alarms,
-      });
+    const inbox = { bucket: incomingBucket, reader, table: data.table, environment: api.sharedEnvironment, alarms };
+    waysIn(this, inbox, props.inboundEmailDomain, peppolGateway);
     new LogSubscriptionsConstruct(this, 'LogSubscriptions', {
       table: data.table,
       environment: api.sharedEnvironment,

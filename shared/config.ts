@@ -111,6 +111,8 @@ const SETTINGS = {
     z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a function name'))),
   /** The Peppol queue, where the worker puts its later looks at a sending's status. */
   PEPPOL_QUEUE_URL: () => z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be a queue URL'))),
+  /** The incoming-peppol queue, where the gateway puts each received document it kept for the Peppol receiver. */
+  PEPPOL_INCOMING_QUEUE_URL: () => z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be a queue URL'))),
   /** Seconds before the worker's first look at a transmitted sending's status; each next waits twice as long. */
   PEPPOL_CHECK_SECONDS: positiveInteger,
   /** The access point the gateway drives (docs/peppol.md). */
@@ -174,6 +176,7 @@ const DEFAULTS = {
   E_INVOICE_READER_FUNCTION: undefined,
   PEPPOL_GATEWAY_FUNCTION: undefined,
   PEPPOL_QUEUE_URL: undefined,
+  PEPPOL_INCOMING_QUEUE_URL: undefined,
   PEPPOL_CHECK_SECONDS: 30,
   PEPPOL_ACCESS_POINT: undefined,
   PEPPOL_ACCESS_POINT_URL: undefined,
@@ -244,6 +247,7 @@ export const peppolGatewayConfig = (env: NodeJS.ProcessEnv = process.env) =>
       'PEPPOL_SECRET_ARN',
       'PEPPOL_SMP_URL',
       'PEPPOL_SML_ZONE',
+      'PEPPOL_INCOMING_QUEUE_URL',
     ],
     env,
   );

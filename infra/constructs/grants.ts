@@ -31,7 +31,12 @@ export type Needs = Pick<
   | 'readsIncoming'
 > &
   Pick<Job, 'publishesEvents' | 'queuesRecurringRuns'> &
-  Partial<Pick<QueueSpec['consumer'], 'rendersDocuments' | 'sendsEmail' | 'retriesDeliveries' | 'writesExports'>> & {
+  Partial<
+    Pick<
+      QueueSpec['consumer'],
+      'rendersDocuments' | 'sendsEmail' | 'retriesDeliveries' | 'writesExports' | 'queuesPeppolChecks'
+    >
+  > & {
     table?: TableAccess | keyof typeof TABLE_ACTIONS;
   };
 
@@ -97,8 +102,8 @@ const GRANTS: { [K in keyof GrantTargets]-?: Grant<K> } = {
   recurringRuns: (fn, queue, { queuesRecurringRuns }) => {
     if (queuesRecurringRuns) queue.grantSendMessages(fn);
   },
-  peppolQueue: (fn, queue, { usesPeppol }) => {
-    if (usesPeppol) queue.grantSendMessages(fn);
+  peppolQueue: (fn, queue, { queuesPeppolChecks }) => {
+    if (queuesPeppolChecks) queue.grantSendMessages(fn);
   },
   // Objects only (bucket/*): put and abort a multipart upload to write, get to sign a download link.
   exportBucket: (fn, bucket, { writesExports, readsExports }) =>

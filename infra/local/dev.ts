@@ -139,6 +139,8 @@ try {
   running.push(ses);
   const sesStore = `${ses.endpoint}/store`;
   const idpPort = await portNear(apiPort + 4, 'Identity provider');
+  // PEPPOL_ACCESS_POINT=phoss-ap npm run dev drives the network as phoss-ap instead of Storecove.
+  const accessPoint = process.env.PEPPOL_ACCESS_POINT === 'phoss-ap' ? 'phoss-ap' : 'storecove';
   // The Peppol network: both access points' APIs and the SMP, with made-up companies and (below) the demo organizations.
   const peppol = await startPeppolNetwork({
     port: await portNear(apiPort + 7, 'Peppol network'),
@@ -148,15 +150,26 @@ try {
     reportDelayMs: 2000,
     hangMs: 25_000,
     doorbellUrl: `${apiBaseUrl}/api/v1/peppol/status/storecove/`,
+    // The demo organizations receive at the access point the gateway drives.
+    receivesAt: accessPoint,
+    forwardingUrl: `${apiBaseUrl}/api/v1/peppol/inbound/phoss-ap/`,
   });
   running.push(peppol);
-  // PEPPOL_ACCESS_POINT=phoss-ap npm run dev drives the network as phoss-ap instead of Storecove.
-  const accessPoint = process.env.PEPPOL_ACCESS_POINT === 'phoss-ap' ? 'phoss-ap' : 'storecove';
   // The Lambda Invoke API for the functions the routes invoke (the document renderer, the gateways), loaded on first call.
   const lambda = await startLambdaEndpoint({
     port: await portNear(apiPort + 5, 'Lambda endpoint'),
     environments: {
-      [PEPPOL_GATEWAY.handler]: localGatewayEnvironment(peppol, accessPoint, { default: 1 }),
+      [PEPPOL_GATEWAY.handler]: localGatewayEnvironment(
+        peppol,
+        accessPoint,
+        { default: 1 },
+        {
+          s3Endpoint: objectStore.endpoint,
+          bucket: INCOMING_BUCKET,
+          sqsEndpoint: sqs.endpoint,
+          queueUrl: queues.incomingPeppol,
+        },
+      ),
       [E_INVOICE_READER.handler]: readerEnvironment(objectStore.endpoint, INCOMING_BUCKET),
     },
   });
@@ -316,6 +329,9 @@ try {
       participants: peppol.participants,
       received_url: peppol.receivedUrl,
       fault_url: peppol.faultUrl,
+      // POST a document here (?from=…&to=…) and it arrives in that organization's inbox; GET what was delivered.
+      deliver_url: peppol.deliverUrl,
+      delivered_url: peppol.deliveredUrl,
     },
   };
   writeFileSync(join(stateDir, 'dev.json'), `${JSON.stringify(dev, null, 2)}\n`, { mode: 0o600 });

@@ -1,7 +1,7 @@
 // What the local Peppol network's parts share (infra/local/peppol-network.ts): its participants, what
 // it received, the faults set for the next submissions, the OpenPeppol rules every document is held
 // to, and the small HTTP helpers of its stand-ins.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PeppolDocumentType } from '#shared/domain/peppol';
 import { validateEInvoices } from '#shared/e-invoice-rules/validator';
@@ -26,6 +26,23 @@ export type Received = {
   document_base64: string;
 };
 
+/** A document the network delivered to one of the deployment's participants, through the access point it receives at. */
+export type Delivered = {
+  message_id: string;
+  access_point: 'storecove' | 'phoss-ap';
+  sender: string | null;
+  receiver: string;
+  sha256: string;
+  delivered_at: string;
+  /** phoss-ap: whether the forwarding POST was answered 2xx (null while it is being tried). */
+  forwarded: boolean | null;
+  /** phoss-ap: the C4 country the service reported once it took the document in. */
+  c4_country: string | null;
+};
+
+/** What an access point stand-in does with a document for one of the deployment's participants. */
+export type Deliver = (entry: Delivered, document: Buffer) => void;
+
 export type FaultKind = 'timeout' | '5xx' | 'refusal';
 export const FAULT_KINDS: readonly FaultKind[] = ['timeout', '5xx', 'refusal'];
 
@@ -43,6 +60,10 @@ export type NetworkOptions = {
   hangMs?: number;
   /** Rung (a POST) when Storecove has a report queued: the service's status route. */
   doorbellUrl?: string;
+  /** The access point the deployment's participants receive at (default Storecove, as it sends). */
+  receivesAt?: 'storecove' | 'phoss-ap';
+  /** phoss-ap's `forwarding.http.endpoint`: the service's inbound route. */
+  forwardingUrl?: string;
 };
 
 export type Attempt = Pick<Received, 'access_point' | 'sender' | 'receiver' | 'idempotency_key'>;
@@ -86,6 +107,8 @@ export type NetworkState = ReturnType<typeof networkState>;
 
 export function networkState(options: NetworkOptions) {
   const received: Received[] = [];
+  const delivered: Delivered[] = [];
+  const receivers: Partial<Record<'storecove' | 'phoss-ap', Deliver>> = {};
   const faults: { kind: FaultKind; count: number }[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const after = (ms: number, work: () => void) => {
@@ -102,14 +125,43 @@ export function networkState(options: NetworkOptions) {
       sha256: createHash('sha256').update(bytes).digest('hex'),
       document_base64: bytes.toString('base64'),
     });
+  const participant = (id: string | null) =>
+    options.participants.find((entry) => entry.id.toLowerCase() === id?.toLowerCase());
   return {
     options,
     participants: options.participants,
     received,
+    delivered,
+    /** Each stand-in names how it hands a received document to the service. */
+    receivesWith: (accessPoint: 'storecove' | 'phoss-ap', deliver: Deliver) => {
+      receivers[accessPoint] = deliver;
+    },
+    /**
+     * A document for `receiver`, delivered when the receiver is one of the deployment's organizations
+     * (through the access point they receive at); undefined for anyone else.
+     */
+    deliver(document: Buffer, sender: string | null, receiver: string | null): Delivered | undefined {
+      const found = participant(receiver);
+      if (!found?.organization_id) return undefined;
+      const accessPoint = options.receivesAt ?? 'storecove';
+      const entry: Delivered = {
+        message_id: randomUUID(),
+        access_point: accessPoint,
+        sender,
+        receiver: found.id,
+        sha256: createHash('sha256').update(document).digest('hex'),
+        delivered_at: new Date().toISOString(),
+        forwarded: null,
+        c4_country: null,
+      };
+      delivered.push(entry);
+      receivers[accessPoint]?.(entry, document);
+      return entry;
+    },
     faults,
     timers,
     record,
-    participant: (id: string | null) => options.participants.find((entry) => entry.id === id),
+    participant,
     /** Runs `work` when a submission's report is due. */
     later: (work: () => void) => after(options.reportDelayMs ?? 300, work),
     /** The fault set for this submission, if any, counted off. */

@@ -2,13 +2,17 @@
 // 127.0.0.1 that answers as both access points the service can drive — Storecove's REST API v2 under
 // /storecove/api/v2 and phoss-ap's under /phoss-ap/api — and as the SMP of every participant it
 // registers (/smp). Each document it is handed is checked with the OpenPeppol rules, as a real access
-// point would, and refused with the rule ids that fired; delivery reports follow a moment later.
-// /received lists every submission attempt with its bytes; /faults makes the next ones fail.
+// point would, and refused with the rule ids that fired; delivery reports follow a moment later. A
+// document for one of the deployment's organizations is delivered to it through the access point it
+// receives at (Storecove's pull queue, or phoss-ap's forwarding). /received lists every submission
+// attempt with its bytes; /faults makes the next ones fail; POST /deliver hands a document from any
+// sender to one of the deployment's organizations, and /delivered lists what was delivered.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Stoppable } from '#infra/local/emulators';
+import { readerEnvironment, type Stoppable } from '#infra/local/emulators';
 import {
   bodyOf,
+  type Delivered,
   FAULT_KINDS,
   type FaultKind,
   type NetworkOptions,
@@ -20,7 +24,7 @@ import {
 import { phossApApi, smpAnswer } from '#infra/local/peppol-phoss-ap';
 import { storecoveApi } from '#infra/local/peppol-storecove';
 
-export type { NetworkParticipant, Received };
+export type { Delivered, NetworkParticipant, Received };
 
 export type PeppolNetwork = Stoppable & {
   baseUrl: string;
@@ -29,15 +33,29 @@ export type PeppolNetwork = Stoppable & {
   smpUrl: string;
   receivedUrl: string;
   faultUrl: string;
+  deliverUrl: string;
+  deliveredUrl: string;
   participants: NetworkParticipant[];
   received: Received[];
 };
 
-/** GET /received, GET /participants, and /faults: what a test from outside reads and sets. */
+/** POST /deliver?from=…&to=…, the document as the body: a sender elsewhere on the network sends it to `to`. */
+async function delivery(state: ReturnType<typeof networkState>, req: IncomingMessage, res: ServerResponse) {
+  const asked = new URL(req.url ?? '/', 'http://network').searchParams;
+  const document = await bodyOf(req);
+  if (document.byteLength === 0) return send(res, 400, { error: 'the document is the body' });
+  const delivered = state.deliver(document, asked.get('from'), asked.get('to'));
+  if (!delivered) return send(res, 404, { error: `${asked.get('to')} is none of the deployment's participants` });
+  send(res, 202, delivered);
+}
+
+/** GET /received, GET /participants, /deliver, GET /delivered and /faults: what a test from outside reads and sets. */
 function controlApi(state: ReturnType<typeof networkState>) {
   return async (req: IncomingMessage, res: ServerResponse, path: string) => {
     if (path === '/received' && req.method === 'GET') return send(res, 200, { results: state.received });
     if (path === '/participants' && req.method === 'GET') return send(res, 200, { results: state.participants });
+    if (path === '/delivered' && req.method === 'GET') return send(res, 200, { results: state.delivered });
+    if (path === '/deliver' && req.method === 'POST') return delivery(state, req, res);
     if (path !== '/faults') return send(res, 404);
     if (req.method === 'GET') return send(res, 200, { pending: state.faults });
     if (req.method === 'DELETE') {
@@ -87,6 +105,8 @@ export async function startPeppolNetwork(options: NetworkOptions): Promise<Peppo
     smpUrl: `${baseUrl}/smp`,
     receivedUrl: `${baseUrl}/received`,
     faultUrl: `${baseUrl}/faults`,
+    deliverUrl: `${baseUrl}/deliver`,
+    deliveredUrl: `${baseUrl}/delivered`,
     participants: state.participants,
     received: state.received,
     stop: () =>
@@ -119,20 +139,34 @@ export const MADE_UP_PARTICIPANTS: NetworkParticipant[] = [
   { id: '0088:4000001000005', organization_id: null, name: 'Registered, receives nothing BV', document_types: [] },
 ];
 
+/** Where the gateway keeps what the access point received: the local incoming bucket and the incoming-peppol queue. */
+export type LocalArrivals = { s3Endpoint: string; bucket: string; sqsEndpoint: string; queueUrl: string };
+
 /** The Peppol gateway's environment for the local network, driving it as `accessPoint`. */
 export function localGatewayEnvironment(
   network: PeppolNetwork,
   accessPoint: 'storecove' | 'phoss-ap',
   legalEntities: Record<string, number>,
+  /** Absent: the gateway keeps no arrivals (a sending-only setup, as the Peppol bench's). */
+  arrivals?: LocalArrivals,
 ): Record<string, string> {
+  const keeping = arrivals
+    ? {
+        ...readerEnvironment(arrivals.s3Endpoint, arrivals.bucket),
+        AWS_ENDPOINT_URL_SQS: arrivals.sqsEndpoint,
+        PEPPOL_INCOMING_QUEUE_URL: arrivals.queueUrl,
+      }
+    : {};
   return accessPoint === 'storecove'
     ? {
+        ...keeping,
         PEPPOL_ACCESS_POINT: 'storecove',
         PEPPOL_ACCESS_POINT_URL: network.storecoveUrl,
         PEPPOL_API_KEY: LOCAL_PEPPOL_KEYS.storecoveApiKey,
         PEPPOL_LEGAL_ENTITY_IDS: JSON.stringify(legalEntities),
       }
     : {
+        ...keeping,
         PEPPOL_ACCESS_POINT: 'phoss-ap',
         PEPPOL_ACCESS_POINT_URL: network.phossApUrl,
         PEPPOL_API_KEY: LOCAL_PEPPOL_KEYS.phossApToken,

@@ -1,16 +1,17 @@
 // The local network's phoss-ap (its REST API under /phoss-ap/api, docs/peppol.md "phoss-ap"):
 // submission that answers after the "AS4 send" (a repeated instance id is a second transaction, as
 // phoss-ap's is), the status of a transaction with the receiver's MLS a moment later, and the SMP
-// entries (/smp) phoss-ap lookups read.
+// entries (/smp) phoss-ap lookups read; what it receives for the deployment is peppol-phoss-ap-inbound.ts's.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DOCUMENT_TYPE_IDS, PEPPOL_DOCUMENT_TYPES } from '#shared/domain/peppol';
 import { type Attempt, bodyOf, firedRules, type NetworkState, send } from '#infra/local/peppol-network-state';
+import { phossApInbound } from '#infra/local/peppol-phoss-ap-inbound';
 
 const bare = (uri: string | undefined) => uri?.replace(/^iso6523-actorid-upis::/, '') ?? null;
-
 export function phossApApi(state: NetworkState) {
   const transactions = new Map<string, { status: string; mlsStatus: string; errorDetails: string | null }>();
+  const inbound = phossApInbound(state);
 
   async function submit(req: IncomingMessage, res: ServerResponse, parts: string[]) {
     const [sender, receiver, docType] = parts.map((part) => decodeURIComponent(part));
@@ -46,6 +47,8 @@ export function phossApApi(state: NetworkState) {
     state.later(() => {
       const transaction = transactions.get(id);
       if (transaction) transaction.mlsStatus = 'received_ap';
+      // Sent to one of the deployment's own organizations: it arrives at their access point too.
+      if (!duplicate) state.deliver(bytes, attempt.sender, attempt.receiver);
     });
     send(res, 200, {
       sbdhInstanceIdentifier: id,
@@ -64,6 +67,8 @@ export function phossApApi(state: NetworkState) {
       const transaction = transactions.get(id);
       return transaction ? send(res, 200, { sbdhInstanceID: id, ...transaction }) : send(res, 404);
     }
+    if (path.startsWith('/inbound/') || path.startsWith('/ops/inbound/'))
+      return inbound(req, res, path) ?? send(res, 404);
     const submission = /^\/outbound\/submit\/([^/]+)\/([^/]+)\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);
     if (req.method === 'POST' && submission) return submit(req, res, submission.slice(1, 4) as string[]);
     send(res, 404);

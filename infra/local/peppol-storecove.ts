@@ -1,6 +1,7 @@
 // The local network's Storecove (REST API v2 under /storecove/api/v2, docs/peppol.md "Storecove"):
 // discovery, document submissions held to the OpenPeppol rules, the webhook pull queue its reports
-// wait on (and the doorbell it rings), and the sending evidence of a delivered submission.
+// and received documents wait on (and the doorbell it rings), the received documents' originals, and
+// the sending evidence of a delivered submission.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PeppolDocumentType } from '#shared/domain/peppol';
@@ -33,6 +34,8 @@ type Book = {
   submissions: Map<string, string>;
   delivered: Set<string>;
   webhookQueue: { guid: string; body: string }[];
+  /** Documents received for the deployment's legal entity, by their document GUID. */
+  receivedDocuments: Map<string, Buffer>;
   ringDoorbell(): void;
 };
 
@@ -87,6 +90,8 @@ async function submission(state: NetworkState, book: Book, res: ServerResponse, 
   book.submissions.set(key!, guid);
   state.record({ ...attempt, outcome: 'accepted', rules: [] }, bytes);
   state.later(() => {
+    // Sent to one of the deployment's own organizations: it arrives at their access point too.
+    state.deliver(bytes, attempt.sender, receiver);
     book.delivered.add(guid);
     const body = JSON.stringify({ guid, event_type: 'document_submission', event: 'succeeded' });
     book.webhookQueue.push({ guid: randomUUID(), body });
@@ -100,13 +105,27 @@ export function storecoveApi(state: NetworkState) {
     submissions: new Map(),
     delivered: new Set(),
     webhookQueue: [],
+    receivedDocuments: new Map(),
     ringDoorbell: () => {
       const url = state.options.doorbellUrl;
       const ring = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' };
       if (url) fetch(url, ring).catch(() => undefined);
     },
   };
-  const { delivered, webhookQueue } = book;
+  const { delivered, webhookQueue, receivedDocuments } = book;
+  // A received document waits on the pull queue as a `received_document` webhook, the doorbell rung.
+  state.receivesWith('storecove', (entry, document) => {
+    receivedDocuments.set(entry.message_id, document);
+    const legal_entity_id = state.options.legalEntities[0] ?? null;
+    const body = {
+      event_type: 'received_document',
+      event: 'received',
+      document_guid: entry.message_id,
+      legal_entity_id,
+    };
+    webhookQueue.push({ guid: randomUUID(), body: JSON.stringify(body) });
+    book.ringDoorbell();
+  });
 
   return async (req: IncomingMessage, res: ServerResponse, path: string) => {
     if (req.headers.authorization !== `Bearer ${state.options.storecoveApiKey}`)
@@ -125,6 +144,14 @@ export function storecoveApi(state: NetworkState) {
       if (at < 0) return send(res, 404);
       webhookQueue.splice(at, 1);
       return send(res, 204);
+    }
+    const original = /^\/received_documents\/([^/]+)\/original$/.exec(path);
+    if (req.method === 'GET' && original) {
+      const guid = decodeURIComponent(original[1]!);
+      const document = receivedDocuments.get(guid);
+      if (!document) return send(res, 404, { message: 'Not found' });
+      const legal_entity_id = state.options.legalEntities[0] ?? null;
+      return send(res, 200, { guid, direction: 'in', legal_entity_id, original: document.toString('base64') });
     }
     const evidence = /^\/document_submissions\/([^/]+)\/evidence\/sending$/.exec(path);
     if (req.method === 'GET' && evidence) {

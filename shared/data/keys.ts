@@ -178,6 +178,13 @@ export const peppolLookupKey = (organizationId: string, participantId: string): 
   sk: `PEPPOL_LOOKUP#${participantId}`,
 });
 
+/** An organization that receives as a Peppol participant (its `peppol_id`, lowercased: ids are case-insensitive). */
+export const PEPPOL_RECEIVER_PREFIX = 'PEPPOL_RECEIVER#';
+export const peppolReceiverKey = (participantId: string, organizationId: string): Key => ({
+  pk: `${PEPPOL_RECEIVER_PREFIX}${participantId.toLowerCase()}`,
+  sk: org(organizationId),
+});
+
 /** Which organization's document a Peppol transmission is: reports name only the access point's id. */
 export const peppolTransmissionKey = (transmissionId: string): Key => ({
   pk: `PEPPOL_TRANSMISSION#${transmissionId}`,

@@ -12,6 +12,7 @@ import {
   organizationOf,
 } from '#shared/data/items';
 import { organizationKey, organizationLogoKey } from '#shared/data/keys';
+import { peppolReceiverParts } from '#shared/data/peppol-receivers';
 import type { Logo, LogoInfo } from '#shared/domain/logo';
 import type { Membership } from '#shared/domain/user';
 import type { Organization } from '#shared/domain/organization';
@@ -55,6 +56,7 @@ export const foundingWrites = (table: string, organization: Organization, owner:
       Item: membershipItem(membership(organization, owner, 'owner', new Date(organization.created_at))),
     },
   },
+  ...peppolReceiverParts(table, organization.id, undefined, organization.peppol_id),
 ];
 
 /** Creates an organization with its invoice counter and its owner's membership, all or nothing. */
@@ -92,6 +94,8 @@ export type OrganizationChange = {
   fields: { [Field in keyof Organization]?: Organization[Field] | null };
   /** A new logo, or null to remove it. */
   logo?: { logo: Logo; info: LogoInfo } | null;
+  /** The `peppol_id` it had, where `fields` changes it: its receiver claim moves with it. */
+  peppolIdBefore?: string;
 };
 
 /**
@@ -101,7 +105,7 @@ export type OrganizationChange = {
 export async function saveOrganizationChange(
   db: CorrelatedDb,
   organizationId: string,
-  { fields: change, logo }: OrganizationChange,
+  { fields: change, logo, peppolIdBefore }: OrganizationChange,
   event: NewEvent,
   now = new Date(),
   /** More of the same transaction (a reminder backfill when the policy changes). */
@@ -136,6 +140,10 @@ export async function saveOrganizationChange(
           ? { Delete: { TableName: db.table, Key: organizationLogoKey(organizationId) } }
           : { Put: { TableName: db.table, Item: logoItem(organizationId, logo.logo) } },
     event: eventParts(db, organizationId, [event], now),
+    peppolReceiver:
+      change.peppol_id === undefined
+        ? undefined
+        : peppolReceiverParts(db.table, organizationId, peppolIdBefore, change.peppol_id ?? undefined),
     also,
   });
   return written.ok;

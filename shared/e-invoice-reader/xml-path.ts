@@ -10,6 +10,8 @@ export const NAMESPACES = {
   ram: 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
   udt: 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
   qdt: 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100',
+  /** The Standard Business Document Header, the envelope Peppol carries every document in. */
+  sbdh: 'http://www.unece.org/cefact/namespaces/StandardBusinessDocumentHeader',
 } as const;
 
 type Step = { ns: string; local: string };

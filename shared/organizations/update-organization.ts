@@ -64,7 +64,8 @@ export async function updateOrganization(
   const event = { type: 'organization.updated' as const, object: organizationResource(next) };
   // A new reminder policy books every open invoice anew (the reminder sweep does it, page by page).
   const backfill = change.reminder_policy ? reminderBackfillPart(db, organizationId) : undefined;
-  if (!(await saveOrganizationChange(db, organizationId, { fields, logo }, event, now, backfill)))
+  const organizationChange = { fields, logo, peppolIdBefore: current.peppol_id };
+  if (!(await saveOrganizationChange(db, organizationId, organizationChange, event, now, backfill)))
     throw notFound('Organization');
   return next;
 }

@@ -1,5 +1,6 @@
 // The one port every Peppol access point is driven through (docs/peppol.md): discovery of a
-// participant, submission of a document, and the status of a transmission. Storecove and phoss-ap
+// participant, submission of a document, the status of a transmission, and the documents it
+// received for the deployment's participants. Storecove and phoss-ap
 // are adapters behind it (storecove.ts, phoss-ap.ts); the gateway function holds the one in use.
 import type { PeppolDiscovery, PeppolDocumentType } from '#shared/domain/peppol';
 import type { PeppolParticipant } from '#shared/domain/peppol-participant';
@@ -37,6 +38,24 @@ export type SubmitResult =
 /** A status report the access point gave for one of our transmissions. */
 export type StatusReport = { transmissionId: string } & TransmissionStatus;
 
+/** A document the access point received for one of the deployment's participants. */
+export type Arrival = {
+  /** The access point's id of the received message: every redelivery of it names the same. */
+  messageId: string;
+  /** What the access point holds: the business document, or the SBD around it. */
+  document: Uint8Array;
+  /** C1's and C4's participants (`scheme:identifier`), where the access point names them. */
+  sender: string | null;
+  receiver: string | null;
+};
+
+/** What a pull queue brings: a report on one of our transmissions, or a received document. */
+export type QueueHandlers = {
+  report(report: StatusReport): Promise<void>;
+  /** Given, arrivals are taken off the queue once it returns; without it they are left there. */
+  arrival?(arrival: Arrival): Promise<void>;
+};
+
 /**
  * The access point could not be reached or failed on its side (a timeout, a 5xx): the same request
  * may be tried again later. Anything else it answers is final.
@@ -49,8 +68,12 @@ export type AccessPoint = {
   submit(submission: Submission): Promise<SubmitResult>;
   /** What the access point says of one transmission now; undefined when it knows none by that id. */
   status(transmissionId: string): Promise<StatusReport | undefined>;
-  /** Reports waiting at the access point (a pull queue), each taken off it once handled. */
-  drainReports(handle: (report: StatusReport) => Promise<void>): Promise<number>;
+  /** Reports and arrivals waiting at the access point (a pull queue), each taken off it once handled. */
+  drainReports(handlers: QueueHandlers): Promise<number>;
+  /** A received document, by the access point's id of it; undefined when it knows none by that id. */
+  arrival(messageId: string): Promise<Arrival | undefined>;
+  /** Tells the access point a received document is taken in, and C4's country (Peppol Reporting). */
+  acknowledge(messageId: string, country: string): Promise<void>;
 };
 
 /** The validation rule ids an access point's refusal names (PEPPOL-EN16931-R003, BR-CO-15, UBL-CR-001…). */

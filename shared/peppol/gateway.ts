@@ -8,6 +8,7 @@ import type { PeppolParticipant } from '#shared/domain/peppol-participant';
 import { peppolNotConfigured, peppolUnavailable } from '#shared/domain/errors';
 import type { StatusReport, Submission, SubmitResult } from '#shared/peppol/access-point';
 import type { PeppolGatewayAnswer, PeppolGatewayRequest } from '#shared/peppol/gateway-requests';
+import type { ArrivalMessage } from '#shared/peppol/keep-arrival';
 
 export type PeppolGateway = {
   /** Whether the deployment has an access point at all. */
@@ -16,6 +17,9 @@ export type PeppolGateway = {
   submit(submission: Submission): Promise<SubmitResult>;
   status(transmissionId: string): Promise<StatusReport | null>;
   reports(accessPoint: string): Promise<StatusReport[]>;
+  /** A received document `accessPoint` told of, kept and queued for its inbox; null when it knows none by the id. */
+  arrival(accessPoint: string, messageId: string): Promise<ArrivalMessage | null>;
+  acknowledge(messageId: string, country: string): Promise<void>;
 };
 
 export function peppolGateway(invoke: Invoke, functionName: string | undefined): PeppolGateway {
@@ -34,6 +38,9 @@ export function peppolGateway(invoke: Invoke, functionName: string | undefined):
     submit: (submission) => call({ kind: 'submit', submission }, 'submitted'),
     status: (transmissionId) => call({ kind: 'status', transmissionId }, 'status'),
     reports: (accessPoint) => call({ kind: 'reports', accessPoint }, 'reports'),
+    arrival: (accessPoint, messageId) => call({ kind: 'arrival', accessPoint, messageId }, 'arrival'),
+    acknowledge: async (messageId, country) =>
+      void (await call({ kind: 'acknowledge', messageId, country }, 'acknowledged')),
   };
 }
 

@@ -2,15 +2,25 @@
 // (docs/peppol.md "phoss-ap"): submission of the raw UBL (it looks the receiver up and sends over AS4
 // before it answers) and the status of an outbound transaction. It has no lookup of its own, so
 // discovery reads the receiver's SMP (smp.ts); it has no callbacks, so reports are its status, asked.
+// What it receives it forwards to the inbound route (HTTP POST, async mode), which reads nothing of
+// the request but its SBDH instance id: the document is fetched back from phoss-ap with the token,
+// and once taken in, C4's country is reported to it.
 import { BILLING_PROCESS_ID, DOCUMENT_TYPE_IDS, PEPPOL_DOCUMENT_TYPES, participantUri } from '#shared/domain/peppol';
 import {
   type AccessPoint,
+  type Arrival,
   rulesNamedIn,
   type StatusReport,
   type Submission,
   type SubmitResult,
 } from '#shared/peppol/access-point';
-import { type Answer, accessPointRequest, jsonOf } from '#shared/peppol/access-point-http';
+import {
+  ACCESS_POINT_TIMEOUT_MS,
+  type Answer,
+  accessPointRequest,
+  jsonOf,
+  MAX_DOCUMENT_ANSWER_BYTES,
+} from '#shared/peppol/access-point-http';
 import { type SmpLocation, smpDocumentTypes } from '#shared/peppol/smp';
 
 export type PhossApSettings = {
@@ -48,7 +58,7 @@ function statusOf(transmissionId: string, transaction: OutboundTransaction): Sta
   }
 }
 
-type Call = (method: string, path: string, body?: string) => Promise<Answer>;
+type Call = (method: string, path: string, body?: string, maxBytes?: number) => Promise<Answer>;
 
 const unexpected = (what: string, answer: Answer) =>
   new Error(`phoss-ap answered ${what} with ${answer.status}: ${answer.text.slice(0, 300)}`);
@@ -105,17 +115,52 @@ async function submitted(call: Call, submission: Submission): Promise<SubmitResu
   return refusal(String(report?.lookupError ?? report?.sendingError ?? finalReason ?? answer.text));
 }
 
+/** phoss-ap names participants with their scheme (`iso6523-actorid-upis::0088:…`); ours are bare. */
+const bareParticipant = (value: unknown) =>
+  typeof value === 'string' && value ? value.replace(/^iso6523-actorid-upis::/i, '') : null;
+
+/** An inbound transaction's participants and its payload (the SBD phoss-ap received over AS4). */
+async function arrivalOf(call: Call, id: string): Promise<Arrival | undefined> {
+  const path = encodeURIComponent(id);
+  const status = await call('GET', `/inbound/status/${path}`);
+  if (status.status === 404) return undefined;
+  const transaction = jsonOf(status) as { senderID?: unknown; receiverID?: unknown } | undefined;
+  if (status.status !== 200 || !transaction) throw unexpected('an inbound status request', status);
+  const payload = await call('GET', `/ops/inbound/${path}/payload`, undefined, MAX_DOCUMENT_ANSWER_BYTES);
+  if (payload.status === 404) return undefined;
+  if (payload.status !== 200 || payload.bytes.byteLength === 0) throw unexpected('an inbound payload request', payload);
+  return {
+    messageId: id,
+    document: payload.bytes,
+    sender: bareParticipant(transaction.senderID),
+    receiver: bareParticipant(transaction.receiverID),
+  };
+}
+
+/** C4's country, for phoss-ap's Peppol Reporting; one already stored (400) stands. */
+async function acknowledged(call: Call, id: string, country: string) {
+  const query = `sbdhInstanceID=${encodeURIComponent(id)}&c4CountryCode=${encodeURIComponent(country)}`;
+  const answer = await call('POST', `/inbound/report?${query}`);
+  if (answer.status !== 200 && answer.status !== 400 && answer.status !== 404)
+    throw unexpected('an inbound report', answer);
+}
+
 export function phossAp(settings: PhossApSettings): AccessPoint {
-  const call: Call = (method, path, body) =>
-    accessPointRequest(`${settings.baseUrl}/api${path}`, {
-      method,
-      headers: {
-        'x-token': settings.token,
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/xml' }),
+  const call: Call = (method, path, body, maxBytes) =>
+    accessPointRequest(
+      `${settings.baseUrl}/api${path}`,
+      {
+        method,
+        headers: {
+          'x-token': settings.token,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/xml' }),
+        },
+        ...(body === undefined ? {} : { body }),
       },
-      ...(body === undefined ? {} : { body }),
-    });
+      ACCESS_POINT_TIMEOUT_MS,
+      maxBytes,
+    );
   return {
     name: 'phoss-ap',
     async discover(participant) {
@@ -131,7 +176,9 @@ export function phossAp(settings: PhossApSettings): AccessPoint {
       const found = await transactionOf(call, transmissionId);
       return found && statusOf(transmissionId, found);
     },
-    // phoss-ap calls nobody back: its statuses are asked for, transmission by transmission.
+    // phoss-ap keeps no queue: its statuses are asked for, and what it receives it forwards.
     drainReports: async () => 0,
+    arrival: (id) => arrivalOf(call, id),
+    acknowledge: (id, country) => acknowledged(call, id, country),
   };
 }

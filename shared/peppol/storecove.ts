@@ -1,18 +1,27 @@
 // Storecove, the access point as a service, through its REST API v2 (docs/peppol.md "Storecove"):
-// discovery per document type, submission of our UBL as raw document data, and delivery reports
-// from its webhook pull queue. Every call carries the API key as a bearer token.
+// discovery per document type, submission of our UBL as raw document data, and from its webhook
+// pull queue the delivery reports and the documents received for our legal entities (each fetched
+// as its original). Every call carries the API key as a bearer token.
 import { createHash } from 'node:crypto';
 import type { PeppolDocumentType } from '#shared/domain/peppol';
 import type { PeppolParticipant } from '#shared/domain/peppol-participant';
 import { SCHEME_IDS } from '#shared/domain/peppol-scheme-ids';
 import {
   type AccessPoint,
+  type Arrival,
+  type QueueHandlers,
   rulesNamedIn,
   type StatusReport,
   type Submission,
   type SubmitResult,
 } from '#shared/peppol/access-point';
-import { type Answer, accessPointRequest, jsonOf } from '#shared/peppol/access-point-http';
+import {
+  ACCESS_POINT_TIMEOUT_MS,
+  type Answer,
+  accessPointRequest,
+  jsonOf,
+  MAX_DOCUMENT_ANSWER_BYTES,
+} from '#shared/peppol/access-point-http';
 
 export type StorecoveSettings = {
   /** `https://api.storecove.com/api/v2`, or the local network's stand-in. */
@@ -40,7 +49,7 @@ const routingOf = (participant: PeppolParticipant) => ({
 
 /** A 422's `[{source, details}]` as one sentence, and the rule ids it names. */
 function refusalOf(text: string): { reason: string; rules: string[] } {
-  const errors = jsonOf({ status: 422, text });
+  const errors = jsonOf({ text });
   const list = Array.isArray(errors) ? (errors as { source?: unknown; details?: unknown }[]) : [];
   const reason =
     list.map((error) => `${String(error.source ?? 'document')}: ${String(error.details ?? '')}`).join('; ') ||
@@ -48,9 +57,16 @@ function refusalOf(text: string): { reason: string; rules: string[] } {
   return { reason, rules: rulesNamedIn(reason) };
 }
 
+/** The GUID of the document a `received_document` webhook announces. */
+function receivedGuidOf(body: string): string | undefined {
+  const parsed = jsonOf({ text: body }) as Record<string, unknown> | undefined;
+  if (!parsed || typeof parsed !== 'object' || parsed.event_type !== 'received_document') return undefined;
+  return typeof parsed.document_guid === 'string' ? parsed.document_guid : undefined;
+}
+
 /** A report's body as Storecove pushes it, read defensively: only a submission's end is acted on. */
 function reportOf(body: string): StatusReport | undefined {
-  const parsed = jsonOf({ status: 200, text: body }) as Record<string, unknown> | undefined;
+  const parsed = jsonOf({ text: body }) as Record<string, unknown> | undefined;
   if (!parsed || typeof parsed !== 'object') return undefined;
   const guid = parsed.document_submission_guid ?? parsed.submission_guid ?? parsed.guid;
   const event = parsed.event ?? parsed.status;
@@ -61,7 +77,7 @@ function reportOf(body: string): StatusReport | undefined {
   return undefined;
 }
 
-type Call = (method: string, path: string, body?: unknown) => Promise<Answer>;
+type Call = (method: string, path: string, body?: unknown, maxBytes?: number) => Promise<Answer>;
 
 const unexpected = (what: string, answer: Answer) =>
   new Error(`Storecove answered ${what} with ${answer.status}: ${answer.text.slice(0, 300)}`);
@@ -113,15 +129,38 @@ async function submitted(call: Call, settings: StorecoveSettings, submission: Su
   return { outcome: 'refused', ...refusal };
 }
 
-async function drained(call: Call, handle: (report: StatusReport) => Promise<void>): Promise<number> {
+/** A received document as Storecove keeps it: `original` is the document as it came, base64. */
+async function arrivalOf(call: Call, guid: string): Promise<Arrival | undefined> {
+  const answer = await call(
+    'GET',
+    `/received_documents/${encodeURIComponent(guid)}/original`,
+    undefined,
+    MAX_DOCUMENT_ANSWER_BYTES,
+  );
+  if (answer.status === 404) return undefined;
+  const found = jsonOf(answer) as { original?: unknown } | undefined;
+  if (answer.status !== 200 || typeof found?.original !== 'string') throw unexpected('a received document', answer);
+  const document = Buffer.from(found.original, 'base64');
+  if (document.byteLength === 0) throw unexpected('a received document', answer);
+  // Storecove names the legal entity, not the participants: the document names them (receive-peppol.ts).
+  return { messageId: guid, document, sender: null, receiver: null };
+}
+
+async function drained(call: Call, handlers: QueueHandlers): Promise<number> {
   let handled = 0;
   while (handled < MAX_REPORTS) {
     const answer = await call('GET', '/webhook_instances/');
     if (answer.status === 204) break;
     const instance = jsonOf(answer) as { guid?: unknown; body?: unknown } | undefined;
     if (answer.status !== 200 || typeof instance?.guid !== 'string') throw unexpected('the webhook queue', answer);
-    const report = typeof instance.body === 'string' ? reportOf(instance.body) : undefined;
-    if (report) await handle(report);
+    const body = typeof instance.body === 'string' ? instance.body : '';
+    const received = receivedGuidOf(body);
+    // An arrival stays on the queue until someone keeps it; the rest of the queue waits behind it.
+    if (received && !handlers.arrival) break;
+    const report = reportOf(body);
+    if (report) await handlers.report(report);
+    const arrival = received ? await arrivalOf(call, received) : undefined;
+    if (arrival) await handlers.arrival!(arrival);
     const removed = await call('DELETE', `/webhook_instances/${encodeURIComponent(instance.guid)}`);
     if (removed.status !== 204 && removed.status !== 404) throw unexpected('a webhook removal', removed);
     handled += 1;
@@ -130,16 +169,21 @@ async function drained(call: Call, handle: (report: StatusReport) => Promise<voi
 }
 
 export function storecove(settings: StorecoveSettings): AccessPoint {
-  const call: Call = (method, path, body) =>
-    accessPointRequest(`${settings.baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${settings.apiKey}`,
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+  const call: Call = (method, path, body, maxBytes) =>
+    accessPointRequest(
+      `${settings.baseUrl}${path}`,
+      {
+        method,
+        headers: {
+          authorization: `Bearer ${settings.apiKey}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+      ACCESS_POINT_TIMEOUT_MS,
+      maxBytes,
+    );
   return {
     name: 'storecove',
     async discover(participant) {
@@ -157,6 +201,9 @@ export function storecove(settings: StorecoveSettings): AccessPoint {
       if (answer.status === 404) return undefined;
       throw unexpected('an evidence request', answer);
     },
-    drainReports: (handle) => drained(call, handle),
+    drainReports: (handlers) => drained(call, handlers),
+    arrival: (guid) => arrivalOf(call, guid),
+    // Storecove reports to the network itself: nothing to tell it.
+    acknowledge: async () => undefined,
   };
 }

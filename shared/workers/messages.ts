@@ -6,6 +6,8 @@ import { API_KEY_USE, type ApiKeyUse } from '#shared/domain/api-key-usage';
 import type { OutboxEvent } from '#shared/domain/events';
 import { PEPPOL_DOCUMENT_TYPES } from '#shared/domain/peppol';
 import type { OrganizationRun } from '#shared/recurring/runner';
+import { ACCESS_POINTS } from '#shared/peppol/access-point';
+import { type ArrivalMessage, PEPPOL_ARRIVAL_PREFIX } from '#shared/peppol/keep-arrival';
 
 const outboxEvent: z.ZodMiniType<OutboxEvent> = z.looseObject({
   id: z.string(),
@@ -74,3 +76,12 @@ export const sesReceivedNotification = z.union([
   sesReceived,
   z.looseObject({ notificationType: z.string().check(z.refine((type) => type !== 'Received')) }),
 ]);
+
+/** What the Peppol gateway puts on the incoming-peppol queue for each received document it kept (shared/peppol/keep-arrival.ts). */
+export const peppolArrivalMessage: z.ZodMiniType<ArrivalMessage> = z.object({
+  access_point: z.enum(ACCESS_POINTS),
+  message_id: z.string().check(z.minLength(1), z.maxLength(200)),
+  key: z.string().check(z.startsWith(PEPPOL_ARRIVAL_PREFIX), z.maxLength(300)),
+  sender: z.nullable(z.string().check(z.maxLength(200))),
+  receiver: z.nullable(z.string().check(z.maxLength(200))),
+});

@@ -46,10 +46,10 @@ describe('docs/deploy.md, against the synthesized template', () => {
   it('counts the alarms as the stack raises them, with and without Stripe, with a Peppol access point or a receiving domain', () => {
     expect(
       stated(
-        /\*\*Alarms\*\* \(all to the alarm topic; (\d+), or (\d+) with Stripe, one more with a Peppol access point, and three more with a receiving domain\)/,
+        /\*\*Alarms\*\* \(all to the alarm topic; (\d+), or (\d+) with Stripe, three more with a Peppol access point, and three more with a receiving domain\)/,
       ),
     ).toEqual([alarms(plain).length, alarms(stripe).length]);
-    expect(alarms(peppol).length).toBe(alarms(plain).length + 1);
+    expect(alarms(peppol).length).toBe(alarms(plain).length + 3);
     expect(alarms(receiving).length).toBe(alarms(plain).length + 3);
   });
 
@@ -62,6 +62,8 @@ describe('docs/deploy.md, against the synthesized template', () => {
       deadLetters.length,
       receivingDeadLetters.length,
     ]);
+    const peppolDeadLetters = resources(peppol, 'AWS::SQS::Queue').filter(([id]) => /Dlq[0-9A-F]{8}$/.test(id));
+    expect(stated(/(\d+) with a Peppol access point:\s+received documents/)).toEqual([peppolDeadLetters.length]);
     expect(stated(/(\d+) dead-letter alarms and (\d+) other single-metric alarms at \$0\.10/)).toEqual([
       depthAlarms.length,
       alarms(plain).filter(([, alarm]) => metricsOf(alarm) === 1).length - depthAlarms.length,

@@ -24,12 +24,17 @@ import { synthesizedWholeTemplate } from '#test/support/cloudformation';
 // Synthesized without bundling, as every template of this file: the assertions read wiring only;
 // bundling is tested in test/infra/bundling.test.ts (docs/architecture.md, "Tests and CI").
 let template: Template;
+/** The same deployment with a Peppol access point as well: every queue of the topology is built. */
+let everyQueue: Template;
+const PEPPOL = { accessPoint: 'storecove', secretName: 'invoicing/peppol' } as const;
 beforeAll(() => {
-  template = templateOf({
+  const props = {
     emailFrom: 'Acme Billing <billing@acme.example>',
     stripeSecretName: 'invoicing/stripe',
     inboundEmailDomain: 'invoices.acme.example',
-  });
+  };
+  template = templateOf(props);
+  everyQueue = templateOf({ ...props, peppol: PEPPOL });
 }, 120_000);
 
 /** The routes of the Stripe deployment above: every route but the sandbox's pages. */
@@ -134,14 +139,17 @@ describe('stack', () => {
       Object.values(of.findResources('AWS::Lambda::Function')).filter(
         (fn) => fn.Properties.ReservedConcurrentExecutions !== undefined,
       );
-    expect(reserved(template)).toEqual([]);
-    const queueMappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter(
+    expect(reserved(everyQueue)).toEqual([]);
+    const queueMappings = Object.values(everyQueue.findResources('AWS::Lambda::EventSourceMapping')).filter(
       (mapping) => mapping.Properties.StartingPosition === undefined,
     );
     expect(queueMappings.length).toBe(Object.keys(QUEUES).length);
     for (const mapping of queueMappings)
       expect(mapping.Properties.ScalingConfig?.MaximumConcurrency).toBeGreaterThanOrEqual(2);
-    const opted = templateOf({ inboundEmailDomain: 'invoices.acme.example' }, { reserveConcurrency: 'true' });
+    const opted = templateOf(
+      { inboundEmailDomain: 'invoices.acme.example', peppol: PEPPOL },
+      { reserveConcurrency: 'true' },
+    );
     const sum = reserved(opted).reduce((total, fn) => total + fn.Properties.ReservedConcurrentExecutions, 0);
     const consumers = Object.values(QUEUES).map((queue) => queue.consumer);
     expect(reserved(opted).length).toBe(consumers.length + JOBS.length);
@@ -381,7 +389,8 @@ describe('stack', () => {
       const named = 'PEPPOL_GATEWAY_FUNCTION' in variables;
       const isPeppolUser =
         peppolRoutes.some((route) => id.startsWith(logicalId(route.name))) ||
-        id.startsWith(`Events${QUEUES.peppol.consumer.constructId}`);
+        id.startsWith(`Events${QUEUES.peppol.consumer.constructId}`) ||
+        id.startsWith(`InboundPeppol${QUEUES.incomingPeppol.consumer.constructId}`);
       expect(named, id).toBe(isPeppolUser);
       if (id !== gatewayId) expect('PEPPOL_SECRET_ARN' in variables, id).toBe(false);
     }
@@ -405,9 +414,9 @@ describe('stack', () => {
   });
 
   it('gives every queue with a consumer a DLQ and a visibility timeout six times the consumer’s timeout', () => {
-    const queues = template.findResources('AWS::SQS::Queue');
-    const functions = template.findResources('AWS::Lambda::Function');
-    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter(
+    const queues = everyQueue.findResources('AWS::SQS::Queue');
+    const functions = everyQueue.findResources('AWS::Lambda::Function');
+    const mappings = Object.values(everyQueue.findResources('AWS::Lambda::EventSourceMapping')).filter(
       (mapping) =>
         mapping.Properties.EventSourceArn?.['Fn::GetAtt']?.[1] === 'Arn' &&
         queues[mapping.Properties.EventSourceArn['Fn::GetAtt'][0]],

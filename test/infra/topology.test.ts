@@ -20,8 +20,11 @@ const sqs = new SQSClient({ endpoint: inject('sqsEndpoint'), useQueueUrlAsEndpoi
 let template: Template;
 let local: Queues;
 beforeAll(async () => {
-  // With a receiving domain: its e-mail queue is built only then.
-  template = synthesizedTemplate({ inboundEmailDomain: 'invoices.example.com' });
+  // With a receiving domain and an access point: their incoming queues are built only then.
+  template = synthesizedTemplate({
+    inboundEmailDomain: 'invoices.example.com',
+    peppol: { accessPoint: 'storecove', secretName: 'invoicing/peppol' },
+  });
   local = await createQueues(sqs, `topology-${randomUUID().slice(0, 8)}`);
 }, 120_000);
 
@@ -30,7 +33,9 @@ const resources = (type: string) =>
   Object.entries(template.Resources).filter(([, resource]) => resource.Type === type) as [string, Resource][];
 const queueIn = (key: QueueKey, suffix = '') =>
   resources('AWS::SQS::Queue').find(([id]) =>
-    new RegExp(`^(Events|Schedules|Email|InboundEmail)${QUEUES[key].constructId}${suffix}[0-9A-F]{8}$`).test(id),
+    new RegExp(
+      `^(Events|Schedules|Email|InboundEmail|InboundPeppol)${QUEUES[key].constructId}${suffix}[0-9A-F]{8}$`,
+    ).test(id),
   )!;
 const attributesOf = async (url: string) =>
   (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['All'] }))).Attributes!;
@@ -73,7 +78,9 @@ describe('the topology, in the template and in the local runtime', () => {
     )!;
     const functionId = mapping.Properties.FunctionName.Ref as string;
     const { consumer } = QUEUES[key] as QueueSpec;
-    expect(functionId).toMatch(new RegExp(`^(Events|Schedules|Email|InboundEmail)${consumer.constructId}[0-9A-F]{8}$`));
+    expect(functionId).toMatch(
+      new RegExp(`^(Events|Schedules|Email|InboundEmail|InboundPeppol)${consumer.constructId}[0-9A-F]{8}$`),
+    );
     const roleId = (template.Resources[functionId]!.Properties!.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
     const statements = resources('AWS::IAM::Policy')
       .filter(([, policy]) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
@@ -82,7 +89,9 @@ describe('the topology, in the template and in the local runtime', () => {
     const declared = {
       'dynamodb:Query': true,
       'dynamodb:PutItem': consumer.table === 'readWrite',
-      'sqs:SendMessage': Boolean(consumer.queuesDeliveries || consumer.retriesDeliveries || consumer.usesPeppol),
+      'sqs:SendMessage': Boolean(
+        consumer.queuesDeliveries || consumer.retriesDeliveries || consumer.queuesPeppolChecks,
+      ),
       'sqs:ChangeMessageVisibility': true, // its own queue's, for every consumer
       's3:PutObject': Boolean(consumer.writesExports || consumer.receivesInvoices),
       's3:GetObject': Boolean(consumer.readsIncoming),

@@ -112,7 +112,7 @@ describe.each(['storecove', 'phoss-ap'])('the %s adapter', (name) => {
       if (name === 'storecove') {
         const reports: unknown[] = [];
         await until(
-          () => adapter().drainReports(async (report) => void reports.push(report)),
+          () => adapter().drainReports({ report: async (report) => void reports.push(report) }),
           () => reports.some((report) => JSON.stringify(report) === JSON.stringify(delivered)),
         );
         expect(reports).toContainEqual(delivered);

@@ -43,6 +43,7 @@ declare module 'vitest' {
     recurringRunQueue: string;
     emailStatusQueue: string;
     peppolQueue: string;
+    incomingPeppolQueue: string;
     ecbRatesUrl: string;
     signingKeys: string;
     lambdaEndpoint: string;
@@ -132,14 +133,25 @@ export default async function setup(project: TestProject) {
     legalEntities: [1],
     reportDelayMs: 100,
   });
-  const { baseUrl, storecoveUrl, phossApUrl, smpUrl, receivedUrl, faultUrl } = peppol;
+  const { baseUrl, storecoveUrl, phossApUrl, smpUrl, receivedUrl, faultUrl, deliverUrl, deliveredUrl } = peppol;
   project.provide(
     'peppolNetwork',
-    JSON.stringify({ baseUrl, storecoveUrl, phossApUrl, smpUrl, receivedUrl, faultUrl }),
+    JSON.stringify({ baseUrl, storecoveUrl, phossApUrl, smpUrl, receivedUrl, faultUrl, deliverUrl, deliveredUrl }),
   );
+  project.provide('incomingPeppolQueue', queues.incomingPeppol);
   const lambda = await startLambdaEndpoint({
     environments: {
-      [PEPPOL_GATEWAY.handler]: localGatewayEnvironment(peppol, 'storecove', { default: 1 }),
+      [PEPPOL_GATEWAY.handler]: localGatewayEnvironment(
+        peppol,
+        'storecove',
+        { default: 1 },
+        {
+          s3Endpoint: objectStore.endpoint,
+          bucket: TEST_INCOMING_BUCKET,
+          sqsEndpoint: sqs.endpoint,
+          queueUrl: queues.incomingPeppol,
+        },
+      ),
       [E_INVOICE_READER.handler]: readerEnvironment(objectStore.endpoint, TEST_INCOMING_BUCKET),
     },
   });

@@ -43,12 +43,12 @@ export async function queuedMessage(organizationId: string, type: string, docume
   return receive((message) => message === body);
 }
 
-/** The next message on the Peppol queue that `wanted` picks (the worker's delayed checks share it). */
-export async function receive(wanted: (body: string) => boolean): Promise<SQSEvent> {
+/** The next message on the Peppol queue (or `from`) that `wanted` picks (the worker's delayed checks share it). */
+export async function receive(wanted: (body: string) => boolean, from = queueUrl): Promise<SQSEvent> {
   for (let attempt = 0; attempt < 60; attempt += 1) {
     const { Messages = [] } = await sqs.send(
       new ReceiveMessageCommand({
-        QueueUrl: queueUrl,
+        QueueUrl: from,
         MaxNumberOfMessages: 10,
         WaitTimeSeconds: 1,
         VisibilityTimeout: 1,

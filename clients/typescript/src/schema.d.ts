@@ -797,6 +797,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/peppol/inbound/{adapter}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Peppol inbound
+         * @description No credential.
+         */
+        post: operations["peppolInbound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/email-suppressions/": {
         parameters: {
             query?: never;
@@ -16713,6 +16733,18 @@ export interface components {
             applied: number;
         };
         /**
+         * @description The access point's received document, fetched back from it and kept: the inbox of the organization that receives as its participant takes it in moments later
+         * @example {
+         *       "message_id": "string",
+         *       "kept": true
+         *     }
+         */
+        PeppolArrival: {
+            message_id: string;
+            /** @constant */
+            kept: true;
+        };
+        /**
          * @example {
          *       "results": [
          *         {
@@ -17926,6 +17958,31 @@ export interface components {
                 };
             };
         };
+        /** @description conflict, peppol_not_configured */
+        ConflictOrPeppolNotConfigured: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "conflict",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "conflict" | "peppol_not_configured";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
         /** @description invalid_state */
         InvalidState: {
             headers: {
@@ -18103,6 +18160,7 @@ export type SchemaLateFee = components['schemas']['LateFee'];
 export type SchemaQuotePage = components['schemas']['QuotePage'];
 export type SchemaPeppolLookup = components['schemas']['PeppolLookup'];
 export type SchemaPeppolReports = components['schemas']['PeppolReports'];
+export type SchemaPeppolArrival = components['schemas']['PeppolArrival'];
 export type SchemaEmailSuppressionPage = components['schemas']['EmailSuppressionPage'];
 export type SchemaCreditNoteList = components['schemas']['CreditNoteList'];
 export type SchemaCreditNotePage = components['schemas']['CreditNotePage'];
@@ -18137,6 +18195,7 @@ export type ResponseEInvoiceIncomplete = components['responses']['EInvoiceIncomp
 export type ResponsePeppolUnavailable = components['responses']['PeppolUnavailable'];
 export type ResponseIdempotencyConflictOrConflictOrInvalidStateOrPaymentsNotConfigured = components['responses']['IdempotencyConflictOrConflictOrInvalidStateOrPaymentsNotConfigured'];
 export type ResponseIdempotencyConflictOrConflictOrInvalidStateOrRecipientSuppressed = components['responses']['IdempotencyConflictOrConflictOrInvalidStateOrRecipientSuppressed'];
+export type ResponseConflictOrPeppolNotConfigured = components['responses']['ConflictOrPeppolNotConfigured'];
 export type ResponseInvalidState = components['responses']['InvalidState'];
 export type HeaderRequestId = components['headers']['RequestId'];
 export type HeaderRetryAfter = components['headers']['RetryAfter'];
@@ -20445,31 +20504,42 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             404: components["responses"]["NotFound"];
-            /** @description conflict, peppol_not_configured */
-            409: {
+            409: components["responses"]["ConflictOrPeppolNotConfigured"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PeppolUnavailable"];
+        };
+    };
+    peppolInbound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                adapter: "storecove" | "phoss-ap";
+            };
+            cookie?: never;
+        };
+        /** @description The file itself, at most 10551296 bytes */
+        requestBody: {
+            content: {
+                "application/xml": string;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "conflict",
-                     *         "message": "What was refused and why, in one sentence"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "conflict" | "peppol_not_configured";
-                            message: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                        };
-                    };
+                    "application/json": components["schemas"]["PeppolArrival"];
                 };
             };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrPeppolNotConfigured"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PeppolUnavailable"];
         };

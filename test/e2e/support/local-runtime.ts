@@ -39,6 +39,8 @@ export type DevJson = {
     participants: { id: string; organization_id: string | null; name: string; document_types: string[] }[];
     received_url: string;
     fault_url: string;
+    deliver_url: string;
+    delivered_url: string;
   };
 };
 

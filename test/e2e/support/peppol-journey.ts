@@ -1,9 +1,10 @@
 // An invoice from draft to delivered over the local Peppol network, as a user of `npm run dev` sees
 // it: the send answers at once, the worker transmits, and the network's report arrives; a passing
 // fault of the access point is tried again and still ends delivered; a credit note of the invoice
-// is delivered the same way. The same journey for each
-// access point the runtime drives (test/e2e/peppol-*-journey.test.ts).
+// is delivered the same way; and a supplier's invoice sent to the organization over Peppol lands in
+// its inbox. The same journey for each access point the runtime drives (test/e2e/peppol-*-journey.test.ts).
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { LocalRuntime } from '#test/e2e/support/local-runtime';
 
@@ -81,4 +82,34 @@ export async function peppolJourney(runtime: LocalRuntime) {
   expect(creditDelivered.sha256).toBe(await sha256Of(`/api/v1/credit-notes/${note.json.id}/e-invoice/`));
   const arrived = (await received()).filter((entry) => entry.sha256 === creditDelivered.sha256);
   expect(arrived.map((entry) => entry.outcome)).toEqual(['accepted']);
+
+  // A supplier elsewhere on the network sends the organization an invoice: the access point hands it
+  // over (Storecove's doorbell, phoss-ap's forwarding) and it is in the inbox, once, from Peppol.
+  const organization = await api('GET', '/api/v1/organizations/me/');
+  const own = organization.json.peppol_id as string;
+  const number = `SUPPLIER-${Date.now()}`;
+  const invoice = readFileSync('vendor/einvoicing/examples/peppol/base-example.xml', 'utf8')
+    .replace('<cbc:ID>Snippet1</cbc:ID>', `<cbc:ID>${number}</cbc:ID>`)
+    .replace(
+      '<cbc:EndpointID schemeID="0002">FR23342</cbc:EndpointID>',
+      `<cbc:EndpointID schemeID="${own.slice(0, 4)}">${own.slice(5)}</cbc:EndpointID>`,
+    );
+  const sent = await fetch(`${info.peppol.deliver_url}?from=0088:9482348239847239874&to=${own}`, {
+    method: 'POST',
+    body: invoice,
+  });
+  expect(sent.status).toBe(202);
+  const { message_id } = (await sent.json()) as { message_id: string };
+  for (let waited = 0; ; waited += 250) {
+    const inbox = await api('GET', `/api/v1/incoming-invoices/?q=${number}`);
+    const found = (inbox.json.results as { source: { channel: string; message_id?: string } }[]) ?? [];
+    if (found.length) {
+      expect(found.map((document) => document.source)).toEqual([
+        { channel: 'peppol', message_id, sender: '0088:9482348239847239874' },
+      ]);
+      break;
+    }
+    if (waited > 30_000) throw new Error(`the invoice ${number} never arrived over Peppol`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

@@ -38,3 +38,12 @@ export const peppolReportsResponse = z.strictObject({ reports: z.int(), applied:
   id: 'PeppolReports',
   description: 'How many reports the access point had waiting, and how many moved one of our sendings on',
 });
+
+export const peppolArrivalResponse = z
+  .strictObject({ message_id: z.string(), kept: z.literal(true) })
+  .register(z.globalRegistry, {
+    id: 'PeppolArrival',
+    description:
+      "The access point's received document, fetched back from it and kept: the inbox of the organization that " +
+      'receives as its participant takes it in moments later',
+  });
