@@ -2,6 +2,9 @@
 // e-invoice reader invoked through the local Lambda API, the document stored with its event), against
 // the official validator alone on the same XML in this process: what reading, keeping and storing
 // add around the checks. Each upload is a new document (its number changes), so none is a duplicate.
+// The Peppol row takes the same document the way an access point hands it over: in an SBD, kept by
+// the gateway's keeping, then opened and routed by the Peppol receiver's operation (the queue between
+// them is left out: it is the same on both sides of no comparison here).
 import { readFileSync } from 'node:fs';
 import { S3Client } from '@aws-sdk/client-s3';
 import { type BenchContext, REFERENCE_PAIRS } from '#bench/context';
@@ -15,6 +18,10 @@ import { invokerFor } from '#shared/aws/lambda';
 import { eInvoiceReader } from '#shared/e-invoice-reader/reader';
 import { validateEInvoices } from '#shared/e-invoice-rules/validator';
 import { receiveIncomingInvoice } from '#shared/inbox/receive-incoming-invoice';
+import { receivePeppolArrival } from '#shared/inbox/receive-peppol';
+import { type ArrivalMessage, arrivalKeeper } from '#shared/peppol/keep-arrival';
+import { updateOrganization } from '#shared/organizations/update-organization';
+import { sbdOf } from '#infra/local/peppol-phoss-ap-inbound';
 
 const BUCKET = 'invoicing-bench-incoming';
 /** Uploads per measurement: each is one document through the schema, the CEN and the Peppol rules. */
@@ -82,6 +89,47 @@ export async function inbox(context: BenchContext): Promise<void> {
       'inbox: uploads read, checked (schema, CEN, Peppol) and stored per second vs the validator alone on the same XML',
       'documents/s',
       measured,
+      'stated',
+      true,
+    );
+
+    // Peppol: the organization receives as a participant; each document arrives in an SBD addressed to it.
+    const participant = '9930:DE999999999';
+    await updateOrganization(context.db, organizationId, { peppol_id: participant });
+    const queued: ArrivalMessage[] = [];
+    const keep = arrivalKeeper('phoss-ap', store, async (message) => void queued.push(message));
+    const peppolDeps = { ...deps, peppol: { acknowledge: async () => undefined } };
+    const arrive = async () => {
+      const messageId = `bench-${(next += 1)}`;
+      const entry = {
+        message_id: messageId,
+        access_point: 'phoss-ap' as const,
+        sender: '0088:9482348239847239874',
+        receiver: participant,
+        sha256: '',
+        delivered_at: new Date().toISOString(),
+        forwarded: null,
+        c4_country: null,
+      };
+      const kept = await keep({
+        messageId,
+        document: sbdOf(entry, Buffer.from(fresh())),
+        sender: entry.sender,
+        receiver: participant,
+      });
+      const { created } = await receivePeppolArrival(peppolDeps, queued.pop() ?? kept);
+      if (!created) throw new Error('a bench Peppol arrival was taken for a duplicate');
+    };
+    await arrive();
+    const received = await interleaved(
+      () => perSecond(validatorAlone, UPLOADS),
+      () => perSecond(arrive, UPLOADS),
+      { pairs: REFERENCE_PAIRS },
+    );
+    context.rows.pairedRow(
+      'inbox: Peppol arrivals (an SBD kept, opened, routed to its organization, read, checked and stored) per second vs the validator alone',
+      'documents/s',
+      received,
       'stated',
       true,
     );
