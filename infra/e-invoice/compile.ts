@@ -35,14 +35,17 @@ export function editedSource(set: RuleSet, text: string): string {
   return edited;
 }
 
-function compileAll(): void {
+/** Compiles every rule source, or only the SEF files named (the manifest keeps the others' entries). */
+function compileAll(only: string[]): void {
   const work = mkdtempSync(join(tmpdir(), 'sef-'));
   const compiler = require.resolve('xslt3/xslt3.js');
-  const manifest: Record<string, ManifestEntry> = {};
+  const manifestFile = join(SEF_ROOT, 'manifest.json');
+  const manifest: Record<string, ManifestEntry> = only.length ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
   mkdirSync(SEF_ROOT, { recursive: true });
   try {
     for (const [set, bySyntax] of Object.entries(RULES) as [RuleSet, (typeof RULES)[RuleSet]][])
       for (const { source, sef } of Object.values(bySyntax)) {
+        if (only.length && !only.includes(sef)) continue;
         const text = readFileSync(join(ARTEFACTS, source), 'utf8');
         const input = join(work, sef.replace('.sef.json', '.xsl'));
         writeFileSync(input, editedSource(set, text));
@@ -62,10 +65,10 @@ function compileAll(): void {
           edits: (SOURCE_EDITS[set] ?? []).map((edit) => `${edit.find} → ${edit.replace}`),
         };
       }
-    writeFileSync(join(SEF_ROOT, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-if (process.argv[1] === import.meta.filename) compileAll();
+if (process.argv[1] === import.meta.filename) compileAll(process.argv.slice(2));

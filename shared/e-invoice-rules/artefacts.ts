@@ -1,6 +1,7 @@
 // The official validation artefacts vendored in vendor/einvoicing, and what each document kind is
 // checked with: one XML schema, the CEN rules, and the XRechnung or the Peppol BIS Billing rules, each
-// compiled to SaxonJS's SEF.
+// compiled to SaxonJS's SEF; a Peppol Invoice Response (a UBL ApplicationResponse) with its schema and
+// the Peppol BIS Invoice Response 3 rules alone.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,14 +17,16 @@ export const XSD_ROOT = join(ARTEFACTS, 'xsd');
 export const SEF_ROOT = join(ARTEFACTS, 'sef');
 
 export type Syntax = 'ubl' | 'cii';
-export type RuleSet = 'en16931' | 'xrechnung' | 'peppol';
+export type RuleSet = 'en16931' | 'xrechnung' | 'peppol' | 'invoice_response';
 
 /** A root element the validator knows: its syntax, schema (under xsd/) and rule files (under sef/). */
 export type DocumentKind = {
-  root: 'Invoice' | 'CreditNote' | 'CrossIndustryInvoice';
+  root: 'Invoice' | 'CreditNote' | 'CrossIndustryInvoice' | 'ApplicationResponse';
   namespace: string;
   syntax: Syntax;
   schema: string;
+  /** The rules every document of the kind is held to; only an invoice's take Peppol BIS Billing or XRechnung too. */
+  rules: 'en16931' | 'invoice_response';
 };
 
 export const DOCUMENT_KINDS: DocumentKind[] = [
@@ -32,18 +35,28 @@ export const DOCUMENT_KINDS: DocumentKind[] = [
     namespace: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
     syntax: 'ubl',
     schema: 'ubl-2.1/maindoc/UBL-Invoice-2.1.xsd',
+    rules: 'en16931',
   },
   {
     root: 'CreditNote',
     namespace: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
     syntax: 'ubl',
     schema: 'ubl-2.1/maindoc/UBL-CreditNote-2.1.xsd',
+    rules: 'en16931',
   },
   {
     root: 'CrossIndustryInvoice',
     namespace: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
     syntax: 'cii',
     schema: 'cii-d16b/CII/uncefact/data/standard/CrossIndustryInvoice_100pD16B.xsd',
+    rules: 'en16931',
+  },
+  {
+    root: 'ApplicationResponse',
+    namespace: 'urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2',
+    syntax: 'ubl',
+    schema: 'ubl-2.1/maindoc/UBL-ApplicationResponse-2.1.xsd',
+    rules: 'invoice_response',
   },
 ];
 
@@ -62,6 +75,9 @@ export const RULES: Record<RuleSet, Partial<Record<Syntax, { source: string; sef
   },
   peppol: {
     ubl: { source: 'peppol/PEPPOL-EN16931-UBL.xsl', sef: 'PEPPOL-EN16931-UBL.sef.json' },
+  },
+  invoice_response: {
+    ubl: { source: 'peppol-invoice-response/PEPPOLBIS-T111.xslt', sef: 'PEPPOLBIS-T111.sef.json' },
   },
 };
 

@@ -83,7 +83,8 @@ async function parse(name: string, xml: string): Promise<Parsed> {
     const kind = DOCUMENT_KINDS.find(
       (known) => known.root === root?.localName && known.namespace === root.namespaceURI,
     );
-    if (!kind) result.errors.push('not a UBL Invoice or CreditNote, nor a CII CrossIndustryInvoice');
+    if (!kind)
+      result.errors.push('not a UBL Invoice, CreditNote or ApplicationResponse, nor a CII CrossIndustryInvoice');
     return { name, xml, document, ...(kind ? { kind } : {}), result };
   } catch (error) {
     result.errors.push(`not well-formed XML: ${(error as Error).message}`);
@@ -116,8 +117,10 @@ function orderedSchemas(main: string) {
 
 function checkRules(file: Parsed, options: ValidationOptions): void {
   const { document, kind, result } = file as Required<Parsed>;
-  const sets: RuleSet[] = ['en16931'];
+  const sets: RuleSet[] = [kind.rules];
   let levels: Record<string, string> = {};
+  // An Invoice Response is held to its own rules alone; the options name invoices' rules.
+  if (kind.rules === 'invoice_response') return runSets(sets, file, levels);
   if (options.peppol) {
     if (RULES.peppol[kind.syntax]) sets.push('peppol');
     else
@@ -141,6 +144,11 @@ function checkRules(file: Parsed, options: ValidationOptions): void {
         text: `specification identifier (BT-24) "${specification}" matches no XRechnung 3.0 scenario for a ${kind.root}`,
       });
   }
+  runSets(sets, file, levels);
+}
+
+function runSets(sets: RuleSet[], file: Parsed, levels: Record<string, string>): void {
+  const { document, kind, result } = file as Required<Parsed>;
   for (const set of sets) {
     let report: unknown;
     try {

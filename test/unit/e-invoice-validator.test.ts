@@ -119,7 +119,7 @@ describe('the e-invoice validator', () => {
   it('fails what is not an e-invoice: malformed XML, another root element, a control character', async () => {
     expect((await brokenRules('<Invoice><cbc:ID>')).errors[0]).toMatch(/^not well-formed XML/);
     expect((await brokenRules('<Order xmlns="urn:x"/>')).errors).toEqual([
-      'not a UBL Invoice or CreditNote, nor a CII CrossIndustryInvoice',
+      'not a UBL Invoice, CreditNote or ApplicationResponse, nor a CII CrossIndustryInvoice',
     ]);
     const control = await brokenRules(edit(UBL, /<cbc:Note>/, '<cbc:Note>\u0007'));
     expect(control.passed).toBe(false);
