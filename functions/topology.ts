@@ -6,6 +6,7 @@ import type { Route } from '#functions/routes';
 import { API_KEY_USE } from '#shared/domain/api-key-usage';
 import { PEPPOL_DOCUMENT_TYPES } from '#shared/domain/peppol';
 import { PEPPOL_EVENTS } from '#shared/domain/peppol-sending';
+import { INVOICE_RESPONSE_EVENTS } from '#shared/domain/invoice-response';
 import { REVENUE_EVENT_TYPES } from '#shared/reports/contributions';
 import { SES_DETAIL_TYPES, SES_EVENT_SOURCE, type SesEventType } from '#shared/email/ses-events';
 
@@ -260,6 +261,8 @@ export const EVENT_RULES: readonly { constructId: string; queue: QueueKey; detai
     queue: 'peppol',
     detailTypes: PEPPOL_DOCUMENT_TYPES.map((kind) => PEPPOL_EVENTS[kind].queued),
   },
+  // A received document's statuses, for its Peppol supplier's Invoice Responses (the worker skips other channels').
+  { constructId: 'InvoiceResponseEvents', queue: 'peppol', detailTypes: INVOICE_RESPONSE_EVENTS },
 ];
 
 /**

@@ -93,48 +93,62 @@ export async function inbox(context: BenchContext): Promise<void> {
       true,
     );
 
-    // Peppol: the organization receives as a participant; each document arrives in an SBD addressed to it.
-    const participant = '9930:DE999999999';
-    await updateOrganization(context.db, organizationId, { peppol_id: participant });
-    const queued: ArrivalMessage[] = [];
-    const keep = arrivalKeeper('phoss-ap', store, async (message) => void queued.push(message));
-    const peppolDeps = { ...deps, peppol: { acknowledge: async () => undefined } };
-    const arrive = async () => {
-      const messageId = `bench-${(next += 1)}`;
-      const entry = {
-        message_id: messageId,
-        access_point: 'phoss-ap' as const,
-        sender: '0088:9482348239847239874',
-        receiver: participant,
-        sha256: '',
-        delivered_at: new Date().toISOString(),
-        forwarded: null,
-        c4_country: null,
-      };
-      const kept = await keep({
-        messageId,
-        document: sbdOf(entry, Buffer.from(fresh())),
-        sender: entry.sender,
-        receiver: participant,
-      });
-      const { created } = await receivePeppolArrival(peppolDeps, queued.pop() ?? kept);
-      if (!created) throw new Error('a bench Peppol arrival was taken for a duplicate');
-    };
-    await arrive();
-    const received = await interleaved(
-      () => perSecond(validatorAlone, UPLOADS),
-      () => perSecond(arrive, UPLOADS),
-      { pairs: REFERENCE_PAIRS },
-    );
-    context.rows.pairedRow(
-      'inbox: Peppol arrivals (an SBD kept, opened, routed to its organization, read, checked and stored) per second vs the validator alone',
-      'documents/s',
-      received,
-      'stated',
-      true,
-    );
+    await peppolArrivals(context, { deps, store, organizationId, fresh, validatorAlone });
   } finally {
     await lambda.stop();
     await s3Emulator.stop();
   }
+}
+
+type Arrivals = {
+  deps: Parameters<typeof receiveIncomingInvoice>[0];
+  store: ReturnType<typeof s3IncomingStore>;
+  organizationId: string;
+  fresh: () => string;
+  validatorAlone: () => Promise<void>;
+};
+
+/** The Peppol row: each document in an SBD addressed to the organization's participant, as phoss-ap hands it over. */
+async function peppolArrivals(context: BenchContext, { deps, store, organizationId, fresh, validatorAlone }: Arrivals) {
+  let next = 0;
+  // Peppol: the organization receives as a participant; each document arrives in an SBD addressed to it.
+  const participant = '9930:DE999999999';
+  await updateOrganization(context.db, organizationId, { peppol_id: participant });
+  const queued: ArrivalMessage[] = [];
+  const keep = arrivalKeeper('phoss-ap', store, async (message) => void queued.push(message));
+  const peppolDeps = { ...deps, peppol: { acknowledge: async () => undefined } };
+  const arrive = async () => {
+    const messageId = `bench-arrival-${(next += 1)}`;
+    const entry = {
+      message_id: messageId,
+      access_point: 'phoss-ap' as const,
+      sender: '0088:9482348239847239874',
+      receiver: participant,
+      sha256: '',
+      delivered_at: new Date().toISOString(),
+      forwarded: null,
+      c4_country: null,
+    };
+    const kept = await keep({
+      messageId,
+      document: sbdOf(entry, Buffer.from(fresh())),
+      sender: entry.sender,
+      receiver: participant,
+    });
+    const { created } = await receivePeppolArrival(peppolDeps, queued.pop() ?? kept);
+    if (!created) throw new Error('a bench Peppol arrival was taken for a duplicate');
+  };
+  await arrive();
+  const received = await interleaved(
+    () => perSecond(validatorAlone, UPLOADS),
+    () => perSecond(arrive, UPLOADS),
+    { pairs: REFERENCE_PAIRS },
+  );
+  context.rows.pairedRow(
+    'inbox: Peppol arrivals (an SBD kept, opened, routed to its organization, read, checked and stored) per second vs the validator alone',
+    'documents/s',
+    received,
+    'stated',
+    true,
+  );
 }

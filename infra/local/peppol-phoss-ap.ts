@@ -4,7 +4,7 @@
 // entries (/smp) phoss-ap lookups read; what it receives for the deployment is peppol-phoss-ap-inbound.ts's.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DOCUMENT_TYPE_IDS, PEPPOL_DOCUMENT_TYPES } from '#shared/domain/peppol';
+import { DOCUMENT_TYPE_IDS, INVOICE_RESPONSE_DOCUMENT_TYPE_ID, PEPPOL_DOCUMENT_TYPES } from '#shared/domain/peppol';
 import { type Attempt, bodyOf, firedRules, type NetworkState, send } from '#infra/local/peppol-network-state';
 import { phossApInbound } from '#infra/local/peppol-phoss-ap-inbound';
 
@@ -31,7 +31,11 @@ export function phossApApi(state: NetworkState) {
     const duplicate = transactions.has(id);
     const found = state.participant(attempt.receiver);
     const type = PEPPOL_DOCUMENT_TYPES.find((candidate) => DOCUMENT_TYPE_IDS[candidate] === docType);
-    if (!found || !type || !found.document_types.includes(type)) {
+    // An Invoice Response goes back to whoever sent a document delivered here.
+    const answers =
+      docType === INVOICE_RESPONSE_DOCUMENT_TYPE_ID &&
+      state.delivered.some((entry) => entry.sender?.toLowerCase() === attempt.receiver?.toLowerCase());
+    if (!answers && (!found || !type || !found.document_types.includes(type))) {
       const errorDetails = `${attempt.receiver} is not registered for ${docType}`;
       transactions.set(id, { status: 'permanently_failed', mlsStatus: 'not_applicable', errorDetails });
       state.record({ ...attempt, outcome: 'refused', rules: [] }, bytes);
@@ -48,7 +52,7 @@ export function phossApApi(state: NetworkState) {
       const transaction = transactions.get(id);
       if (transaction) transaction.mlsStatus = 'received_ap';
       // Sent to one of the deployment's own organizations: it arrives at their access point too.
-      if (!duplicate) state.deliver(bytes, attempt.sender, attempt.receiver);
+      if (!duplicate && !answers) state.deliver(bytes, attempt.sender, attempt.receiver);
     });
     send(res, 200, {
       sbdhInstanceIdentifier: id,

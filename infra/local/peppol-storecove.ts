@@ -50,7 +50,48 @@ function discovery(state: NetworkState, res: ServerResponse, path: string, asked
   send(res, 200, { code: ok ? 'OK' : 'NOK', email: false });
 }
 
+/** An Invoice Response on a received document's GUID: Storecove writes it and sends it to the document's sender. */
+function responseSubmission(state: NetworkState, book: Book, res: ServerResponse, asked: Asked) {
+  const key = typeof asked.idempotencyGuid === 'string' ? asked.idempotencyGuid : null;
+  const answered = state.delivered.find((entry) => entry.message_id === asked.receiveGuid);
+  const response = asked.document?.invoiceResponse as
+    | { responseCode?: string; clarifications?: { clarificationCodeType?: string; clarificationCode?: string }[] }
+    | undefined;
+  const bytes = Buffer.from(JSON.stringify(response ?? null));
+  const attempt: Attempt = {
+    access_point: 'storecove',
+    sender: answered?.receiver ?? null,
+    receiver: answered?.sender ?? null,
+    idempotency_key: key,
+  };
+  if (key && book.submissions.has(key)) {
+    state.record({ ...attempt, outcome: 'duplicate', rules: [] }, bytes);
+    return send(res, 422, [
+      { source: 'idempotencyGuid', details: `a document with idempotencyGuid ${key} was submitted before` },
+    ]);
+  }
+  const refusals: { source: string; details: string }[] = [];
+  if (!answered || !book.receivedDocuments.has(answered.message_id))
+    refusals.push({ source: 'receiveGuid', details: 'no document was received with this GUID' });
+  if (!['AB', 'IP', 'UQ', 'CA', 'RE', 'AP', 'PD'].includes(String(response?.responseCode)))
+    refusals.push({ source: 'invoiceResponse.responseCode', details: 'must be one of AB, IP, UQ, CA, RE, AP, PD' });
+  if (['RE', 'UQ', 'CA'].includes(String(response?.responseCode)) && !response?.clarifications?.length)
+    refusals.push({
+      source: 'invoiceResponse.clarifications',
+      details: 'a RE, UQ or CA response needs a clarification',
+    });
+  if (refusals.length) {
+    state.record({ ...attempt, outcome: 'refused', rules: [] }, bytes);
+    return send(res, 422, refusals);
+  }
+  const guid = randomUUID();
+  book.submissions.set(key!, guid);
+  state.record({ ...attempt, outcome: 'accepted', rules: [] }, bytes);
+  send(res, 200, { guid });
+}
+
 async function submission(state: NetworkState, book: Book, res: ServerResponse, asked: Asked) {
+  if (asked.document?.documentType === 'invoice_response') return responseSubmission(state, book, res, asked);
   const key = typeof asked.idempotencyGuid === 'string' ? asked.idempotencyGuid : null;
   const eIdentifier = asked.routing?.eIdentifiers?.[0] as { scheme?: string; id?: string } | undefined;
   const receiver = eIdentifier ? `${icdOf(eIdentifier.scheme)}:${eIdentifier.id}` : null;

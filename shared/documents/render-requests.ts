@@ -5,6 +5,7 @@ import type { CreditNote } from '#shared/domain/credit-note';
 import type { EInvoiceFormat } from '#shared/domain/e-invoice-format';
 import type { Invoice } from '#shared/domain/invoice';
 import type { IncomingRead } from '#shared/domain/incoming-invoice';
+import type { InvoiceResponse } from '#shared/domain/invoice-response';
 import type { InvitationEmail } from '#shared/email/invitation-email';
 import type { Logo } from '#shared/domain/logo';
 import type { Quote } from '#shared/domain/quote';
@@ -53,7 +54,9 @@ export type RenderRequest =
   /** A logo to be stored: decoded and written anew, or refused with validation_error on `logo`. */
   | { kind: 'logo'; logo: LogoText }
   /** A received e-invoice as a readable PDF, worded in `locale` (the organization's language). */
-  | { kind: 'incoming-invoice-pdf'; read: IncomingRead; locale: string; fileName: string };
+  | { kind: 'incoming-invoice-pdf'; read: IncomingRead; locale: string; fileName: string }
+  /** The Peppol BIS Invoice Response answering a supplier (its UBL ApplicationResponse). */
+  | { kind: 'invoice-response'; response: InvoiceResponse };
 
 /** A drawn file; an image says its size in pixels. */
 export type RenderedFile = { filename: string; content: string | Uint8Array; contentType: string; pixels?: Pixels };

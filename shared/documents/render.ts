@@ -1,6 +1,7 @@
 // The document renderer's work (functions/render-document): PDFs, e-invoices and the e-mails that carry
 // them, drawn from the stored document. Only the renderer imports this module, so only its bundle
 // carries the PDF, XML and MIME libraries and the fonts (docs/architecture.md "The document renderer").
+import { invoiceResponseXml } from '#shared/documents/invoice-response';
 import { creditNoteEInvoice, invoiceEInvoice } from '#shared/documents/e-invoice-file';
 import { creditNoteView } from '#shared/documents/credit-note-view';
 import { renderCreditNotePdf, renderDocumentPdf, renderInvoicePdf } from '#shared/documents/invoice-pdf';
@@ -141,6 +142,12 @@ export async function renderDocument(request: RenderRequest): Promise<RenderedFi
       return email('invitation.eml', await composeInvitationEmail(request.invitation));
     case 'incoming-invoice-pdf':
       return pdf(request.fileName, await renderDocumentPdf(incomingInvoiceView(request.read, request.locale)));
+    case 'invoice-response':
+      return {
+        filename: fileNameOf(request.response.id, '.xml'),
+        contentType: 'application/xml',
+        content: await invoiceResponseXml(request.response),
+      };
     case 'logo': {
       const { logo: written, info } = await normalizedLogo(logo!);
       return { filename: 'logo', contentType: written.content_type, content: written.bytes, pixels: info };

@@ -99,6 +99,18 @@ export const summaryOf = ({ view, validation }: IncomingRead): IncomingSummary =
   fatal_rules: [...new Set(validation.fatal.map((finding) => finding.id))].slice(0, 100),
 });
 
+/** The response codes of Peppol BIS Invoice Response 3 the inbox sends (shared/domain/invoice-response.ts). */
+export type InvoiceResponseCode = 'AB' | 'AP' | 'RE' | 'PD';
+
+/** What became of the response a status sends: sent (the access point took it), failed (it refused it), or not sent. */
+export type SentResponse = {
+  code: InvoiceResponseCode;
+  status: 'sent' | 'failed' | 'not_sent';
+  transmission_id: string | null;
+  reason: string | null;
+  at: string;
+};
+
 export type IncomingInvoice = {
   id: string;
   status: IncomingStatus;
@@ -122,6 +134,8 @@ export type IncomingInvoice = {
   identity: string;
   received_at: string;
   decided_at?: string;
+  /** For a document received over Peppol: the Invoice Responses its statuses sent back (invoice-response.ts). */
+  responses?: SentResponse[];
   updated_at: string;
   version: number;
 };

@@ -3,9 +3,9 @@
 // response code of the specification's (UNCL 4343 subset): AB acknowledged on arrival, AP accepted,
 // RE rejected with the reason given, PD paid; a document that fails fatal rules is RE with each rule's
 // id. A response goes from the buyer (the organization, C4's participant) to the seller (C1's).
-import type { IncomingInvoice, IncomingStatus } from '#shared/domain/incoming-invoice';
+import type { IncomingInvoice, IncomingStatus, InvoiceResponseCode } from '#shared/domain/incoming-invoice';
 
-export type InvoiceResponseCode = 'AB' | 'AP' | 'RE' | 'PD';
+export type { InvoiceResponseCode, SentResponse } from '#shared/domain/incoming-invoice';
 
 export const RESPONSE_CODES: Record<IncomingStatus, InvoiceResponseCode> = {
   received: 'AB',
@@ -14,6 +14,16 @@ export const RESPONSE_CODES: Record<IncomingStatus, InvoiceResponseCode> = {
   paid: 'PD',
   invalid: 'RE',
 };
+
+/** The events whose status the supplier hears of (a duplicate's arrival answers nothing). */
+export const ANSWERED_EVENTS: Partial<Record<string, IncomingStatus>> = {
+  'incoming_invoice.received': 'received',
+  'incoming_invoice.invalid': 'invalid',
+  'incoming_invoice.accepted': 'accepted',
+  'incoming_invoice.rejected': 'rejected',
+  'incoming_invoice.paid': 'paid',
+};
+export const INVOICE_RESPONSE_EVENTS = Object.keys(ANSWERED_EVENTS);
 
 /** The most rules an `invalid` response names, one status each: a supplier's document fails few in practice. */
 export const MAX_RESPONSE_RULES = 20;

@@ -21,6 +21,11 @@ export const DOCUMENT_TYPE_IDS: Record<PeppolDocumentType, string> = {
 /** The process both are sent in (BT-23 of the documents). */
 export const BILLING_PROCESS_ID = 'cenbii-procid-ubl::urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 
+/** Peppol BIS Invoice Response 3's document type and process, as an access point names them. */
+export const INVOICE_RESPONSE_DOCUMENT_TYPE_ID =
+  'busdox-docid-qns::urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2::ApplicationResponse##urn:fdc:peppol.eu:poacc:trns:invoice_response:3::2.1';
+export const INVOICE_RESPONSE_PROCESS_ID = 'cenbii-procid-ubl::urn:fdc:peppol.eu:poacc:bis:invoice_response:3';
+
 /** The participant as the network's registries (SML and SMP) name it. */
 export const participantUri = (participant: PeppolParticipant) =>
   `iso6523-actorid-upis::${participant.scheme}:${participant.identifier}`;

@@ -4,6 +4,7 @@
 // are adapters behind it (storecove.ts, phoss-ap.ts); the gateway function holds the one in use.
 import type { PeppolDiscovery, PeppolDocumentType } from '#shared/domain/peppol';
 import type { PeppolParticipant } from '#shared/domain/peppol-participant';
+import type { InvoiceResponse } from '#shared/domain/invoice-response';
 
 export const ACCESS_POINTS = ['storecove', 'phoss-ap'] as const;
 export type AccessPointName = (typeof ACCESS_POINTS)[number];
@@ -20,6 +21,19 @@ export type Submission = {
   country: string;
   /** The sending organization, for access points that keep one account per sender. */
   organizationId: string;
+};
+
+/** An Invoice Response for the access point to send back to the sender of a document it received. */
+export type ResponseSubmission = {
+  response: InvoiceResponse;
+  /** The UBL ApplicationResponse, as the renderer wrote it. */
+  xml: string;
+  /** The access point's id of the received message it answers (Storecove answers by it). */
+  inReplyTo: string;
+  /** The response's id: the access point sends it once per key, however often it is asked. */
+  idempotencyKey: string;
+  /** The organization's country (C1's, in the envelope: the responder sends). */
+  country: string;
 };
 
 /** Where a transmission stands, as far as the access point knows. */
@@ -66,6 +80,8 @@ export type AccessPoint = {
   name: AccessPointName;
   discover(participant: PeppolParticipant): Promise<PeppolDiscovery>;
   submit(submission: Submission): Promise<SubmitResult>;
+  /** Sends an Invoice Response back to the sender of a received document. */
+  respond(submission: ResponseSubmission): Promise<SubmitResult>;
   /** What the access point says of one transmission now; undefined when it knows none by that id. */
   status(transmissionId: string): Promise<StatusReport | undefined>;
   /** Reports and arrivals waiting at the access point (a pull queue), each taken off it once handled. */

@@ -21,6 +21,8 @@ async function answer(
       return { discovery: await accessPoint.discover(request.participant) };
     case 'submit':
       return { submitted: await accessPoint.submit(request.submission) };
+    case 'respond':
+      return { responded: await accessPoint.respond(request.submission) };
     case 'status':
       return { status: (await accessPoint.status(request.transmissionId)) ?? null };
     case 'reports': {

@@ -6,7 +6,7 @@ import { config } from '#shared/config';
 import type { PeppolDiscovery } from '#shared/domain/peppol';
 import type { PeppolParticipant } from '#shared/domain/peppol-participant';
 import { peppolNotConfigured, peppolUnavailable } from '#shared/domain/errors';
-import type { StatusReport, Submission, SubmitResult } from '#shared/peppol/access-point';
+import type { ResponseSubmission, StatusReport, Submission, SubmitResult } from '#shared/peppol/access-point';
 import type { PeppolGatewayAnswer, PeppolGatewayRequest } from '#shared/peppol/gateway-requests';
 import type { ArrivalMessage } from '#shared/peppol/keep-arrival';
 
@@ -15,6 +15,7 @@ export type PeppolGateway = {
   configured: boolean;
   discover(participant: PeppolParticipant): Promise<PeppolDiscovery>;
   submit(submission: Submission): Promise<SubmitResult>;
+  respond(submission: ResponseSubmission): Promise<SubmitResult>;
   status(transmissionId: string): Promise<StatusReport | null>;
   reports(accessPoint: string): Promise<StatusReport[]>;
   /** A received document `accessPoint` told of, kept and queued for its inbox; null when it knows none by the id. */
@@ -36,6 +37,7 @@ export function peppolGateway(invoke: Invoke, functionName: string | undefined):
     configured: functionName !== undefined,
     discover: (participant) => call({ kind: 'discover', participant }, 'discovery'),
     submit: (submission) => call({ kind: 'submit', submission }, 'submitted'),
+    respond: (submission) => call({ kind: 'respond', submission }, 'responded'),
     status: (transmissionId) => call({ kind: 'status', transmissionId }, 'status'),
     reports: (accessPoint) => call({ kind: 'reports', accessPoint }, 'reports'),
     arrival: (accessPoint, messageId) => call({ kind: 'arrival', accessPoint, messageId }, 'arrival'),

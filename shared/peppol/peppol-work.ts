@@ -1,11 +1,13 @@
 // One message of the Peppol queue (functions/peppol-worker): a sending queued (invoice.peppol_queued
-// or credit_note.peppol_queued from the bus) is transmitted, a check looks at a sending's status.
+// or credit_note.peppol_queued from the bus) is transmitted, a check looks at a sending's status, and
+// a received document's status (incoming_invoice.* from the bus) answers its Peppol supplier.
 // When the access point does not answer, the message comes back after a growing pause; after the
 // queue's last receive the sending is failed, saying so, rather than left queued for ever.
 import { ChangeMessageVisibilityCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { DomainError, ErrorCode } from '#shared/domain/errors';
 import type { OutboxEvent } from '#shared/domain/events';
 import { type PeppolDocument, queuedKindOf } from '#shared/domain/peppol-sending';
+import { answerSupplier, answersSupplier } from '#shared/inbox/answer-supplier';
 import {
   checkSending,
   giveUp,
@@ -36,20 +38,22 @@ export async function peppolWork(
   record: { receiptHandle: string; attributes?: { ApproximateReceiveCount?: string } },
 ): Promise<'done' | 'retry'> {
   const receives = Number(record.attributes?.ApproximateReceiveCount ?? 1);
-  const { organizationId, document } = documentOf(message);
+  const answer = 'detail' in message && answersSupplier(message.detail.type);
   try {
-    if ('detail' in message) await transmitQueued(deps, organizationId, document, message.detail.correlation_id);
-    else await checkSending(deps, message);
+    if (answer) await answerSupplier(deps, message.detail);
+    else if ('detail' in message) {
+      const { organizationId, document } = documentOf(message);
+      await transmitQueued(deps, organizationId, document, message.detail.correlation_id);
+    } else await checkSending(deps, message);
     return 'done';
   } catch (error) {
     if (!(error instanceof DomainError && error.code === ErrorCode.peppolUnavailable)) throw error;
-    if ('detail' in message && receives >= deps.maxReceives) {
-      await giveUp(
-        deps,
-        organizationId,
-        document,
-        `the access point did not take it in ${receives} attempts: ${error.message}`,
-      );
+    // An answer the access point never took is left to the queue's dead-letter queue, which alarms.
+    if (answer && receives >= deps.maxReceives) throw error;
+    if (!answer && 'detail' in message && receives >= deps.maxReceives) {
+      const { organizationId, document } = documentOf(message);
+      const reason = `the access point did not take it in ${receives} attempts: ${error.message}`;
+      await giveUp(deps, organizationId, document, reason);
       return 'done';
     }
     await deps.sqs.send(

@@ -5,10 +5,18 @@
 // What it receives it forwards to the inbound route (HTTP POST, async mode), which reads nothing of
 // the request but its SBDH instance id: the document is fetched back from phoss-ap with the token,
 // and once taken in, C4's country is reported to it.
-import { BILLING_PROCESS_ID, DOCUMENT_TYPE_IDS, PEPPOL_DOCUMENT_TYPES, participantUri } from '#shared/domain/peppol';
+import {
+  BILLING_PROCESS_ID,
+  DOCUMENT_TYPE_IDS,
+  INVOICE_RESPONSE_DOCUMENT_TYPE_ID,
+  INVOICE_RESPONSE_PROCESS_ID,
+  PEPPOL_DOCUMENT_TYPES,
+  participantUri,
+} from '#shared/domain/peppol';
 import {
   type AccessPoint,
   type Arrival,
+  type ResponseSubmission,
   rulesNamedIn,
   type StatusReport,
   type Submission,
@@ -84,25 +92,47 @@ const refusal = (text: string): SubmitResult => ({
   rules: rulesNamedIn(text),
 });
 
-async function submitted(call: Call, submission: Submission): Promise<SubmitResult> {
-  const id = submission.idempotencyKey;
+/** One document to send: its instance id, C1 and C4, its document type and process, C1's country. */
+type Outbound = {
+  id: string;
+  sender: string;
+  receiver: string;
+  documentType: string;
+  process: string;
+  country: string;
+  xml: string;
+};
+
+const invoiceOutbound = (submission: Submission): Outbound => ({
+  id: submission.idempotencyKey,
+  sender: participantUri(submission.sender),
+  receiver: participantUri(submission.receiver),
+  documentType: DOCUMENT_TYPE_IDS[submission.documentType],
+  process: BILLING_PROCESS_ID,
+  country: submission.country,
+  xml: submission.xml,
+});
+
+/** A response goes from the organization (the document's buyer) back to the document's seller. */
+const responseOutbound = (submission: ResponseSubmission): Outbound => ({
+  id: submission.idempotencyKey,
+  sender: `iso6523-actorid-upis::${submission.response.sender.participant}`,
+  receiver: `iso6523-actorid-upis::${submission.response.receiver.participant}`,
+  documentType: INVOICE_RESPONSE_DOCUMENT_TYPE_ID,
+  process: INVOICE_RESPONSE_PROCESS_ID,
+  country: submission.country,
+  xml: submission.xml,
+});
+
+async function submitted(call: Call, outbound: Outbound): Promise<SubmitResult> {
+  const { id } = outbound;
   // phoss-ap sends a repeated instance id again, so an earlier attempt's transaction is looked for first.
   const earlier = await transactionOf(call, id);
   if (earlier) return resultOf(id, earlier);
-  const path = [
-    participantUri(submission.sender),
-    participantUri(submission.receiver),
-    DOCUMENT_TYPE_IDS[submission.documentType],
-    BILLING_PROCESS_ID,
-    submission.country,
-  ]
+  const path = [outbound.sender, outbound.receiver, outbound.documentType, outbound.process, outbound.country]
     .map(encodeURIComponent)
     .join('/');
-  const answer = await call(
-    'POST',
-    `/outbound/submit/${path}?sbdhInstanceID=${encodeURIComponent(id)}`,
-    submission.xml,
-  );
+  const answer = await call('POST', `/outbound/submit/${path}?sbdhInstanceID=${encodeURIComponent(id)}`, outbound.xml);
   if (answer.status === 200) return { outcome: 'accepted', transmissionId: id, status: 'sent' };
   if (answer.status === 400) return refusal(String(jsonOf(answer) ?? answer.text));
   if (answer.status !== 422) throw unexpected('a submission', answer);
@@ -171,7 +201,8 @@ export function phossAp(settings: PhossApSettings): AccessPoint {
         document_types: PEPPOL_DOCUMENT_TYPES.filter((type) => listed.includes(DOCUMENT_TYPE_IDS[type])),
       };
     },
-    submit: (submission) => submitted(call, submission),
+    submit: (submission) => submitted(call, invoiceOutbound(submission)),
+    respond: (submission) => submitted(call, responseOutbound(submission)),
     async status(transmissionId) {
       const found = await transactionOf(call, transmissionId);
       return found && statusOf(transmissionId, found);

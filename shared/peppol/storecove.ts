@@ -10,6 +10,7 @@ import {
   type AccessPoint,
   type Arrival,
   type QueueHandlers,
+  type ResponseSubmission,
   rulesNamedIn,
   type StatusReport,
   type Submission,
@@ -117,6 +118,11 @@ async function submitted(call: Call, settings: StorecoveSettings, submission: Su
       },
     },
   });
+  return submissionResult(answer, guid);
+}
+
+/** A document submission's answer: taken (200), the same GUID again (taken before), or refused (422). */
+function submissionResult(answer: Answer, guid: string): SubmitResult {
   if (answer.status === 200) {
     const transmissionId = (jsonOf(answer) as { guid?: unknown } | undefined)?.guid;
     if (typeof transmissionId !== 'string') throw unexpected('a submission', answer);
@@ -127,6 +133,29 @@ async function submitted(call: Call, settings: StorecoveSettings, submission: Su
   // The same idempotency GUID again: the first submission stands, nothing is sent twice.
   if (/idempotency/i.test(refusal.reason)) return { outcome: 'accepted', transmissionId: guid, status: 'sent' };
   return { outcome: 'refused', ...refusal };
+}
+
+/** Storecove writes the Invoice Response itself from its fields, sent back on the received document's GUID. */
+async function responded(call: Call, { response, inReplyTo, idempotencyKey }: ResponseSubmission) {
+  const guid = idempotencyGuid(idempotencyKey);
+  const clarifications = response.reasons.map((reason) => ({
+    clarificationCodeType: 'OPStatusReason',
+    clarificationCode: reason.code,
+    clarification: reason.text,
+  }));
+  const answer = await call('POST', '/document_submissions', {
+    receiveGuid: inReplyTo,
+    idempotencyGuid: guid,
+    document: {
+      documentType: 'invoice_response',
+      invoiceResponse: {
+        responseCode: response.code,
+        effectiveDate: response.effectiveDate ?? response.issueDate,
+        ...(clarifications.length ? { clarifications } : {}),
+      },
+    },
+  });
+  return submissionResult(answer, guid);
 }
 
 /** A received document as Storecove keeps it: `original` is the document as it came, base64. */
@@ -195,6 +224,7 @@ export function storecove(settings: StorecoveSettings): AccessPoint {
       return { registered, document_types: registered ? types.filter((_, i) => accepts[i]) : [] };
     },
     submit: (submission) => submitted(call, settings, submission),
+    respond: (submission) => responded(call, submission),
     async status(transmissionId) {
       const answer = await call('GET', `/document_submissions/${encodeURIComponent(transmissionId)}/evidence/sending`);
       if (answer.status === 200) return { transmissionId, status: 'delivered' };

@@ -9,11 +9,13 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Delivered, startPeppolNetwork, type PeppolNetwork } from '#infra/local/peppol-network';
+import { type Delivered, type PeppolNetwork, type Received, startPeppolNetwork } from '#infra/local/peppol-network';
 import { s3IncomingStore } from '#shared/aws/incoming-store';
 import { invokerFor } from '#shared/aws/lambda';
 import { eInvoiceReader } from '#shared/e-invoice-reader/reader';
 import { receivePeppolArrival } from '#shared/inbox/receive-peppol';
+import { answerSupplier } from '#shared/inbox/answer-supplier';
+import { configuredRenderer } from '#shared/documents/renderer';
 import type { AccessPoint } from '#shared/peppol/access-point';
 import { peppolGatewayWork } from '#shared/peppol/gateway-work';
 import { type ArrivalMessage, arrivalKeeper } from '#shared/peppol/keep-arrival';
@@ -23,7 +25,7 @@ import { E_INVOICE_READER } from '#functions/topology';
 import { call, db, newTenant } from '#test/support/api';
 import { TEST_INCOMING_BUCKET } from '#test/support/buckets';
 import { austrianSeller } from '#test/support/eu-invoice';
-import { outboxEvents, receive, sqs } from '#test/support/peppol-queue';
+import { outboxEvents, peppolWorker, queuedMessage, receive, sqs } from '#test/support/peppol-queue';
 
 const EXAMPLE = readFileSync('vendor/einvoicing/examples/peppol/base-example.xml', 'utf8');
 const SUPPLIER = '0088:9482348239847239874';
@@ -210,5 +212,103 @@ describe('the inbound route, where phoss-ap forwards', () => {
       file: sbd,
     });
     expect([forged.status, forged.json.error.code]).toEqual([404, 'not_found']);
+  });
+});
+
+describe.each(['storecove', 'phoss-ap'] as const)('answering a supplier through %s', (name) => {
+  const renderer = configuredRenderer();
+  const deps = () => ({ db, renderer, peppol: { respond: adapters[name].respond } });
+  const arrived = async (document: string) => {
+    const entry = await deliver(networks[name], document);
+    const message = await keptArrival(name, entry);
+    const inbox = {
+      db,
+      store,
+      reader,
+      publicBaseUrl: 'http://invoices.test',
+      peppol: { acknowledge: async () => undefined },
+    };
+    return { entry, invoice: (await receivePeppolArrival(inbox, message)).invoice };
+  };
+  const eventOf = async (type: string, id: string) =>
+    (await outboxEvents(tenant.id, type)).find((event) => (event.data.object as { id: string }).id === id)!;
+  /** What went back to the supplier since `before` answers were counted. */
+  const responsesTo = async (entry: Delivered, before = 0) => {
+    const results = (await (await fetch(networks[name].receivedUrl)).json()).results as Received[];
+    return results.filter((each) => each.sender === participant && each.receiver === entry.sender).slice(before);
+  };
+  /** What the access point was handed: phoss-ap the UBL (the network held it to T111), Storecove the fields it writes it from. */
+  const said = (entry: Received) => Buffer.from(entry.document_base64, 'base64').toString('utf8');
+
+  it('acknowledges the arrival (AB), then rejects with the reason (RE), each once, and keeps what became of both', async () => {
+    const { entry, invoice } = await arrived(invoiceTo(participant));
+    const before = (await responsesTo(entry)).length;
+    expect(await answerSupplier(deps(), await eventOf('incoming_invoice.received', invoice.id))).toBe('sent');
+    const rejected = await call('reject-incoming-invoice', {
+      token: tenant.apiKey,
+      params: { id: invoice.id },
+      body: { reason: 'Bestellnummer fehlt & Preis falsch' },
+    });
+    expect(rejected.status).toBe(200);
+    const event = await eventOf('incoming_invoice.rejected', invoice.id);
+    expect(await answerSupplier(deps(), event)).toBe('sent');
+    expect(await answerSupplier(deps(), event)).toBe('already');
+    const sent = await responsesTo(entry, before);
+    expect(sent.map((each) => each.outcome)).toEqual(['accepted', 'accepted']);
+    const [ab, re] = sent.map(said);
+    if (name === 'phoss-ap') {
+      expect(ab).toContain('<cbc:ResponseCode>AB</cbc:ResponseCode>');
+      expect(re).toContain('<cbc:ResponseCode>RE</cbc:ResponseCode>');
+      expect(re).toContain('<cbc:StatusReason>Bestellnummer fehlt &amp; Preis falsch</cbc:StatusReason>');
+      expect(re).toContain(`<cbc:ID>${invoice.summary.number}</cbc:ID>`);
+    } else {
+      expect(JSON.parse(ab!)).toMatchObject({ responseCode: 'AB' });
+      expect(JSON.parse(re!)).toMatchObject({
+        responseCode: 'RE',
+        clarifications: [
+          {
+            clarificationCodeType: 'OPStatusReason',
+            clarificationCode: 'OTH',
+            clarification: 'Bestellnummer fehlt & Preis falsch',
+          },
+        ],
+      });
+    }
+    const document = await call('get-incoming-invoice', { token: tenant.apiKey, params: { id: invoice.id } });
+    expect(document.json.responses.map((each: { code: string; status: string }) => [each.code, each.status])).toEqual([
+      ['AB', 'sent'],
+      ['RE', 'sent'],
+    ]);
+  });
+
+  it('answers a document that fails fatal rules with RE naming each rule', async () => {
+    // Without a buyer reference or an order reference, Peppol's R003 fires: the document is invalid.
+    const { entry, invoice } = await arrived(
+      invoiceTo(participant).replace(/<cbc:BuyerReference>[^<]*<\/cbc:BuyerReference>/, ''),
+    );
+    expect(invoice.status).toBe('invalid');
+    const before = (await responsesTo(entry)).length;
+    expect(await answerSupplier(deps(), await eventOf('incoming_invoice.invalid', invoice.id))).toBe('sent');
+    const [re] = (await responsesTo(entry, before)).map(said);
+    expect(re).toContain(
+      name === 'phoss-ap'
+        ? 'The document fails the rule PEPPOL-EN16931-R003'
+        : '"clarification":"The document fails the rule PEPPOL-EN16931-R003"',
+    );
+  });
+});
+
+describe('the Peppol worker, handed a received document status from the bus', () => {
+  it('answers nobody for a document that did not come over Peppol', async () => {
+    const uploaded = await call('create-incoming-invoice', {
+      token: tenant.apiKey,
+      file: { bytes: Buffer.from(invoiceTo(participant)), type: 'application/xml' },
+    });
+    expect(uploaded.status).toBe(201);
+    const worker = await peppolWorker();
+    const event = await queuedMessage(tenant.id, 'incoming_invoice.received', uploaded.json.id);
+    expect(await worker(event)).toEqual({ batchItemFailures: [] });
+    const document = await call('get-incoming-invoice', { token: tenant.apiKey, params: { id: uploaded.json.id } });
+    expect(document.json.responses).toEqual([]);
   });
 });

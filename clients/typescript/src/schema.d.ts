@@ -11909,6 +11909,15 @@ export interface components {
          *           ],
          *           "received_at": "2026-11-23T10:00:00.000Z",
          *           "decided_at": "2026-11-23T10:00:00.000Z",
+         *           "responses": [
+         *             {
+         *               "code": "AB",
+         *               "status": "sent",
+         *               "transmission_id": "string",
+         *               "reason": "string",
+         *               "at": "2026-11-23T10:00:00.000Z"
+         *             }
+         *           ],
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       },
@@ -12175,6 +12184,15 @@ export interface components {
          *       ],
          *       "received_at": "2026-11-23T10:00:00.000Z",
          *       "decided_at": "2026-11-23T10:00:00.000Z",
+         *       "responses": [
+         *         {
+         *           "code": "AB",
+         *           "status": "sent",
+         *           "transmission_id": "string",
+         *           "reason": "string",
+         *           "at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       ],
          *       "updated_at": "2026-11-23T10:00:00.000Z"
          *     }
          */
@@ -12270,6 +12288,7 @@ export interface components {
             }[];
             received_at: components["schemas"]["Timestamp"];
             decided_at: components["schemas"]["Timestamp"] | null;
+            responses: components["schemas"]["InvoiceResponseSent"][];
             updated_at: components["schemas"]["Timestamp"];
         };
         /** @description What the document says (EN 16931 terms, docs/incoming-invoices.md): amounts with at least two decimals, quantities and rates trimmed, dates YYYY-MM-DD, as written where the document writes no valid value */
@@ -12393,6 +12412,16 @@ export interface components {
                 phone: string | null;
                 email: string | null;
             } | null;
+        };
+        /** @description A Peppol BIS Invoice Response sent back to the supplier of a document received over Peppol: `AB` on arrival, `AP` accepted, `RE` rejected (with the reason, or the fatal rules of an `invalid` document), `PD` paid; `sent` when the access point took it, `failed` when it refused it, `not_sent` when the document names no electronic address of its seller or no number (`reason` says which) */
+        InvoiceResponseSent: {
+            /** @enum {string} */
+            code: "AB" | "AP" | "RE" | "PD";
+            /** @enum {string} */
+            status: "sent" | "failed" | "not_sent";
+            transmission_id: string | null;
+            reason: string | null;
+            at: components["schemas"]["Timestamp"];
         };
         /**
          * @example {
@@ -12633,6 +12662,15 @@ export interface components {
          *           ],
          *           "received_at": "2026-11-23T10:00:00.000Z",
          *           "decided_at": "2026-11-23T10:00:00.000Z",
+         *           "responses": [
+         *             {
+         *               "code": "AB",
+         *               "status": "sent",
+         *               "transmission_id": "string",
+         *               "reason": "string",
+         *               "at": "2026-11-23T10:00:00.000Z"
+         *             }
+         *           ],
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       },
@@ -12904,6 +12942,15 @@ export interface components {
          *           ],
          *           "received_at": "2026-11-23T10:00:00.000Z",
          *           "decided_at": "2026-11-23T10:00:00.000Z",
+         *           "responses": [
+         *             {
+         *               "code": "AB",
+         *               "status": "sent",
+         *               "transmission_id": "string",
+         *               "reason": "string",
+         *               "at": "2026-11-23T10:00:00.000Z"
+         *             }
+         *           ],
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         },
          *         "first_id": "inc_01JD3M8Q5W0000000000000000"
@@ -13181,6 +13228,15 @@ export interface components {
          *           ],
          *           "received_at": "2026-11-23T10:00:00.000Z",
          *           "decided_at": "2026-11-23T10:00:00.000Z",
+         *           "responses": [
+         *             {
+         *               "code": "AB",
+         *               "status": "sent",
+         *               "transmission_id": "string",
+         *               "reason": "string",
+         *               "at": "2026-11-23T10:00:00.000Z"
+         *             }
+         *           ],
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       },
@@ -13452,6 +13508,15 @@ export interface components {
          *           ],
          *           "received_at": "2026-11-23T10:00:00.000Z",
          *           "decided_at": "2026-11-23T10:00:00.000Z",
+         *           "responses": [
+         *             {
+         *               "code": "AB",
+         *               "status": "sent",
+         *               "transmission_id": "string",
+         *               "reason": "string",
+         *               "at": "2026-11-23T10:00:00.000Z"
+         *             }
+         *           ],
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       },
@@ -13723,6 +13788,15 @@ export interface components {
          *           ],
          *           "received_at": "2026-11-23T10:00:00.000Z",
          *           "decided_at": "2026-11-23T10:00:00.000Z",
+         *           "responses": [
+         *             {
+         *               "code": "AB",
+         *               "status": "sent",
+         *               "transmission_id": "string",
+         *               "reason": "string",
+         *               "at": "2026-11-23T10:00:00.000Z"
+         *             }
+         *           ],
          *           "updated_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       },
@@ -18093,6 +18167,7 @@ export type SchemaIncomingInvoiceReceivedEvent = components['schemas']['Incoming
 export type SchemaIncomingInvoice = components['schemas']['IncomingInvoice'];
 export type SchemaIncomingView = components['schemas']['IncomingView'];
 export type SchemaIncomingParty = components['schemas']['IncomingParty'];
+export type SchemaInvoiceResponseSent = components['schemas']['InvoiceResponseSent'];
 export type SchemaIncomingInvoiceInvalidEvent = components['schemas']['IncomingInvoiceInvalidEvent'];
 export type SchemaIncomingInvoiceDuplicateEvent = components['schemas']['IncomingInvoiceDuplicateEvent'];
 export type SchemaIncomingInvoiceAcceptedEvent = components['schemas']['IncomingInvoiceAcceptedEvent'];
@@ -21085,6 +21160,15 @@ export interface operations {
                      *           ],
                      *           "received_at": "2026-11-23T10:00:00.000Z",
                      *           "decided_at": "2026-11-23T10:00:00.000Z",
+                     *           "responses": [
+                     *             {
+                     *               "code": "AB",
+                     *               "status": "sent",
+                     *               "transmission_id": "string",
+                     *               "reason": "string",
+                     *               "at": "2026-11-23T10:00:00.000Z"
+                     *             }
+                     *           ],
                      *           "updated_at": "2026-11-23T10:00:00.000Z"
                      *         }
                      *       ],

@@ -49,6 +49,7 @@ export const incomingInvoiceResource = (invoice: IncomingInvoice, read: Incoming
     })),
     received_at: invoice.received_at,
     decided_at: invoice.decided_at ?? null,
+    responses: invoice.responses ?? [],
     updated_at: invoice.updated_at,
   };
 };

@@ -100,16 +100,23 @@ export async function peppolJourney(runtime: LocalRuntime) {
   });
   expect(sent.status).toBe(202);
   const { message_id } = (await sent.json()) as { message_id: string };
-  for (let waited = 0; ; waited += 250) {
-    const inbox = await api('GET', `/api/v1/incoming-invoices/?q=${number}`);
-    const found = (inbox.json.results as { source: { channel: string; message_id?: string } }[]) ?? [];
-    if (found.length) {
-      expect(found.map((document) => document.source)).toEqual([
-        { channel: 'peppol', message_id, sender: '0088:9482348239847239874' },
-      ]);
-      break;
+  type Arrived = { source: { channel: string; message_id?: string }; responses: { code: string; status: string }[] };
+  const arrivedAs = async (done: (found: Arrived[]) => boolean, what: string) => {
+    for (let waited = 0; waited <= 30_000; waited += 250) {
+      const found = ((await api('GET', `/api/v1/incoming-invoices/?q=${number}`)).json.results as Arrived[]) ?? [];
+      if (done(found)) return found;
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    if (waited > 30_000) throw new Error(`the invoice ${number} never arrived over Peppol`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+    throw new Error(`the invoice ${number} never ${what}`);
+  };
+  const found = await arrivedAs((documents) => documents.length > 0, 'arrived over Peppol');
+  expect(found.map((document) => document.source)).toEqual([
+    { channel: 'peppol', message_id, sender: '0088:9482348239847239874' },
+  ]);
+  // Its arrival is acknowledged to the supplier with an Invoice Response (AB), through the same access point.
+  const answered = await arrivedAs(
+    (documents) => documents[0]?.responses.some((response) => response.code === 'AB') === true,
+    'was acknowledged',
+  );
+  expect(answered[0]!.responses.map((response) => [response.code, response.status])).toEqual([['AB', 'sent']]);
 }

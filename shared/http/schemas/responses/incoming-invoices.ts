@@ -131,6 +131,23 @@ const source = z.union([
   z.strictObject({ channel: z.literal('peppol'), message_id: text, sender: nullableText }),
 ]);
 
+const sentResponse = z
+  .strictObject({
+    code: z.enum(['AB', 'AP', 'RE', 'PD']),
+    status: z.enum(['sent', 'failed', 'not_sent']),
+    transmission_id: z.nullable(z.string()),
+    reason: z.nullable(z.string()),
+    at: timestamp,
+  })
+  .register(z.globalRegistry, {
+    id: 'InvoiceResponseSent',
+    description:
+      'A Peppol BIS Invoice Response sent back to the supplier of a document received over Peppol: `AB` on arrival, ' +
+      '`AP` accepted, `RE` rejected (with the reason, or the fatal rules of an `invalid` document), `PD` paid; `sent` ' +
+      'when the access point took it, `failed` when it refused it, `not_sent` when the document names no electronic ' +
+      'address of its seller or no number (`reason` says which)',
+  });
+
 export const incomingInvoiceResponse = z
   .strictObject({
     id: idOfResource('inc'),
@@ -186,6 +203,7 @@ export const incomingInvoiceResponse = z
     ),
     received_at: timestamp,
     decided_at: z.nullable(timestamp),
+    responses: z.array(sentResponse),
     updated_at: timestamp,
   })
   .register(z.globalRegistry, {
