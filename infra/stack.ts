@@ -12,7 +12,7 @@ import { InvokedFunctionConstruct } from '#infra/constructs/invoked-function';
 import { DOCUMENT_RENDERER, E_INVOICE_READER, PAYMENT_GATEWAY, PEPPOL_GATEWAY } from '#functions/topology';
 import { EmailEventsConstruct } from '#infra/constructs/email-events';
 import { ExportsConstruct } from '#infra/constructs/exports';
-import { IncomingConstruct } from '#infra/constructs/incoming';
+import { type InboxWiring, IncomingConstruct } from '#infra/constructs/incoming';
 import { InboundEmailConstruct } from '#infra/constructs/inbound-email';
 import { InboundPeppolConstruct } from '#infra/constructs/inbound-peppol';
 import { EventsConstruct } from '#infra/constructs/events';
@@ -128,7 +128,7 @@ function inboxOf(scope: Construct, alarms: AlarmsConstruct) {
 /** The ways into the inbox beside the upload route: e-mail for a receiving domain, Peppol with an access point. */
 function waysIn(
   scope: Construct,
-  inbox: Omit<ConstructorParameters<typeof InboundPeppolConstruct>[2], 'gateway'>,
+  inbox: InboxWiring,
   domain: string | undefined,
   gateway: InvokedFunctionConstruct | undefined,
 ) {

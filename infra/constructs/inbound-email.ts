@@ -3,10 +3,8 @@
 // `email/` and notifies an SNS topic, which hands the notification as it is (raw delivery) to the
 // incoming-email queue, whose worker takes the message's attachments into the addressed inboxes.
 import { Aws, CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { ReceiptRuleSet, TlsPolicy } from 'aws-cdk-lib/aws-ses';
 import { S3 } from 'aws-cdk-lib/aws-ses-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -14,11 +12,10 @@ import { SqsSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { QUEUES } from '#functions/topology';
 import { SES_EMAIL_PREFIX } from '#shared/aws/incoming-store';
-import type { AlarmsConstruct } from '#infra/constructs/alarms';
 import { consume, consumerProps, deadLetterQueue, workQueue } from '#infra/constructs/dead-letters';
 import { grantNeeds } from '#infra/constructs/grants';
-import type { InvokedFunctionConstruct } from '#infra/constructs/invoked-function';
 import { ServiceFunction } from '#infra/constructs/service-function';
+import type { InboxWiring } from '#infra/constructs/incoming';
 
 /**
  * How long SES's copy of a message stays under `email/`: the worker keeps its own beside the documents it
@@ -26,14 +23,9 @@ import { ServiceFunction } from '#infra/constructs/service-function';
  */
 export const SES_EMAIL_RETENTION_DAYS = 14;
 
-export type InboundEmailProps = {
+export type InboundEmailProps = InboxWiring & {
   /** The receiving domain: its MX record points at SES's inbound endpoint of the stack's region. */
   domain: string;
-  bucket: Bucket;
-  reader: InvokedFunctionConstruct;
-  table: TableV2;
-  environment: Record<string, string>;
-  alarms: AlarmsConstruct;
 };
 
 export class InboundEmailConstruct extends Construct {

@@ -3,28 +3,22 @@
 // incoming-peppol queue, whose worker, the Peppol receiver, takes it into the inbox of the
 // organization that receives as its participant.
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
-import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
+import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { QUEUES } from '#functions/topology';
 import { PEPPOL_ARRIVAL_PREFIX } from '#shared/peppol/keep-arrival';
-import type { AlarmsConstruct } from '#infra/constructs/alarms';
 import { consume, consumerProps, workQueue } from '#infra/constructs/dead-letters';
 import { grantNeeds } from '#infra/constructs/grants';
 import type { InvokedFunctionConstruct } from '#infra/constructs/invoked-function';
 import { ServiceFunction } from '#infra/constructs/service-function';
+import type { InboxWiring } from '#infra/constructs/incoming';
 
 /** How long the gateway's copy of an arrival stays under `peppol/`: the inbox keeps its own, and a dead-lettered message can still be redriven. */
 export const PEPPOL_ARRIVAL_RETENTION_DAYS = 14;
 
-export type InboundPeppolProps = {
+export type InboundPeppolProps = InboxWiring & {
   gateway: InvokedFunctionConstruct;
-  bucket: Bucket;
-  reader: InvokedFunctionConstruct;
-  table: TableV2;
-  environment: Record<string, string>;
-  alarms: AlarmsConstruct;
 };
 
 export class InboundPeppolConstruct extends Construct {
