@@ -4,7 +4,7 @@
 const DOMAIN = '^shared/domain/';
 const PLATFORM = '^shared/(aws/|observability/|config\\.ts$|zod-locale\\.ts$)';
 const DATA = '^shared/data/';
-const OPERATIONS = '^shared/(invoicing|clients|organizations|quotes|members|audit|exports|inbox)/';
+const OPERATIONS = '^shared/(invoicing|clients|organizations|quotes|members|audit|exports|inbox|archive)/';
 const SERVICES =
   '^shared/(auth|payments|peppol|webhooks|recurring|reports|email|documents|e-invoice-rules|e-invoice-reader|events|exchange-rates)/';
 const FRAMES = '^shared/(http|workers)/';

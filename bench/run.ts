@@ -18,7 +18,14 @@ import { revenue } from '#bench/sections/revenue';
 import { throughput } from '#bench/sections/throughput';
 import { webhooks } from '#bench/sections/webhooks';
 import { ensureTable } from '#infra/local/create-table';
-import { freePort, LOCAL_CREDENTIALS, startDynamoDbLocal } from '#infra/local/emulators';
+import {
+  createBucket,
+  freePort,
+  LOCAL_CREDENTIALS,
+  startDynamoDbLocal,
+  startSqsEmulator,
+} from '#infra/local/emulators';
+import { startObjectStore } from '#infra/local/object-store';
 import { seedOrganization } from '#infra/local/seed';
 import { generateSigningKeys } from '#shared/auth/signing-keys';
 import { correlated, createDb } from '#shared/data/table';
@@ -60,6 +67,17 @@ const runs = (section: Section) =>
   FILTER.length === 0 || FILTER.includes(section) || (section === 'bundles' && routeWords.length > 0);
 const benchedRoute = (name: string) => routeWords.length === 0 || routeWords.some((word) => name.includes(word));
 
+const ARCHIVE_BUCKET = 'invoicing-bench-archive';
+
+/** The archive that issuing writes to, as on a laptop: the S3 emulator behind its Object Lock front. */
+async function startArchive() {
+  const emulator = await startSqsEmulator(await freePort());
+  const front = await startObjectStore(emulator.endpoint, 0, { lockedBuckets: [ARCHIVE_BUCKET] });
+  await createBucket(front.endpoint, ARCHIVE_BUCKET);
+  Object.assign(process.env, { AWS_ENDPOINT_URL_S3: front.endpoint, ARCHIVE_BUCKET, S3_FORCE_PATH_STYLE: 'true' });
+  return { stop: async () => (await front.stop(), await emulator.stop()) };
+}
+
 /** The table, the API's environment and the tenants every section shares. */
 async function setUp(dynamoEndpoint: string, rows: Rows): Promise<BenchContext> {
   await ensureTable(new DynamoDBClient({ endpoint: dynamoEndpoint }), TABLE);
@@ -93,6 +111,7 @@ rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 Object.assign(process.env, LOCAL_CREDENTIALS, { LOG_LEVEL: 'silent' });
 const dynamo = await startDynamoDbLocal({ port: await freePort() });
+const archive = await startArchive();
 // How long each section took: the whole bench is held to ten minutes on a 2-core machine.
 const took: Record<string, number> = {};
 const started = performance.now();
@@ -106,6 +125,7 @@ try {
     took[section] = (performance.now() - sectionStarted) / 1000;
   }
 } finally {
+  await archive.stop();
   await dynamo.stop();
   rmSync(OUT, { recursive: true, force: true });
 }

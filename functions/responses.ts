@@ -10,6 +10,7 @@ import {
   organizationResponse,
 } from '#shared/http/schemas/responses/access';
 import { auditPage, chainCheckResponse } from '#shared/http/schemas/responses/audit-log';
+import { archiveRecordPage, archiveVerification } from '#shared/http/schemas/responses/archive';
 import {
   clientDetailResponse,
   clientPage,
@@ -96,6 +97,8 @@ export const RESPONSES: Partial<Record<RouteName, ZodMiniType>> = {
   'mark-incoming-invoice-paid': incomingInvoiceResponse,
   'get-exchange-rate': exchangeRate,
   'get-export': exportResponse,
+  'list-archive': archiveRecordPage,
+  'verify-archive': archiveVerification,
   'get-invoice': invoiceResponse,
   'get-jwks': jwksResponse,
   'get-openapi': openApiResponse,

@@ -27,9 +27,9 @@ export type Route = {
   existingStatus?: 200;
   /**
    * What a success is when it is not JSON: a PDF, an e-invoice (XML, or PDF for Factur-X), an HTML
-   * page, a redirect, or a file of any type (a received document's attachment). Public ones are opened by browsers: a missing document answers an HTML page.
+   * page, a redirect, a file of any type (a received document's attachment), or an archived object (docs/archive.md). Public ones are opened by browsers: a missing document answers an HTML page.
    */
-  serves?: 'pdf' | 'e-invoice' | 'page' | 'redirect' | 'file';
+  serves?: 'pdf' | 'e-invoice' | 'page' | 'redirect' | 'file' | 'archived';
   /** A JSON route that answers the same as a document when the request's Accept asks for it (shared/http/negotiation.ts). */
   negotiates?: 'pdf';
   /** Error codes of the domain the route may answer, besides those its credentials and input give (docs/openapi.json). */
@@ -46,6 +46,8 @@ export type Route = {
   readsIncoming?: boolean;
   /** Has documents drawn: may invoke the document renderer (functions/topology.ts DOCUMENT_RENDERER). */
   rendersDocuments?: boolean;
+  /** Reads and writes the archive (docs/archive.md): objects with their lock, never a delete. */
+  archives?: boolean;
   /** Functions that get the Stripe keys, when the deployment has them. */
   usesStripe?: boolean;
   /** Functions that invoke the Peppol gateway (functions/topology.ts PEPPOL_GATEWAY), when the deployment has an access point. */

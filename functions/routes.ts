@@ -72,6 +72,9 @@ import { route as getIncomingInvoiceHtml } from '#functions/get-incoming-invoice
 import { route as acceptIncomingInvoice } from '#functions/accept-incoming-invoice/route';
 import { route as rejectIncomingInvoice } from '#functions/reject-incoming-invoice/route';
 import { route as markIncomingInvoicePaid } from '#functions/mark-incoming-invoice-paid/route';
+import { route as listArchive } from '#functions/list-archive/route';
+import { route as verifyArchive } from '#functions/verify-archive/route';
+import { route as getArchiveRecord } from '#functions/get-archive-record/route';
 import { route as createExport } from '#functions/create-export/route';
 import { route as getExport } from '#functions/get-export/route';
 import { route as updateCreditNote } from '#functions/update-credit-note/route';
@@ -183,6 +186,9 @@ export const ROUTES = [
   acceptIncomingInvoice,
   rejectIncomingInvoice,
   markIncomingInvoicePaid,
+  listArchive,
+  verifyArchive,
+  getArchiveRecord,
   createExport,
   getExport,
   updateCreditNote,

@@ -35,6 +35,8 @@ export type QueueSpec = {
     table: 'readOnly' | 'readWrite';
     /** Has documents drawn: may invoke the document renderer (DOCUMENT_RENDERER below). */
     rendersDocuments?: boolean;
+    /** Reads and writes the archive: objects with their lock, never a delete (docs/archive.md). */
+    archives?: boolean;
     /** Sends e-mail through SES (the configured sender, the configuration set). */
     sendsEmail?: boolean;
     /** Puts messages on the webhook delivery queue. */
@@ -178,6 +180,7 @@ export const QUEUES = {
       maxConcurrency: 10,
       table: 'readWrite',
       rendersDocuments: true,
+      archives: true,
       sendsEmail: true,
     },
   },

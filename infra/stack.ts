@@ -12,6 +12,7 @@ import { InvokedFunctionConstruct } from '#infra/constructs/invoked-function';
 import { DOCUMENT_RENDERER, E_INVOICE_READER, PAYMENT_GATEWAY, PEPPOL_GATEWAY } from '#functions/topology';
 import { EmailEventsConstruct } from '#infra/constructs/email-events';
 import { ExportsConstruct } from '#infra/constructs/exports';
+import { ArchiveConstruct } from '#infra/constructs/archive';
 import { type InboxWiring, IncomingConstruct } from '#infra/constructs/incoming';
 import { InboundEmailConstruct } from '#infra/constructs/inbound-email';
 import { InboundPeppolConstruct } from '#infra/constructs/inbound-peppol';
@@ -155,6 +156,7 @@ export class InvoicingStack extends Stack {
     const peppolGateway = props.peppol && peppolGatewayOf(this, props.peppol, alarms);
     const email = new EmailEventsConstruct(this, 'Email', { alarms });
     const exports = new ExportsConstruct(this, 'Exports');
+    const archive = new ArchiveConstruct(this, 'Archive');
     const { bucket: incomingBucket, reader } = inboxOf(this, alarms);
     const api = new ApiConstruct(this, 'Api', {
       renderer,
@@ -175,6 +177,7 @@ export class InvoicingStack extends Stack {
       peppolGateway,
       exportBucket: exports.bucket,
       incoming: { reader, bucket: incomingBucket },
+      archiveBucket: archive.bucket,
     });
     email.addWorker({ table: data.table, environment: api.sharedEnvironment, alarms });
     const inbox = { bucket: incomingBucket, reader, table: data.table, environment: api.sharedEnvironment, alarms };
@@ -192,6 +195,7 @@ export class InvoicingStack extends Stack {
       environment: { ...api.sharedEnvironment, AUDIT_RETENTION_DAYS: String(props.auditRetentionDays ?? 400) },
       alarms,
       exportBucket: exports.bucket,
+      archiveBucket: archive.bucket,
     });
     api.connectPipeline({ deliveryQueue: events.queues.delivery });
     new SchedulesConstruct(this, 'Schedules', {
@@ -201,6 +205,7 @@ export class InvoicingStack extends Stack {
       sendEmail: api.sendEmail,
       renderer,
       alarms,
+      archiveBucket: archive.bucket,
     });
     new DashboardConstruct(this, 'Operations', {
       httpApi: api.httpApi,

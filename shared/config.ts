@@ -318,3 +318,12 @@ const incomingStoreSchema = () =>
   });
 /** Where received e-invoices are kept; only the inbox's routes, workers and the reader read it. */
 export const incomingStoreConfig = (env: NodeJS.ProcessEnv = process.env) => parse(incomingStoreSchema(), env);
+
+const archiveStoreSchema = () =>
+  z.object({
+    /** The Object Lock bucket every issued, sent and received document is archived in (docs/archive.md). */
+    ARCHIVE_BUCKET: z.string().check(z.minLength(3)),
+    S3_FORCE_PATH_STYLE: objectStoreSchema().shape.S3_FORCE_PATH_STYLE,
+  });
+/** Where the archive is; read by what issues, sends, receives or serves an issued document. */
+export const archiveStoreConfig = (env: NodeJS.ProcessEnv = process.env) => parse(archiveStoreSchema(), env);

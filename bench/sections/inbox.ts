@@ -5,6 +5,7 @@
 // The Peppol row takes the same document the way an access point hands it over: in an SBD, kept by
 // the gateway's keeping, then opened and routed by the Peppol receiver's operation (the queue between
 // them is left out: it is the same on both sides of no comparison here).
+import { archiveStore } from '#shared/aws/archive-store';
 import { readFileSync } from 'node:fs';
 import { S3Client } from '@aws-sdk/client-s3';
 import { type BenchContext, REFERENCE_PAIRS } from '#bench/context';
@@ -54,6 +55,7 @@ export async function inbox(context: BenchContext): Promise<void> {
     const deps = {
       db: context.db,
       store,
+      archive: archiveStore(),
       reader: eInvoiceReader(invoke, E_INVOICE_READER.handler),
       publicBaseUrl: `http://127.0.0.1:${context.apiPort}`,
     };

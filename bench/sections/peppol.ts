@@ -17,6 +17,7 @@ import { PEPPOL_GATEWAY } from '#functions/topology';
 import { invokerFor } from '#shared/aws/lambda';
 import { createClient } from '#shared/clients/create-client';
 import { documentRenderer } from '#shared/documents/renderer';
+import { type ArchiveStore, archiveStore } from '#shared/aws/archive-store';
 import { createInvoice } from '#shared/invoicing/create-invoice';
 import { updateOrganization } from '#shared/organizations/update-organization';
 import { peppolGateway } from '#shared/peppol/gateway';
@@ -29,7 +30,7 @@ import { createInvoiceBody, newInvoiceContent } from '#shared/http/schemas/invoi
 /** Sendings per measurement: each is one document through the OpenPeppol rules (tens of milliseconds). */
 const SENDINGS = 4;
 
-type Deps = Parameters<typeof transmitQueued>[0] & { peppol: ReturnType<typeof peppolGateway> };
+type Deps = Parameters<typeof transmitQueued>[0] & { peppol: ReturnType<typeof peppolGateway>; archive: ArchiveStore };
 
 /** A seller and a buyer on the network, and a maker of invoices queued for Peppol between them. */
 async function queuedSendings(context: BenchContext, deps: Deps, organizationId: string) {
@@ -98,6 +99,7 @@ export async function peppol(context: BenchContext): Promise<void> {
       publicBaseUrl: `http://127.0.0.1:${context.apiPort}`,
       peppol: peppolGateway(invoke, PEPPOL_GATEWAY.handler),
       renderer: documentRenderer(invoke, 'render-document'),
+      archive: archiveStore(),
       scheduleCheck: async () => undefined,
       checkSeconds: 30,
     };

@@ -9,4 +9,6 @@ export const route = {
   table: 'readWrite',
   errors: ['invalid_state'],
   status: 201,
+  rendersDocuments: true,
+  archives: true,
 } as const satisfies Route;

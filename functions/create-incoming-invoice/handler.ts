@@ -1,5 +1,6 @@
 // A received e-invoice uploaded as the body (XML or PDF): read, checked and stored, 201 with the
 // document; the same document again answers 200 with the first (docs/incoming-invoices.md).
+import { archiveStore } from '#shared/aws/archive-store';
 import { incomingStore } from '#shared/aws/incoming-store';
 import { config } from '#shared/config';
 import type { ReceivedMediaType } from '#shared/domain/incoming-invoice';
@@ -14,9 +15,10 @@ import { route } from '#functions/create-incoming-invoice/route';
 const { PUBLIC_BASE_URL } = config();
 const store = incomingStore();
 const reader = configuredReader();
+const archive = archiveStore();
 
 export const handler = endpoint(route, { file: receivedFile }, async ({ db, organizationId, file, headers }) => {
-  const deps = { db, store, reader, publicBaseUrl: PUBLIC_BASE_URL };
+  const deps = { db, store, reader, archive, publicBaseUrl: PUBLIC_BASE_URL };
   const received = {
     bytes: file!.bytes,
     media_type: file!.mediaType as ReceivedMediaType,

@@ -7,7 +7,8 @@ export const route = {
   credentials: 'public',
   scope: null,
   table: 'read',
-  errors: ['e_invoice_incomplete'],
+  errors: ['e_invoice_incomplete', 'archive_mismatch'],
   rendersDocuments: true,
+  archives: true,
   serves: 'e-invoice',
 } as const satisfies Route;

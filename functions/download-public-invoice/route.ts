@@ -8,5 +8,7 @@ export const route = {
   scope: null,
   table: 'read',
   rendersDocuments: true,
+  archives: true,
+  errors: ['archive_mismatch'],
   serves: 'pdf',
 } as const satisfies Route;

@@ -1,5 +1,6 @@
 // SES receipt rule → S3 (the MIME) and SNS → SQS (the notification) → each XML or PDF attachment into
 // the inbox of every organization the e-mail was addressed to (docs/incoming-invoices.md, "By e-mail").
+import { archiveStore } from '#shared/aws/archive-store';
 import { incomingStore } from '#shared/aws/incoming-store';
 import { config, incomingStoreConfig, required } from '#shared/config';
 import { correlated, createDb } from '#shared/data/table';
@@ -16,6 +17,7 @@ const domain = required(settings, 'INBOUND_EMAIL_DOMAIN');
 const table = createDb(settings.TABLE_NAME, traced);
 const store = incomingStore();
 const reader = configuredReader();
+const archive = archiveStore();
 
 export const handler = queueWorker(
   'email-receiver',
@@ -33,7 +35,7 @@ export const handler = queueWorker(
     const raw = await store.get(receipt.action.objectKey);
     if (!raw) throw new Error(`the e-mail ${mail.messageId} is not at ${receipt.action.objectKey}`);
     const db = correlated(table, undefined, systemActor('email-receiver'));
-    const deps = { db, store, reader, publicBaseUrl: settings.PUBLIC_BASE_URL, domain };
+    const deps = { db, store, reader, archive, publicBaseUrl: settings.PUBLIC_BASE_URL, domain };
     const outcomes = await receiveEmail(deps, { raw, recipients: receipt.recipients, messageId: mail.messageId });
     log.info('e-mail received', { ses_message_id: mail.messageId, outcomes });
   },

@@ -7,7 +7,8 @@ export const route = {
   credentials: 'any',
   scope: 'invoices:read',
   table: 'read',
-  errors: ['invalid_state', 'e_invoice_incomplete'],
+  errors: ['invalid_state', 'e_invoice_incomplete', 'archive_mismatch'],
   rendersDocuments: true,
+  archives: true,
   serves: 'e-invoice',
 } as const satisfies Route;

@@ -1,5 +1,6 @@
 // The incoming-peppol queue → the inbox: each document the Peppol gateway kept for its access point's
 // arrival, into the organization that receives as its participant (shared/inbox/receive-peppol.ts).
+import { archiveStore } from '#shared/aws/archive-store';
 import { incomingStore } from '#shared/aws/incoming-store';
 import { config } from '#shared/config';
 import { correlated, createDb } from '#shared/data/table';
@@ -16,6 +17,7 @@ const table = createDb(settings.TABLE_NAME, traced);
 const shared = {
   store: incomingStore(),
   reader: configuredReader(),
+  archive: archiveStore(),
   peppol: configuredPeppolGateway(),
   publicBaseUrl: settings.PUBLIC_BASE_URL,
 };

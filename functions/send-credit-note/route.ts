@@ -14,8 +14,10 @@ export const route = {
     'peppol_not_configured',
     'peppol_unreachable',
     'peppol_unavailable',
+    'archive_mismatch',
   ],
   sendsEmail: true,
   rendersDocuments: true,
+  archives: true,
   usesPeppol: true,
 } as const satisfies Route;

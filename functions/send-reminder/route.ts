@@ -8,7 +8,14 @@ export const route = {
   credentials: 'any',
   scope: 'invoices:send',
   table: 'readWrite',
-  errors: ['invalid_state', 'e_invoice_incomplete', 'email_delivery_failed', 'recipient_suppressed'],
+  errors: [
+    'invalid_state',
+    'e_invoice_incomplete',
+    'email_delivery_failed',
+    'recipient_suppressed',
+    'archive_mismatch',
+  ],
   sendsEmail: true,
   rendersDocuments: true,
+  archives: true,
 } as const satisfies Route;

@@ -56,6 +56,8 @@ export type ApiProps = {
   exportBucket: IBucket;
   /** The e-invoice reader and the bucket received e-invoices are kept in (routes marked `receivesInvoices`, `readsIncoming`). */
   incoming: { reader: InvokedFunctionConstruct; bucket: IBucket };
+  /** The archive's Object Lock bucket (routes marked `archives`). */
+  archiveBucket: IBucket;
   /** Requests per second across the API, and the burst above it, before API Gateway answers 429. */
   throttle: { rateLimit: number; burstLimit: number };
 };
@@ -106,6 +108,7 @@ export const ROUTE_STACKS: Record<string, string> = {
   payments: 'PublicRoutes',
   peppol: 'PeppolRoutes',
   'incoming-invoices': 'InboxRoutes',
+  archive: 'ArchiveRoutes',
   // The names they had as unlisted segments: deployed stacks keep them.
   'credit-notes': 'CreditNotesRoutes',
   'openapi.json': 'OpenapijsonRoutes',
@@ -115,6 +118,20 @@ export const routeStackOf = (route: Route): string => {
   const segment = route.path.split('/')[3]!;
   return ROUTE_STACKS[segment] ?? `${logicalId(segment.replace(/[^a-z0-9-]/g, ''))}Routes`;
 };
+
+/** What every function of the service is told to load its configuration (no secrets). */
+const sharedEnvironmentOf = (props: ApiProps, baseUrl: string): Record<string, string> => ({
+  ...props.environment,
+  PUBLIC_BASE_URL: baseUrl,
+  ACCESS_TOKEN_PUBLIC_JWKS: props.signing.publicJwks,
+  EMAIL_FROM: props.emailFrom,
+  EMAIL_CONFIGURATION_SET: props.emailConfigurationSet,
+  PAYMENT_PROVIDER: props.paymentProvider,
+  EXPORT_BUCKET: props.exportBucket.bucketName,
+  EXPORT_BUCKET_DOMAIN: props.exportBucket.bucketRegionalDomainName,
+  INCOMING_BUCKET: props.incoming.bucket.bucketName,
+  ARCHIVE_BUCKET: props.archiveBucket.bucketName,
+});
 
 /** Wiring that exists only once the event pipeline does: the delivery queue, for the retry route. */
 export type ApiPipelineWiring = { deliveryQueue: IQueue };
@@ -246,46 +263,15 @@ export class ApiConstruct extends Construct {
   /** SES sending from the configured sender only, for every function that sends invoices. */
   readonly sendEmail: PolicyStatement;
 
-  constructor(
-    scope: Construct,
-    id: string,
-    {
-      table,
-      environment,
-      publicBaseUrl,
-      signing,
-      identityProvider,
-      emailFrom,
-      emailConfigurationSet,
-      sesSandboxRecipients,
-      gateway,
-      peppolGateway,
-      paymentProvider,
-      cursorSecret,
-      routes,
-      alarms,
-      renderer,
-      throttle,
-      exportBucket,
-      incoming,
-    }: ApiProps,
-  ) {
+  constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
+    const { table, publicBaseUrl, signing, identityProvider, emailFrom, emailConfigurationSet } = props;
+    const { sesSandboxRecipients, gateway, peppolGateway, paymentProvider, cursorSecret, routes, alarms } = props;
+    const { renderer, throttle, exportBucket, incoming, archiveBucket } = props;
     this.httpApi = httpApiOf(this);
     addStage(this, this.httpApi, throttle);
     raiseAlarms(this, this.httpApi, alarms);
-    const baseUrl = publicBaseUrl ?? this.httpApi.apiEndpoint;
-    this.sharedEnvironment = {
-      ...environment,
-      PUBLIC_BASE_URL: baseUrl,
-      ACCESS_TOKEN_PUBLIC_JWKS: signing.publicJwks,
-      EMAIL_FROM: emailFrom,
-      EMAIL_CONFIGURATION_SET: emailConfigurationSet,
-      PAYMENT_PROVIDER: paymentProvider,
-      EXPORT_BUCKET: exportBucket.bucketName,
-      EXPORT_BUCKET_DOMAIN: exportBucket.bucketRegionalDomainName,
-      INCOMING_BUCKET: incoming.bucket.bucketName,
-    };
+    this.sharedEnvironment = sharedEnvironmentOf(props, publicBaseUrl ?? this.httpApi.apiEndpoint);
     this.sendEmail = sendEmailStatement(this, emailFrom, emailConfigurationSet, sesSandboxRecipients);
 
     const stacks = new RouteStacks(this, identityProvider);
@@ -301,6 +287,7 @@ export class ApiConstruct extends Construct {
       peppolGateway,
       reader: incoming.reader,
       incomingBucket: incoming.bucket,
+      archiveBucket,
     };
     for (const route of routes ?? servedRoutes(paymentProvider)) {
       const stack = stacks.of(route);

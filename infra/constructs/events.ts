@@ -26,6 +26,8 @@ export type EventsProps = {
   alarms: AlarmsConstruct;
   /** Where the export worker writes files. */
   exportBucket: IBucket;
+  /** The archive's Object Lock bucket, for the workers marked `archives`. */
+  archiveBucket: IBucket;
   /** The document renderer and, where the deployment has an access point, the Peppol gateway: the Peppol worker invokes both. */
   renderer: InvokedFunctionConstruct;
   peppolGateway?: InvokedFunctionConstruct;
@@ -121,7 +123,7 @@ export class EventsConstruct extends Construct {
   constructor(
     scope: Construct,
     id: string,
-    { table, environment, alarms, exportBucket, renderer, peppolGateway }: EventsProps,
+    { table, environment, alarms, exportBucket, renderer, peppolGateway, archiveBucket }: EventsProps,
   ) {
     super(scope, id);
     this.bus = new EventBus(this, 'Bus', { description: 'Invoicing service events' });
@@ -158,6 +160,7 @@ export class EventsConstruct extends Construct {
       renderer,
       peppolGateway,
       peppolQueue: peppol,
+      archiveBucket,
     };
     const publisher = (this.publisher = new ServiceFunction(this, 'Publisher', {
       entry: 'functions/event-publisher/handler.ts',

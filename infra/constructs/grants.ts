@@ -29,6 +29,7 @@ export type Needs = Pick<
   | 'readsExports'
   | 'receivesInvoices'
   | 'readsIncoming'
+  | 'archives'
 > &
   Pick<Job, 'publishesEvents' | 'queuesRecurringRuns'> &
   Partial<
@@ -59,6 +60,8 @@ export type GrantTargets = {
   /** The e-invoice reader, for what receives invoices. */
   reader?: InvokedFunctionConstruct;
   incomingBucket?: IBucket;
+  /** The Object Lock bucket of the archive. */
+  archiveBucket?: IBucket;
 };
 
 type Grant<K extends keyof GrantTargets> = (
@@ -126,6 +129,14 @@ const GRANTS: { [K in keyof GrantTargets]-?: Grant<K> } = {
       bucket,
       [...(receivesInvoices ? ['s3:PutObject', 's3:DeleteObject'] : []), ...(readsIncoming ? ['s3:GetObject'] : [])],
       'Received documents are keyed by organization and the SHA-256 of their original, read and written one by one: objects only',
+    ),
+  // Objects only, and never a delete: each write sets its own lock (PutObjectRetention), reads serve and verify.
+  archiveBucket: (fn, bucket, { archives }) =>
+    grantObjects(
+      fn,
+      bucket,
+      archives ? ['s3:PutObject', 's3:PutObjectRetention', 's3:GetObject'] : [],
+      'Archived objects are keyed by organization, document and SHA-256, written and read one by one: objects only',
     ),
 };
 

@@ -1,5 +1,6 @@
 // The scheduled jobs of functions/jobs.ts, each a function on an EventBridge schedule, and the
 // recurring worker behind the runner's FIFO queue (one message group per organization).
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Duration } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule, type EventBus } from 'aws-cdk-lib/aws-events';
@@ -23,12 +24,18 @@ export type SchedulesProps = {
   sendEmail?: PolicyStatement;
   renderer: InvokedFunctionConstruct;
   alarms: AlarmsConstruct;
+  /** The archive's Object Lock bucket, for the jobs and the worker marked `archives`. */
+  archiveBucket: IBucket;
 };
 
 export class SchedulesConstruct extends Construct {
   readonly recurringRuns: Queue;
 
-  constructor(scope: Construct, id: string, { table, environment, bus, sendEmail, renderer, alarms }: SchedulesProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    { table, environment, bus, sendEmail, renderer, alarms, archiveBucket }: SchedulesProps,
+  ) {
     super(scope, id);
     this.recurringRuns = workQueue(
       this,
@@ -44,7 +51,7 @@ export class SchedulesConstruct extends Construct {
     };
 
     // In the order of the jobs' deployed policy statements (grantNeeds); every job reads and writes the table.
-    const targets = { table, bus, sendEmail, recurringRuns: this.recurringRuns, renderer };
+    const targets = { table, bus, sendEmail, recurringRuns: this.recurringRuns, renderer, archiveBucket };
     const missedRuns = deadLetterQueue(this, alarms, 'MissedRuns', 'scheduled runs EventBridge could not start');
     for (const job of JOBS as readonly Job[]) {
       const fn = new ServiceFunction(this, logicalId(job.name), {
@@ -68,7 +75,7 @@ export class SchedulesConstruct extends Construct {
       ...consumerProps(QUEUES.recurringRuns),
       environment: common,
     });
-    grantNeeds(worker, consumer, { table, sendEmail, renderer });
+    grantNeeds(worker, consumer, { table, sendEmail, renderer, archiveBucket });
     consume(worker, this.recurringRuns, QUEUES.recurringRuns);
     alarms.onFailures(this, worker, consumer.title);
   }

@@ -18,8 +18,12 @@ const GATEWAY_BODY_LIMIT = 10 * 1024 * 1024;
 
 const pattern = (path: string) => new RegExp(`^${path.replace(/\/$/, '').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}/?$`);
 type RouteTable = { route: Route; regex: RegExp }[];
+/** As API Gateway matches: a path without parameters before one with (`/archive/verify/` before `/archive/{id}/`). */
 const routeTable = (routes: readonly Route[]): RouteTable =>
-  routes.map((route) => ({ route, regex: pattern(route.path) }));
+  routes
+    .map((route) => ({ route, regex: pattern(route.path), params: route.path.split('{').length }))
+    .sort((a, b) => a.params - b.params)
+    .map(({ route, regex }) => ({ route, regex }));
 
 function matchRoute(
   compiled: RouteTable,

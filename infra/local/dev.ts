@@ -51,6 +51,8 @@ import type { PaymentProvider } from '#shared/payments/provider';
 const TABLE_NAME = 'invoicing-local';
 const EXPORT_BUCKET = 'invoicing-local-exports';
 const INCOMING_BUCKET = 'invoicing-local-incoming';
+// Written as a bucket with Object Lock in compliance mode is (infra/local/object-store.ts lockedWriteRefusal).
+const ARCHIVE_BUCKET = 'invoicing-local-archive';
 // Each organization receives e-invoices by e-mail at <its id>@ this domain (infra/local/inbound-smtp.ts).
 const INBOUND_EMAIL_DOMAIN = process.env.INBOUND_EMAIL_DOMAIN ?? 'invoices.localhost';
 
@@ -99,7 +101,9 @@ try {
   const sqs = await startSqsEmulator(await portNear(apiPort + 3, 'SQS emulator'));
   running.push(sqs);
   // S3 is the emulator's too, behind a front that checks signatures as S3 does (tampered links are refused).
-  const objectStore = await startObjectStore(sqs.endpoint, await portNear(apiPort + 6, 'Object store'));
+  const objectStore = await startObjectStore(sqs.endpoint, await portNear(apiPort + 6, 'Object store'), {
+    lockedBuckets: [ARCHIVE_BUCKET],
+  });
   running.push(objectStore);
 
   // Generated on first start and kept with the state: cursor key, token signing key, IdP key.
@@ -129,6 +133,7 @@ try {
   // The emulator keeps objects in memory: export files last as long as `npm run dev` runs.
   await createBucket(objectStore.endpoint, EXPORT_BUCKET);
   await createBucket(objectStore.endpoint, INCOMING_BUCKET);
+  await createBucket(objectStore.endpoint, ARCHIVE_BUCKET);
   const bus = await startEventBus(sqsClient, busTargets(queues));
   running.push(bus);
   const ses = await startSesEventSource({
@@ -202,6 +207,7 @@ try {
     AWS_ENDPOINT_URL_S3: objectStore.endpoint,
     EXPORT_BUCKET,
     INCOMING_BUCKET,
+    ARCHIVE_BUCKET,
     INBOUND_EMAIL_DOMAIN,
     S3_FORCE_PATH_STYLE: 'true',
     AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
@@ -309,6 +315,15 @@ try {
     object_store_endpoint: objectStore.endpoint,
     export_bucket: EXPORT_BUCKET,
     incoming_bucket: INCOMING_BUCKET,
+    // The archive, to read (and, to see verify find it, tamper with) what is kept: docs/archive.md.
+    archive: {
+      endpoint: objectStore.endpoint,
+      bucket: ARCHIVE_BUCKET,
+      region: LOCAL_CREDENTIALS.AWS_REGION,
+      access_key_id: LOCAL_CREDENTIALS.AWS_ACCESS_KEY_ID,
+      secret_access_key: LOCAL_CREDENTIALS.AWS_SECRET_ACCESS_KEY,
+      force_path_style: true,
+    },
     // E-invoices by e-mail: SMTP to an organization's address lands in its inbox.
     inbound_smtp: {
       host: '127.0.0.1',

@@ -5,6 +5,7 @@
 // tampered, expired or unsigned export link is refused on a laptop as it is in AWS.
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
 import { Hash } from '@smithy/core/serde';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { LOCAL_CREDENTIALS, type Stoppable } from '#infra/local/emulators';
@@ -125,8 +126,47 @@ const errorXml = (refusal: Refusal, resource: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${refusal.code}</Code><Message>${refusal.message}</Message>` +
   `<Resource>${resource.replace(/[<>&]/g, (c) => `&#${c.charCodeAt(0)};`)}</Resource><RequestId>local</RequestId></Error>`;
 
-async function handle(upstream: URL, incoming: IncomingMessage, answer: ServerResponse) {
-  const refusal = await signatureRefusal(incoming).catch(() => mismatch());
+/** The bucket a path-style request is for, and whether it writes one object (a plain PUT, no part of an upload). */
+function objectWrite(incoming: IncomingMessage) {
+  const url = new URL(incoming.url ?? '/', 'http://object-store.local');
+  const [, bucket = '', ...key] = url.pathname.split('/');
+  const plain = incoming.method === 'PUT' && key.join('/') !== '' && !url.searchParams.has('uploadId');
+  return { bucket, plain, multipart: incoming.method === 'POST' && url.searchParams.has('uploads') };
+}
+
+/**
+ * What a bucket with Object Lock in compliance mode makes of a write here (the emulator has no Object
+ * Lock): each object must carry the lock (mode COMPLIANCE, a retain-until date ahead) and its SHA-256,
+ * which must be the body's, as S3 checks (BadDigest). Answers the body to send on, or the refusal.
+ */
+export async function lockedWriteRefusal(incoming: IncomingMessage, now = new Date()): Promise<Refusal | Buffer> {
+  const header = (name: string) => String(incoming.headers[name] ?? '');
+  if (header('x-amz-object-lock-mode') !== 'COMPLIANCE')
+    return refused('InvalidRequest', 'Every object of this bucket is written with Object Lock mode COMPLIANCE', 400);
+  const until = Date.parse(header('x-amz-object-lock-retain-until-date'));
+  if (!(until > now.getTime()))
+    return refused('InvalidArgument', 'The retain until date must be provided and in the future', 400);
+  const checksum = header('x-amz-checksum-sha256');
+  if (!checksum) return refused('InvalidRequest', 'An Object Lock write carries its x-amz-checksum-sha256', 400);
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks);
+  if (createHash('sha256').update(body).digest('base64') !== checksum)
+    return refused('BadDigest', 'The SHA256 you specified did not match the calculated checksum.', 400);
+  return body;
+}
+
+async function handle(upstream: URL, incoming: IncomingMessage, answer: ServerResponse, locked: readonly string[]) {
+  let refusal = await signatureRefusal(incoming).catch(() => mismatch());
+  let body: Buffer | undefined;
+  const write = objectWrite(incoming);
+  if (!refusal && locked.includes(write.bucket) && write.multipart)
+    refusal = refused('InvalidRequest', 'Objects of this bucket are written whole, with their checksum', 400);
+  if (!refusal && locked.includes(write.bucket) && write.plain) {
+    const checked = await lockedWriteRefusal(incoming);
+    if (Buffer.isBuffer(checked)) body = checked;
+    else refusal = checked;
+  }
   if (refusal) {
     incoming.resume();
     answer.writeHead(refusal.status, { 'content-type': 'application/xml' });
@@ -147,13 +187,21 @@ async function handle(upstream: URL, incoming: IncomingMessage, answer: ServerRe
     },
   );
   onward.on('error', () => answer.destroy());
-  incoming.pipe(onward);
+  if (body) onward.end(body);
+  else incoming.pipe(onward);
 }
 
-/** S3 on `port` (0: any), for the emulator at `upstream`, refusing what is not signed by the local credentials. */
-export async function startObjectStore(upstream: string, port = 0): Promise<Stoppable & { endpoint: string }> {
+/**
+ * S3 on `port` (0: any), for the emulator at `upstream`, refusing what is not signed by the local credentials;
+ * `lockedBuckets` are written as buckets with Object Lock in compliance mode are (lockedWriteRefusal).
+ */
+export async function startObjectStore(
+  upstream: string,
+  port = 0,
+  { lockedBuckets = [] }: { lockedBuckets?: readonly string[] } = {},
+): Promise<Stoppable & { endpoint: string }> {
   const target = new URL(upstream);
-  const server = createServer((incoming, answer) => void handle(target, incoming, answer));
+  const server = createServer((incoming, answer) => void handle(target, incoming, answer, lockedBuckets));
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

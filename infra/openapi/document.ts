@@ -16,7 +16,7 @@ import { eventResponses } from '#shared/http/schemas/responses/events';
 import { RESPONSES } from '#functions/responses';
 import type { Route, RouteName } from '#functions/routes';
 import { REQUEST_EXAMPLES } from '#infra/openapi/examples';
-import { ATTACHMENT_MEDIA_TYPES } from '#shared/domain/incoming-invoice';
+import { binary, html, SERVED } from '#infra/openapi/served';
 
 const SECURITY: Record<Route['credentials'], Record<string, string[]>[]> = {
   any: [{ apiKey: [] }, { accessToken: [] }],
@@ -89,31 +89,6 @@ const HEADERS = {
   },
 };
 const REQUEST_ID = { $ref: '#/components/headers/RequestId' };
-
-const binary = { type: 'string' as const, contentMediaType: 'application/octet-stream' };
-const html = { 'text/html': { schema: { type: 'string' as const } } };
-
-/** The body of a success that is not JSON, by what the route serves. */
-const SERVED: Record<NonNullable<Route['serves']>, object> = {
-  pdf: { content: { 'application/pdf': { schema: binary } } },
-  'e-invoice': {
-    content: {
-      'application/xml': { schema: { type: 'string' as const } },
-      'application/pdf': { schema: { ...binary, description: 'Factur-X: the PDF with the CII XML embedded' } },
-    },
-  },
-  page: { content: html },
-  file: {
-    content: Object.fromEntries(
-      ['application/octet-stream', ...ATTACHMENT_MEDIA_TYPES].map((type) => [type, { schema: binary }]),
-    ),
-  },
-  redirect: {
-    headers: {
-      Location: { description: 'Where the browser goes next', required: true, schema: { type: 'string' as const } },
-    },
-  },
-};
 
 /** A public route a browser opens answers a missing document with a page, not JSON. */
 const NOT_FOUND_PAGE = {

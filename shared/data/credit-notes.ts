@@ -221,9 +221,11 @@ export async function saveCreditNoteSending(
   creditNoteId: string,
   sending: { to: string; sent_at: string; message_id: string },
   event: NewEvent,
+  archived: readonly WritePart[] = [],
   now = new Date(),
 ): Promise<void> {
   const written = await transact(db, {
+    archived,
     credit_note: {
       Update: {
         TableName: db.table,

@@ -74,6 +74,8 @@ export async function saveNewIncomingInvoice(
   invoice: IncomingInvoice,
   event: NewEvent,
   transport?: string,
+  /** More of the same transaction: the original's archive record. */
+  also: readonly WritePart[] = [],
 ): Promise<'saved' | 'identity' | 'message'> {
   const written = await transact(db, {
     invoice: {
@@ -96,6 +98,7 @@ export async function saveNewIncomingInvoice(
     },
     message: messagePart(db, organizationId, invoice.source, invoice.id, transport),
     events: eventParts(db, organizationId, [event]),
+    also,
   });
   if (written.ok) return 'saved';
   if (written.failed === 'invoice') throw new Error(`incoming invoice ${invoice.id} exists already`);

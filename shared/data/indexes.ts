@@ -34,6 +34,8 @@ export const BY = {
   remindersDue: index('gsi4'),
   /** #47: sent quotes by expiry date, sharded, for the quote sweep. */
   sentQuotesByExpiry: index('gsi4'),
+  /** #69: documents whose archiving is due, oldest first, for the archive sweeper. */
+  archiveDue: index('gsi4'),
   /** #61: the documents (or clients) of one kind whose metadata holds a key with a value, newest first. */
   documentsWithMetadata: index('gsi2'),
 } as const;

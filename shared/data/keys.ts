@@ -1,9 +1,10 @@
-// Every key of the table is built here and nowhere else (docs/data-model.md lists the patterns).
-// Each id segment ends with '#' where another segment may follow, so no id is a prefix of another.
+// Every key of the table is built here (or in archive-keys.ts, exported from here) and nowhere else (docs/data-model.md
+// lists the patterns). Each id segment ends with '#' where another may follow, so no id is a prefix of another.
 import { createHash } from 'node:crypto';
 import { BY, indexKeys } from '#shared/data/indexes';
 
 export { BY, indexKeys, indexQuery, type IndexAccess } from '#shared/data/indexes';
+export * from '#shared/data/archive-keys';
 
 export type Key = { pk: string; sk: string };
 
@@ -315,7 +316,6 @@ export const deliveriesOf = (organizationId: string, webhookId: string) =>
 
 /** The leading key segment of every item that belongs to an organization. */
 export const organizationPartition = org;
-
 export const recurringKey = (organizationId: string, recurringId: string): Key => ({
   pk: org(organizationId),
   sk: `RECURRING#${recurringId}`,

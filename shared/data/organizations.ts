@@ -121,7 +121,11 @@ export async function saveOrganizationChange(
       Update: {
         TableName: db.table,
         Key: organizationKey(organizationId),
-        ConditionExpression: 'attribute_exists(pk)',
+        // The archive's retention is only ever raised: a change that raced a higher one is refused.
+        ConditionExpression:
+          change.archive_retention_years === undefined
+            ? 'attribute_exists(pk)'
+            : 'attribute_exists(pk) AND (attribute_not_exists(#archive_retention_years) OR #archive_retention_years <= :archive_retention_years)',
         UpdateExpression: `SET ${sets.join(', ')}${removals.length ? ` REMOVE ${removals.join(', ')}` : ''}`,
         ExpressionAttributeNames: {
           ...Object.fromEntries([...names, ...removed].map((field) => [`#${field}`, field])),

@@ -28,6 +28,17 @@ export type StatementLetter = {
 /** Who an e-mail goes to and how it reads; the document and its files are the renderer's to draw. */
 export type Mail = { from: string; to: string; replyTo?: string | null };
 
+/** A file as JSON carries it: text as it is, bytes base64. */
+export type FileText =
+  | { filename: string; contentType: string; text: string }
+  | { filename: string; contentType: string; base64: string };
+
+/**
+ * The archived files an e-mail attaches (docs/archive.md): an issued document goes out as it was archived,
+ * never drawn again. `pdf` absent: no PDF; `eInvoice` absent: none beside it (Factur-X is the PDF itself).
+ */
+export type MailFiles = { pdf?: FileText; eInvoice?: FileText };
+
 export type RenderRequest =
   | ({ kind: 'invoice-pdf'; invoice: Invoice } & Letterhead)
   | ({ kind: 'credit-note-pdf'; creditNote: CreditNote } & Letterhead)
@@ -43,9 +54,17 @@ export type RenderRequest =
       payOnline: boolean;
       /** Absent: true. A reminder step may leave the PDF out. */
       attachPdf?: boolean;
+      /** What is attached, as archived; absent: drawn here (`format`, `attachPdf`). */
+      files?: MailFiles;
       mail: Mail;
     } & Letterhead)
-  | ({ kind: 'credit-note-email'; creditNote: CreditNote; format?: EInvoiceFormat | null; mail: Mail } & Letterhead)
+  | ({
+      kind: 'credit-note-email';
+      creditNote: CreditNote;
+      format?: EInvoiceFormat | null;
+      files?: MailFiles;
+      mail: Mail;
+    } & Letterhead)
   | ({ kind: 'statement-pdf' } & StatementLetter & Letterhead)
   | ({ kind: 'quote-pdf'; quote: Quote } & Letterhead)
   | ({ kind: 'quote-email'; quote: Quote; mail: Mail } & Letterhead)
@@ -77,14 +96,16 @@ export const logoText = (logo: Logo | undefined): LogoText | undefined =>
 export const logoOf = (text: LogoText | undefined): Logo | undefined =>
   text && { content_type: text.content_type, bytes: Buffer.from(text.base64, 'base64') };
 
-export const fileAnswer = ({ filename, contentType, content, pixels }: RenderedFile): RenderAnswer => ({
-  file:
-    typeof content === 'string'
-      ? { filename, contentType, text: content }
-      : { filename, contentType, base64: Buffer.from(content).toString('base64'), ...(pixels ? { pixels } : {}) },
+export const fileText = ({ filename, contentType, content }: RenderedFile): FileText =>
+  typeof content === 'string'
+    ? { filename, contentType, text: content }
+    : { filename, contentType, base64: Buffer.from(content).toString('base64') };
+
+export const fileAnswer = (file: RenderedFile): RenderAnswer => ({
+  file: { ...fileText(file), ...(file.pixels && typeof file.content !== 'string' ? { pixels: file.pixels } : {}) },
 });
 
-export const fileOf = ({ file }: Extract<RenderAnswer, { file: unknown }>): RenderedFile => ({
+export const fileOf = ({ file }: { file: FileText & { pixels?: Pixels } }): RenderedFile => ({
   filename: file.filename,
   contentType: file.contentType,
   content: 'text' in file ? file.text : Buffer.from(file.base64, 'base64'),

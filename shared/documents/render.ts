@@ -11,7 +11,13 @@ import { quoteResource } from '#shared/domain/resources/quote';
 import { renderStatementPdf } from '#shared/documents/statement-pdf';
 import { invoiceDocumentOf, invoiceView } from '#shared/documents/invoice-view';
 import { normalizedLogo } from '#shared/documents/logo-image';
-import { logoOf, type RenderedFile, type RenderRequest } from '#shared/documents/render-requests';
+import {
+  fileOf,
+  logoOf,
+  type MailFiles,
+  type RenderedFile,
+  type RenderRequest,
+} from '#shared/documents/render-requests';
 import type { Logo } from '#shared/domain/logo';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { composeDocumentEmail, composeInvoiceEmail } from '#shared/email/invoice-email';
@@ -31,14 +37,30 @@ const email = (filename: string, content: Buffer): RenderedFile => ({
   content,
 });
 
+/** An e-mail's PDF and the file beside it, from the archived files it was given (the PDF bytes, the e-invoice). */
+const givenFiles = (files: MailFiles) => {
+  const eInvoice = files.eInvoice && fileOf({ file: files.eInvoice });
+  const pdf = files.pdf && fileOf({ file: files.pdf });
+  return { pdf: pdf && new Uint8Array(pdf.content as Uint8Array), attachments: eInvoice ? [eInvoice] : [] };
+};
+
 /** The invoice's e-mail: its PDF attached, and the e-invoice of `format` beside it (Factur-X in its place). */
 async function invoiceEmail(request: Request<'invoice-email'>, logo: Logo | undefined): Promise<RenderedFile> {
   const { format, publicBaseUrl, mail } = request;
   const document = invoiceDocumentOf(request.invoice, publicBaseUrl, logo);
   const { invoice } = document;
-  const eInvoice = format
-    ? await invoiceEInvoice(format, { invoice: request.invoice, logo }, publicBaseUrl)
-    : undefined;
+  const drawn = async () => {
+    const eInvoice = format
+      ? await invoiceEInvoice(format, { invoice: request.invoice, logo }, publicBaseUrl)
+      : undefined;
+    const pdf =
+      format === 'factur-x'
+        ? (eInvoice!.content as Uint8Array)
+        : request.attachPdf === false
+          ? undefined
+          : await renderInvoicePdf(document);
+    return { pdf, attachments: eInvoice && format !== 'factur-x' ? [eInvoice] : [] };
+  };
   const raw = await composeInvoiceEmail({
     ...mail,
     view: invoiceView(document),
@@ -46,13 +68,7 @@ async function invoiceEmail(request: Request<'invoice-email'>, logo: Logo | unde
     overdueDays: request.overdueDays,
     reminder: request.reminder,
     payOnline: request.payOnline,
-    pdf:
-      format === 'factur-x'
-        ? (eInvoice!.content as Uint8Array)
-        : request.attachPdf === false
-          ? undefined
-          : await renderInvoicePdf(document),
-    attachments: eInvoice && format !== 'factur-x' ? [eInvoice] : [],
+    ...(request.files ? givenFiles(request.files) : await drawn()),
   });
   return email(fileNameOf(invoice.invoice_number, '.eml'), raw);
 }
@@ -61,10 +77,15 @@ async function invoiceEmail(request: Request<'invoice-email'>, logo: Logo | unde
 async function creditNoteEmail(request: Request<'credit-note-email'>, logo: Logo | undefined): Promise<RenderedFile> {
   const { format, publicBaseUrl, mail } = request;
   const creditNote = creditNoteResource(request.creditNote, publicBaseUrl);
-  const eInvoice = format
-    ? await creditNoteEInvoice(format, { creditNote: request.creditNote, logo }, publicBaseUrl)
-    : undefined;
   const view = creditNoteView({ creditNote, logo });
+  const drawn = async () => {
+    const eInvoice = format
+      ? await creditNoteEInvoice(format, { creditNote: request.creditNote, logo }, publicBaseUrl)
+      : undefined;
+    const pdf =
+      format === 'factur-x' ? (eInvoice!.content as Uint8Array) : await renderCreditNotePdf({ creditNote, logo });
+    return { pdf, attachments: eInvoice && format !== 'factur-x' ? [eInvoice] : [] };
+  };
   const words = view.words.email;
   const raw = await composeDocumentEmail({
     ...mail,
@@ -83,8 +104,7 @@ async function creditNoteEmail(request: Request<'credit-note-email'>, logo: Logo
       [view.words.downloadPdf, creditNote.pdf_url],
     ],
     filename: fileNameOf(creditNote.credit_note_number, '.pdf'),
-    pdf: format === 'factur-x' ? (eInvoice!.content as Uint8Array) : await renderCreditNotePdf({ creditNote, logo }),
-    attachments: eInvoice && format !== 'factur-x' ? [eInvoice] : [],
+    ...(request.files ? givenFiles(request.files) : await drawn()),
   });
   return email(fileNameOf(creditNote.credit_note_number, '.eml'), raw);
 }

@@ -17,6 +17,8 @@ export type AuditEntry = {
   action: string;
   actor: Actor | null;
   resource: { type: string; id: string | null };
+  /** An archive record's entry: the SHA-256 of the archived bytes, so a record changed in the table no longer matches. */
+  sha256?: string;
   /** The previous entry's hash; the first entry's is 64 zeros. */
   prev_hash: string;
   hash: string;
@@ -38,6 +40,8 @@ const covered = (entry: Omit<AuditEntry, 'hash'>) =>
     entry.resource.type,
     entry.resource.id,
     entry.prev_hash,
+    // Only entries that carry one cover it: the hashes of entries written before stay as they were.
+    ...(entry.sha256 === undefined ? [] : [entry.sha256]),
   ]);
 
 export const hashOf = (entry: Omit<AuditEntry, 'hash'>) => createHash('sha256').update(covered(entry)).digest('hex');
@@ -47,6 +51,12 @@ function resourceOf(event: OutboxEvent): AuditEntry['resource'] {
   const object = event.data.object as { id?: unknown; webhook_id?: unknown; user_id?: unknown } | null;
   const id = object?.id ?? object?.user_id ?? object?.webhook_id;
   return { type: event.type.split('.')[0]!, id: typeof id === 'string' ? id : null };
+}
+
+/** An archive record's event carries the SHA-256 of what it archived. */
+function archivedHashOf(event: OutboxEvent): { sha256?: string } {
+  const sha256 = (event.data.object as { sha256?: unknown } | null)?.sha256;
+  return event.type.startsWith('archive_record.') && typeof sha256 === 'string' ? { sha256 } : {};
 }
 
 /** The entry that follows `previous` (none: the first of the chain) for `event`, chained at `now`. */
@@ -64,6 +74,7 @@ export function nextEntry(
     action: event.type,
     actor: event.actor ?? null,
     resource: resourceOf(event),
+    ...archivedHashOf(event),
     prev_hash: previous?.hash ?? GENESIS_HASH,
   };
   return { ...entry, hash: hashOf(entry) };

@@ -29,6 +29,7 @@ export const ErrorCode = {
   peppolUnreachable: 'peppol_unreachable',
   peppolUnavailable: 'peppol_unavailable',
   eInvoiceUnreadable: 'e_invoice_unreadable',
+  archiveMismatch: 'archive_mismatch',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

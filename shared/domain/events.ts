@@ -50,6 +50,7 @@ export const EVENT_TYPES = [
   'incoming_invoice.accepted',
   'incoming_invoice.rejected',
   'incoming_invoice.paid',
+  'archive_record.written',
   'export.created',
   'export.completed',
   'export.failed',

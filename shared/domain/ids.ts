@@ -20,7 +20,8 @@ export type IdPrefix =
   | 'ivt'
   | 'exp'
   | 'snd'
-  | 'inc';
+  | 'inc'
+  | 'arc';
 
 const nextUlid = monotonicFactory();
 

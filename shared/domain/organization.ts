@@ -43,6 +43,8 @@ export type Organization = SellerProfile & {
   accounting_currency?: string;
   /** Which day's ECB rate an invoice in another currency takes; absent: issue_date. */
   exchange_rate_date?: ExchangeRateDate;
+  /** How long what the archive writes from now on is locked (docs/archive.md); absent: 10. Only ever raised. */
+  archive_retention_years?: number;
   created_at: string;
   updated_at?: string;
 };

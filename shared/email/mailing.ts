@@ -1,4 +1,5 @@
 // The pieces a route that mails documents needs, made from the configuration once per process.
+import { archiveStore } from '#shared/aws/archive-store';
 import { sesSender } from '#shared/aws/ses';
 import { config } from '#shared/config';
 import { configuredRenderer } from '#shared/documents/renderer';
@@ -10,6 +11,7 @@ export function configuredMailing() {
   return {
     ses: sesSender(),
     renderer: configuredRenderer(),
+    archive: archiveStore(),
     metrics: createMetrics(),
     from: EMAIL_FROM,
     configurationSet: EMAIL_CONFIGURATION_SET,

@@ -16,6 +16,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   invalid_state: 409,
   idempotency_conflict: 409,
   conflict: 409,
+  archive_mismatch: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -25,8 +25,17 @@ import {
 import { incomingInvoiceResource } from '#shared/domain/resources/incoming-invoice';
 import type { ReadAnswer } from '#shared/e-invoice-reader/read-and-keep';
 import type { EInvoiceReader } from '#shared/e-invoice-reader/reader';
+import type { ArchiveStore } from '#shared/aws/archive-store';
+import { recordParts, storeArchived } from '#shared/archive/keep-file';
 
-export type InboxDeps = { db: CorrelatedDb; store: IncomingStore; reader: EInvoiceReader; publicBaseUrl: string };
+export type InboxDeps = {
+  db: CorrelatedDb;
+  store: IncomingStore;
+  reader: EInvoiceReader;
+  publicBaseUrl: string;
+  /** Every received document is archived as it came, with the document's own transaction (docs/archive.md). */
+  archive: ArchiveStore;
+};
 
 export type ReceivedFile = { bytes: Uint8Array; media_type: ReceivedMediaType; file_name: string | null };
 
@@ -89,6 +98,25 @@ function documentOf(
   return invoice;
 }
 
+/** The original written into the archive (confirmed) before the document is stored; its record commits with it. */
+async function archivedOriginal(
+  deps: InboxDeps,
+  organizationId: string,
+  organization: { archive_retention_years?: number },
+  invoice: IncomingInvoice,
+  file: ReceivedFile,
+) {
+  const owner = { ...organization, id: organizationId };
+  const document = { type: 'incoming_invoice' as const, id: invoice.id, number: invoice.summary.number ?? null };
+  const name =
+    file.file_name ??
+    `${invoice.original.sha256.slice(0, 16)}.${file.media_type === 'application/pdf' ? 'pdf' : 'xml'}`;
+  const received = { filename: name, contentType: file.media_type, content: file.bytes };
+  const kept = { document, kind: 'received' as const, format: 'original' as const, reason: 'received' as const };
+  const record = await storeArchived(deps, owner, { ...kept, file: received });
+  return recordParts(deps, owner.id, [record]);
+}
+
 /**
  * `transport` names what the transport delivered once: by default the message id; a message that
  * carries several candidates (an e-mail's attachments) names each (`<message id>#<n>`).
@@ -112,7 +140,8 @@ export async function receiveIncomingInvoice(
   const invoice = documentOf(answer, { ...file, key, sha256 }, source, organization);
   const object = incomingInvoiceResource(invoice, invoice.read ?? null, deps.publicBaseUrl);
   const type = invoice.status === 'invalid' ? 'incoming_invoice.invalid' : 'incoming_invoice.received';
-  const saved = await saveNewIncomingInvoice(db, organizationId, invoice, { type, object }, transport);
+  const archived = await archivedOriginal(deps, organizationId, organization, invoice, file);
+  const saved = await saveNewIncomingInvoice(db, organizationId, invoice, { type, object }, transport, archived);
   if (saved === 'saved') return { created: true, invoice };
   // The same message taken in meanwhile, by a redelivery running beside this one.
   if (saved === 'message' && source.channel !== 'upload' && transport) {

@@ -28,6 +28,9 @@ import {
 import { timeZoneOf, type Organization } from '#shared/domain/organization';
 import { creditNoteResource } from '#shared/domain/resources/credit-note';
 import { changeInvoice } from '#shared/invoicing/change-invoice';
+import type { DocumentFileDeps } from '#shared/archive/document-file';
+import { archiveDue } from '#shared/archive/archive-due';
+import { archiveDuePart } from '#shared/data/archive-due';
 import { assertNotDeducted } from '#shared/domain/quote-conversion';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
 import type { Metadata } from '#shared/domain/metadata';
@@ -123,6 +126,13 @@ async function writeCreditNote(
         parts: {
           ...newCreditNoteParts(db, organizationId, creditNote, numbered.allocated, now),
           credit_note_event: eventParts(db, organizationId, [event], now),
+          // The archive's outbox: its files are due from the moment it is issued (docs/archive.md).
+          archive_due: archiveDuePart(db, {
+            organizationId,
+            type: 'credit_note',
+            id: creditNote.id,
+            dueAt: now.toISOString(),
+          }),
         },
       };
     },
@@ -134,7 +144,7 @@ async function writeCreditNote(
 }
 
 export async function createCreditNote(
-  deps: InvoicingDeps,
+  deps: InvoicingDeps & DocumentFileDeps,
   organizationId: string,
   invoiceId: string,
   draft: NewCreditNote,
@@ -161,7 +171,12 @@ export async function createCreditNote(
       await voidNumber(db, organizationId, allocated, reason, now);
       throw error;
     });
-    if (written !== 'text taken') return written;
+    if (written !== 'text taken') {
+      // Its files are archived now; should this fail or the process end first, the archive sweeper does it.
+      const due = { organizationId, type: 'credit_note' as const, id: written.creditNote.id, dueAt: now.toISOString() };
+      await archiveDue(deps, due, now).catch(() => undefined);
+      return written;
+    }
     await voidNumber(db, organizationId, allocated, VOID_REASON.textTaken, now);
     if (taken >= MAX_TEXT_COLLISIONS)
       throw new Error(`credit note of ${invoiceId}: ${taken + 1} printed numbers taken`);

@@ -1,6 +1,8 @@
 // Recording that an invoice went out (draft → sent, or a reminder) with its event; a reminder is
 // also kept in the invoice's reminders, and the reminder schedule moves on in the same transaction.
+import { recordParts } from '#shared/archive/keep-file';
 import type { WritePart } from '#shared/data/table';
+import type { ArchiveRecord } from '#shared/domain/archive';
 import type { Invoice, SentReminder } from '#shared/domain/invoice';
 import { isRefusal, refusalError, send } from '#shared/domain/invoice-lifecycle';
 import { changed, changeInvoice } from '#shared/invoicing/change-invoice';
@@ -13,14 +15,19 @@ export type SendingRecord = {
   reminder?: Pick<SentReminder, 'step' | 'offset_days'> & { stepDate?: string };
   /** The reminder schedule's next look (or its end), written with the sending. */
   schedule?: WritePart;
+  /** What the sending archived (the issued files, the e-mail): committed with it (docs/archive.md). */
+  archived?: readonly ArchiveRecord[];
 };
+
+const issuedBy = (current: Invoice, archived: readonly ArchiveRecord[]) =>
+  current.status === 'draft' ? archived : archived.filter((record) => record.reason !== 'issued');
 
 export async function recordSending(
   deps: InvoicingDeps,
   organizationId: string,
   invoiceId: string,
   sending: { to: string; sent_at: string; message_id: string },
-  { issuedParties, reminder, schedule }: SendingRecord = {},
+  { issuedParties, reminder, schedule, archived = [] }: SendingRecord = {},
 ): Promise<Invoice> {
   const result = await changeInvoice(deps, organizationId, invoiceId, (current) => {
     const next = send(current.status);
@@ -44,7 +51,8 @@ export async function recordSending(
         ...(reminder?.stepDate ? { reminded_through: reminder.stepDate } : {}),
       },
       events: [next.reminder ? 'invoice.reminder_sent' : 'invoice.sent'],
-      parts: { schedule },
+      // A sending that raced another's issuing became a reminder: the files issued are the other's.
+      parts: { schedule, archive: recordParts(deps, organizationId, issuedBy(current, archived)) },
     };
   });
   return changed(result as Parameters<typeof changed>[0]);

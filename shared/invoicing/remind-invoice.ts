@@ -61,10 +61,11 @@ export async function remindInvoice(
     return 'unknown';
   }
   const attach = { pdf: step.step.attach_pdf ?? true, eInvoice: step.step.attach_e_invoice ?? false };
-  const messageId = await mailInvoice(deps, { invoice, organization, logo, recipient, reminder: true, attach }, now);
+  const mailing = { invoice, organization, logo, recipient, reminder: true, attach };
+  const { messageId, records } = await mailInvoice(deps, mailing, now);
   const sending = { to: recipient, sent_at: new Date().toISOString(), message_id: messageId };
   const reminder = { step: step.number, offset_days: step.step.offset_days, stepDate: step.date };
-  await recordSending(deps, organizationId, invoiceId, sending, { reminder, schedule });
+  await recordSending(deps, organizationId, invoiceId, sending, { reminder, schedule, archived: records });
   if (step.step.charge_late_fee) await lateFeeWith(deps, organizationId, invoiceId, now);
   return 'sent';
 }

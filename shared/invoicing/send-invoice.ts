@@ -73,12 +73,12 @@ export async function sendInvoice(
   if (issuedParties) assertTaxParties({ ...stored, ...issuedParties });
   // The invoice as it goes out: a draft is issued with today's parties and status sent.
   const invoice = { ...stored, ...issuedParties, status: reminder ? stored.status : ('sent' as const) };
-  const messageId = await mailInvoice(deps, { invoice, organization, logo, recipient, reminder });
+  const { messageId, records } = await mailInvoice(deps, { invoice, organization, logo, recipient, reminder });
   const sentAt = new Date().toISOString();
   const sent = { to: recipient, sent_at: sentAt, message_id: messageId };
   const record: SendingRecord = reminder
-    ? { reminder: { step: null } }
-    : { issuedParties, schedule: firstLook(deps, organization, invoice, new Date()) };
+    ? { reminder: { step: null }, archived: records }
+    : { issuedParties, schedule: firstLook(deps, organization, invoice, new Date()), archived: records };
   const updated = await recordSending(deps, organizationId, invoiceId, sent, record);
   return { invoice: updated, sentAt, reminder, to: recipient };
 }

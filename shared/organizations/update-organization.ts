@@ -16,6 +16,7 @@ import type { ReminderPolicy } from '#shared/domain/reminder-policy';
 import type { LateFeePolicy } from '#shared/domain/late-fee-policy';
 import type { DatevSettings } from '#shared/domain/datev-settings';
 import type { ExchangeRateDate } from '#shared/domain/exchange-rate';
+import { retentionYearsOf } from '#shared/domain/archive';
 
 export type OrganizationChanges = {
   name?: string;
@@ -30,6 +31,8 @@ export type OrganizationChanges = {
   late_fee_policy?: LateFeePolicy | null;
   accounting_currency?: string;
   exchange_rate_date?: ExchangeRateDate;
+  /** Only ever raised; the same value again is accepted (docs/archive.md). */
+  archive_retention_years?: number;
   datev?: DatevSettings | null;
   /** A new logo (decoded and written anew by the document renderer), or null to remove it. */
   logo?: { logo: Logo; info: LogoInfo } | null;
@@ -45,6 +48,12 @@ export async function updateOrganization(
 ): Promise<Organization> {
   const current = await getOrganization(db, organizationId);
   if (!current) throw notFound('Organization');
+  const lowered = () =>
+    validationError({
+      archive_retention_years: `may not be lowered below ${retentionYearsOf(current)}: what is archived stays locked that long`,
+    });
+  if (change.archive_retention_years !== undefined && change.archive_retention_years < retentionYearsOf(current))
+    throw lowered();
   const fields = { ...change, updated_at: now.toISOString() };
   const next = { ...current, ...fields } as Organization;
   for (const [field, value] of Object.entries(fields)) if (value === null) delete next[field as keyof Organization];
@@ -65,7 +74,9 @@ export async function updateOrganization(
   // A new reminder policy books every open invoice anew (the reminder sweep does it, page by page).
   const backfill = change.reminder_policy ? reminderBackfillPart(db, organizationId) : undefined;
   const organizationChange = { fields, logo, peppolIdBefore: current.peppol_id };
-  if (!(await saveOrganizationChange(db, organizationId, organizationChange, event, now, backfill)))
+  if (!(await saveOrganizationChange(db, organizationId, organizationChange, event, now, backfill))) {
+    if (change.archive_retention_years !== undefined && (await getOrganization(db, organizationId))) throw lowered();
     throw notFound('Organization');
+  }
   return next;
 }

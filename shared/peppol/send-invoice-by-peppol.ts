@@ -18,12 +18,14 @@ import { timeZoneOf } from '#shared/domain/organization';
 import { PEPPOL_EVENTS, peppolSendingResource, queuedSending, standingSending } from '#shared/domain/peppol-sending';
 import { nextReminderDate } from '#shared/domain/reminders';
 import { changeInvoice } from '#shared/invoicing/change-invoice';
+import { type DocumentFileDeps, issuedFiles } from '#shared/archive/document-file';
+import { recordParts } from '#shared/archive/keep-file';
 import { issuingRate } from '#shared/invoicing/exchange-rate-for';
 import type { LoadedInvoice } from '#shared/invoicing/send-invoice';
 import { type PeppolSendDeps, reachableBuyer } from '#shared/peppol/reachable-buyer';
 
 export async function sendInvoiceByPeppol(
-  deps: PeppolSendDeps,
+  deps: PeppolSendDeps & DocumentFileDeps,
   organizationId: string,
   invoiceId: string,
   { resend = false, exchangeRate, loaded }: { resend?: boolean; exchangeRate?: RateLeg; loaded?: LoadedInvoice } = {},
@@ -46,6 +48,10 @@ export async function sendInvoiceByPeppol(
   const receiver = await reachableBuyer(deps, organizationId, issued.buyer?.peppol_id, 'invoice');
   assertEInvoiceReady('peppol', { ...issued, rows: taxBreakdownOf(issued) });
   const sending = queuedSending(newId('snd'), `${receiver.scheme}:${receiver.identifier}`, now);
+  // Issuing archives the invoice as issued first (docs/archive.md): its records commit with the issue.
+  const archived = draft
+    ? (await issuedFiles(deps, { invoice: { ...issued, status: 'sent' }, organization, logo: found.logo }, now)).records
+    : [];
   const policy = organization.reminder_policy;
   const firstLook =
     draft &&
@@ -74,6 +80,7 @@ export async function sendInvoiceByPeppol(
         parts: {
           schedule:
             issuing && firstLook ? reminderSchedulePart(deps.db, organizationId, invoiceId, firstLook) : undefined,
+          archive: issuing ? recordParts(deps, organizationId, archived) : undefined,
         },
       };
     },

@@ -115,6 +115,7 @@ describe('docs/deploy.md, against the synthesized template', () => {
       'AWS::DynamoDB::GlobalTable': '| the DynamoDB table',
       ExportsBucket: '| the S3 bucket of export files',
       IncomingBucket: '| the S3 bucket of received e-invoices',
+      ArchiveBucket: '| the archive bucket',
     };
     for (const kind of retained) {
       expect(named[kind], `a row for ${kind} in the teardown table`).toBeDefined();

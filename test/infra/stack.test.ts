@@ -192,6 +192,7 @@ describe('stack', () => {
     expect(nested).toEqual(
       [
         'ApiAccessRoutesNestedStackAccessRoutesNestedStackResource899AA16B',
+        'ApiArchiveRoutesNestedStackArchiveRoutesNestedStackResourceFF624B5C',
         'ApiAutomationRoutesNestedStackAutomationRoutesNestedStackResource27654697',
         'ApiBillingRoutesNestedStackBillingRoutesNestedStackResource87088601',
         'ApiCreditNotesRoutesNestedStackCreditNotesRoutesNestedStackResourceE00DDB45',
@@ -499,7 +500,11 @@ describe('stack', () => {
 
   it('keeps export files private, encrypted, TLS-only and seven days; only the worker writes, only get-export reads', () => {
     const buckets = Object.entries(template.findResources('AWS::S3::Bucket'));
-    expect(buckets.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['ExportsBucket', 'IncomingBucket']);
+    expect(buckets.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual([
+      'ArchiveBucket',
+      'ExportsBucket',
+      'IncomingBucket',
+    ]);
     const [bucketId, bucket] = buckets.find(([id]) => id.startsWith('ExportsBucket'))!;
     expect(
       bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault,
@@ -537,6 +542,51 @@ describe('stack', () => {
     expect(getExport.Properties.Environment.Variables.EXPORT_BUCKET_DOMAIN).toEqual({
       Ref: expect.stringMatching(/ExportsBucket\w*RegionalDomainName$/),
     });
+  });
+
+  it('locks the archive in compliance mode for ten years, versioned and retained; what archives may write and read, nobody delete', () => {
+    const [bucketId, bucket] = Object.entries(template.findResources('AWS::S3::Bucket')).find(([id]) =>
+      id.startsWith('ArchiveBucket'),
+    )!;
+    expect(bucket.Properties.ObjectLockEnabled).toBe(true);
+    expect(bucket.Properties.ObjectLockConfiguration).toEqual({
+      ObjectLockEnabled: 'Enabled',
+      Rule: { DefaultRetention: { Mode: 'COMPLIANCE', Days: 3653 } },
+    });
+    expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(bucket.Properties.LifecycleConfiguration).toBeUndefined();
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(
+      bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault,
+    ).toEqual({ SSEAlgorithm: 'AES256' });
+    const [, policy] = Object.entries(template.findResources('AWS::S3::BucketPolicy')).find(([id]) =>
+      id.startsWith('ArchiveBucket'),
+    )!;
+    expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    );
+    const archiving = [
+      ...SERVED.filter((route) => route.archives).map((route) => logicalId(route.name)),
+      ...(JOBS as readonly Job[]).filter((job) => job.archives).map((job) => `Schedules${logicalId(job.name)}`),
+      ...Object.values(QUEUES)
+        .filter((queue) => (queue.consumer as { archives?: boolean }).archives)
+        .map((queue) => queue.consumer.constructId),
+    ];
+    expect(archiving.length).toBeGreaterThan(10);
+    for (const user of bucketUsers(bucketId)) {
+      const actions = actionsOf(user).filter((action) => action.startsWith('s3:'));
+      expect(
+        actions.filter((action) => /Delete|Bypass|ObjectLockConfiguration/.test(action)),
+        user,
+      ).toEqual([]);
+    }
+    const users = bucketUsers(bucketId);
+    for (const fn of archiving)
+      expect(
+        users.some((user) => user.startsWith(fn) || user.endsWith(fn)),
+        `${fn} may write the archive`,
+      ).toBe(true);
+    expect(users).toHaveLength(archiving.length);
   });
 
   it('keeps received e-invoices private, encrypted, TLS-only, versioned and retained; the reader alone reads and writes them all', () => {

@@ -93,8 +93,9 @@ describe('the topology, in the template and in the local runtime', () => {
         consumer.queuesDeliveries || consumer.retriesDeliveries || consumer.queuesPeppolChecks,
       ),
       'sqs:ChangeMessageVisibility': true, // its own queue's, for every consumer
-      's3:PutObject': Boolean(consumer.writesExports || consumer.receivesInvoices),
-      's3:GetObject': Boolean(consumer.readsIncoming),
+      's3:PutObject': Boolean(consumer.writesExports || consumer.receivesInvoices || consumer.archives),
+      's3:GetObject': Boolean(consumer.readsIncoming || consumer.archives),
+      's3:PutObjectRetention': Boolean(consumer.archives),
       'ses:SendRawEmail': Boolean(consumer.sendsEmail),
       'lambda:InvokeFunction': Boolean(consumer.rendersDocuments || consumer.receivesInvoices || consumer.usesPeppol),
     };

@@ -1,5 +1,6 @@
 // The hop to the document renderer: Lambda's Invoke API as the callers sign and read it, the laptop's
 // endpoint answering as Lambda does, and what a caller does when the renderer fails.
+import { archiveStore } from '#shared/aws/archive-store';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignatureV4 } from '@smithy/signature-v4';
@@ -161,6 +162,7 @@ describe('a renderer that fails', () => {
       db,
       ses: sesSender(),
       renderer: documentRenderer(failing.invoke, DOCUMENT_RENDERER.handler),
+      archive: archiveStore(),
       from: 'Acme Billing <billing@acme.example>',
       publicBaseUrl: 'http://invoices.test',
       log: createLogger('silent', {}),

@@ -1,6 +1,7 @@
 // An e-mail to receiving addresses through the inbox's e-mail operation, its MIME composed by
 // nodemailer as a mail client would: each XML or PDF attachment a candidate in each addressed
 // organization's inbox, what is no e-invoice refused alone, the message kept, a redelivery adding nothing.
+import { archiveStore } from '#shared/aws/archive-store';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -25,6 +26,7 @@ const store = s3IncomingStore(TEST_INCOMING_BUCKET, new S3Client({ forcePathStyl
 const deps = {
   db,
   store,
+  archive: archiveStore(),
   reader: eInvoiceReader(invokerFor(process.env), E_INVOICE_READER.handler),
   publicBaseUrl: 'http://invoices.test',
   domain: DOMAIN,

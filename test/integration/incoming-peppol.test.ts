@@ -3,6 +3,7 @@
 // phoss-ap's forwarded SBD fetched back), kept by the gateway's work, put on the incoming-peppol queue,
 // and taken from it by the Peppol receiver as Lambda hands it, into the inbox of the organization that
 // receives as the participant: once however often it comes, and nowhere when no organization does.
+import { archiveStore } from '#shared/aws/archive-store';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -122,6 +123,7 @@ describe.each(['storecove', 'phoss-ap'] as const)('a document delivered through 
     const deps = {
       db,
       store,
+      archive: archiveStore(),
       reader,
       publicBaseUrl: 'http://invoices.test',
       peppol: { acknowledge: adapters[name].acknowledge },
@@ -182,6 +184,7 @@ describe('the Peppol receiver, as Lambda hands it the queue', () => {
     const deps = {
       db,
       store,
+      archive: archiveStore(),
       reader,
       publicBaseUrl: 'http://invoices.test',
       peppol: { acknowledge: async () => undefined },
@@ -224,6 +227,7 @@ describe.each(['storecove', 'phoss-ap'] as const)('answering a supplier through 
     const inbox = {
       db,
       store,
+      archive: archiveStore(),
       reader,
       publicBaseUrl: 'http://invoices.test',
       peppol: { acknowledge: async () => undefined },

@@ -9,7 +9,7 @@ import { ensureTable } from '#infra/local/create-table';
 import { LOCAL_CREDENTIALS } from '#infra/local/emulators';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '#infra/local/seed';
 import { DOCUMENT_RENDERER, E_INVOICE_READER, PAYMENT_GATEWAY, PEPPOL_GATEWAY } from '#functions/topology';
-import { TEST_INCOMING_BUCKET } from '#test/support/buckets';
+import { TEST_ARCHIVE_BUCKET, TEST_INCOMING_BUCKET } from '#test/support/buckets';
 
 const keys = JSON.parse(inject('signingKeys')) as { privateJwk: unknown; publicJwks: unknown };
 
@@ -22,6 +22,7 @@ Object.assign(process.env, LOCAL_CREDENTIALS, {
   AWS_ENDPOINT_URL_S3: inject('s3Endpoint'),
   EXPORT_BUCKET: 'invoicing-test-exports',
   INCOMING_BUCKET: TEST_INCOMING_BUCKET,
+  ARCHIVE_BUCKET: TEST_ARCHIVE_BUCKET,
   INBOUND_EMAIL_DOMAIN: 'invoices.test',
   S3_FORCE_PATH_STYLE: 'true',
   AWS_ENDPOINT_URL_LAMBDA: inject('lambdaEndpoint'),

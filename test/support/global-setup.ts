@@ -26,7 +26,7 @@ import {
   startPeppolNetwork,
 } from '#infra/local/peppol-network';
 import { E_INVOICE_READER, PEPPOL_GATEWAY } from '#functions/topology';
-import { TEST_INCOMING_BUCKET } from '#test/support/buckets';
+import { TEST_ARCHIVE_BUCKET, TEST_INCOMING_BUCKET } from '#test/support/buckets';
 import { startObjectStore } from '#infra/local/object-store';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from '#infra/local/seed';
 import { generateSigningKeys } from '#shared/auth/signing-keys';
@@ -102,10 +102,11 @@ export default async function setup(project: TestProject) {
   const sqsClient = new SQSClient({ endpoint: sqs.endpoint, useQueueUrlAsEndpoint: false });
   const queues = await createQueues(sqsClient, 'invoicing-test');
   // S3 through the front that checks signatures as S3 does (infra/local/object-store.ts).
-  const objectStore = await startObjectStore(sqs.endpoint, await freePort());
+  const objectStore = await startObjectStore(sqs.endpoint, await freePort(), { lockedBuckets: [TEST_ARCHIVE_BUCKET] });
   project.provide('s3Endpoint', objectStore.endpoint);
   await createBucket(objectStore.endpoint, 'invoicing-test-exports');
   await createBucket(objectStore.endpoint, TEST_INCOMING_BUCKET);
+  await createBucket(objectStore.endpoint, TEST_ARCHIVE_BUCKET);
   project.provide('recurringRunQueue', queues.recurringRuns);
   project.provide('emailStatusQueue', queues.emailStatus);
   project.provide('peppolQueue', queues.peppol);

@@ -1109,6 +1109,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/archive/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List archive
+         * @description Needs the scope `invoices:read`.
+         */
+        get: operations["listArchive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/archive/verify/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify archive
+         * @description Needs the scope `invoices:read`.
+         */
+        get: operations["verifyArchive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/archive/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get archive record
+         * @description Needs the scope `invoices:read`.
+         */
+        get: operations["getArchiveRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/exports/": {
         parameters: {
             query?: never;
@@ -2735,6 +2795,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "archive_record.written": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The archive_record.written event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onArchiveRecordWritten"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "export.created": {
         parameters: {
             query?: never;
@@ -3320,6 +3400,7 @@ export interface components {
          *           },
          *           "accounting_currency": "EUR",
          *           "exchange_rate_date": "issue_date",
+         *           "archive_retention_years": 0,
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       },
@@ -3452,6 +3533,7 @@ export interface components {
          *       },
          *       "accounting_currency": "EUR",
          *       "exchange_rate_date": "issue_date",
+         *       "archive_retention_years": 0,
          *       "created_at": "2026-11-23T10:00:00.000Z"
          *     }
          */
@@ -3552,6 +3634,7 @@ export interface components {
             accounting_currency: components["schemas"]["Currency"];
             /** @enum {string} */
             exchange_rate_date: "issue_date" | "previous_business_day";
+            archive_retention_years: number;
             created_at: components["schemas"]["Timestamp"];
         };
         /**
@@ -13832,6 +13915,96 @@ export interface components {
         /**
          * @example {
          *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "archive_record.written",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "arc_01JD3M8Q5W0000000000000000",
+         *           "document": {
+         *             "type": "invoice",
+         *             "id": "string",
+         *             "number": "string"
+         *           },
+         *           "kind": "document",
+         *           "format": "pdf",
+         *           "reason": "issued",
+         *           "sending_id": "string",
+         *           "key": "string",
+         *           "sha256": "5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8",
+         *           "size": 0,
+         *           "media_type": "string",
+         *           "file_name": "string",
+         *           "written_at": "2026-11-23T10:00:00.000Z",
+         *           "retain_until": "2026-11-23T10:00:00.000Z",
+         *           "url": "http://example.com"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        ArchiveRecordWrittenEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "archive_record.written";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["ArchiveRecord"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        ArchiveRecord: {
+            /**
+             * @description `arc_` and a ULID
+             * @example arc_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            document: {
+                /** @enum {string} */
+                type: "invoice" | "credit_note" | "incoming_invoice";
+                id: string;
+                number: string | null;
+            };
+            /** @enum {string} */
+            kind: "document" | "sending" | "received";
+            /** @enum {string} */
+            format: "pdf" | "ubl" | "cii" | "xrechnung-ubl" | "xrechnung-cii" | "peppol" | "factur-x" | "email" | "peppol-transmission" | "original";
+            /** @enum {string} */
+            reason: "issued" | "requested" | "sent" | "received";
+            sending_id: string | null;
+            key: string;
+            /**
+             * @description SHA-256, hex
+             * @example 5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8
+             */
+            sha256: string;
+            size: number;
+            media_type: string;
+            file_name: string;
+            written_at: components["schemas"]["Timestamp"];
+            retain_until: components["schemas"]["Timestamp"];
+            /** Format: uri */
+            url: string;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
          *       "type": "export.created",
          *       "organization_id": "org_01JD3M8Q5W0000000000000000",
          *       "created_at": "2026-11-23T10:00:00.000Z",
@@ -15628,6 +15801,7 @@ export interface components {
          *             "type": "string",
          *             "id": "string"
          *           },
+         *           "sha256": "5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8",
          *           "prev_hash": "5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8",
          *           "hash": "5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8"
          *         }
@@ -15654,6 +15828,11 @@ export interface components {
                 type: string;
                 id: string | null;
             };
+            /**
+             * @description SHA-256, hex
+             * @example 5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8
+             */
+            sha256?: string;
             /**
              * @description SHA-256, hex
              * @example 5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8
@@ -17103,6 +17282,25 @@ export interface components {
         };
         /**
          * @example {
+         *       "status": "ok",
+         *       "objects": 0
+         *     }
+         */
+        ArchiveVerification: {
+            /** @constant */
+            status: "ok";
+            objects: number;
+        } | {
+            /** @constant */
+            status: "broken";
+            objects: number;
+            record: string;
+            key: string | null;
+            /** @enum {string} */
+            reason: "missing" | "differs" | "record_missing";
+        };
+        /**
+         * @example {
          *       "period": "monthly",
          *       "start_date": "2026-11-23",
          *       "end_date": "2026-11-23",
@@ -17345,6 +17543,7 @@ export interface components {
          *               },
          *               "accounting_currency": "EUR",
          *               "exchange_rate_date": "issue_date",
+         *               "archive_retention_years": 0,
          *               "created_at": "2026-11-23T10:00:00.000Z"
          *             }
          *           },
@@ -17363,7 +17562,7 @@ export interface components {
             next: string | null;
         };
         /** @description An event of any kind, told apart by `type` */
-        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["InvoicePeppolQueuedEvent"] | components["schemas"]["InvoicePeppolSentEvent"] | components["schemas"]["InvoicePeppolDeliveredEvent"] | components["schemas"]["InvoicePeppolFailedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteUpdatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["CreditNotePeppolQueuedEvent"] | components["schemas"]["CreditNotePeppolSentEvent"] | components["schemas"]["CreditNotePeppolDeliveredEvent"] | components["schemas"]["CreditNotePeppolFailedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["QuoteEmailDeliveredEvent"] | components["schemas"]["QuoteEmailBouncedEvent"] | components["schemas"]["QuoteEmailComplainedEvent"] | components["schemas"]["IncomingInvoiceReceivedEvent"] | components["schemas"]["IncomingInvoiceInvalidEvent"] | components["schemas"]["IncomingInvoiceDuplicateEvent"] | components["schemas"]["IncomingInvoiceAcceptedEvent"] | components["schemas"]["IncomingInvoiceRejectedEvent"] | components["schemas"]["IncomingInvoicePaidEvent"] | components["schemas"]["ExportCreatedEvent"] | components["schemas"]["ExportCompletedEvent"] | components["schemas"]["ExportFailedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["RecurringInvoiceUpdatedEvent"] | components["schemas"]["RecurringInvoicePausedEvent"] | components["schemas"]["RecurringInvoiceResumedEvent"] | components["schemas"]["RecurringInvoiceEndedEvent"] | components["schemas"]["MemberAddedEvent"] | components["schemas"]["MemberUpdatedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["InvitationCreatedEvent"] | components["schemas"]["InvitationRevokedEvent"] | components["schemas"]["ApiKeyCreatedEvent"] | components["schemas"]["ApiKeyDisabledEvent"] | components["schemas"]["ApiKeyEnabledEvent"] | components["schemas"]["ApiKeyRevokedEvent"] | components["schemas"]["EmailSuppressionDeletedEvent"] | components["schemas"]["WebhookCreatedEvent"] | components["schemas"]["WebhookUpdatedEvent"] | components["schemas"]["WebhookSecretRotatedEvent"] | components["schemas"]["WebhookDeletedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
+        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["InvoicePeppolQueuedEvent"] | components["schemas"]["InvoicePeppolSentEvent"] | components["schemas"]["InvoicePeppolDeliveredEvent"] | components["schemas"]["InvoicePeppolFailedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteUpdatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["CreditNotePeppolQueuedEvent"] | components["schemas"]["CreditNotePeppolSentEvent"] | components["schemas"]["CreditNotePeppolDeliveredEvent"] | components["schemas"]["CreditNotePeppolFailedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["QuoteEmailDeliveredEvent"] | components["schemas"]["QuoteEmailBouncedEvent"] | components["schemas"]["QuoteEmailComplainedEvent"] | components["schemas"]["IncomingInvoiceReceivedEvent"] | components["schemas"]["IncomingInvoiceInvalidEvent"] | components["schemas"]["IncomingInvoiceDuplicateEvent"] | components["schemas"]["IncomingInvoiceAcceptedEvent"] | components["schemas"]["IncomingInvoiceRejectedEvent"] | components["schemas"]["IncomingInvoicePaidEvent"] | components["schemas"]["ArchiveRecordWrittenEvent"] | components["schemas"]["ExportCreatedEvent"] | components["schemas"]["ExportCompletedEvent"] | components["schemas"]["ExportFailedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["RecurringInvoiceUpdatedEvent"] | components["schemas"]["RecurringInvoicePausedEvent"] | components["schemas"]["RecurringInvoiceResumedEvent"] | components["schemas"]["RecurringInvoiceEndedEvent"] | components["schemas"]["MemberAddedEvent"] | components["schemas"]["MemberUpdatedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["InvitationCreatedEvent"] | components["schemas"]["InvitationRevokedEvent"] | components["schemas"]["ApiKeyCreatedEvent"] | components["schemas"]["ApiKeyDisabledEvent"] | components["schemas"]["ApiKeyEnabledEvent"] | components["schemas"]["ApiKeyRevokedEvent"] | components["schemas"]["EmailSuppressionDeletedEvent"] | components["schemas"]["WebhookCreatedEvent"] | components["schemas"]["WebhookUpdatedEvent"] | components["schemas"]["WebhookSecretRotatedEvent"] | components["schemas"]["WebhookDeletedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
         /**
          * @example {
          *       "id": "whk_01JD3M8Q5W0000000000000000",
@@ -18007,31 +18206,6 @@ export interface components {
                 };
             };
         };
-        /** @description idempotency_conflict, conflict, invalid_state, recipient_suppressed */
-        IdempotencyConflictOrConflictOrInvalidStateOrRecipientSuppressed: {
-            headers: {
-                "X-Request-Id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "idempotency_conflict",
-                 *         "message": "What was refused and why, in one sentence"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    error: {
-                        /** @enum {string} */
-                        code: "idempotency_conflict" | "conflict" | "invalid_state" | "recipient_suppressed";
-                        message: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                    };
-                };
-            };
-        };
         /** @description conflict, peppol_not_configured */
         ConflictOrPeppolNotConfigured: {
             headers: {
@@ -18057,8 +18231,33 @@ export interface components {
                 };
             };
         };
-        /** @description invalid_state */
-        InvalidState: {
+        /** @description archive_mismatch */
+        ArchiveMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "archive_mismatch",
+                 *         "message": "What was refused and why, in one sentence"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "archive_mismatch";
+                        message: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                    };
+                };
+            };
+        };
+        /** @description invalid_state, archive_mismatch */
+        InvalidStateOrArchiveMismatch: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -18075,7 +18274,7 @@ export interface components {
                 "application/json": {
                     error: {
                         /** @enum {string} */
-                        code: "invalid_state";
+                        code: "invalid_state" | "archive_mismatch";
                         message: string;
                         details?: components["schemas"]["ErrorDetails"];
                     };
@@ -18173,6 +18372,8 @@ export type SchemaIncomingInvoiceDuplicateEvent = components['schemas']['Incomin
 export type SchemaIncomingInvoiceAcceptedEvent = components['schemas']['IncomingInvoiceAcceptedEvent'];
 export type SchemaIncomingInvoiceRejectedEvent = components['schemas']['IncomingInvoiceRejectedEvent'];
 export type SchemaIncomingInvoicePaidEvent = components['schemas']['IncomingInvoicePaidEvent'];
+export type SchemaArchiveRecordWrittenEvent = components['schemas']['ArchiveRecordWrittenEvent'];
+export type SchemaArchiveRecord = components['schemas']['ArchiveRecord'];
 export type SchemaExportCreatedEvent = components['schemas']['ExportCreatedEvent'];
 export type SchemaExport = components['schemas']['Export'];
 export type SchemaExportCompletedEvent = components['schemas']['ExportCompletedEvent'];
@@ -18239,6 +18440,7 @@ export type SchemaPeppolArrival = components['schemas']['PeppolArrival'];
 export type SchemaEmailSuppressionPage = components['schemas']['EmailSuppressionPage'];
 export type SchemaCreditNoteList = components['schemas']['CreditNoteList'];
 export type SchemaCreditNotePage = components['schemas']['CreditNotePage'];
+export type SchemaArchiveVerification = components['schemas']['ArchiveVerification'];
 export type SchemaRevenueReport = components['schemas']['RevenueReport'];
 export type SchemaRecurringInvoiceList = components['schemas']['RecurringInvoiceList'];
 export type SchemaEventPage = components['schemas']['EventPage'];
@@ -18269,9 +18471,9 @@ export type ResponseIdempotencyConflictOrConflict = components['responses']['Ide
 export type ResponseEInvoiceIncomplete = components['responses']['EInvoiceIncomplete'];
 export type ResponsePeppolUnavailable = components['responses']['PeppolUnavailable'];
 export type ResponseIdempotencyConflictOrConflictOrInvalidStateOrPaymentsNotConfigured = components['responses']['IdempotencyConflictOrConflictOrInvalidStateOrPaymentsNotConfigured'];
-export type ResponseIdempotencyConflictOrConflictOrInvalidStateOrRecipientSuppressed = components['responses']['IdempotencyConflictOrConflictOrInvalidStateOrRecipientSuppressed'];
 export type ResponseConflictOrPeppolNotConfigured = components['responses']['ConflictOrPeppolNotConfigured'];
-export type ResponseInvalidState = components['responses']['InvalidState'];
+export type ResponseArchiveMismatch = components['responses']['ArchiveMismatch'];
+export type ResponseInvalidStateOrArchiveMismatch = components['responses']['InvalidStateOrArchiveMismatch'];
 export type HeaderRequestId = components['headers']['RequestId'];
 export type HeaderRetryAfter = components['headers']['RetryAfter'];
 export type $defs = Record<string, never>;
@@ -18647,6 +18849,7 @@ export interface operations {
                         /** @enum {string} */
                         chart?: "03" | "04";
                     } | null;
+                    archive_retention_years?: number;
                 };
             };
         };
@@ -19787,7 +19990,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            /** @description idempotency_conflict, conflict, invalid_state, recipient_suppressed, exchange_rate_unavailable, peppol_not_configured, peppol_unreachable */
+            /** @description idempotency_conflict, conflict, invalid_state, recipient_suppressed, exchange_rate_unavailable, peppol_not_configured, peppol_unreachable, archive_mismatch */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -19805,7 +20008,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "idempotency_conflict" | "conflict" | "invalid_state" | "recipient_suppressed" | "exchange_rate_unavailable" | "peppol_not_configured" | "peppol_unreachable";
+                            code: "idempotency_conflict" | "conflict" | "invalid_state" | "recipient_suppressed" | "exchange_rate_unavailable" | "peppol_not_configured" | "peppol_unreachable" | "archive_mismatch";
                             message: string;
                             details?: components["schemas"]["ErrorDetails"];
                         };
@@ -20046,7 +20249,31 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidStateOrRecipientSuppressed"];
+            /** @description idempotency_conflict, conflict, invalid_state, recipient_suppressed, archive_mismatch */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "idempotency_conflict",
+                     *         "message": "What was refused and why, in one sentence"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "conflict" | "invalid_state" | "recipient_suppressed" | "archive_mismatch";
+                            message: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                        };
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["EInvoiceIncomplete"];
@@ -20438,7 +20665,31 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidStateOrRecipientSuppressed"];
+            /** @description idempotency_conflict, conflict, invalid_state, recipient_suppressed */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "idempotency_conflict",
+                     *         "message": "What was refused and why, in one sentence"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "conflict" | "invalid_state" | "recipient_suppressed";
+                            message: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                        };
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -21552,6 +21803,139 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listArchive: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                document?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "id": "arc_01JD3M8Q5W0000000000000000",
+                     *           "document": {
+                     *             "type": "invoice",
+                     *             "id": "string",
+                     *             "number": "string"
+                     *           },
+                     *           "kind": "document",
+                     *           "format": "pdf",
+                     *           "reason": "issued",
+                     *           "sending_id": "string",
+                     *           "key": "string",
+                     *           "sha256": "5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8",
+                     *           "size": 0,
+                     *           "media_type": "string",
+                     *           "file_name": "string",
+                     *           "written_at": "2026-11-23T10:00:00.000Z",
+                     *           "retain_until": "2026-11-23T10:00:00.000Z",
+                     *           "url": "http://example.com"
+                     *         }
+                     *       ],
+                     *       "next": "http://example.com"
+                     *     }
+                     */
+                    "application/json": {
+                        results: components["schemas"]["ArchiveRecord"][];
+                        next: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyArchive: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveVerification"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getArchiveRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The SHA-256 of the bytes (RFC 9530): `sha-256=:<base64>:` */
+                    "Repr-Digest"?: string;
+                    /** @description The same SHA-256, hex, as the record gives it */
+                    "X-Archive-Sha256"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                    "message/rfc822": string;
+                    "application/octet-stream": string;
+                    "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.oasis.opendocument.spreadsheet": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ArchiveMismatch"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     createExport: {
         parameters: {
             query?: never;
@@ -21681,7 +22065,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            /** @description idempotency_conflict, conflict, recipient_suppressed, peppol_not_configured, peppol_unreachable */
+            /** @description idempotency_conflict, conflict, recipient_suppressed, peppol_not_configured, peppol_unreachable, archive_mismatch */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -21699,7 +22083,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "idempotency_conflict" | "conflict" | "recipient_suppressed" | "peppol_not_configured" | "peppol_unreachable";
+                            code: "idempotency_conflict" | "conflict" | "recipient_suppressed" | "peppol_not_configured" | "peppol_unreachable" | "archive_mismatch";
                             message: string;
                             details?: components["schemas"]["ErrorDetails"];
                         };
@@ -21805,7 +22189,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InvalidState"];
+            409: components["responses"]["InvalidStateOrArchiveMismatch"];
             422: components["responses"]["EInvoiceIncomplete"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -21839,6 +22223,7 @@ export interface operations {
             401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
             403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["ArchiveMismatch"];
             422: components["responses"]["EInvoiceIncomplete"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -22321,7 +22706,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "incoming_invoice.received" | "incoming_invoice.invalid" | "incoming_invoice.duplicate" | "incoming_invoice.accepted" | "incoming_invoice.rejected" | "incoming_invoice.paid" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
+                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "incoming_invoice.received" | "incoming_invoice.invalid" | "incoming_invoice.duplicate" | "incoming_invoice.accepted" | "incoming_invoice.rejected" | "incoming_invoice.paid" | "archive_record.written" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
                 };
             };
         };
@@ -22423,7 +22808,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "incoming_invoice.received" | "incoming_invoice.invalid" | "incoming_invoice.duplicate" | "incoming_invoice.accepted" | "incoming_invoice.rejected" | "incoming_invoice.paid" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
+                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "incoming_invoice.received" | "incoming_invoice.invalid" | "incoming_invoice.duplicate" | "incoming_invoice.accepted" | "incoming_invoice.rejected" | "incoming_invoice.paid" | "archive_record.written" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
                     enabled?: boolean;
                 };
             };
@@ -22649,6 +23034,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            409: components["responses"]["ArchiveMismatch"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -22685,6 +23071,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            409: components["responses"]["ArchiveMismatch"];
             422: components["responses"]["EInvoiceIncomplete"];
             500: components["responses"]["InternalError"];
         };
@@ -22758,6 +23145,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            409: components["responses"]["ArchiveMismatch"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -22794,7 +23182,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            409: components["responses"]["InvalidState"];
+            409: components["responses"]["InvalidStateOrArchiveMismatch"];
             422: components["responses"]["EInvoiceIncomplete"];
             500: components["responses"]["InternalError"];
         };
@@ -24463,6 +24851,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["IncomingInvoicePaidEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onArchiveRecordWritten: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArchiveRecordWrittenEvent"];
             };
         };
         responses: {

@@ -1,3 +1,4 @@
+import { retentionYearsOf } from '#shared/domain/archive';
 import { LIMITS } from '#shared/domain/invoice';
 import { creditNoteNumberingOf, numberingOf, quoteNumberingOf } from '#shared/domain/numbering';
 import { DEFAULT_TAX_ROUNDING } from '#shared/domain/tax';
@@ -34,6 +35,7 @@ export const organizationResource = (organization: Organization) => ({
   late_fee_policy: organization.late_fee_policy ?? null,
   accounting_currency: accountingCurrencyOf(organization),
   exchange_rate_date: organization.exchange_rate_date ?? 'issue_date',
+  archive_retention_years: retentionYearsOf(organization),
   datev: organization.datev ?? null,
   created_at: organization.created_at,
 });

@@ -1,5 +1,6 @@
 import { datevSettingsOf } from '#shared/domain/datev-settings';
 import * as z from 'zod/mini';
+import { RETENTION_YEARS } from '#shared/domain/archive';
 import { DELIVERY_CHANNELS } from '#shared/domain/peppol-sending';
 import { EXCHANGE_RATE_DATES } from '#shared/domain/exchange-rate';
 import { isTimeZone } from '#shared/domain/dates';
@@ -207,5 +208,14 @@ export const updateOrganizationBody = z
     exchange_rate_date: z.optional(z.enum(EXCHANGE_RATE_DATES, `must be one of ${EXCHANGE_RATE_DATES.join(', ')}`)),
     /** Where DATEV exports book (docs/exports.md "DATEV"); null removes the settings. */
     datev: z.optional(z.nullable(datevSettings)),
+    /** Years what the archive writes from now on stays locked (docs/archive.md): 6 to 30, only ever raised. */
+    archive_retention_years: z.optional(
+      z
+        .int(`must be a whole number of years from ${RETENTION_YEARS.min} to ${RETENTION_YEARS.max}`)
+        .check(
+          z.minimum(RETENTION_YEARS.min, `must be at least ${RETENTION_YEARS.min} years`),
+          z.maximum(RETENTION_YEARS.max, `must be at most ${RETENTION_YEARS.max} years`),
+        ),
+    ),
   })
   .check(z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'));

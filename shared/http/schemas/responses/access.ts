@@ -119,6 +119,8 @@ export const organizationResponse = z
     ),
     accounting_currency: currency,
     exchange_rate_date: z.enum(EXCHANGE_RATE_DATES),
+    /** Years what the archive writes from now on stays locked (docs/archive.md); absent in a PATCH: unchanged. */
+    archive_retention_years: z.number(),
     created_at: timestamp,
   })
   .register(z.globalRegistry, { id: 'Organization' });

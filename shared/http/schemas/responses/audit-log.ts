@@ -1,16 +1,8 @@
 // Audit entries and the chain's check as the API answers them.
 import * as z from 'zod/mini';
 import type { AuditEntry, ChainCheck } from '#shared/domain/audit';
-import { idOfResource, pageOf, type Same, timestamp } from '#shared/http/schemas/responses/common';
+import { idOfResource, pageOf, type Same, sha256, timestamp } from '#shared/http/schemas/responses/common';
 import { actorResponse } from '#shared/http/schemas/responses/events';
-
-const sha256 = z
-  .string()
-  .check(z.regex(/^[0-9a-f]{64}$/))
-  .register(z.globalRegistry, {
-    description: 'SHA-256, hex',
-    examples: ['5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8'],
-  });
 
 export const auditEntryResponse = z
   .strictObject({
@@ -21,6 +13,8 @@ export const auditEntryResponse = z
     action: z.string(),
     actor: z.nullable(actorResponse),
     resource: z.strictObject({ type: z.string(), id: z.nullable(z.string()) }),
+    /** An archive record's entry: the SHA-256 of the bytes it archived (docs/archive.md). */
+    sha256: z.optional(sha256),
     prev_hash: sha256,
     hash: sha256,
   })

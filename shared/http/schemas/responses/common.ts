@@ -51,3 +51,12 @@ export const metadataResponse = z.record(z.string(), z.string()).register(z.glob
   description: 'Your own keys and values: never printed on documents',
   examples: [{ order_id: '6735' }],
 });
+
+/** A SHA-256, hex (the audit chain's hashes, an archived object's). */
+export const sha256 = z
+  .string()
+  .check(z.regex(/^[0-9a-f]{64}$/))
+  .register(z.globalRegistry, {
+    description: 'SHA-256, hex',
+    examples: ['5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8'],
+  });

@@ -16,6 +16,7 @@ import { emailReport, suppressionResponse } from '#shared/http/schemas/responses
 import { quoteResponse } from '#shared/http/schemas/responses/quotes';
 import { invitationResponse, memberResponse } from '#shared/http/schemas/responses/members';
 import { exportResponse } from '#shared/http/schemas/responses/exports';
+import { archiveRecordResponse } from '#shared/http/schemas/responses/archive';
 import { incomingInvoiceResponse } from '#shared/http/schemas/responses/incoming-invoices';
 import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { webhookResponse } from '#shared/http/schemas/responses/webhooks';
@@ -81,6 +82,7 @@ const DATA: Record<EventType, z.ZodMiniObject> = {
   'incoming_invoice.accepted': z.strictObject({ object: incomingInvoiceResponse }),
   'incoming_invoice.rejected': z.strictObject({ object: incomingInvoiceResponse }),
   'incoming_invoice.paid': z.strictObject({ object: incomingInvoiceResponse }),
+  'archive_record.written': z.strictObject({ object: archiveRecordResponse }),
   'export.created': z.strictObject({ object: exportResponse }),
   'export.completed': z.strictObject({ object: exportResponse }),
   'export.failed': z.strictObject({ object: exportResponse }),
