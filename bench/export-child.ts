@@ -6,6 +6,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { LOCAL_CREDENTIALS } from '#infra/local/emulators';
 import { type ObjectStore, s3ObjectStore } from '#shared/aws/object-store';
+import { archiveStore } from '#shared/aws/archive-store';
 import { correlated, createDb } from '#shared/data/table';
 import { systemActor } from '#shared/domain/actor';
 import { requestExport } from '#shared/exports/request-export';
@@ -16,7 +17,12 @@ import { createLogger } from '#shared/observability/logger';
  * One export to run: the organization's invoices, into S3 or into a store that keeps nothing.
  * `rows`: how many it holds, so that every export is sampled at the same points of its progress.
  */
-export type ExportRun = { organizationId: string; rows: number; into: 's3' | 'draining' };
+export type ExportRun = {
+  organizationId: string;
+  rows: number;
+  into: 's3' | 'draining';
+  kind?: 'invoices' | 'archive';
+};
 export type ExportRequest = { runs: ExportRun[]; bucket: string; s3Endpoint: string };
 export type Measured = { seconds: number; heapMb: number; key: string; rows: number };
 
@@ -36,14 +42,18 @@ const liveBytes = () => {
   return heapUsed + external;
 };
 
-/** The store, with the body it is given sampled every `every` lines of the file as it passes. */
-function sampledStore(store: ObjectStore, every: number, sample: () => void): ObjectStore {
+/**
+ * The store, with the body it is given sampled every `every` lines of the file as it passes (a CSV), or
+ * every `every` chunks (a ZIP, whose bytes have no lines).
+ */
+function sampledStore(store: ObjectStore, every: number, sample: () => void, by: 'lines' | 'chunks'): ObjectStore {
   return {
     put(key, body, file) {
       let lines = 0;
       const counting = new Transform({
         transform(chunk: Buffer, _encoding, done) {
-          for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) {
+          if (by === 'chunks' && ++lines % every === 0) sample();
+          for (let at = by === 'lines' ? chunk.indexOf(10) : -1; at !== -1; at = chunk.indexOf(10, at + 1)) {
             lines += 1;
             if (lines % every === 0) sample();
           }
@@ -82,11 +92,12 @@ const sampledAnswers = (client: DynamoDBClient) => {
 };
 const db = correlated(createDb(process.env.TABLE_NAME!, sampledAnswers), undefined, systemActor('bench'));
 const log = createLogger('silent', { worker: 'export-worker' });
+/** The archive an archive export reads: the bench's Object Lock front (bench/run.ts), named by the environment. */
+const archive = archiveStore();
 
-async function measure({ organizationId, rows }: ExportRun, store: ObjectStore): Promise<Measured> {
+async function measure({ organizationId, rows, kind = 'invoices' }: ExportRun, store: ObjectStore): Promise<Measured> {
   const job = await requestExport(db, organizationId, {
-    kind: 'invoices',
-    format: 'csv',
+    kind,
     from: '2025-01-01',
     to: '2026-12-31',
     include_drafts: false,
@@ -99,10 +110,14 @@ async function measure({ organizationId, rows }: ExportRun, store: ObjectStore):
   };
   // At the same points of every export (equal steps of its rows, and each page's answer), so that the
   // peak does not depend on how long an export runs.
-  const sampled = sampledStore(store, Math.max(1, Math.floor(rows / SAMPLES)), sample);
-  onAnswer = sample;
+  // A ZIP passes at least one chunk per document: its files' and their headers'.
+  const by = kind === 'archive' ? 'chunks' : 'lines';
+  const sampled = sampledStore(store, Math.max(1, Math.floor(rows / SAMPLES)), sample, by);
+  // Each document of the archive is a Query of its records: sampled as often as its chunks, not at each answer.
+  let answers = 0;
+  onAnswer = kind === 'archive' ? () => void (++answers % Math.max(1, Math.floor(rows / SAMPLES)) || sample()) : sample;
   const started = performance.now();
-  const done = await runExport({ db, store: sampled, log }, organizationId, job.id);
+  const done = await runExport({ db, store: sampled, log, archive }, organizationId, job.id);
   const seconds = (performance.now() - started) / 1000;
   onAnswer = undefined;
   if (done?.status !== 'completed') throw new Error(`export ${job.id}: ${done?.status} ${done?.error ?? ''}`);

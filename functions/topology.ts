@@ -145,6 +145,7 @@ export const QUEUES = {
       maxConcurrency: 2,
       table: 'readWrite',
       writesExports: true,
+      archives: true,
     },
   },
   // SES reports arrive within seconds of a sending; one that outruns its record comes back for another try.
@@ -201,6 +202,7 @@ export const QUEUES = {
       table: 'readWrite',
       rendersDocuments: true,
       usesPeppol: true,
+      archives: true,
       queuesPeppolChecks: true,
     },
   },
@@ -223,6 +225,7 @@ export const QUEUES = {
       table: 'readWrite',
       receivesInvoices: true,
       readsIncoming: true,
+      archives: true,
     },
   },
   // A document the Peppol gateway kept for an access point's arrival (its bytes under `peppol/` in the
@@ -244,6 +247,7 @@ export const QUEUES = {
       table: 'readWrite',
       receivesInvoices: true,
       readsIncoming: true,
+      archives: true,
       usesPeppol: true,
     },
   },

@@ -22,7 +22,7 @@ const PART_MB = PART_BYTES / 1_048_576;
  * The exports run one after another in a process of their own (bench/export-child.ts), started with
  * this one's environment: what they hold is all its heap holds beside its modules.
  */
-async function exportsApart(runs: ExportRun[], s3Endpoint: string): Promise<Measured[]> {
+export async function exportsApart(runs: ExportRun[], s3Endpoint: string): Promise<Measured[]> {
   const child = fork(fileURLToPath(new URL('../export-child.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx', '--expose-gc'],
   });

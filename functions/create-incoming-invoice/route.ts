@@ -11,4 +11,5 @@ export const route = {
   existingStatus: 200,
   errors: ['e_invoice_unreadable'],
   receivesInvoices: true,
+  archives: true,
 } as const satisfies Route;

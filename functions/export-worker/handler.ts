@@ -1,5 +1,6 @@
 // EventBridge (export.created, through the rule's SQS target) → the export's file in the object store,
 // streamed part by part, and export.completed.
+import { archiveStore } from '#shared/aws/archive-store';
 import { exportStore } from '#shared/aws/object-store';
 import { config } from '#shared/config';
 import { correlated, createDb } from '#shared/data/table';
@@ -12,6 +13,7 @@ import { queueWorker } from '#shared/workers/queue-worker';
 const { TABLE_NAME, LOG_LEVEL } = config();
 const table = createDb(TABLE_NAME, traced);
 const store = exportStore();
+const archive = archiveStore();
 
 export const handler = queueWorker(
   'export-worker',
@@ -19,7 +21,7 @@ export const handler = queueWorker(
   async ({ detail: event }, { log, correlationId }) => {
     const db = correlated(table, correlationId, systemActor('export-worker'));
     const exportId = (event.data.object as { id: string }).id;
-    const job = await runExport({ db, store, log }, event.organization_id, exportId);
+    const job = await runExport({ db, store, log, archive }, event.organization_id, exportId);
     log.info('export', { export_id: exportId, status: job?.status, rows: job?.rows_done });
   },
 );

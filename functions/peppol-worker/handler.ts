@@ -1,5 +1,6 @@
 // The Peppol queue → the access point: queued sendings transmitted, and their status looked at until
 // the network reports them delivered or failed (shared/peppol/peppol-work.ts).
+import { archiveStore } from '#shared/aws/archive-store';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { sqsClient } from '#shared/aws/sqs';
 import { config, required } from '#shared/config';
@@ -21,6 +22,7 @@ const shared = {
   publicBaseUrl: settings.PUBLIC_BASE_URL,
   peppol: configuredPeppolGateway(),
   renderer: configuredRenderer(),
+  archive: archiveStore(),
   sqs,
   queueUrl,
   maxReceives: QUEUES.peppol.maxReceiveCount,

@@ -31,7 +31,11 @@ export type InboundEmailProps = InboxWiring & {
 export class InboundEmailConstruct extends Construct {
   readonly ruleSet: ReceiptRuleSet;
 
-  constructor(scope: Construct, id: string, { domain, bucket, reader, table, environment, alarms }: InboundEmailProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    { domain, bucket, archiveBucket, reader, table, environment, alarms }: InboundEmailProps,
+  ) {
     super(scope, id);
     const spec = QUEUES.incomingEmail;
     const { queue } = workQueue(this, alarms, spec, 'received e-mails that could not be taken in');
@@ -100,7 +104,7 @@ export class InboundEmailConstruct extends Construct {
         INBOUND_EMAIL_DOMAIN: domain,
       },
     });
-    grantNeeds(worker, spec.consumer, { table, reader, incomingBucket: bucket });
+    grantNeeds(worker, spec.consumer, { table, reader, incomingBucket: bucket, archiveBucket });
     consume(worker, queue, spec);
     alarms.onFailures(this, worker, spec.consumer.title);
   }

@@ -25,7 +25,7 @@ export class InboundPeppolConstruct extends Construct {
   constructor(
     scope: Construct,
     id: string,
-    { gateway, bucket, reader, table, environment, alarms }: InboundPeppolProps,
+    { gateway, bucket, archiveBucket, reader, table, environment, alarms }: InboundPeppolProps,
   ) {
     super(scope, id);
     const spec = QUEUES.incomingPeppol;
@@ -57,7 +57,7 @@ export class InboundPeppolConstruct extends Construct {
       ...consumerProps(spec),
       environment: { ...environment, TABLE_NAME: table.tableName, INCOMING_BUCKET: bucket.bucketName },
     });
-    grantNeeds(worker, spec.consumer, { table, reader, incomingBucket: bucket, peppolGateway: gateway });
+    grantNeeds(worker, spec.consumer, { table, reader, incomingBucket: bucket, peppolGateway: gateway, archiveBucket });
     consume(worker, queue, spec);
     alarms.onFailures(this, worker, spec.consumer.title);
   }

@@ -4,7 +4,7 @@
 import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { Bucket, type CfnBucket } from 'aws-cdk-lib/aws-s3';
+import { Bucket, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PRIVATE_BUCKET } from '#infra/constructs/exports';
 import type { AlarmsConstruct } from '#infra/constructs/alarms';
@@ -14,6 +14,8 @@ import { Construct } from 'constructs';
 /** What a way into the inbox (e-mail, Peppol) is built with: the bucket, the reader, the table and the workers' setting. */
 export type InboxWiring = {
   bucket: Bucket;
+  /** Every received document is archived as it came (docs/archive.md). */
+  archiveBucket: IBucket;
   reader: InvokedFunctionConstruct;
   table: TableV2;
   environment: Record<string, string>;

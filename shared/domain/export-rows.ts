@@ -77,7 +77,39 @@ const clientRow = (client: Client): Cell[] => [
   client.created_at,
 ];
 
+/** One file of an archive export (docs/archive.md "Data access"): the document it is of and its archived record. */
+export type ArchiveIndexRow = {
+  number: string;
+  date: string;
+  type: 'invoice' | 'credit_note';
+  counterparty: string;
+  currency: string;
+  net_minor: number;
+  tax_minor: number;
+  total_minor: number;
+  file_name: string;
+  format: string;
+  sha256: string;
+  record_id: string;
+};
+
+const archiveRow = (row: ArchiveIndexRow): Cell[] => [
+  row.number,
+  row.date,
+  row.type,
+  row.counterparty,
+  row.currency,
+  money(row.net_minor),
+  money(row.tax_minor),
+  money(row.total_minor),
+  row.file_name,
+  row.format,
+  row.sha256,
+  row.record_id,
+];
+
 type Rows = {
+  archive: ArchiveIndexRow;
   invoices: Invoice;
   credit_notes: CreditNote;
   payments: ExportedPayment;
@@ -128,6 +160,23 @@ export const CSV_LAYOUT: { [K in ExportKind]: { columns: readonly string[]; row:
   payments: {
     columns: ['id', 'paid_at', 'invoice_number', 'invoice_id', 'currency', 'amount', 'method', 'reference', 'provider'],
     row: paymentRow,
+  },
+  archive: {
+    columns: [
+      'number',
+      'date',
+      'type',
+      'counterparty',
+      'currency',
+      'net',
+      'tax',
+      'total',
+      'file_name',
+      'format',
+      'sha256',
+      'record_id',
+    ],
+    row: archiveRow,
   },
   clients: {
     columns: [

@@ -39,6 +39,8 @@ export function exportText(db: Db, organizationId: string, organization: Organiz
     },
   });
   switch (job.kind) {
+    case 'archive':
+      throw new Error('the archive is exported as its files, a ZIP (shared/exports/archive-zip.ts)');
     case 'invoices':
       return csv(invoicesIssued(db, organizationId, job.from, job.to, job.include_drafts), (invoice) =>
         csvRecord(CSV_LAYOUT.invoices.row(invoice)),
@@ -76,7 +78,8 @@ export function exportText(db: Db, organizationId: string, organization: Organiz
   }
 }
 
-async function* inPages<T>(items: AsyncGenerator<T>, size: number): AsyncGenerator<T[]> {
+/** Items in pages of `size`, the last one shorter. */
+export async function* inPages<T>(items: AsyncGenerator<T>, size: number): AsyncGenerator<T[]> {
   let page: T[] = [];
   for await (const item of items) {
     page.push(item);

@@ -17,18 +17,15 @@ import { exportResource } from '#shared/domain/resources/export';
 
 export type ExportRequest = {
   kind: ExportKind;
-  format: ExportFormat;
+  /** Absent: csv, or zip for the archive. */
+  format?: ExportFormat;
   from: string;
   to: string;
   include_drafts: boolean;
 };
 
-export async function requestExport(
-  db: CorrelatedDb,
-  organizationId: string,
-  request: ExportRequest,
-  now = new Date(),
-) {
+export async function requestExport(db: CorrelatedDb, organizationId: string, asked: ExportRequest, now = new Date()) {
+  const request = { ...asked, format: asked.format ?? (asked.kind === 'archive' ? 'zip' : 'csv') } as const;
   assertExportable(request.kind, request.format, request.from, request.to);
   if (request.format === 'datev') {
     const organization = await getOrganization(db, organizationId);

@@ -5,17 +5,37 @@
 import { pipeline, Readable, Transform } from 'node:stream';
 import iconv from 'iconv-lite';
 import type { ObjectStore } from '#shared/aws/object-store';
+import type { ArchiveStore } from '#shared/aws/archive-store';
+import { archiveZip } from '#shared/exports/archive-zip';
 import { getExport, saveExportChange, saveExportProgress } from '#shared/data/exports';
 import { getOrganization } from '#shared/data/organizations';
 import type { CorrelatedDb } from '#shared/data/table';
 import type { ExportJob } from '#shared/domain/export';
+import type { Organization } from '#shared/domain/organization';
 import { exportResource } from '#shared/domain/resources/export';
 import { windows1252Text } from '#shared/domain/windows-1252';
 import { exportText } from '#shared/exports/export-file';
 import type { Logger } from '#shared/observability/logger';
 import { errorFields } from '#shared/observability/stack';
 
-export type ExportDeps = { db: CorrelatedDb; store: ObjectStore; log: Logger };
+export type ExportDeps = { db: CorrelatedDb; store: ObjectStore; log: Logger; archive: ArchiveStore };
+
+/** What the file is: its bytes as they are produced, its rows to come and its media type. */
+function fileOf(deps: ExportDeps, organizationId: string, organization: Organization, job: ExportJob) {
+  if (job.kind === 'archive') {
+    const zip = archiveZip(deps, organizationId, job);
+    return { total: zip.total, bytes: zip.bytes, contentType: 'application/zip' };
+  }
+  const text = exportText(deps.db, organizationId, organization, job);
+  const datev = job.format === 'datev';
+  return {
+    total: text.total,
+    // pipeline, not pipe: a failed read destroys the upload's body with its error instead of leaving it open.
+    bytes: (onRow: () => void) =>
+      pipeline(Readable.from(text.chunks(onRow)), datev ? windows1252Bytes() : utf8Bytes(), () => {}),
+    contentType: datev ? 'text/csv; charset=windows-1252' : 'text/csv; charset=utf-8',
+  };
+}
 
 /** Progress is saved at most this often. */
 const PROGRESS_EVERY_MS = 1000;
@@ -30,12 +50,12 @@ export async function runExport(
   if (!job || job.status === 'completed' || job.status === 'failed') return job;
   const organization = await getOrganization(db, organizationId);
   if (!organization) return job;
-  const text = exportText(db, organizationId, organization, job);
+  const file = fileOf(deps, organizationId, organization, job);
   const running: ExportJob = {
     ...job,
     status: 'running',
     rows_done: 0,
-    rows_total: await text.total(),
+    rows_total: await file.total(),
     updated_at: new Date().toISOString(),
     version: job.version + 1,
   };
@@ -47,7 +67,7 @@ export async function runExport(
     rows += 1;
   };
   async function* withProgress() {
-    for await (const chunk of text.chunks(onRow)) {
+    for await (const chunk of file.bytes(onRow) as AsyncIterable<Uint8Array>) {
       yield chunk;
       if (Date.now() - savedAt >= PROGRESS_EVERY_MS) {
         savedAt = Date.now();
@@ -55,12 +75,9 @@ export async function runExport(
       }
     }
   }
-  const datev = job.format === 'datev';
-  // pipeline, not pipe: a failed read destroys the upload's body with its error instead of leaving it open.
-  const bytes = pipeline(Readable.from(withProgress()), datev ? windows1252Bytes() : utf8Bytes(), () => {});
   try {
-    await deps.store.put(key, bytes, {
-      contentType: datev ? 'text/csv; charset=windows-1252' : 'text/csv; charset=utf-8',
+    await deps.store.put(key, Readable.from(withProgress()), {
+      contentType: file.contentType,
       fileName: job.file_name ?? `${job.id}.csv`,
     });
   } catch (error) {

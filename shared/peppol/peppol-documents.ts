@@ -27,6 +27,8 @@ export type HeldDocument = {
   organization: Organization;
   /** What the renderer draws as `?format=peppol`: the bytes that are sent. */
   ubl: RenderRequest;
+  /** Its printed number, as the archive names it. */
+  number: string | null;
 };
 
 export async function heldDocument(
@@ -40,7 +42,8 @@ export async function heldDocument(
     if (!found) return undefined;
     const { invoice, organization, logo } = found;
     const ubl = { kind: 'invoice-e-invoice', format: 'peppol', invoice, logo: logoText(logo), ...letterhead } as const;
-    return { sendings: invoice.peppol_sendings ?? [], seller: invoice.seller, organization, ubl };
+    const number = invoice.invoice_number ?? null;
+    return { sendings: invoice.peppol_sendings ?? [], seller: invoice.seller, organization, ubl, number };
   }
   const found = await creditNoteWithOrganization(deps.db, organizationId, document.id);
   if (!found) return undefined;
@@ -52,7 +55,8 @@ export async function heldDocument(
     logo: logoText(logo),
     ...letterhead,
   } as const;
-  return { sendings: creditNote.peppol_sendings ?? [], seller: creditNote.seller, organization, ubl };
+  const number = creditNote.credit_note_number ?? null;
+  return { sendings: creditNote.peppol_sendings ?? [], seller: creditNote.seller, organization, ubl, number };
 }
 
 /** A change of a document's sendings: the list as it is to be, the status whose event it announces, and the sending the event carries. */

@@ -12,6 +12,7 @@ import type { InvoicingDeps } from '#shared/invoicing/deps';
 import type { PeppolGateway } from '#shared/peppol/gateway';
 import { heldDocument } from '#shared/peppol/peppol-documents';
 import { recordPeppolStatus } from '#shared/peppol/record-peppol-status';
+import { type ArchiveDeps, keepFile } from '#shared/archive/keep-file';
 
 /** A later look at one sending's status, `attempt` counting the looks so far. */
 export type PeppolCheck = {
@@ -23,14 +24,15 @@ export type PeppolCheck = {
   correlation_id?: string;
 };
 
-export type TransmitDeps = InvoicingDeps & {
-  peppol: PeppolGateway;
-  renderer: DocumentRenderer;
-  /** Puts a check on the Peppol queue, to arrive after `delaySeconds`. */
-  scheduleCheck(check: PeppolCheck, delaySeconds: number): Promise<void>;
-  /** Seconds before the first check; each next one waits twice as long, up to 15 minutes. */
-  checkSeconds: number;
-};
+export type TransmitDeps = InvoicingDeps &
+  Pick<ArchiveDeps, 'archive'> & {
+    peppol: PeppolGateway;
+    renderer: DocumentRenderer;
+    /** Puts a check on the Peppol queue, to arrive after `delaySeconds`. */
+    scheduleCheck(check: PeppolCheck, delaySeconds: number): Promise<void>;
+    /** Seconds before the first check; each next one waits twice as long, up to 15 minutes. */
+    checkSeconds: number;
+  };
 
 /** Looks at a sending's status this many times (about a day at the default pace), then leaves it to the reports. */
 export const MAX_CHECKS = 100;
@@ -76,6 +78,12 @@ export async function transmitQueued(
       });
       continue;
     }
+    // The bytes as transmitted are archived before the sending is recorded: a crash in between is a
+    // redelivery, which hands the same bytes over under the same idempotency key and archives them then.
+    const sent = { filename: `${sending.id}.xml`, contentType: 'application/xml', content: xml };
+    const kept = { kind: 'sending' as const, format: 'peppol-transmission' as const, reason: 'sent' as const };
+    const archived = { type: document.kind, id: document.id, number: held.number };
+    await keepFile(deps, held.organization, { ...kept, document: archived, file: sent, sendingId: sending.id });
     const recorded = await recordPeppolStatus(deps, organizationId, document, sending.id, {
       status: result.status,
       transmission_id: result.transmissionId,

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { archivePutInput, archiveStore } from '#shared/aws/archive-store';
 import { documentFile } from '#shared/archive/document-file';
@@ -165,6 +166,68 @@ describe('issuing an invoice', () => {
       languages.forEach((words, index) => {
         words.invoice = labels[index]!;
       });
+    }
+  });
+});
+
+describe('the archive export', () => {
+  it('is a flat ZIP of every archived PDF and e-invoice of the period, with one index row per file and its SHA-256', async () => {
+    const other = await newTenant('Archive exported');
+    const seller = { ...austrianSeller, default_currency: 'EUR', e_invoice_format: 'cii' };
+    await call('update-organization', { token: other.ownerToken, body: seller });
+    const client = (await call('create-client', { token: other.apiKey, body: frenchBuyer })).json.id;
+    const body = { client, issue_date: '2026-11-02', due_date: '2026-12-02', ...euInvoice() };
+    const invoice = (await call('create-invoice', { token: other.apiKey, body })).json;
+    expect((await call('send-invoice', { token: other.apiKey, params: { id: invoice.id } })).status).toBe(200);
+    await call('get-invoice-e-invoice', { token: other.apiKey, params: { id: invoice.id }, query: { format: 'ubl' } });
+    const later = { client, issue_date: '2026-12-02', due_date: '2026-12-30', ...euInvoice() };
+    const outside = (await call('create-invoice', { token: other.apiKey, body: later })).json;
+    await call('send-invoice', { token: other.apiKey, params: { id: outside.id } });
+    const refused = await call('create-export', {
+      token: other.apiKey,
+      body: { kind: 'archive', format: 'csv', from: '2026-11-01', to: '2026-11-30' },
+    });
+    expect([refused.status, Object.keys(refused.json.error.details.fields)]).toEqual([400, ['format']]);
+    const asked = await call('create-export', {
+      token: other.apiKey,
+      body: { kind: 'archive', from: '2026-11-01', to: '2026-11-30' },
+    });
+    expect([asked.status, asked.json.format, asked.json.file_name]).toEqual([
+      202,
+      'zip',
+      'archive_2026-11-01_2026-11-30.zip',
+    ]);
+    const { handler: worker } = await import('#functions/export-worker/handler');
+    const created = (await outboxEvents(other.id, 'export.created')).find(
+      (event) => (event.data.object as { id: string }).id === asked.json.id,
+    )!;
+    expect(await deliverFromBus(worker, [created])).toEqual([]);
+    const job = (await call('get-export', { token: other.apiKey, params: { id: asked.json.id } })).json;
+    expect([job.status, job.rows_done]).toEqual(['completed', 1]);
+    const zip = unzipSync(new Uint8Array(await (await fetch(job.download_url)).arrayBuffer()));
+    const names = Object.keys(zip).sort();
+    const number = invoice.invoice_number.replace(/[^A-Za-z0-9._-]+/g, '_');
+    expect(names).toEqual(
+      [
+        `invoice-${number}-pdf.pdf`,
+        `invoice-${number}-ubl.xml`,
+        `invoice-${number}-cii.xml`,
+        'index.csv',
+      ].sort(),
+    );
+    for (const name of names) expect(name).not.toMatch(/[/\\]|^\./);
+    const [header, ...rows] = new TextDecoder()
+      .decode(zip['index.csv'])
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(header).toBe('number,date,type,counterparty,currency,net,tax,total,file_name,format,sha256,record_id');
+    expect(rows).toHaveLength(3);
+    for (const line of rows) {
+      const cells = line.split(',');
+      expect(cells.slice(0, 3)).toEqual([invoice.invoice_number, '2026-11-02', 'invoice']);
+      expect(cells[7]).toBe(invoice.total_amount);
+      expect(cells[10]).toBe(sha256(zip[cells[8]!]!));
     }
   });
 });

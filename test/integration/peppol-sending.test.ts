@@ -99,6 +99,20 @@ describe('POST /invoices/{id}/send/ with channel peppol', () => {
     const attempts = (await received()).slice(before);
     expect(attempts.map((attempt) => attempt.outcome)).toEqual(['accepted']);
     expect(attempts[0]!.sha256).toBe(transmitted.sha256);
+    // The archive holds what was issued and, once, what was transmitted (docs/archive.md).
+    const archived = (await call('list-archive', { token: tenant.apiKey, query: { document: id } })).json.results;
+    expect(archived.map((record: { format: string; reason: string }) => [record.format, record.reason]).sort()).toEqual(
+      [
+        ['pdf', 'issued'],
+        ['peppol', 'requested'],
+        ['peppol-transmission', 'sent'],
+      ],
+    );
+    expect(archived.find((record: { format: string }) => record.format === 'peppol-transmission')).toMatchObject({
+      kind: 'sending',
+      sending_id: transmitted.id,
+      sha256: transmitted.sha256,
+    });
 
     const delivered = await settled(id, 'delivered');
     expect(delivered.reason).toBeNull();

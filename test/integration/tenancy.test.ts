@@ -22,7 +22,8 @@ type Resource =
   | 'member'
   | 'invitation'
   | 'export'
-  | 'incoming-invoice';
+  | 'incoming-invoice'
+  | 'archive-record';
 const resourceOf = (path: string): Resource => {
   if (path.startsWith('/api/v1/clients/')) return 'client';
   if (path.startsWith('/api/v1/invoices/')) return 'invoice';
@@ -35,6 +36,7 @@ const resourceOf = (path: string): Resource => {
   if (path.startsWith('/api/v1/organizations/me/invitations/')) return 'invitation';
   if (path.startsWith('/api/v1/exports/')) return 'export';
   if (path.startsWith('/api/v1/incoming-invoices/')) return 'incoming-invoice';
+  if (path.startsWith('/api/v1/archive/')) return 'archive-record';
   throw new Error(`the tenancy matrix does not know ${path}: teach resourceOf how to make one`);
 };
 /** How B reads the resource back: by id, or (members, invitations) in its list. */
@@ -50,6 +52,7 @@ const reader: Record<Resource, Route['name']> = {
   quote: 'get-quote',
   export: 'get-export',
   'incoming-invoice': 'get-incoming-invoice',
+  'archive-record': 'get-archive-record',
 };
 const patchBody: Partial<Record<Resource, object>> = {
   client: { name: 'changed' },
@@ -147,6 +150,10 @@ beforeAll(async () => {
   idsOfB['incoming-invoice'] = (
     await call('create-incoming-invoice', { token: b.apiKey, file: { bytes: received, type: 'application/xml' } })
   ).json.id;
+  // The received document's record in B's archive (docs/archive.md).
+  idsOfB['archive-record'] = (
+    await call('list-archive', { token: b.apiKey, query: { document: idsOfB['incoming-invoice'] } })
+  ).json.results[0].id;
 });
 
 describe('tenant isolation', () => {

@@ -14082,9 +14082,9 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            kind: "invoices" | "credit_notes" | "payments" | "clients";
+            kind: "invoices" | "credit_notes" | "payments" | "clients" | "archive";
             /** @enum {string} */
-            format: "csv" | "datev";
+            format: "csv" | "datev" | "zip";
             from: components["schemas"]["CalendarDate"];
             to: components["schemas"]["CalendarDate"];
             include_drafts: boolean;
@@ -21958,12 +21958,9 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    kind: "invoices" | "credit_notes" | "payments" | "clients";
-                    /**
-                     * @default csv
-                     * @enum {string}
-                     */
-                    format?: "csv" | "datev";
+                    kind: "invoices" | "credit_notes" | "payments" | "clients" | "archive";
+                    /** @enum {string} */
+                    format?: "csv" | "datev" | "zip";
                     from: string;
                     to: string;
                     /** @default false */

@@ -6,8 +6,9 @@ import '#shared/zod-locale';
 export const createExportBody = z
   .strictObject({
     kind: z.enum(EXPORT_KINDS, `must be one of ${EXPORT_KINDS.join(', ')}`),
-    format: z._default(z.enum(EXPORT_FORMATS, `must be one of ${EXPORT_FORMATS.join(', ')}`), 'csv'),
-    /** Inclusive days: issue dates of documents, payment dates, creation dates of clients. */
+    /** Absent: csv, or zip for the archive. */
+    format: z.optional(z.enum(EXPORT_FORMATS, `must be one of ${EXPORT_FORMATS.join(', ')}`)),
+    /** Inclusive days: issue dates of documents (the archive's too), payment dates, creation dates of clients. */
     from: calendarDate,
     to: calendarDate,
     /** Drafts are no documents yet: only in an invoice CSV, and only when asked. */
