@@ -20,7 +20,7 @@ import type { CorrelatedDb } from '#shared/data/table';
 const BUCKET = 'invoicing-bench-exports';
 const [SMALL, LARGE] = [500, 5_000];
 /** Files kept at once while seeding. */
-const SEEDING = 16;
+const SEEDING = 48;
 
 /**
  * Archives each invoice of the organization as issued, a PDF (8 KB of noise) and an e-invoice (4 KB of

@@ -2,10 +2,10 @@
 // ten years (each object is also written with its organization's own retain-until date), versioned,
 // encrypted, TLS only, kept when the stack is deleted. No function is granted a delete: an object,
 // once written, can be neither changed nor removed by anyone until its retention ends.
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import { Bucket, ObjectLockRetention } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { PRIVATE_BUCKET } from '#infra/constructs/exports';
+import { KEPT_BUCKET } from '#infra/constructs/incoming';
 import { DEFAULT_RETENTION_YEARS } from '#shared/domain/archive';
 
 export class ArchiveConstruct extends Construct {
@@ -14,11 +14,10 @@ export class ArchiveConstruct extends Construct {
   constructor(scope: Construct, id: string) {
     super(scope, id);
     this.bucket = new Bucket(this, 'Bucket', {
-      ...PRIVATE_BUCKET,
-      versioned: true,
+      ...KEPT_BUCKET,
       objectLockEnabled: true,
+      // Ten years of days, leap days included: never a day short of the law's ten years.
       objectLockDefaultRetention: ObjectLockRetention.compliance(Duration.days(DEFAULT_RETENTION_YEARS * 365 + 3)),
-      removalPolicy: RemovalPolicy.RETAIN,
     });
     Validations.of(this.bucket).acknowledge({
       id: 'AwsSolutions-S1',

@@ -22,16 +22,15 @@ export type InboxWiring = {
   alarms: AlarmsConstruct;
 };
 
+/** A bucket of documents kept for years: private, versioned, and left behind when the stack is deleted. */
+export const KEPT_BUCKET = { ...PRIVATE_BUCKET, versioned: true, removalPolicy: RemovalPolicy.RETAIN } as const;
+
 export class IncomingConstruct extends Construct {
   readonly bucket: Bucket;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    this.bucket = new Bucket(this, 'Bucket', {
-      ...PRIVATE_BUCKET,
-      versioned: true,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
+    this.bucket = new Bucket(this, 'Bucket', KEPT_BUCKET);
     Validations.of(this.bucket).acknowledge({
       id: 'AwsSolutions-S1',
       reason:

@@ -208,12 +208,7 @@ describe('the archive export', () => {
     const names = Object.keys(zip).sort();
     const number = invoice.invoice_number.replace(/[^A-Za-z0-9._-]+/g, '_');
     expect(names).toEqual(
-      [
-        `invoice-${number}-pdf.pdf`,
-        `invoice-${number}-ubl.xml`,
-        `invoice-${number}-cii.xml`,
-        'index.csv',
-      ].sort(),
+      [`invoice-${number}-pdf.pdf`, `invoice-${number}-ubl.xml`, `invoice-${number}-cii.xml`, 'index.csv'].sort(),
     );
     for (const name of names) expect(name).not.toMatch(/[/\\]|^\./);
     const [header, ...rows] = new TextDecoder()
