@@ -180,15 +180,9 @@ export class InvoicingStack extends Stack {
       archiveBucket: archive.bucket,
     });
     email.addWorker({ table: data.table, environment: api.sharedEnvironment, alarms });
-    const inbox = {
-      bucket: incomingBucket,
-      archiveBucket: archive.bucket,
-      reader,
-      table: data.table,
-      environment: api.sharedEnvironment,
-      alarms,
-    };
-    waysIn(this, inbox, props.inboundEmailDomain, peppolGateway);
+    const { sharedEnvironment: environment } = api;
+    const inbox = { bucket: incomingBucket, archiveBucket: archive.bucket, reader, table: data.table, environment };
+    waysIn(this, { ...inbox, alarms }, props.inboundEmailDomain, peppolGateway);
     new LogSubscriptionsConstruct(this, 'LogSubscriptions', {
       table: data.table,
       environment: api.sharedEnvironment,
