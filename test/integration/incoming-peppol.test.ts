@@ -152,6 +152,16 @@ describe.each(['storecove', 'phoss-ap'] as const)('a document delivered through 
   });
 });
 
+/** The receiver's dependencies with an access point that takes every acknowledgement silently. */
+const quietInbox = () => ({
+  db,
+  store,
+  archive: archiveStore(),
+  reader,
+  publicBaseUrl: 'http://invoices.test',
+  peppol: { acknowledge: async () => undefined },
+});
+
 describe('the Peppol receiver, as Lambda hands it the queue', () => {
   it('takes a kept arrival into the inbox, and keeps failing one for a participant no organization receives as', async () => {
     const entry = await deliver(networks.storecove, invoiceTo(participant));
@@ -181,14 +191,7 @@ describe('the Peppol receiver, as Lambda hands it the queue', () => {
     const set = (peppol_id: string) => call('update-organization', { token: other.ownerToken, body: { peppol_id } });
     expect((await set(before)).status).toBe(200);
     expect((await set(after)).status).toBe(200);
-    const deps = {
-      db,
-      store,
-      archive: archiveStore(),
-      reader,
-      publicBaseUrl: 'http://invoices.test',
-      peppol: { acknowledge: async () => undefined },
-    };
+    const deps = quietInbox();
     const arrive = (to: string) =>
       keeperOf('storecove')({
         messageId: `moves-${to}`,
@@ -224,14 +227,7 @@ describe.each(['storecove', 'phoss-ap'] as const)('answering a supplier through 
   const arrived = async (document: string) => {
     const entry = await deliver(networks[name], document);
     const message = await keptArrival(name, entry);
-    const inbox = {
-      db,
-      store,
-      archive: archiveStore(),
-      reader,
-      publicBaseUrl: 'http://invoices.test',
-      peppol: { acknowledge: async () => undefined },
-    };
+    const inbox = quietInbox();
     return { entry, invoice: (await receivePeppolArrival(inbox, message)).invoice };
   };
   const eventOf = async (type: string, id: string) =>
