@@ -1,8 +1,9 @@
 // Limits on authentication attempts (docs/security.md). Counted in the table, so they hold across
 // Lambda instances; over a limit the answer is 429 rate_limited with Retry-After.
-import { countAttempt, type Limit } from '#shared/data/rate-limits';
+import { countAttempt } from '#shared/data/rate-limits';
 import type { Db } from '#shared/data/table';
 import { rateLimited } from '#shared/domain/errors';
+import { isOverLimit, type Limit, retryAfterSeconds, windowAt } from '#shared/domain/rate-window';
 
 export const LIMITS = {
   exchangePerIp: { scope: 'exchange-ip', max: 30, windowSeconds: 60 },
@@ -14,6 +15,7 @@ export const LIMITS = {
 
 /** Counts an attempt and refuses it when the window is already full. */
 export async function enforceLimit(db: Db, limit: Limit, subject: string, now = new Date()): Promise<void> {
-  const { count, retryAfterSeconds } = await countAttempt(db, limit, subject, now);
-  if (count > limit.max) throw rateLimited(retryAfterSeconds);
+  const counts = await countAttempt(db, limit, subject, now);
+  const at = windowAt(limit, now);
+  if (isOverLimit(limit, counts, at)) throw rateLimited(retryAfterSeconds(limit, counts, at));
 }

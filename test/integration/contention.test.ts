@@ -96,14 +96,14 @@ describe('payments racing on one invoice', () => {
 });
 
 describe('rate-limit windows', () => {
-  it('count every attempt in one request each, without a retry, at any concurrency', async () => {
+  it('count every attempt in one update each (and one read of the window before), without a retry, at any concurrency', async () => {
     const limit = { scope: 'contention-test', max: 1_000, windowSeconds: 60 };
     const subject = `ip-${Date.now()}`;
     const { result, calls } = await countDbCalls(() =>
       Promise.all(Array.from({ length: 200 }, () => countAttempt(db, limit, subject))),
     );
-    expect(calls).toEqual({ UpdateItem: 200 });
-    expect(result.map((count) => count.count).sort((a, b) => a - b)).toEqual(
+    expect(calls).toEqual({ UpdateItem: 200, GetItem: 200 });
+    expect(result.map((count) => count.current).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 200 }, (_, index) => index + 1),
     );
   });

@@ -14,7 +14,7 @@ import {
   makerStillVouches,
 } from '#shared/domain/api-key';
 import type { Principal } from '#shared/auth/principal';
-import { LIMITS } from '#shared/auth/rate-limits';
+import { enforceLimit, LIMITS } from '#shared/auth/rate-limits';
 import { SCOPES_OF_ROLE } from '#shared/domain/roles';
 import type { Scope } from '#shared/domain/scopes';
 import { ApiKeyCache } from '#shared/auth/api-key-cache';
@@ -22,8 +22,7 @@ import { findApiKeyByHash } from '#shared/data/api-keys';
 import { getMembership } from '#shared/data/users';
 import { writeApiKeyUse } from '#shared/observability/api-key-use';
 import type { Db } from '#shared/data/table';
-import { countAttempt } from '#shared/data/rate-limits';
-import { DomainError, ErrorCode, rateLimited } from '#shared/domain/errors';
+import { DomainError, ErrorCode } from '#shared/domain/errors';
 import { header, type RequestContext } from '#shared/http/request';
 
 /** Longer Authorization headers are refused before any parsing or lookup. */
@@ -108,8 +107,7 @@ export async function resolvePrincipal(
   } catch (error) {
     // An expired access token is the normal end of its life, not a guess: it is not counted.
     if (error instanceof DomainError && error.code === ErrorCode.invalidToken) {
-      const { count, retryAfterSeconds } = await countAttempt(db, LIMITS.failedBearerPerIp, request.sourceIp, now);
-      if (count > LIMITS.failedBearerPerIp.max) throw rateLimited(retryAfterSeconds);
+      await enforceLimit(db, LIMITS.failedBearerPerIp, request.sourceIp, now);
     }
     throw error;
   }
