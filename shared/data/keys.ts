@@ -1,10 +1,10 @@
-// Every key of the table is built here (or in archive-keys.ts, exported from here) and nowhere else (docs/data-model.md
-// lists the patterns). Each id segment ends with '#' where another may follow, so no id is a prefix of another.
+// Every key of the table is built here (or in archive-keys.ts and bank-keys.ts, exported from here) and nowhere
+// else (docs/data-model.md). Each id segment ends with '#' where another may follow: no id is a prefix of another.
 import { createHash } from 'node:crypto';
 import { BY, indexKeys } from '#shared/data/indexes';
-
 export { BY, indexKeys, indexQuery, type IndexAccess } from '#shared/data/indexes';
 export * from '#shared/data/archive-keys';
+export * from '#shared/data/bank-keys';
 
 export type Key = { pk: string; sk: string };
 

@@ -289,7 +289,7 @@ export function invoiceTerms(invoice: Invoice): EDocument {
         }
       : {}),
     ...commonTerms(invoice, rows),
-    ...paymentOf(invoice.seller, invoice.invoice_number),
+    ...paymentOf(invoice.seller, invoice.payment_reference ?? invoice.invoice_number),
     allowances: rows
       .filter((row) => row.discount_minor > 0)
       .map((row) => ({ amountMinor: row.discount_minor, category: plainCategory(row.tax_category, row.tax_rate) })),

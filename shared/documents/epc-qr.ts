@@ -3,10 +3,14 @@
 import QRCode from 'qrcode';
 import { htmlText } from '#shared/documents/html-text';
 
-export type CreditTransfer = { name: string; iban: string; bic?: string; amount: string; reference: string };
+/** Remittance information is one of two: a structured creditor reference, or free text. */
+export type CreditTransfer = { name: string; iban: string; bic?: string; amount: string } & (
+  | { structuredReference: string; reference?: never }
+  | { reference: string; structuredReference?: never }
+);
 
 /** The payload, line by line as the guideline orders it; version 002 makes the BIC optional in the EEA. */
-export const epcPayload = ({ name, iban, bic, amount, reference }: CreditTransfer) =>
+export const epcPayload = ({ name, iban, bic, amount, reference, structuredReference }: CreditTransfer) =>
   [
     'BCD',
     '002',
@@ -17,9 +21,12 @@ export const epcPayload = ({ name, iban, bic, amount, reference }: CreditTransfe
     iban,
     `EUR${amount}`,
     '', // purpose
-    '', // structured creditor reference: none, the reference goes in the text
-    reference.slice(0, 140),
-  ].join('\n');
+    structuredReference?.slice(0, 35) ?? '',
+    reference?.slice(0, 140) ?? '',
+  ]
+    .join('\n')
+    // Nothing follows the last element given (a structured reference leaves the text line out).
+    .replace(/\n+$/, '');
 
 /**
  * The code's modules, dark or light, row by row: error correction M, as the guideline requires, and

@@ -14,6 +14,7 @@ import {
   type DocumentFormat,
 } from '#shared/documents/document-format';
 import { epcPayload } from '#shared/documents/epc-qr';
+import { compactReference } from '#shared/domain/payment-reference';
 
 export type InvoiceResource = ReturnType<typeof invoiceResource>;
 
@@ -149,7 +150,10 @@ function totalsOf(invoice: InvoiceResource, { words, amount }: DocumentFormat) {
   return totals;
 }
 
-/** The seller's payment instructions, referencing the invoice number; none when the seller gave none. */
+/**
+ * The seller's payment instructions, referencing the invoice's structured payment reference (or its
+ * number where it has none); none when the seller gave none.
+ */
 function paymentOf(invoice: InvoiceResource, open: boolean, sellerName: string, words: DocumentFormat['words']) {
   const instructions = invoice.seller?.payment_instructions ?? null;
   if (!instructions) return null;
@@ -158,7 +162,7 @@ function paymentOf(invoice: InvoiceResource, open: boolean, sellerName: string, 
       instructions.account_name && `${words.accountHolder}: ${instructions.account_name}`,
       instructions.iban && `IBAN: ${instructions.iban.replace(/(.{4})(?=.)/g, '$1 ')}`,
       instructions.bic && `BIC: ${instructions.bic}`,
-      `${words.reference}: ${invoice.invoice_number}`,
+      `${words.reference}: ${invoice.payment_reference ?? invoice.invoice_number}`,
       instructions.text,
     ].filter((line): line is string => Boolean(line)),
     // The EPC QR code (SEPA credit transfer) only for euros still due to an IBAN.
@@ -169,7 +173,9 @@ function paymentOf(invoice: InvoiceResource, open: boolean, sellerName: string, 
             iban: instructions.iban,
             bic: instructions.bic,
             amount: invoice.amount_due,
-            reference: invoice.invoice_number,
+            ...(invoice.payment_reference
+              ? { structuredReference: compactReference(invoice.payment_reference) }
+              : { reference: invoice.invoice_number }),
           })
         : null,
   };

@@ -364,6 +364,8 @@ export type Invoice = PricedInvoice &
     /** Fixed at issue when the invoice is not in the organization's accounting currency. */
     accounting_currency?: string;
     exchange_rate?: ExchangeRate;
+    /** The structured creditor reference (compact), fixed at issue (docs/reconciliation.md); absent: none. */
+    payment_reference?: string;
     /** The invoice this one refers to (EN 16931 BT-25/BT-26): the original of a late fee. */
     preceding_invoice?: { id: string; number: string; issue_date: string };
     /** The quote it was made from, and as what; its content then comes from the quote and is not edited. */

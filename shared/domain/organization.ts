@@ -9,6 +9,10 @@ import type { LogoInfo } from '#shared/domain/logo';
 import type { ReminderPolicy } from '#shared/domain/reminder-policy';
 import type { LateFeePolicy } from '#shared/domain/late-fee-policy';
 import type { ExchangeRateDate } from '#shared/domain/exchange-rate';
+import type { PaymentReferenceScheme } from '#shared/domain/payment-reference';
+
+/** An account of the organization's whose bank statements it imports. */
+export type BankAccount = { iban: string; name?: string };
 
 export type Organization = SellerProfile & {
   id: string;
@@ -45,6 +49,10 @@ export type Organization = SellerProfile & {
   exchange_rate_date?: ExchangeRateDate;
   /** How long what the archive writes from now on is locked (docs/archive.md); absent: 10. Only ever raised. */
   archive_retention_years?: number;
+  /** The structured reference issued invoices carry (docs/reconciliation.md); absent: rf. */
+  payment_reference_scheme?: PaymentReferenceScheme;
+  /** The accounts whose statements may be imported (docs/reconciliation.md), IBANs in electronic form. */
+  bank_accounts?: BankAccount[];
   created_at: string;
   updated_at?: string;
 };

@@ -7,10 +7,11 @@ import type { Invoice, SentReminder } from '#shared/domain/invoice';
 import { isRefusal, refusalError, send } from '#shared/domain/invoice-lifecycle';
 import { changed, changeInvoice } from '#shared/invoicing/change-invoice';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
+import { referenceHolding } from '#shared/invoicing/issuing-reference';
 
 export type SendingRecord = {
   /** The parties (and the exchange rate) as the first sending printed them: a draft becomes the issued invoice with these. */
-  issuedParties?: Pick<Invoice, 'seller' | 'buyer' | 'accounting_currency' | 'exchange_rate'>;
+  issuedParties?: Pick<Invoice, 'seller' | 'buyer' | 'accounting_currency' | 'exchange_rate' | 'payment_reference'>;
   /** A reminder: its entry in the invoice's reminders, and the schedule step it handles. */
   reminder?: Pick<SentReminder, 'step' | 'offset_days'> & { stepDate?: string };
   /** The reminder schedule's next look (or its end), written with the sending. */
@@ -52,7 +53,12 @@ export async function recordSending(
       },
       events: [next.reminder ? 'invoice.reminder_sent' : 'invoice.sent'],
       // A sending that raced another's issuing became a reminder: the files issued are the other's.
-      parts: { schedule, archive: recordParts(deps, organizationId, issuedBy(current, archived)) },
+      parts: {
+        schedule,
+        archive: recordParts(deps, organizationId, issuedBy(current, archived)),
+        reference:
+          current.status === 'draft' ? referenceHolding(deps.db, organizationId, invoiceId, issuedParties) : undefined,
+      },
     };
   });
   return changed(result as Parameters<typeof changed>[0]);

@@ -13,6 +13,7 @@ import { nextReminderDate } from '#shared/domain/reminders';
 import { mailInvoice, type SendDeps } from '#shared/invoicing/mail-invoice';
 import { assertMailable } from '#shared/invoicing/mailable';
 import { issuingRate } from '#shared/invoicing/exchange-rate-for';
+import { issuingReference } from '#shared/invoicing/issuing-reference';
 import type { RateLeg } from '#shared/domain/exchange-rate';
 import { recordSending, type SendingRecord } from '#shared/invoicing/record-sending';
 
@@ -69,7 +70,12 @@ export async function sendInvoice(
   const rate = reminder ? undefined : await issuingRate(deps.db, organization, stored, exchangeRate);
   const issuedParties = reminder
     ? undefined
-    : { seller: sellerOf(organization), buyer: client ? buyerOf(client) : stored.buyer, ...rate };
+    : {
+        seller: sellerOf(organization),
+        buyer: client ? buyerOf(client) : stored.buyer,
+        ...rate,
+        ...(await issuingReference(deps.db, organization)),
+      };
   if (issuedParties) assertTaxParties({ ...stored, ...issuedParties });
   // The invoice as it goes out: a draft is issued with today's parties and status sent.
   const invoice = { ...stored, ...issuedParties, status: reminder ? stored.status : ('sent' as const) };

@@ -8,7 +8,8 @@ import type { DeliveryChannel } from '#shared/domain/peppol-sending';
 import { notFound, validationError } from '#shared/domain/errors';
 import type { Logo, LogoInfo } from '#shared/domain/logo';
 import type { NumberingFormat } from '#shared/domain/numbering';
-import type { Organization } from '#shared/domain/organization';
+import type { BankAccount, Organization } from '#shared/domain/organization';
+import type { PaymentReferenceScheme } from '#shared/domain/payment-reference';
 import { organizationResource } from '#shared/domain/resources/organization';
 import { normalIban, type SellerProfile, taxIdProblem } from '#shared/domain/seller';
 import type { TaxRounding } from '#shared/domain/tax';
@@ -33,6 +34,8 @@ export type OrganizationChanges = {
   exchange_rate_date?: ExchangeRateDate;
   /** Only ever raised; the same value again is accepted (docs/archive.md). */
   archive_retention_years?: number;
+  payment_reference_scheme?: PaymentReferenceScheme;
+  bank_accounts?: BankAccount[];
   datev?: DatevSettings | null;
   /** A new logo (decoded and written anew by the document renderer), or null to remove it. */
   logo?: { logo: Logo; info: LogoInfo } | null;
@@ -69,6 +72,10 @@ export async function updateOrganization(
       iban: normalIban(change.payment_instructions.iban),
     };
     next.payment_instructions = fields.payment_instructions;
+  }
+  if (change.bank_accounts) {
+    fields.bank_accounts = change.bank_accounts.map((account) => ({ ...account, iban: normalIban(account.iban) }));
+    next.bank_accounts = fields.bank_accounts;
   }
   const event = { type: 'organization.updated' as const, object: organizationResource(next) };
   // A new reminder policy books every open invoice anew (the reminder sweep does it, page by page).

@@ -21,6 +21,7 @@ import { changeInvoice } from '#shared/invoicing/change-invoice';
 import { type DocumentFileDeps, issuedFiles } from '#shared/archive/document-file';
 import { recordParts } from '#shared/archive/keep-file';
 import { issuingRate } from '#shared/invoicing/exchange-rate-for';
+import { issuingReference, referenceHolding } from '#shared/invoicing/issuing-reference';
 import type { LoadedInvoice } from '#shared/invoicing/send-invoice';
 import { type PeppolSendDeps, reachableBuyer } from '#shared/peppol/reachable-buyer';
 
@@ -41,8 +42,15 @@ export async function sendInvoiceByPeppol(
   const draft = stored.status === 'draft';
   const client = draft ? await getClient(deps.db, organizationId, stored.client_id) : undefined;
   const rate = draft ? await issuingRate(deps.db, organization, stored, exchangeRate) : undefined;
+  const reference = draft ? await issuingReference(deps.db, organization) : undefined;
   const issued: Invoice = draft
-    ? { ...stored, seller: sellerOf(organization), buyer: client ? buyerOf(client) : stored.buyer, ...rate }
+    ? {
+        ...stored,
+        seller: sellerOf(organization),
+        buyer: client ? buyerOf(client) : stored.buyer,
+        ...rate,
+        ...reference,
+      }
     : stored;
   if (draft) assertTaxParties(issued);
   const receiver = await reachableBuyer(deps, organizationId, issued.buyer?.peppol_id, 'invoice');
@@ -71,7 +79,9 @@ export async function sendInvoiceByPeppol(
       return {
         invoice: {
           ...current,
-          ...(issuing ? { seller: issued.seller, buyer: issued.buyer, ...rate, status: 'sent' as const } : {}),
+          ...(issuing
+            ? { seller: issued.seller, buyer: issued.buyer, ...rate, ...reference, status: 'sent' as const }
+            : {}),
           sent_at: current.sent_at ?? now.toISOString(),
           peppol_sendings: [...(current.peppol_sendings ?? []), sending],
         },
@@ -81,6 +91,7 @@ export async function sendInvoiceByPeppol(
           schedule:
             issuing && firstLook ? reminderSchedulePart(deps.db, organizationId, invoiceId, firstLook) : undefined,
           archive: issuing ? recordParts(deps, organizationId, archived) : undefined,
+          reference: issuing ? referenceHolding(deps.db, organizationId, invoiceId, reference) : undefined,
         },
       };
     },

@@ -7,7 +7,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import jsqr from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,14 +22,11 @@ import { findPublicInvoice } from '#shared/data/public-invoices';
 import { call, newTenant } from '#test/support/api';
 import { launchChromium, noBrowser } from '#test/support/browser';
 import { austrianSeller, euInvoice, frenchBuyer } from '#test/support/eu-invoice';
-import { readPdf } from '#test/support/pdf';
+import { qrInPdf, qrInPng, readPdf } from '#test/support/pdf';
 import { storedEmail } from '#test/support/emails';
 
 const ARTIFACTS = join(process.cwd(), '.artifacts', 'documents');
 const UNICODE = 'Łódź Café ✓ — Ελληνικά, Кириллица, Tiếng Việt';
-
-// jsqr is CommonJS with a `default` export: Node hands ESM importers the module object.
-const jsQR = jsqr.default;
 
 /** A 120 × 40 PNG: the organization's logo. */
 const logoPng = () => {
@@ -79,19 +75,6 @@ afterAll(async () => {
 
 const token = () => new URL(invoice.public_url).pathname.split('/').at(-2)!;
 const pdfOf = async () => (await call('download-public-invoice', { params: { token: token() } })).bytes;
-
-/** The QR codes poppler draws on the PDF's first page, decoded. */
-function qrInPdf(bytes: Uint8Array): string | undefined {
-  const dir = mkdtempSync(join(tmpdir(), 'qr-'));
-  try {
-    writeFileSync(join(dir, 'invoice.pdf'), bytes);
-    execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', join(dir, 'invoice.pdf'), join(dir, 'page')]);
-    const png = PNG.sync.read(readFileSync(join(dir, 'page-1.png')));
-    return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 const pdfTool = (tool: string, bytes: Uint8Array) => {
   const dir = mkdtempSync(join(tmpdir(), 'pdf-'));
@@ -252,8 +235,7 @@ describe.skipIf(noBrowser)('the public page', () => {
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
           expect(await page.locator('img.logo').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(120);
           await page.screenshot({ path: join(ARTIFACTS, `page-${language}-${name}.png`), fullPage: true });
-          const qr = PNG.sync.read(await page.locator('figure svg').screenshot());
-          expect(jsQR(new Uint8ClampedArray(qr.data), qr.width, qr.height)?.data).toContain('AT611904300234573201');
+          expect(qrInPng(await page.locator('figure svg').screenshot())).toContain('AT611904300234573201');
         } finally {
           await page.close();
           await call('update-invoice', { token: tenant.apiKey, params: { id: invoice.id }, body: { locale: 'fr-FR' } });

@@ -123,7 +123,7 @@ describe('e-invoices of random documents', () => {
     }
   }, 120_000);
 
-  it('carry every text as it was given: names and descriptions that look like markup or entities, any plane', () => {
+  it('carry every text as it was given, and the payment reference as BT-83: names that look like markup, any plane', () => {
     const select = xpath.useNamespaces({
       cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
       cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
@@ -134,11 +134,13 @@ describe('e-invoices of random documents', () => {
         seller: '//cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName',
         buyer: '//cac:AccountingCustomerParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName',
         lines: '//cac:InvoiceLine/cac:Item/cbc:Name',
+        remittance: '//cac:PaymentMeans/cbc:PaymentID',
       },
       cii: {
         seller: '//ram:SellerTradeParty/ram:Name',
         buyer: '//ram:BuyerTradeParty/ram:Name',
         lines: '//ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedTradeProduct/ram:Name',
+        remittance: '//ram:ApplicableHeaderTradeSettlement/ram:PaymentReference',
       },
     };
     const read = (xml: string, path: string) =>
@@ -154,10 +156,15 @@ describe('e-invoices of random documents', () => {
         expect(read(xml, paths.seller), format).toEqual([invoice.seller!.name]);
         expect(read(xml, paths.buyer), format).toEqual([invoice.buyer!.name]);
         expect(read(xml, paths.lines), format).toEqual(invoice.line_items.map((line) => line.description));
+        // BT-83: the structured reference, compact, where the invoice has one; its number otherwise.
+        if (invoice.seller?.payment_instructions?.iban)
+          expect(read(xml, paths.remittance), format).toEqual([invoice.payment_reference ?? invoice.invoice_number]);
         checked++;
       });
     }
     expect(checked).toBeGreaterThanOrEqual(4 * 100);
+    expect(invoices.filter((invoice) => invoice.payment_reference?.startsWith('RF')).length).toBeGreaterThan(20);
+    expect(invoices.filter((invoice) => /^\d{12}$/.test(invoice.payment_reference ?? '')).length).toBeGreaterThan(20);
   });
 
   it('claim a Peppol profile only with the electronic addresses Peppol requires (BT-34, BT-49)', () => {

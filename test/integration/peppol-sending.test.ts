@@ -96,6 +96,10 @@ describe('POST /invoices/{id}/send/ with channel peppol', () => {
       sha256: createHash('sha256').update(ubl.bytes).digest('hex'),
     });
     expect(transmitted.transmission_id).toEqual(expect.any(String));
+    // Issuing over Peppol makes the payment reference too, and the transmitted document carries it (BT-83).
+    const { payment_reference } = await invoiceOf(id);
+    expect(payment_reference).toMatch(/^RF\d{2} /);
+    expect(ubl.text).toContain(`<cbc:PaymentID>${payment_reference.replace(/ /g, '')}</cbc:PaymentID>`);
     const attempts = (await received()).slice(before);
     expect(attempts.map((attempt) => attempt.outcome)).toEqual(['accepted']);
     expect(attempts[0]!.sha256).toBe(transmitted.sha256);

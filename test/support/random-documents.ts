@@ -7,6 +7,7 @@ import type { Scaled } from '#shared/domain/decimal';
 import type { TaxCategory, TaxRounding } from '#shared/domain/tax';
 import { textProblem } from '#shared/http/text-policy';
 import { austrianSeller, frenchBuyer } from '#test/support/eu-invoice';
+import { type PaymentReferenceScheme, paymentReferenceFor } from '#shared/domain/payment-reference';
 
 const scaled = (units: bigint, scale: number): Scaled => ({ units, scale });
 type References = 'both' | 'buyer' | 'order';
@@ -81,6 +82,11 @@ export const randomInvoice = fc
     sellerName: userText,
     buyerName: userText,
     notes: userText,
+    // The structured payment reference (BT-83) of either scheme, or none: the number stands there instead.
+    paymentReference: fc.option(
+      fc.tuple(fc.constantFrom<PaymentReferenceScheme>('rf', 'be_ogm'), fc.integer({ min: 1, max: 9_999_999_999 })),
+      { nil: undefined },
+    ),
   })
   .chain((shape) =>
     fc
@@ -106,6 +112,7 @@ function invoiceOf(
     sellerName: string;
     buyerName: string;
     notes: string;
+    paymentReference?: [PaymentReferenceScheme, number] | undefined;
   },
   lines: LineItemInput[],
 ): Invoice {
@@ -134,6 +141,7 @@ function invoiceOf(
     ...(shape.paid ? { amount_paid_minor: Math.floor(priced.total_amount_minor / 2) } : {}),
     ...(shape.references !== 'order' ? { buyer_reference: '04011000-12345-03' } : {}),
     ...(shape.references !== 'buyer' ? { purchase_order: 'PO-4711/Ü' } : {}),
+    ...(shape.paymentReference ? { payment_reference: paymentReferenceFor(...shape.paymentReference)! } : {}),
     // The parties of the EU invoice fixture, as an invoice keeps them, with their Peppol addresses or without.
     seller: {
       ...seller,

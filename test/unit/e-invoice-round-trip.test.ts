@@ -243,7 +243,12 @@ function invoiceExpected(json: InvoiceJson, format: Format): Terms {
       accounting_currency: json.accounting_currency,
       tax_amount_in_accounting_currency: exact(json.tax_total_in_accounting_currency),
     },
-    payment: paymentExpected(json, json.invoice_number, json.terms || null),
+    // BT-83: the payment reference as written (no spaces, an OGM's twelve digits alone), else the number.
+    payment: paymentExpected(
+      json,
+      json.payment_reference?.replace(/[ +/]/g, '') ?? json.invoice_number,
+      json.terms || null,
+    ),
   };
 }
 

@@ -3401,6 +3401,13 @@ export interface components {
          *           "accounting_currency": "EUR",
          *           "exchange_rate_date": "issue_date",
          *           "archive_retention_years": 0,
+         *           "payment_reference_scheme": "rf",
+         *           "bank_accounts": [
+         *             {
+         *               "iban": "string",
+         *               "name": "string"
+         *             }
+         *           ],
          *           "created_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       },
@@ -3534,6 +3541,13 @@ export interface components {
          *       "accounting_currency": "EUR",
          *       "exchange_rate_date": "issue_date",
          *       "archive_retention_years": 0,
+         *       "payment_reference_scheme": "rf",
+         *       "bank_accounts": [
+         *         {
+         *           "iban": "string",
+         *           "name": "string"
+         *         }
+         *       ],
          *       "created_at": "2026-11-23T10:00:00.000Z"
          *     }
          */
@@ -3635,6 +3649,12 @@ export interface components {
             /** @enum {string} */
             exchange_rate_date: "issue_date" | "previous_business_day";
             archive_retention_years: number;
+            /** @enum {string} */
+            payment_reference_scheme: "rf" | "be_ogm" | "none";
+            bank_accounts: {
+                iban: string;
+                name: string | null;
+            }[];
             created_at: components["schemas"]["Timestamp"];
         };
         /**
@@ -3964,6 +3984,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -4155,6 +4176,7 @@ export interface components {
          *       },
          *       "buyer_reference": "string",
          *       "purchase_order": "string",
+         *       "payment_reference": "string",
          *       "line_items": [
          *         {
          *           "description": "string",
@@ -4292,6 +4314,7 @@ export interface components {
             } | null;
             buyer_reference: string | null;
             purchase_order: string | null;
+            payment_reference: string | null;
             line_items: {
                 description: string;
                 quantity: number;
@@ -4582,6 +4605,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -4779,6 +4803,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -4987,6 +5012,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -5184,6 +5210,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -5413,6 +5440,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -5610,6 +5638,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -5807,6 +5836,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -6004,6 +6034,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -6219,6 +6250,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -6425,6 +6457,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -6631,6 +6664,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -6839,6 +6873,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -7047,6 +7082,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -7255,6 +7291,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -7463,6 +7500,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -9513,6 +9551,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -9766,6 +9805,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -9977,6 +10017,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -16195,6 +16236,7 @@ export interface components {
          *           },
          *           "buyer_reference": "string",
          *           "purchase_order": "string",
+         *           "payment_reference": "string",
          *           "line_items": [
          *             {
          *               "description": "string",
@@ -16435,6 +16477,7 @@ export interface components {
          *         },
          *         "buyer_reference": "string",
          *         "purchase_order": "string",
+         *         "payment_reference": "string",
          *         "line_items": [
          *           {
          *             "description": "string",
@@ -16687,6 +16730,7 @@ export interface components {
          *         },
          *         "buyer_reference": "string",
          *         "purchase_order": "string",
+         *         "payment_reference": "string",
          *         "line_items": [
          *           {
          *             "description": "string",
@@ -17544,6 +17588,13 @@ export interface components {
          *               "accounting_currency": "EUR",
          *               "exchange_rate_date": "issue_date",
          *               "archive_retention_years": 0,
+         *               "payment_reference_scheme": "rf",
+         *               "bank_accounts": [
+         *                 {
+         *                   "iban": "string",
+         *                   "name": "string"
+         *                 }
+         *               ],
          *               "created_at": "2026-11-23T10:00:00.000Z"
          *             }
          *           },
@@ -18850,6 +18901,12 @@ export interface operations {
                         chart?: "03" | "04";
                     } | null;
                     archive_retention_years?: number;
+                    /** @enum {string} */
+                    payment_reference_scheme?: "rf" | "be_ogm" | "none";
+                    bank_accounts?: {
+                        iban: string;
+                        name?: string;
+                    }[];
                 };
             };
         };

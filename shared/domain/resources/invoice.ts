@@ -15,6 +15,7 @@ import { DEFAULT_UNIT } from '#shared/domain/unit-codes';
 import { peppolSendingResource } from '#shared/domain/peppol-sending';
 import { deliveryOf, sendingResource } from '#shared/domain/resources/email';
 import { vatInAccountingCurrency, type FixedRate } from '#shared/domain/exchange-rate';
+import { groupedReference } from '#shared/domain/payment-reference';
 
 const money = (minor: number) => formatMinor(minor);
 
@@ -63,6 +64,7 @@ export const invoiceResource = (invoice: Invoice, publicBaseUrl: string) => ({
   service_period: invoice.service_period ?? null,
   buyer_reference: invoice.buyer_reference ?? null,
   purchase_order: invoice.purchase_order ?? null,
+  payment_reference: invoice.payment_reference ? groupedReference(invoice.payment_reference) : null,
   ...pricedResource(invoice),
   ...inAccountingCurrency(invoice, taxBreakdownOf(invoice)),
   total_amount: money(invoice.total_amount_minor),

@@ -3,6 +3,7 @@ import { LIMITS } from '#shared/domain/invoice';
 import { creditNoteNumberingOf, numberingOf, quoteNumberingOf } from '#shared/domain/numbering';
 import { DEFAULT_TAX_ROUNDING } from '#shared/domain/tax';
 import { accountingCurrencyOf, timeZoneOf, type Organization } from '#shared/domain/organization';
+import { DEFAULT_PAYMENT_REFERENCE_SCHEME } from '#shared/domain/payment-reference';
 
 export const organizationResource = (organization: Organization) => ({
   id: organization.id,
@@ -36,6 +37,11 @@ export const organizationResource = (organization: Organization) => ({
   accounting_currency: accountingCurrencyOf(organization),
   exchange_rate_date: organization.exchange_rate_date ?? 'issue_date',
   archive_retention_years: retentionYearsOf(organization),
+  payment_reference_scheme: organization.payment_reference_scheme ?? DEFAULT_PAYMENT_REFERENCE_SCHEME,
+  bank_accounts: (organization.bank_accounts ?? []).map((account) => ({
+    iban: account.iban,
+    name: account.name ?? null,
+  })),
   datev: organization.datev ?? null,
   created_at: organization.created_at,
 });

@@ -5,7 +5,8 @@ import { DELIVERY_CHANNELS } from '#shared/domain/peppol-sending';
 import { EXCHANGE_RATE_DATES } from '#shared/domain/exchange-rate';
 import { isTimeZone } from '#shared/domain/dates';
 import { DEFAULT_PADDING, numberingProblem } from '#shared/domain/numbering';
-import { bicProblem, ibanProblem } from '#shared/domain/seller';
+import { bicProblem, ibanProblem, normalIban } from '#shared/domain/seller';
+import { PAYMENT_REFERENCE_SCHEMES } from '#shared/domain/payment-reference';
 import { DOCUMENT_LANGUAGES, isCountryCode, isDocumentLocale } from '#shared/domain/locale';
 import { currency } from '#shared/http/schemas/currency';
 import { peppolParticipantId, text } from '#shared/http/schemas/common';
@@ -63,6 +64,17 @@ const sellerFields = {
   /** null removes it. */
   peppol_id: z.optional(z.nullable(peppolParticipantId)),
 };
+
+/** At most ten accounts, each IBAN once (compared in its electronic form). */
+const bankAccounts = z
+  .array(z.strictObject({ iban: z.string().check(checked(ibanProblem)), name: z.optional(text(140)) }))
+  .check(
+    z.maxLength(10, 'must list at most 10 accounts'),
+    z.refine(
+      (accounts) => new Set(accounts.map((account) => normalIban(account.iban))).size === accounts.length,
+      'must name each IBAN once',
+    ),
+  );
 
 const numberingFormat = z
   .strictObject({
@@ -217,5 +229,11 @@ export const updateOrganizationBody = z
           z.maximum(RETENTION_YEARS.max, `must be at most ${RETENTION_YEARS.max} years`),
         ),
     ),
+    /** The structured reference invoices issued from now on carry (docs/reconciliation.md). */
+    payment_reference_scheme: z.optional(
+      z.enum(PAYMENT_REFERENCE_SCHEMES, `must be one of ${PAYMENT_REFERENCE_SCHEMES.join(', ')}`),
+    ),
+    /** The accounts whose statements may be imported; the list given replaces the one stored. */
+    bank_accounts: z.optional(bankAccounts),
   })
   .check(z.refine<object>((body) => Object.keys(body).length > 0, 'must set at least one field'));

@@ -10,6 +10,7 @@ import { E_INVOICE_FORMATS } from '#shared/domain/e-invoice-format';
 import type { apiKeyResource } from '#shared/domain/resources/api-key';
 import type { organizationResource } from '#shared/domain/resources/organization';
 import { sellerProfileFields } from '#shared/http/schemas/responses/parties';
+import { PAYMENT_REFERENCE_SCHEMES } from '#shared/domain/payment-reference';
 import {
   pageOf,
   currency,
@@ -121,6 +122,10 @@ export const organizationResponse = z
     exchange_rate_date: z.enum(EXCHANGE_RATE_DATES),
     /** Years what the archive writes from now on stays locked (docs/archive.md); absent in a PATCH: unchanged. */
     archive_retention_years: z.number(),
+    /** The structured reference invoices issued from now on carry (docs/reconciliation.md). */
+    payment_reference_scheme: z.enum(PAYMENT_REFERENCE_SCHEMES),
+    /** The accounts whose statements may be imported, IBANs in electronic form. */
+    bank_accounts: z.array(z.strictObject({ iban: z.string(), name: z.nullable(z.string()) })),
     created_at: timestamp,
   })
   .register(z.globalRegistry, { id: 'Organization' });

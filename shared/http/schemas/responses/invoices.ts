@@ -111,6 +111,8 @@ export const invoiceResponse = z
     service_period: z.nullable(z.strictObject({ start: calendarDate, end: calendarDate })),
     buyer_reference: nullableText,
     purchase_order: nullableText,
+    /** The structured creditor reference a transfer should carry, grouped as people write it; null on drafts and where the organization issues none (docs/reconciliation.md). */
+    payment_reference: nullableText,
     line_items: z.array(invoiceLine),
     discount: z.nullable(discount),
     prices_include_tax: z.boolean(),
