@@ -4,7 +4,7 @@
 // as the SES emulator stored it. One invoice to a client in another EU country, with a discount, two
 // rates, an exempt line and a reverse-charge line, in French (the client's language) and German.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
