@@ -4,9 +4,9 @@
 const DOMAIN = '^shared/domain/';
 const PLATFORM = '^shared/(aws/|observability/|config\\.ts$|zod-locale\\.ts$)';
 const DATA = '^shared/data/';
-const OPERATIONS = '^shared/(invoicing|clients|organizations|quotes|members|audit|exports|inbox|archive)/';
+const OPERATIONS = '^shared/(invoicing|clients|organizations|quotes|members|audit|exports|inbox|archive|reconciliation)/';
 const SERVICES =
-  '^shared/(auth|payments|peppol|webhooks|recurring|reports|email|documents|e-invoice-rules|e-invoice-reader|events|exchange-rates)/';
+  '^shared/(auth|payments|peppol|webhooks|recurring|reports|email|documents|e-invoice-rules|e-invoice-reader|bank-statement-reader|events|exchange-rates)/';
 const FRAMES = '^shared/(http|workers)/';
 const FUNCTIONS = '^functions/';
 const ABOVE_PLATFORM = `(${DATA}|${OPERATIONS}|${SERVICES}|${FRAMES}|${FUNCTIONS})`;
@@ -71,7 +71,7 @@ module.exports = {
       name: 'documents-below-operations',
       comment: 'Drawing and sending documents serve the operations; they never call one, nor the services above.',
       severity: 'error',
-      from: { path: '^shared/(documents|email|e-invoice-reader)/' },
+      from: { path: '^shared/(documents|email|e-invoice-reader|bank-statement-reader)/' },
       to: { path: `(${OPERATIONS}|^shared/(payments|recurring|auth|webhooks|reports|events)/)` },
     },
     {

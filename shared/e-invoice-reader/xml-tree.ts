@@ -32,7 +32,7 @@ export class UnreadableXml extends Error {
   }
 }
 
-export const XML_LIMITS = {
+export const XML_LIMITS: { depth: number; elements: number; attributes: number; attributeChars: number } = {
   depth: 64,
   elements: 200_000,
   /** Per element: UBL and CII elements carry one to three; a hostile one may carry a million. */
@@ -60,8 +60,11 @@ export function xmlText(bytes: Uint8Array): string {
   return text;
 }
 
-/** Parses `text` into its root element, within XML_LIMITS; throws UnreadableXml otherwise. */
-export function parseXml(text: string): XmlElement {
+/**
+ * Parses `text` into its root element, within XML_LIMITS (or `limits`: a bank statement of ten
+ * thousand entries holds more elements than any e-invoice); throws UnreadableXml otherwise.
+ */
+export function parseXml(text: string, limits: typeof XML_LIMITS = XML_LIMITS): XmlElement {
   const parser = new SaxesParser({ xmlns: true, position: true });
   const stack: XmlElement[] = [];
   let root: XmlElement | undefined;
@@ -81,23 +84,20 @@ export function parseXml(text: string): XmlElement {
   });
   parser.on('attribute', () => {
     attributes += 1;
-    if (attributes > XML_LIMITS.attributes)
-      refuse(new UnreadableXml('too_many_attributes', `An element has more than ${XML_LIMITS.attributes} attributes`));
+    if (attributes > limits.attributes)
+      refuse(new UnreadableXml('too_many_attributes', `An element has more than ${limits.attributes} attributes`));
   });
   parser.on('opentag', (tag) => {
     elements += 1;
-    if (elements > XML_LIMITS.elements)
-      refuse(new UnreadableXml('too_many_elements', `The file has more than ${XML_LIMITS.elements} elements`));
-    if (stack.length >= XML_LIMITS.depth)
-      refuse(new UnreadableXml('too_deep', `The file nests elements deeper than ${XML_LIMITS.depth}`));
+    if (elements > limits.elements)
+      refuse(new UnreadableXml('too_many_elements', `The file has more than ${limits.elements} elements`));
+    if (stack.length >= limits.depth)
+      refuse(new UnreadableXml('too_deep', `The file nests elements deeper than ${limits.depth}`));
     const attributes: Record<string, string> = {};
     for (const attribute of Object.values(tag.attributes)) {
-      if (attribute.value.length > XML_LIMITS.attributeChars)
+      if (attribute.value.length > limits.attributeChars)
         refuse(
-          new UnreadableXml(
-            'attribute_too_long',
-            `An attribute is longer than ${XML_LIMITS.attributeChars} characters`,
-          ),
+          new UnreadableXml('attribute_too_long', `An attribute is longer than ${limits.attributeChars} characters`),
         );
       if (attribute.prefix !== 'xmlns' && attribute.name !== 'xmlns') attributes[attribute.local] = attribute.value;
     }
