@@ -26,6 +26,11 @@ import {
   retryQueuedResponse,
 } from '#shared/http/schemas/responses/events';
 import { exportResponse } from '#shared/http/schemas/responses/exports';
+import {
+  bankStatementResponse,
+  bankTransactionPage,
+  bankTransactionResponse,
+} from '#shared/http/schemas/responses/bank-statements';
 import { incomingInvoicePage, incomingInvoiceResponse } from '#shared/http/schemas/responses/incoming-invoices';
 import {
   peppolArrivalResponse,
@@ -97,6 +102,10 @@ export const RESPONSES: Partial<Record<RouteName, ZodMiniType>> = {
   'mark-incoming-invoice-paid': incomingInvoiceResponse,
   'get-exchange-rate': exchangeRate,
   'get-export': exportResponse,
+  'import-bank-statement': bankStatementResponse,
+  'get-bank-statement': bankStatementResponse,
+  'list-bank-transactions': bankTransactionPage,
+  'get-bank-transaction': bankTransactionResponse,
   'list-archive': archiveRecordPage,
   'verify-archive': archiveVerification,
   'get-invoice': invoiceResponse,

@@ -77,6 +77,10 @@ import { route as verifyArchive } from '#functions/verify-archive/route';
 import { route as getArchiveRecord } from '#functions/get-archive-record/route';
 import { route as createExport } from '#functions/create-export/route';
 import { route as getExport } from '#functions/get-export/route';
+import { route as importBankStatement } from '#functions/import-bank-statement/route';
+import { route as getBankStatement } from '#functions/get-bank-statement/route';
+import { route as listBankTransactions } from '#functions/list-bank-transactions/route';
+import { route as getBankTransaction } from '#functions/get-bank-transaction/route';
 import { route as updateCreditNote } from '#functions/update-credit-note/route';
 import { route as sendCreditNote } from '#functions/send-credit-note/route';
 import { route as createRefund } from '#functions/create-refund/route';
@@ -191,6 +195,10 @@ export const ROUTES = [
   getArchiveRecord,
   createExport,
   getExport,
+  importBankStatement,
+  getBankStatement,
+  listBankTransactions,
+  getBankTransaction,
   updateCreditNote,
   sendCreditNote,
   createRefund,

@@ -129,6 +129,24 @@ export const QUEUES = {
       table: 'readWrite',
     },
   },
+  // One message per bank statement imported; the worker books its entries (docs/reconciliation.md).
+  bankStatements: {
+    name: 'bank-statements',
+    constructId: 'BankStatements',
+    maxReceiveCount: 3,
+    retentionDays: 4,
+    // An import already completed is left as it is; one cut off while running books again, each entry once.
+    consumer: {
+      handler: 'bank-statement-worker',
+      constructId: 'BankStatementWorker',
+      title: 'the bank statement worker',
+      timeoutSeconds: 900,
+      batchSize: 1,
+      maxConcurrency: 2,
+      table: 'readWrite',
+      archives: true,
+    },
+  },
   // One message per export asked for; the worker streams the file, so one instance holds little memory.
   exports: {
     name: 'exports',
@@ -263,6 +281,7 @@ export const EVENT_RULES: readonly { constructId: string; queue: QueueKey; detai
   { constructId: 'RevenueEvents', queue: 'revenue', detailTypes: REVENUE_EVENT_TYPES },
   { constructId: 'AuditEvents', queue: 'audit' },
   { constructId: 'ExportEvents', queue: 'exports', detailTypes: ['export.created'] },
+  { constructId: 'BankStatementEvents', queue: 'bankStatements', detailTypes: ['bank_statement.created'] },
   {
     constructId: 'PeppolEvents',
     queue: 'peppol',

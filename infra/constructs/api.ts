@@ -109,6 +109,8 @@ export const ROUTE_STACKS: Record<string, string> = {
   peppol: 'PeppolRoutes',
   'incoming-invoices': 'InboxRoutes',
   archive: 'ArchiveRoutes',
+  'bank-statements': 'ReconciliationRoutes',
+  'bank-transactions': 'ReconciliationRoutes',
   // The names they had as unlisted segments: deployed stacks keep them.
   'credit-notes': 'CreditNotesRoutes',
   'openapi.json': 'OpenapijsonRoutes',

@@ -14,3 +14,19 @@ export const paymentReferenceKey = (organizationId: string, compact: string): Ke
   pk: org(organizationId),
   sk: `PAYMENT_REFERENCE#${compact}`,
 });
+/** An imported bank statement: its import job (`bst_` ULID). */
+export const bankStatementKey = (organizationId: string, id: string): Key => ({
+  pk: org(organizationId),
+  sk: `BANK_STATEMENT#${id}`,
+});
+/** A booked bank transaction; its `btx_` id sorts by booking date. */
+export const BANK_TRANSACTION_PREFIX = 'BANK_TRANSACTION#';
+export const bankTransactionKey = (organizationId: string, id: string): Key => ({
+  pk: org(organizationId),
+  sk: `${BANK_TRANSACTION_PREFIX}${id}`,
+});
+export const bankTransactionRange = (organizationId: string, fromId: string, toId: string) => ({
+  ':pk': org(organizationId),
+  ':from': `${BANK_TRANSACTION_PREFIX}${fromId}`,
+  ':to': `${BANK_TRANSACTION_PREFIX}${toId}`,
+});

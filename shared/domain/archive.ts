@@ -15,7 +15,7 @@ export const retentionYearsOf = (organization: { archive_retention_years?: numbe
 
 /** What an archived object is of: a document of the organization's, or one it received. */
 export type ArchivedDocument = {
-  type: 'invoice' | 'credit_note' | 'incoming_invoice';
+  type: 'invoice' | 'credit_note' | 'incoming_invoice' | 'bank_statement';
   id: string;
   number: string | null;
 };

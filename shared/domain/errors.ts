@@ -30,6 +30,8 @@ export const ErrorCode = {
   peppolUnavailable: 'peppol_unavailable',
   eInvoiceUnreadable: 'e_invoice_unreadable',
   archiveMismatch: 'archive_mismatch',
+  bankStatementUnreadable: 'bank_statement_unreadable',
+  unknownBankAccount: 'unknown_bank_account',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -94,3 +96,10 @@ export const peppolUnavailable = (why: string) =>
 /** The buyer cannot be reached over Peppol for the document: no participant id, not registered, or not for this document. */
 export const peppolUnreachable = (message: string, details: Record<string, unknown> = {}) =>
   new DomainError(ErrorCode.peppolUnreachable, message, details);
+
+export const unknownBankAccount = (iban: string) =>
+  new DomainError(
+    ErrorCode.unknownBankAccount,
+    `The statement is of account ${iban}, which is not one of the organization's bank_accounts: add it there first`,
+    { iban },
+  );

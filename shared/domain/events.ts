@@ -51,6 +51,8 @@ export const EVENT_TYPES = [
   'incoming_invoice.rejected',
   'incoming_invoice.paid',
   'archive_record.written',
+  'bank_statement.created',
+  'bank_statement.imported',
   'export.created',
   'export.completed',
   'export.failed',

@@ -21,7 +21,8 @@ export type IdPrefix =
   | 'exp'
   | 'snd'
   | 'inc'
-  | 'arc';
+  | 'arc'
+  | 'bst';
 
 const nextUlid = monotonicFactory();
 

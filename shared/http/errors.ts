@@ -30,6 +30,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   peppol_unreachable: 409,
   peppol_unavailable: 503,
   e_invoice_unreadable: 422,
+  bank_statement_unreadable: 400,
+  unknown_bank_account: 422,
 };
 
 /** Headers an error carries besides its body: Retry-After when the caller should wait. */

@@ -9,7 +9,7 @@ export const archiveRecordResponse = z
     id: idOfResource('arc'),
     /** What the object is of: an invoice or credit note of the organization's, or a document it received. */
     document: z.strictObject({
-      type: z.enum(['invoice', 'credit_note', 'incoming_invoice']),
+      type: z.enum(['invoice', 'credit_note', 'incoming_invoice', 'bank_statement']),
       id: z.string(),
       number: z.nullable(z.string()),
     }),

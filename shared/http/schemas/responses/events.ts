@@ -20,6 +20,7 @@ import { archiveRecordResponse } from '#shared/http/schemas/responses/archive';
 import { incomingInvoiceResponse } from '#shared/http/schemas/responses/incoming-invoices';
 import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { webhookResponse } from '#shared/http/schemas/responses/webhooks';
+import { bankStatementResponse } from '#shared/http/schemas/responses/bank-statements';
 
 /** Who made the change (null on events older than actors): ids only, no names or addresses. */
 export const actorResponse = z
@@ -83,6 +84,8 @@ const DATA: Record<EventType, z.ZodMiniObject> = {
   'incoming_invoice.rejected': z.strictObject({ object: incomingInvoiceResponse }),
   'incoming_invoice.paid': z.strictObject({ object: incomingInvoiceResponse }),
   'archive_record.written': z.strictObject({ object: archiveRecordResponse }),
+  'bank_statement.created': z.strictObject({ object: bankStatementResponse }),
+  'bank_statement.imported': z.strictObject({ object: bankStatementResponse }),
   'export.created': z.strictObject({ object: exportResponse }),
   'export.completed': z.strictObject({ object: exportResponse }),
   'export.failed': z.strictObject({ object: exportResponse }),

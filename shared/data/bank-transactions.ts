@@ -1,0 +1,69 @@
+// Booked bank transactions (docs/reconciliation.md): one item per account and bank key, written if
+// new, so an entry imported twice is booked once; ids sort by booking date, so a period is a key range.
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { bankTransactionKey, bankTransactionRange } from '#shared/data/keys';
+import type { Db } from '#shared/data/table';
+import type { BankTransaction } from '#shared/domain/bank-transaction';
+import type { ItemPage, PageRequest } from '#shared/domain/pages';
+
+const transactionItem = (organizationId: string, transaction: BankTransaction) => ({
+  ...bankTransactionKey(organizationId, transaction.id),
+  type: 'bank_transaction',
+  transaction,
+});
+
+/** Books the transaction if its entry is new; else answers the import that booked it first. */
+export async function bookBankTransaction(
+  db: Db,
+  organizationId: string,
+  transaction: BankTransaction,
+): Promise<{ booked: true } | { booked: false; by: string }> {
+  try {
+    await db.client.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: transactionItem(organizationId, transaction),
+        ConditionExpression: 'attribute_not_exists(pk)',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { booked: true };
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    // The item held, as DynamoDB hands it back with the refusal (marshalled: the document client leaves errors as they are).
+    const held = error.Item?.transaction?.M?.statement?.S;
+    return { booked: false, by: held ?? '' };
+  }
+}
+
+export async function getBankTransaction(
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<BankTransaction | undefined> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: bankTransactionKey(organizationId, id), ConsistentRead: true }),
+  );
+  return Item?.transaction as BankTransaction | undefined;
+}
+
+/** A page of the organization's transactions between two ids (booking dates), newest first. */
+export async function listBankTransactions(
+  db: Db,
+  organizationId: string,
+  range: { fromId: string; toId: string },
+  page: PageRequest,
+): Promise<ItemPage<BankTransaction>> {
+  const { Items = [], LastEvaluatedKey } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: bankTransactionRange(organizationId, range.fromId, range.toId),
+      ScanIndexForward: false,
+      Limit: page.limit,
+      ...(page.startKey ? { ExclusiveStartKey: page.startKey } : {}),
+    }),
+  );
+  return { items: Items.map((item) => item.transaction as BankTransaction), position: LastEvaluatedKey };
+}

@@ -1,0 +1,39 @@
+// How an imported statement and a booked transaction look in responses and events.
+import type { BankStatementImport, BankTransaction } from '#shared/domain/bank-transaction';
+
+export const bankStatementResource = (job: BankStatementImport) => ({
+  id: job.id,
+  status: job.status,
+  format: job.format,
+  iban: job.iban,
+  statement_id: job.statement_id,
+  sha256: job.sha256,
+  size: job.size,
+  entries: job.entries,
+  entries_done: job.entries_done,
+  counts: { ...job.counts },
+  failure: job.failure ?? null,
+  created_at: job.created_at,
+  completed_at: job.completed_at ?? null,
+});
+
+export const bankTransactionResource = (transaction: BankTransaction) => ({
+  id: transaction.id,
+  status: transaction.status,
+  needs_review: transaction.needs_review,
+  iban: transaction.iban,
+  bank_reference: transaction.bank_reference,
+  reference_kind: transaction.reference_kind,
+  direction: transaction.direction,
+  amount: transaction.amount,
+  currency: transaction.currency,
+  reversal: transaction.reversal,
+  booked: transaction.booked,
+  booking_date: transaction.booking_date,
+  value_date: transaction.value_date,
+  counterparty: { name: transaction.counterparty_name, iban: transaction.counterparty_iban },
+  remittance: { structured: [...transaction.structured_references], text: transaction.remittance_text },
+  end_to_end_id: transaction.end_to_end_id,
+  statement: transaction.statement,
+  booked_at: transaction.booked_at,
+});
