@@ -68,6 +68,7 @@ const WORKER_QUEUES = [
   'revenue',
   'audit',
   'exports',
+  'bankStatements',
   'peppol',
 ] as const satisfies readonly QueueKey[];
 
@@ -79,6 +80,12 @@ function workerQueues(scope: Construct, alarms: AlarmsConstruct) {
   const { queue: revenue, deadLetters: revenueDlq } = workQueue(scope, alarms, QUEUES.revenue, what);
   const { queue: audit, deadLetters: auditDlq } = workQueue(scope, alarms, QUEUES.audit, what);
   const { queue: exports, deadLetters: exportsDlq } = workQueue(scope, alarms, QUEUES.exports, 'exports that failed');
+  const { queue: bankStatements, deadLetters: bankStatementsDlq } = workQueue(
+    scope,
+    alarms,
+    QUEUES.bankStatements,
+    'bank statement imports that failed',
+  );
   const { queue: peppol, deadLetters: peppolDlq } = workQueue(
     scope,
     alarms,
@@ -96,6 +103,8 @@ function workerQueues(scope: Construct, alarms: AlarmsConstruct) {
     auditDlq,
     exports,
     exportsDlq,
+    bankStatements,
+    bankStatementsDlq,
     peppol,
     peppolDlq,
   };
@@ -115,6 +124,8 @@ export class EventsConstruct extends Construct {
     | 'auditDlq'
     | 'exports'
     | 'exportsDlq'
+    | 'bankStatements'
+    | 'bankStatementsDlq'
     | 'peppol'
     | 'peppolDlq',
     Queue
@@ -128,11 +139,11 @@ export class EventsConstruct extends Construct {
     super(scope, id);
     this.bus = new EventBus(this, 'Bus', { description: 'Invoicing service events' });
     this.queues = workerQueues(this, alarms);
-    const { fanout, delivery, deliveryDlq, revenue, audit, exports, peppol } = this.queues;
+    const { fanout, delivery, deliveryDlq, revenue, audit, exports, bankStatements, peppol } = this.queues;
 
     // What a rule cannot deliver to its queue (after EventBridge's own retries) is kept, not dropped.
     const undelivered = deadLetterQueue(this, alarms, 'Undelivered', 'events the bus could not put on their queue');
-    const ruleTargets: Record<string, Queue> = { fanout, revenue, audit, exports, peppol };
+    const ruleTargets: Record<string, Queue> = { fanout, revenue, audit, exports, bankStatements, peppol };
     for (const rule of EVENT_RULES) {
       new Rule(this, rule.constructId, {
         eventBus: this.bus,

@@ -218,6 +218,7 @@ describe('stack', () => {
         'ApiPeppolRoutesNestedStackPeppolRoutesNestedStackResourceB46C41DF',
         'ApiPublicRoutesNestedStackPublicRoutesNestedStackResource14739604',
         'ApiQuotesRoutesNestedStackQuotesRoutesNestedStackResource32DEC076',
+        'ApiReconciliationRoutesNestedStackReconciliationRoutesNestedStackResourceFBBFF5A3',
       ].sort(),
     );
   });
@@ -488,7 +489,7 @@ describe('stack', () => {
     expect(
       new Set([...redriveTargets, streamFailures, ...ruleDeadLetters, ...asyncFailures, ...subscriptionDeadLetters]),
     ).toEqual(alarmed);
-    expect(alarmed.size).toBe(15);
+    expect(alarmed.size).toBe(16);
   });
 
   it('sends every alarm to the alarm topic; alarms on worker failures, API errors and latency, and stream lag', () => {
@@ -497,7 +498,7 @@ describe('stack', () => {
     for (const [id, alarm] of alarms) expect(alarm.Properties.AlarmActions, id).toEqual([{ Ref: topic }]);
     const functions = template.findResources('AWS::Lambda::Function');
     const background = Object.keys(functions).filter((id) => /^(Events|Schedules|Email)/.test(id));
-    expect(background.length).toBe(7 + JOBS.length + 1 + 1);
+    expect(background.length).toBe(8 + JOBS.length + 1 + 1);
     const watched = new Set(
       alarms.flatMap(([, alarm]) =>
         (alarm.Properties.Metrics ?? []).flatMap(

@@ -6,6 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type Route } from '#functions/routes';
 import { createApiKey } from '#shared/data/api-keys';
 import { call, db, invoiceBody, newTenant, tableItemCount } from '#test/support/api';
+import { camtStatement } from '#test/support/bank-statements';
+import { deliverFromBus } from '#test/support/bus';
+import { outboxEvents } from '#test/support/peppol-queue';
 
 // Public routes take no credential; what they reach is found by an unguessable token instead.
 const idRoutes = (ROUTES as readonly Route[]).filter(
@@ -23,7 +26,9 @@ type Resource =
   | 'invitation'
   | 'export'
   | 'incoming-invoice'
-  | 'archive-record';
+  | 'archive-record'
+  | 'bank-statement'
+  | 'bank-transaction';
 const resourceOf = (path: string): Resource => {
   if (path.startsWith('/api/v1/clients/')) return 'client';
   if (path.startsWith('/api/v1/invoices/')) return 'invoice';
@@ -37,6 +42,8 @@ const resourceOf = (path: string): Resource => {
   if (path.startsWith('/api/v1/exports/')) return 'export';
   if (path.startsWith('/api/v1/incoming-invoices/')) return 'incoming-invoice';
   if (path.startsWith('/api/v1/archive/')) return 'archive-record';
+  if (path.startsWith('/api/v1/bank-statements/')) return 'bank-statement';
+  if (path.startsWith('/api/v1/bank-transactions/')) return 'bank-transaction';
   throw new Error(`the tenancy matrix does not know ${path}: teach resourceOf how to make one`);
 };
 /** How B reads the resource back: by id, or (members, invitations) in its list. */
@@ -53,6 +60,8 @@ const reader: Record<Resource, Route['name']> = {
   export: 'get-export',
   'incoming-invoice': 'get-incoming-invoice',
   'archive-record': 'get-archive-record',
+  'bank-statement': 'get-bank-statement',
+  'bank-transaction': 'get-bank-transaction',
 };
 const patchBody: Partial<Record<Resource, object>> = {
   client: { name: 'changed' },
@@ -154,6 +163,37 @@ beforeAll(async () => {
   idsOfB['archive-record'] = (
     await call('list-archive', { token: b.apiKey, query: { document: idsOfB['incoming-invoice'] } })
   ).json.results[0].id;
+  // A statement of B's account, booked by the statement worker as the bus hands it over (docs/reconciliation.md).
+  const iban = 'DE89370400440532013000';
+  await call('update-organization', { token: b.ownerToken, body: { bank_accounts: [{ iban }] } });
+  const entry = { direction: 'credit', amount: '10.00', currency: 'EUR', reversal: false, booked: true } as const;
+  const statement = camtStatement(
+    [
+      {
+        ...entry,
+        booking_date: '2026-11-02',
+        value_date: '2026-11-02',
+        name: 'B',
+        iban: null,
+        structured: null,
+        text: 'x',
+        servicer_reference: 'B1',
+        end_to_end_id: null,
+      },
+    ],
+    { kind: '053', version: 8, iban },
+  );
+  const imported = await call('import-bank-statement', {
+    token: b.apiKey,
+    file: { bytes: new TextEncoder().encode(statement), type: 'application/xml' },
+  });
+  idsOfB['bank-statement'] = imported.json.id;
+  const { handler: statementWorker } = await import('#functions/bank-statement-worker/handler');
+  const created = (await outboxEvents(b.id, 'bank_statement.created')).find(
+    (event) => (event.data.object as { id: string }).id === imported.json.id,
+  )!;
+  await deliverFromBus(statementWorker, [created]);
+  idsOfB['bank-transaction'] = (await call('list-bank-transactions', { token: b.apiKey })).json.results[0].id;
 });
 
 describe('tenant isolation', () => {
