@@ -9,7 +9,7 @@ import { runBankStatementImport } from '#shared/reconciliation/run-bank-statemen
 import { busMessage } from '#shared/workers/messages';
 import { queueWorker } from '#shared/workers/queue-worker';
 
-const { TABLE_NAME, LOG_LEVEL } = config();
+const { TABLE_NAME, LOG_LEVEL, PUBLIC_BASE_URL } = config();
 const table = createDb(TABLE_NAME, traced);
 const archive = archiveStore();
 
@@ -19,7 +19,11 @@ export const handler = queueWorker(
   async ({ detail: event }, { log, correlationId }) => {
     const db = correlated(table, correlationId, systemActor('bank-statement-worker'));
     const statementId = (event.data.object as { id: string }).id;
-    const job = await runBankStatementImport({ db, archive }, event.organization_id, statementId);
+    const job = await runBankStatementImport(
+      { db, archive, publicBaseUrl: PUBLIC_BASE_URL },
+      event.organization_id,
+      statementId,
+    );
     log.info('bank statement', { bank_statement_id: statementId, status: job?.status, counts: job?.counts });
   },
 );

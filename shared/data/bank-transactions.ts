@@ -1,9 +1,10 @@
 // Booked bank transactions (docs/reconciliation.md): one item per account and bank key, written if
 // new, so an entry imported twice is booked once; ids sort by booking date, so a period is a key range.
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { eventParts } from '#shared/data/events';
 import { bankTransactionKey, bankTransactionRange } from '#shared/data/keys';
-import type { Db } from '#shared/data/table';
+import { type CorrelatedDb, type Db, transact, type WritePart } from '#shared/data/table';
+import type { NewEvent } from '#shared/domain/events';
 import type { BankTransaction } from '#shared/domain/bank-transaction';
 import type { ItemPage, PageRequest } from '#shared/domain/pages';
 
@@ -13,28 +14,20 @@ const transactionItem = (organizationId: string, transaction: BankTransaction) =
   transaction,
 });
 
-/** Books the transaction if its entry is new; else answers the import that booked it first. */
+/** Books the transaction (with its events) if its entry is new; else answers the import that booked it first. */
 export async function bookBankTransaction(
-  db: Db,
+  db: CorrelatedDb,
   organizationId: string,
   transaction: BankTransaction,
+  events: readonly NewEvent[] = [],
 ): Promise<{ booked: true } | { booked: false; by: string }> {
-  try {
-    await db.client.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: transactionItem(organizationId, transaction),
-        ConditionExpression: 'attribute_not_exists(pk)',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return { booked: true };
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    // The item held, as DynamoDB hands it back with the refusal (marshalled: the document client leaves errors as they are).
-    const held = error.Item?.transaction?.M?.statement?.S;
-    return { booked: false, by: held ?? '' };
-  }
+  const written = await transact(db, {
+    transaction: newBankTransactionPart(db, organizationId, transaction),
+    events: eventParts(db, organizationId, events),
+  });
+  if (written.ok) return { booked: true };
+  const held = await getBankTransaction(db, organizationId, transaction.id);
+  return { booked: false, by: held?.statement ?? '' };
 }
 
 export async function getBankTransaction(
@@ -67,3 +60,12 @@ export async function listBankTransactions(
   );
   return { items: Items.map((item) => item.transaction as BankTransaction), position: LastEvaluatedKey };
 }
+
+/** The transaction written if its entry is new, as part of the transaction that matches it. */
+export const newBankTransactionPart = (db: Db, organizationId: string, transaction: BankTransaction): WritePart => ({
+  Put: {
+    TableName: db.table,
+    Item: transactionItem(organizationId, transaction),
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});

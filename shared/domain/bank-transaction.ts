@@ -44,8 +44,23 @@ export type BankTransaction = Omit<StatementEntry, 'amount'> & {
   status: TransactionStatus;
   /** A person should look: a credit nothing matched, a reversal, a debit that refunds nothing known. */
   needs_review: boolean;
+  /** The payments it made, each with the rule that matched it (docs/reconciliation.md "Matching"). */
+  matches?: TransactionMatch[];
+  /** What it paid beyond the amounts due, in minor units. */
+  unapplied_minor?: number;
   booked_at: string;
   version: number;
+};
+
+export const MATCH_RULES = ['structured_reference', 'invoice_number', 'amount', 'manual', 'refund'] as const;
+export type MatchRule = (typeof MATCH_RULES)[number];
+
+export type TransactionMatch = {
+  invoice_id: string;
+  invoice_number: string;
+  payment_id: string;
+  amount_minor: number;
+  rule: MatchRule;
 };
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

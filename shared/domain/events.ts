@@ -53,6 +53,8 @@ export const EVENT_TYPES = [
   'archive_record.written',
   'bank_statement.created',
   'bank_statement.imported',
+  'bank_transaction.matched',
+  'bank_transaction.needs_review',
   'export.created',
   'export.completed',
   'export.failed',

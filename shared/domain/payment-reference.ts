@@ -62,3 +62,22 @@ export function groupedReference(compact: string): string {
 
 /** The compact form of a reference written by hand: spaces, `+`, `/` and `*` gone, upper case. */
 export const compactReference = (text: string) => text.replace(/[\s+/*]/g, '').toUpperCase();
+
+/**
+ * The references a transfer names, found as a bank writes them anywhere in its remittance: spaces,
+ * `+`, `/` and case ignored, check digits verified (an RF reference as this service makes them: `RF`,
+ * two check digits, ten digits; an OGM: twelve digits). In order of appearance, each once.
+ */
+export function referencesIn(texts: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const text of texts) {
+    const compact = compactReference(text);
+    for (const match of compact.matchAll(/(?=(RF\d{12}))/g)) if (isRfReference(match[1]!)) found.add(match[1]!);
+    for (const run of compact.match(/\d{12,}/g) ?? [])
+      for (let start = 0; start + 12 <= run.length; start++) {
+        const window = run.slice(start, start + 12);
+        if (isOgmReference(window)) found.add(window);
+      }
+  }
+  return [...found];
+}

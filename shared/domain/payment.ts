@@ -8,7 +8,8 @@ export type Payment = {
   paid_at: string;
   method: string;
   reference?: string;
-  provider: 'manual' | 'stripe' | 'sandbox';
+  /** `bank`: matched from an imported bank statement (docs/reconciliation.md). */
+  provider: 'manual' | 'stripe' | 'sandbox' | 'bank';
   provider_event_id?: string;
   created_at: string;
 };

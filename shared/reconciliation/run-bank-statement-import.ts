@@ -4,12 +4,12 @@
 import type { ArchiveStore } from '#shared/aws/archive-store';
 import { readStatement } from '#shared/bank-statement-reader/read-statement';
 import { getBankStatement, saveBankStatementChange, saveBankStatementProgress } from '#shared/data/bank-statements';
-import { bookBankTransaction } from '#shared/data/bank-transactions';
 import type { CorrelatedDb } from '#shared/data/table';
 import { type BankStatementImport, bookedTransaction, type ImportCounts } from '#shared/domain/bank-transaction';
 import { bankStatementResource } from '#shared/domain/resources/bank-statement';
+import { bookTransfer } from '#shared/reconciliation/book-transfer';
 
-export type StatementImportDeps = { db: CorrelatedDb; archive: Pick<ArchiveStore, 'get'> };
+export type StatementImportDeps = { db: CorrelatedDb; archive: Pick<ArchiveStore, 'get'>; publicBaseUrl: string };
 
 /** Entries booked at once: each is one conditional write. */
 const BOOKING_BATCH = 25;
@@ -39,13 +39,16 @@ export async function runBankStatementImport(
       .slice(start, start + BOOKING_BATCH)
       .map((entry) => bookedTransaction(entry, { iban, statement: id, now }));
     const outcomes = await Promise.all(
-      batch.map((transaction) => bookBankTransaction(deps.db, organizationId, transaction)),
+      batch.map((transaction) => bookTransfer(deps, organizationId, transaction, now)),
     );
     for (const outcome of outcomes) {
-      if (outcome.booked || outcome.by === id) {
+      if (!outcome.booked && outcome.by !== id) counts.duplicates += 1;
+      else {
         counts.booked += 1;
-        counts.unmatched += 1;
-      } else counts.duplicates += 1;
+        // A try cut off after booking: what it matched then is not known here; count it as it stands.
+        if (outcome.booked && outcome.matched) counts.matched += 1;
+        else counts.unmatched += 1;
+      }
     }
     await saveBankStatementProgress(deps.db, organizationId, id, Math.min(start + BOOKING_BATCH, entries.length));
   }

@@ -11,8 +11,10 @@ import { voidNumber } from '#shared/data/number-series';
 import { transact } from '#shared/data/table';
 import { addSeededMember, seedUser } from '#infra/local/seed';
 import { ROUTES, type RouteName } from '#functions/routes';
+import { camtStatement, type ModelEntry } from '#test/support/bank-statements';
 import { deliverFromBus } from '#test/support/bus';
 import { call, db, newTenant, type CallOptions } from '#test/support/api';
+import { outboxEvents } from '#test/support/peppol-queue';
 import { runRecurringNow } from '#test/support/recurring';
 
 /** The one list that is not the organization's: the signed-in user's memberships, an array by the spec. */
@@ -96,6 +98,20 @@ async function seed() {
     });
   for (const number of [900, 901])
     await voidNumber(db, tenant.id, { series: 'invoice', number, pattern: 'INV-{n}', padding: 6 }, 'test');
+  await user('update-organization', { body: { bank_accounts: [{ iban: 'DE89370400440532013000' }] } });
+  const transfer = (text: string): ModelEntry => ({
+    ...{ direction: 'credit', amount: '12.50', currency: 'EUR', reversal: false, booked: true },
+    ...{ booking_date: '2026-11-02', value_date: '2026-11-02', name: 'Payer', iban: null, structured: null },
+    ...{ text, servicer_reference: null, end_to_end_id: null },
+  });
+  const statement = camtStatement([transfer('Paged one'), transfer('Paged two')], {
+    kind: '053',
+    version: 8,
+    iban: 'DE89370400440532013000',
+  });
+  await api('import-bank-statement', { file: { bytes: Buffer.from(statement), type: 'application/xml' } });
+  const { handler: statements } = await import('#functions/bank-statement-worker/handler');
+  await deliverFromBus(statements, await outboxEvents(tenant.id, 'bank_statement.created'));
   const { handler: chainer } = await import('#functions/audit-chainer/handler');
   await deliverFromBus(chainer, (await listEvents(db, tenant.id, { limit: 3 })).items);
 

@@ -9,6 +9,7 @@ import {
   mod97,
   ogmReference,
   paymentReferenceFor,
+  referencesIn,
   rfReference,
 } from '#shared/domain/payment-reference';
 
@@ -53,5 +54,31 @@ describe('payment references', () => {
     expect(paymentReferenceFor('rf', 1)).not.toBe(paymentReferenceFor('rf', 2));
     expect(() => paymentReferenceFor('rf', 0)).toThrow();
     expect(() => paymentReferenceFor('be_ogm', 10 ** 10)).toThrow();
+  });
+});
+
+describe('references named by a transfer', () => {
+  it('are found anywhere in the remittance, however spaced and cased, and only with their check digits', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 9_999_999_999 }),
+        fc.constantFrom('rf', 'be_ogm'),
+        fc.boolean(),
+        (number, scheme, lower) => {
+          const reference = paymentReferenceFor(scheme as 'rf', number)!;
+          const written = groupedReference(reference);
+          const text = `Rechnung INV-000042 ${lower ? written.toLowerCase() : written} danke`;
+          expect(referencesIn([text])).toContain(reference);
+        },
+      ),
+    );
+    const rf = paymentReferenceFor('rf', 42)!;
+    const broken = `${rf.slice(0, 2)}${String((Number(rf.slice(2, 4)) + 1) % 100).padStart(2, '0')}${rf.slice(4)}`;
+    expect(referencesIn([broken])).toEqual([]);
+    expect(referencesIn(['+++090/9337/55494+++'])).toEqual([]);
+    expect(referencesIn([groupedReference(rf).toLowerCase(), rf, '+++090/9337/55493+++'])).toEqual([
+      rf,
+      '090933755493',
+    ]);
   });
 });

@@ -2935,6 +2935,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "bank_transaction.matched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The bank_transaction.matched event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onBankTransactionMatched"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "bank_transaction.needs_review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The bank_transaction.needs_review event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onBankTransactionNeedsReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "export.created": {
         parameters: {
             query?: never;
@@ -5496,7 +5536,7 @@ export interface components {
             method: string;
             reference: string | null;
             /** @enum {string} */
-            provider: "manual" | "stripe" | "sandbox";
+            provider: "manual" | "stripe" | "sandbox" | "bank";
             created_at: components["schemas"]["Timestamp"];
         };
         /**
@@ -14332,6 +14372,258 @@ export interface components {
         /**
          * @example {
          *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "bank_transaction.matched",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "btx_01JD3M8Q5W0000000000000000",
+         *           "status": "matched",
+         *           "needs_review": true,
+         *           "iban": "string",
+         *           "bank_reference": "string",
+         *           "reference_kind": "account_servicer",
+         *           "direction": "credit",
+         *           "amount": "string",
+         *           "currency": "EUR",
+         *           "reversal": true,
+         *           "booked": true,
+         *           "booking_date": "2026-11-23",
+         *           "value_date": "2026-11-23",
+         *           "counterparty": {
+         *             "name": "string",
+         *             "iban": "string"
+         *           },
+         *           "remittance": {
+         *             "structured": [
+         *               "string"
+         *             ],
+         *             "text": "string"
+         *           },
+         *           "end_to_end_id": "string",
+         *           "statement": "bst_01JD3M8Q5W0000000000000000",
+         *           "matches": [
+         *             {
+         *               "invoice": {
+         *                 "id": "inv_01JD3M8Q5W0000000000000000",
+         *                 "number": "string"
+         *               },
+         *               "payment": "pay_01JD3M8Q5W0000000000000000",
+         *               "amount": "1190.00",
+         *               "rule": "structured_reference"
+         *             }
+         *           ],
+         *           "unapplied": "1190.00",
+         *           "booked_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        BankTransactionMatchedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_transaction.matched";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["BankTransaction"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "btx_01JD3M8Q5W0000000000000000",
+         *       "status": "matched",
+         *       "needs_review": true,
+         *       "iban": "string",
+         *       "bank_reference": "string",
+         *       "reference_kind": "account_servicer",
+         *       "direction": "credit",
+         *       "amount": "string",
+         *       "currency": "EUR",
+         *       "reversal": true,
+         *       "booked": true,
+         *       "booking_date": "2026-11-23",
+         *       "value_date": "2026-11-23",
+         *       "counterparty": {
+         *         "name": "string",
+         *         "iban": "string"
+         *       },
+         *       "remittance": {
+         *         "structured": [
+         *           "string"
+         *         ],
+         *         "text": "string"
+         *       },
+         *       "end_to_end_id": "string",
+         *       "statement": "bst_01JD3M8Q5W0000000000000000",
+         *       "matches": [
+         *         {
+         *           "invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string"
+         *           },
+         *           "payment": "pay_01JD3M8Q5W0000000000000000",
+         *           "amount": "1190.00",
+         *           "rule": "structured_reference"
+         *         }
+         *       ],
+         *       "unapplied": "1190.00",
+         *       "booked_at": "2026-11-23T10:00:00.000Z"
+         *     }
+         */
+        BankTransaction: {
+            /**
+             * @description `btx_` and a ULID
+             * @example btx_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /** @enum {string} */
+            status: "matched" | "unmatched";
+            needs_review: boolean;
+            iban: string;
+            bank_reference: string;
+            /** @enum {string} */
+            reference_kind: "account_servicer" | "entry" | "content";
+            /** @enum {string} */
+            direction: "credit" | "debit";
+            amount: string;
+            currency: components["schemas"]["Currency"];
+            reversal: boolean;
+            booked: boolean;
+            booking_date: components["schemas"]["CalendarDate"] | null;
+            value_date: components["schemas"]["CalendarDate"] | null;
+            counterparty: {
+                name: string | null;
+                iban: string | null;
+            };
+            remittance: {
+                structured: string[];
+                text: string;
+            };
+            end_to_end_id: string | null;
+            /**
+             * @description `bst_` and a ULID
+             * @example bst_01JD3M8Q5W0000000000000000
+             */
+            statement: string;
+            matches: {
+                invoice: {
+                    /**
+                     * @description `inv_` and a ULID
+                     * @example inv_01JD3M8Q5W0000000000000000
+                     */
+                    id: string;
+                    number: string;
+                };
+                /**
+                 * @description `pay_` and a ULID
+                 * @example pay_01JD3M8Q5W0000000000000000
+                 */
+                payment: string;
+                amount: components["schemas"]["Money"];
+                /** @enum {string} */
+                rule: "structured_reference" | "invoice_number" | "amount" | "manual" | "refund";
+            }[];
+            unapplied: components["schemas"]["Money"];
+            booked_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "bank_transaction.needs_review",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "btx_01JD3M8Q5W0000000000000000",
+         *           "status": "matched",
+         *           "needs_review": true,
+         *           "iban": "string",
+         *           "bank_reference": "string",
+         *           "reference_kind": "account_servicer",
+         *           "direction": "credit",
+         *           "amount": "string",
+         *           "currency": "EUR",
+         *           "reversal": true,
+         *           "booked": true,
+         *           "booking_date": "2026-11-23",
+         *           "value_date": "2026-11-23",
+         *           "counterparty": {
+         *             "name": "string",
+         *             "iban": "string"
+         *           },
+         *           "remittance": {
+         *             "structured": [
+         *               "string"
+         *             ],
+         *             "text": "string"
+         *           },
+         *           "end_to_end_id": "string",
+         *           "statement": "bst_01JD3M8Q5W0000000000000000",
+         *           "matches": [
+         *             {
+         *               "invoice": {
+         *                 "id": "inv_01JD3M8Q5W0000000000000000",
+         *                 "number": "string"
+         *               },
+         *               "payment": "pay_01JD3M8Q5W0000000000000000",
+         *               "amount": "1190.00",
+         *               "rule": "structured_reference"
+         *             }
+         *           ],
+         *           "unapplied": "1190.00",
+         *           "booked_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        BankTransactionNeedsReviewEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_transaction.needs_review";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["BankTransaction"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
          *       "type": "export.created",
          *       "organization_id": "org_01JD3M8Q5W0000000000000000",
          *       "created_at": "2026-11-23T10:00:00.000Z",
@@ -16892,7 +17184,7 @@ export interface components {
             method: string;
             reference: string | null;
             /** @enum {string} */
-            provider: "manual" | "stripe" | "sandbox";
+            provider: "manual" | "stripe" | "sandbox" | "bank";
             created_at: components["schemas"]["Timestamp"];
         };
         /**
@@ -17631,73 +17923,6 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": "btx_01JD3M8Q5W0000000000000000",
-         *       "status": "matched",
-         *       "needs_review": true,
-         *       "iban": "string",
-         *       "bank_reference": "string",
-         *       "reference_kind": "account_servicer",
-         *       "direction": "credit",
-         *       "amount": "string",
-         *       "currency": "EUR",
-         *       "reversal": true,
-         *       "booked": true,
-         *       "booking_date": "2026-11-23",
-         *       "value_date": "2026-11-23",
-         *       "counterparty": {
-         *         "name": "string",
-         *         "iban": "string"
-         *       },
-         *       "remittance": {
-         *         "structured": [
-         *           "string"
-         *         ],
-         *         "text": "string"
-         *       },
-         *       "end_to_end_id": "string",
-         *       "statement": "bst_01JD3M8Q5W0000000000000000",
-         *       "booked_at": "2026-11-23T10:00:00.000Z"
-         *     }
-         */
-        BankTransaction: {
-            /**
-             * @description `btx_` and a ULID
-             * @example btx_01JD3M8Q5W0000000000000000
-             */
-            id: string;
-            /** @enum {string} */
-            status: "matched" | "unmatched";
-            needs_review: boolean;
-            iban: string;
-            bank_reference: string;
-            /** @enum {string} */
-            reference_kind: "account_servicer" | "entry" | "content";
-            /** @enum {string} */
-            direction: "credit" | "debit";
-            amount: string;
-            currency: components["schemas"]["Currency"];
-            reversal: boolean;
-            booked: boolean;
-            booking_date: components["schemas"]["CalendarDate"] | null;
-            value_date: components["schemas"]["CalendarDate"] | null;
-            counterparty: {
-                name: string | null;
-                iban: string | null;
-            };
-            remittance: {
-                structured: string[];
-                text: string;
-            };
-            end_to_end_id: string | null;
-            /**
-             * @description `bst_` and a ULID
-             * @example bst_01JD3M8Q5W0000000000000000
-             */
-            statement: string;
-            booked_at: components["schemas"]["Timestamp"];
-        };
-        /**
-         * @example {
          *       "period": "monthly",
          *       "start_date": "2026-11-23",
          *       "end_date": "2026-11-23",
@@ -17966,7 +18191,7 @@ export interface components {
             next: string | null;
         };
         /** @description An event of any kind, told apart by `type` */
-        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["InvoicePeppolQueuedEvent"] | components["schemas"]["InvoicePeppolSentEvent"] | components["schemas"]["InvoicePeppolDeliveredEvent"] | components["schemas"]["InvoicePeppolFailedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteUpdatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["CreditNotePeppolQueuedEvent"] | components["schemas"]["CreditNotePeppolSentEvent"] | components["schemas"]["CreditNotePeppolDeliveredEvent"] | components["schemas"]["CreditNotePeppolFailedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["QuoteEmailDeliveredEvent"] | components["schemas"]["QuoteEmailBouncedEvent"] | components["schemas"]["QuoteEmailComplainedEvent"] | components["schemas"]["IncomingInvoiceReceivedEvent"] | components["schemas"]["IncomingInvoiceInvalidEvent"] | components["schemas"]["IncomingInvoiceDuplicateEvent"] | components["schemas"]["IncomingInvoiceAcceptedEvent"] | components["schemas"]["IncomingInvoiceRejectedEvent"] | components["schemas"]["IncomingInvoicePaidEvent"] | components["schemas"]["ArchiveRecordWrittenEvent"] | components["schemas"]["BankStatementCreatedEvent"] | components["schemas"]["BankStatementImportedEvent"] | components["schemas"]["ExportCreatedEvent"] | components["schemas"]["ExportCompletedEvent"] | components["schemas"]["ExportFailedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["RecurringInvoiceUpdatedEvent"] | components["schemas"]["RecurringInvoicePausedEvent"] | components["schemas"]["RecurringInvoiceResumedEvent"] | components["schemas"]["RecurringInvoiceEndedEvent"] | components["schemas"]["MemberAddedEvent"] | components["schemas"]["MemberUpdatedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["InvitationCreatedEvent"] | components["schemas"]["InvitationRevokedEvent"] | components["schemas"]["ApiKeyCreatedEvent"] | components["schemas"]["ApiKeyDisabledEvent"] | components["schemas"]["ApiKeyEnabledEvent"] | components["schemas"]["ApiKeyRevokedEvent"] | components["schemas"]["EmailSuppressionDeletedEvent"] | components["schemas"]["WebhookCreatedEvent"] | components["schemas"]["WebhookUpdatedEvent"] | components["schemas"]["WebhookSecretRotatedEvent"] | components["schemas"]["WebhookDeletedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
+        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["InvoicePeppolQueuedEvent"] | components["schemas"]["InvoicePeppolSentEvent"] | components["schemas"]["InvoicePeppolDeliveredEvent"] | components["schemas"]["InvoicePeppolFailedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteUpdatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["CreditNotePeppolQueuedEvent"] | components["schemas"]["CreditNotePeppolSentEvent"] | components["schemas"]["CreditNotePeppolDeliveredEvent"] | components["schemas"]["CreditNotePeppolFailedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["QuoteEmailDeliveredEvent"] | components["schemas"]["QuoteEmailBouncedEvent"] | components["schemas"]["QuoteEmailComplainedEvent"] | components["schemas"]["IncomingInvoiceReceivedEvent"] | components["schemas"]["IncomingInvoiceInvalidEvent"] | components["schemas"]["IncomingInvoiceDuplicateEvent"] | components["schemas"]["IncomingInvoiceAcceptedEvent"] | components["schemas"]["IncomingInvoiceRejectedEvent"] | components["schemas"]["IncomingInvoicePaidEvent"] | components["schemas"]["ArchiveRecordWrittenEvent"] | components["schemas"]["BankStatementCreatedEvent"] | components["schemas"]["BankStatementImportedEvent"] | components["schemas"]["BankTransactionMatchedEvent"] | components["schemas"]["BankTransactionNeedsReviewEvent"] | components["schemas"]["ExportCreatedEvent"] | components["schemas"]["ExportCompletedEvent"] | components["schemas"]["ExportFailedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["RecurringInvoiceUpdatedEvent"] | components["schemas"]["RecurringInvoicePausedEvent"] | components["schemas"]["RecurringInvoiceResumedEvent"] | components["schemas"]["RecurringInvoiceEndedEvent"] | components["schemas"]["MemberAddedEvent"] | components["schemas"]["MemberUpdatedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["InvitationCreatedEvent"] | components["schemas"]["InvitationRevokedEvent"] | components["schemas"]["ApiKeyCreatedEvent"] | components["schemas"]["ApiKeyDisabledEvent"] | components["schemas"]["ApiKeyEnabledEvent"] | components["schemas"]["ApiKeyRevokedEvent"] | components["schemas"]["EmailSuppressionDeletedEvent"] | components["schemas"]["WebhookCreatedEvent"] | components["schemas"]["WebhookUpdatedEvent"] | components["schemas"]["WebhookSecretRotatedEvent"] | components["schemas"]["WebhookDeletedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
         /**
          * @example {
          *       "id": "whk_01JD3M8Q5W0000000000000000",
@@ -18781,6 +19006,9 @@ export type SchemaArchiveRecord = components['schemas']['ArchiveRecord'];
 export type SchemaBankStatementCreatedEvent = components['schemas']['BankStatementCreatedEvent'];
 export type SchemaBankStatement = components['schemas']['BankStatement'];
 export type SchemaBankStatementImportedEvent = components['schemas']['BankStatementImportedEvent'];
+export type SchemaBankTransactionMatchedEvent = components['schemas']['BankTransactionMatchedEvent'];
+export type SchemaBankTransaction = components['schemas']['BankTransaction'];
+export type SchemaBankTransactionNeedsReviewEvent = components['schemas']['BankTransactionNeedsReviewEvent'];
 export type SchemaExportCreatedEvent = components['schemas']['ExportCreatedEvent'];
 export type SchemaExport = components['schemas']['Export'];
 export type SchemaExportCompletedEvent = components['schemas']['ExportCompletedEvent'];
@@ -18848,7 +19076,6 @@ export type SchemaEmailSuppressionPage = components['schemas']['EmailSuppression
 export type SchemaCreditNoteList = components['schemas']['CreditNoteList'];
 export type SchemaCreditNotePage = components['schemas']['CreditNotePage'];
 export type SchemaArchiveVerification = components['schemas']['ArchiveVerification'];
-export type SchemaBankTransaction = components['schemas']['BankTransaction'];
 export type SchemaRevenueReport = components['schemas']['RevenueReport'];
 export type SchemaRecurringInvoiceList = components['schemas']['RecurringInvoiceList'];
 export type SchemaEventPage = components['schemas']['EventPage'];
@@ -22601,6 +22828,18 @@ export interface operations {
                      *           },
                      *           "end_to_end_id": "string",
                      *           "statement": "bst_01JD3M8Q5W0000000000000000",
+                     *           "matches": [
+                     *             {
+                     *               "invoice": {
+                     *                 "id": "inv_01JD3M8Q5W0000000000000000",
+                     *                 "number": "string"
+                     *               },
+                     *               "payment": "pay_01JD3M8Q5W0000000000000000",
+                     *               "amount": "1190.00",
+                     *               "rule": "structured_reference"
+                     *             }
+                     *           ],
+                     *           "unapplied": "1190.00",
                      *           "booked_at": "2026-11-23T10:00:00.000Z"
                      *         }
                      *       ],
@@ -23334,7 +23573,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "incoming_invoice.received" | "incoming_invoice.invalid" | "incoming_invoice.duplicate" | "incoming_invoice.accepted" | "incoming_invoice.rejected" | "incoming_invoice.paid" | "archive_record.written" | "bank_statement.created" | "bank_statement.imported" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
+                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "incoming_invoice.received" | "incoming_invoice.invalid" | "incoming_invoice.duplicate" | "incoming_invoice.accepted" | "incoming_invoice.rejected" | "incoming_invoice.paid" | "archive_record.written" | "bank_statement.created" | "bank_statement.imported" | "bank_transaction.matched" | "bank_transaction.needs_review" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
                 };
             };
         };
@@ -23436,7 +23675,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "incoming_invoice.received" | "incoming_invoice.invalid" | "incoming_invoice.duplicate" | "incoming_invoice.accepted" | "incoming_invoice.rejected" | "incoming_invoice.paid" | "archive_record.written" | "bank_statement.created" | "bank_statement.imported" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
+                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "incoming_invoice.received" | "incoming_invoice.invalid" | "incoming_invoice.duplicate" | "incoming_invoice.accepted" | "incoming_invoice.rejected" | "incoming_invoice.paid" | "archive_record.written" | "bank_statement.created" | "bank_statement.imported" | "bank_transaction.matched" | "bank_transaction.needs_review" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
                     enabled?: boolean;
                 };
             };
@@ -25566,6 +25805,64 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BankStatementImportedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBankTransactionMatched: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransactionMatchedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBankTransactionNeedsReview: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransactionNeedsReviewEvent"];
             };
         };
         responses: {

@@ -1,5 +1,6 @@
 // How an imported statement and a booked transaction look in responses and events.
 import type { BankStatementImport, BankTransaction } from '#shared/domain/bank-transaction';
+import { formatMinor } from '#shared/domain/decimal';
 
 export const bankStatementResource = (job: BankStatementImport) => ({
   id: job.id,
@@ -35,5 +36,12 @@ export const bankTransactionResource = (transaction: BankTransaction) => ({
   remittance: { structured: [...transaction.structured_references], text: transaction.remittance_text },
   end_to_end_id: transaction.end_to_end_id,
   statement: transaction.statement,
+  matches: (transaction.matches ?? []).map((match) => ({
+    invoice: { id: match.invoice_id, number: match.invoice_number },
+    payment: match.payment_id,
+    amount: formatMinor(match.amount_minor),
+    rule: match.rule,
+  })),
+  unapplied: formatMinor(transaction.unapplied_minor ?? 0),
   booked_at: transaction.booked_at,
 });

@@ -1,12 +1,13 @@
 // Imported bank statements and their transactions as the API answers them (shared/domain/resources/bank-statement.ts).
 import * as z from 'zod/mini';
 import { STATEMENT_FORMATS } from '#shared/domain/bank-statement';
-import { IMPORT_STATUSES, TRANSACTION_STATUSES } from '#shared/domain/bank-transaction';
+import { IMPORT_STATUSES, MATCH_RULES, TRANSACTION_STATUSES } from '#shared/domain/bank-transaction';
 import type { bankStatementResource, bankTransactionResource } from '#shared/domain/resources/bank-statement';
 import {
   calendarDate,
   currency,
   idOfResource,
+  money,
   nullableText,
   pageOf,
   type Same,
@@ -60,6 +61,17 @@ export const bankTransactionResponse = z
     end_to_end_id: nullableText,
     /** The import that booked it first. */
     statement: idOfResource('bst'),
+    /** The payments it made, each with the rule that matched it. */
+    matches: z.array(
+      z.strictObject({
+        invoice: z.strictObject({ id: idOfResource('inv'), number: z.string() }),
+        payment: idOfResource('pay'),
+        amount: money,
+        rule: z.enum(MATCH_RULES),
+      }),
+    ),
+    /** What it paid beyond the amounts due. */
+    unapplied: money,
     booked_at: timestamp,
   })
   .register(z.globalRegistry, { id: 'BankTransaction' });

@@ -20,7 +20,7 @@ import { archiveRecordResponse } from '#shared/http/schemas/responses/archive';
 import { incomingInvoiceResponse } from '#shared/http/schemas/responses/incoming-invoices';
 import { recurringInvoiceResponse } from '#shared/http/schemas/responses/recurring';
 import { webhookResponse } from '#shared/http/schemas/responses/webhooks';
-import { bankStatementResponse } from '#shared/http/schemas/responses/bank-statements';
+import { bankStatementResponse, bankTransactionResponse } from '#shared/http/schemas/responses/bank-statements';
 
 /** Who made the change (null on events older than actors): ids only, no names or addresses. */
 export const actorResponse = z
@@ -86,6 +86,8 @@ const DATA: Record<EventType, z.ZodMiniObject> = {
   'archive_record.written': z.strictObject({ object: archiveRecordResponse }),
   'bank_statement.created': z.strictObject({ object: bankStatementResponse }),
   'bank_statement.imported': z.strictObject({ object: bankStatementResponse }),
+  'bank_transaction.matched': z.strictObject({ object: bankTransactionResponse }),
+  'bank_transaction.needs_review': z.strictObject({ object: bankTransactionResponse }),
   'export.created': z.strictObject({ object: exportResponse }),
   'export.completed': z.strictObject({ object: exportResponse }),
   'export.failed': z.strictObject({ object: exportResponse }),

@@ -24,7 +24,7 @@ export const paymentResponse = z
     paid_at: timestamp,
     method: z.string(),
     reference: nullableText,
-    provider: z.enum(['manual', 'stripe', 'sandbox']),
+    provider: z.enum(['manual', 'stripe', 'sandbox', 'bank']),
     created_at: timestamp,
   })
   .register(z.globalRegistry, { id: 'Payment' });

@@ -1,0 +1,180 @@
+// Matching by payment reference (docs/reconciliation.md "Matching"): a booked incoming transfer that
+// names an open invoice's reference, in the structured field or anywhere in its text, pays that
+// invoice in the transaction that books it; nothing else does, and a statement imported again pays
+// nothing twice.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compactReference } from '#shared/domain/payment-reference';
+import { call, newTenant } from '#test/support/api';
+import { camtStatement, type ModelEntry } from '#test/support/bank-statements';
+import { deliverFromBus } from '#test/support/bus';
+import { austrianSeller, euInvoice, frenchBuyer } from '#test/support/eu-invoice';
+import { outboxEvents } from '#test/support/peppol-queue';
+
+type Tenant = Awaited<ReturnType<typeof newTenant>>;
+const IBAN = 'AT611904300234573201';
+let tenant: Tenant;
+let client: string;
+let worker: Parameters<typeof deliverFromBus>[0];
+
+const transfer = (amount: string, over: Partial<ModelEntry> = {}): ModelEntry => ({
+  ...{ direction: 'credit', amount, currency: 'EUR', reversal: false, booked: true },
+  ...{ booking_date: '2026-11-20', value_date: '2026-11-20', name: 'Client SARL' },
+  ...{ iban: 'FR1420041010050500013M02606', structured: null, text: 'Thank you' },
+  ...{ servicer_reference: `S${crypto.randomUUID().slice(0, 12)}`, end_to_end_id: null },
+  ...over,
+});
+
+/** A new invoice sent: its id, its reference as printed and its total. */
+async function issued() {
+  const body = { client, issue_date: '2026-11-02', due_date: '2026-12-02', ...euInvoice() };
+  const draft = await call('create-invoice', { token: tenant.apiKey, body });
+  expect(draft.status, draft.text).toBe(201);
+  const sent = await call('send-invoice', { token: tenant.apiKey, params: { id: draft.json.id }, body: {} });
+  expect(sent.status, sent.text).toBe(200);
+  return (await invoiceOf(draft.json.id)) as {
+    id: string;
+    invoice_number: string;
+    payment_reference: string;
+    total_amount: string;
+  };
+}
+
+/** Imports a camt.053 of these entries and lets the statement worker book it. */
+async function imported(entries: ModelEntry[]) {
+  const text = camtStatement(entries, { kind: '053', version: 8, iban: IBAN, id: crypto.randomUUID() });
+  const asked = await call('import-bank-statement', {
+    token: tenant.apiKey,
+    file: { bytes: new TextEncoder().encode(text), type: 'application/xml' },
+  });
+  expect(asked.status, asked.text).toBe(202);
+  const event = (await outboxEvents(tenant.id, 'bank_statement.created')).find(
+    (candidate) => (candidate.data.object as { id: string }).id === asked.json.id,
+  )!;
+  expect(await deliverFromBus(worker, [event])).toEqual([]);
+  const job = (await call('get-bank-statement', { token: tenant.apiKey, params: { id: asked.json.id } })).json;
+  const listed = await call('list-bank-transactions', { token: tenant.apiKey, query: { limit: '100' } });
+  const transactions = listed.json.results.filter((tx: { statement: string }) => tx.statement === job.id);
+  return { job, transactions, text };
+}
+
+const invoiceOf = async (id: string) => (await call('get-invoice', { token: tenant.apiKey, params: { id } })).json;
+const paymentsOf = async (id: string) =>
+  (await call('list-payments', { token: tenant.apiKey, params: { id } })).json.results;
+const minor = (amount: string) => BigInt(amount.replace('.', ''));
+const decimal = (value: bigint) => `${value / 100n}.${String(value % 100n).padStart(2, '0')}`;
+
+beforeAll(async () => {
+  ({ handler: worker } = await import('#functions/bank-statement-worker/handler'));
+  tenant = await newTenant('Matching');
+  const body = { ...austrianSeller, default_currency: 'EUR', bank_accounts: [{ iban: IBAN }] };
+  const profile = await call('update-organization', { token: tenant.ownerToken, body });
+  expect(profile.status, profile.text).toBe(200);
+  client = (await call('create-client', { token: tenant.apiKey, body: frenchBuyer })).json.id;
+});
+
+describe('a booked transfer naming a payment reference', () => {
+  it('pays the invoice by its structured reference, recorded as a bank transfer with the transaction', async () => {
+    const invoice = await issued();
+    const structured = compactReference(invoice.payment_reference);
+    const { job, transactions } = await imported([transfer(invoice.total_amount, { structured })]);
+    expect(job.counts).toMatchObject({ booked: 1, matched: 1, unmatched: 0 });
+    expect((await invoiceOf(invoice.id)).status).toBe('paid');
+    const [payment, ...more] = await paymentsOf(invoice.id);
+    expect(more).toEqual([]);
+    expect(payment).toMatchObject({
+      amount: invoice.total_amount,
+      method: 'bank_transfer',
+      provider: 'bank',
+      paid_at: '2026-11-20T00:00:00.000Z',
+    });
+    const [transaction] = transactions;
+    expect(transaction).toMatchObject({
+      status: 'matched',
+      needs_review: false,
+      unapplied: '0.00',
+      matches: [
+        {
+          invoice: { id: invoice.id, number: invoice.invoice_number },
+          payment: payment.id,
+          amount: invoice.total_amount,
+          rule: 'structured_reference',
+        },
+      ],
+    });
+    const announced = (await outboxEvents(tenant.id, 'bank_transaction.matched')).map(
+      (event) => (event.data.object as { id: string }).id,
+    );
+    expect(announced).toContain(transaction.id);
+  });
+
+  it('finds the reference in the free text, spaced and in lower case, and a part payment leaves the rest due', async () => {
+    const invoice = await issued();
+    const part = decimal(minor(invoice.total_amount) / 3n);
+    const text = `Invoice ${invoice.payment_reference.toLowerCase()} first instalment`;
+    const { transactions } = await imported([transfer(part, { text })]);
+    expect(transactions[0]).toMatchObject({
+      status: 'matched',
+      matches: [{ amount: part, rule: 'structured_reference' }],
+    });
+    const now = await invoiceOf(invoice.id);
+    expect(now.status).toBe('partially_paid');
+    expect(now.amount_due).toBe(decimal(minor(invoice.total_amount) - minor(part)));
+  });
+
+  it('pays what is due of an overpayment and keeps the rest as unapplied', async () => {
+    const invoice = await issued();
+    const paid = decimal(minor(invoice.total_amount) + 1234n);
+    const { transactions } = await imported([
+      transfer(paid, { structured: compactReference(invoice.payment_reference) }),
+    ]);
+    expect(transactions[0]).toMatchObject({
+      status: 'matched',
+      unapplied: '12.34',
+      matches: [{ amount: invoice.total_amount }],
+    });
+    expect((await invoiceOf(invoice.id)).amount_due).toBe('0.00');
+  });
+
+  it('leaves for review a transfer in another currency, a debit, a pending entry and a reference with a wrong check digit', async () => {
+    const invoice = await issued();
+    const reference = compactReference(invoice.payment_reference);
+    const wrong = `RF${String((Number(reference.slice(2, 4)) + 1) % 100).padStart(2, '0')}${reference.slice(4)}`;
+    const { job, transactions } = await imported([
+      transfer(invoice.total_amount, { structured: reference, currency: 'USD' }),
+      transfer(invoice.total_amount, { structured: reference, direction: 'debit' }),
+      transfer(invoice.total_amount, { structured: reference, booked: false }),
+      transfer(invoice.total_amount, { text: `Payment ${wrong}` }),
+    ]);
+    expect(job.counts).toMatchObject({ booked: 4, matched: 0 });
+    expect(transactions.map((tx: { status: string }) => tx.status)).toEqual(Array(4).fill('unmatched'));
+    expect((await invoiceOf(invoice.id)).status).toBe('sent');
+    expect(await paymentsOf(invoice.id)).toEqual([]);
+    const review = (await outboxEvents(tenant.id, 'bank_transaction.needs_review')).map(
+      (event) => (event.data.object as { id: string }).id,
+    );
+    const credits = transactions.filter((tx: { direction: string; needs_review: boolean }) => tx.needs_review);
+    expect(credits.length).toBeGreaterThan(0);
+    for (const tx of credits) expect(review).toContain(tx.id);
+  });
+
+  it('pays nothing twice when the same statement comes again, or two workers book it at once', async () => {
+    const invoice = await issued();
+    const part = decimal(minor(invoice.total_amount) / 4n);
+    const entries = [transfer(part, { structured: compactReference(invoice.payment_reference) })];
+    const first = await imported(entries);
+    expect(first.job.counts).toMatchObject({ matched: 1 });
+    const again = await call('import-bank-statement', {
+      token: tenant.apiKey,
+      file: { bytes: new TextEncoder().encode(first.text), type: 'application/xml' },
+    });
+    expect(again.status, again.text).toBe(202);
+    const events = (await outboxEvents(tenant.id, 'bank_statement.created')).filter(
+      (event) => (event.data.object as { id: string }).id === again.json.id,
+    );
+    await Promise.all([deliverFromBus(worker, events), deliverFromBus(worker, events)]);
+    const job = (await call('get-bank-statement', { token: tenant.apiKey, params: { id: again.json.id } })).json;
+    expect(job.counts).toMatchObject({ booked: 0, duplicates: 1, matched: 0 });
+    expect(await paymentsOf(invoice.id)).toHaveLength(1);
+    expect((await invoiceOf(invoice.id)).amount_paid).toBe(part);
+  });
+});
