@@ -9,7 +9,6 @@ import type { Payment } from '#shared/domain/payment';
 import { paymentResource } from '#shared/domain/resources/payment';
 import { changeInvoice } from '#shared/invoicing/change-invoice';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
-import type { WritePart } from '#shared/data/table';
 
 export class PaymentAlreadyRecordedError extends Error {}
 
@@ -22,8 +21,6 @@ export async function recordPayment(
   invoiceId: string,
   input: NewPayment,
   now = new Date(),
-  /** More of the same transaction (a bank transaction matched by it): a condition of theirs that fails refuses the payment as recorded already. */
-  alongside?: (payment: Payment) => WritePart[],
 ): Promise<{ invoice: Invoice; payment: Payment }> {
   const eventId = input.provider_event_id;
   const alreadyApplied = () => new PaymentAlreadyRecordedError(`event ${eventId} was already applied`);
@@ -58,7 +55,6 @@ export async function recordPayment(
         parts: {
           payment: paymentPart(deps.db, organizationId, payment),
           provider_event: eventId ? providerEventClaim(deps.db, input.provider, eventId, payment.id) : undefined,
-          alongside: alongside?.(payment),
         },
       };
     },

@@ -1,42 +1,30 @@
-// Booking one statement entry (docs/reconciliation.md "Matching"): a booked credit that names a
-// payment reference of an open invoice in its currency pays it, in the one transaction that books
-// the entry, records the payment and announces both; anything else is booked unmatched. An entry
-// booked before (this file again, an overlapping statement) changes nothing.
-import { bookBankTransaction, getBankTransaction, newBankTransactionPart } from '#shared/data/bank-transactions';
-import { eventParts } from '#shared/data/events';
-import { getInvoice } from '#shared/data/invoices';
-import { invoiceOfReference } from '#shared/data/payment-references';
-import type { BankTransaction } from '#shared/domain/bank-transaction';
-import { DomainError } from '#shared/domain/errors';
-import type { Invoice } from '#shared/domain/invoice';
-import { amountDue, settlementOf } from '#shared/domain/invoice-lifecycle';
-import { referencesIn } from '#shared/domain/payment-reference';
+// Booking one statement entry (docs/reconciliation.md "Matching"): a booked credit that names open
+// invoices in its currency — by payment reference, else by printed number — pays them in the one
+// transaction that books it; anything else is booked unmatched, a credit announced for review. An
+// entry booked before (this file again, an overlapping statement) changes nothing.
+import { bookBankTransaction, getBankTransaction } from '#shared/data/bank-transactions';
+import { invoicesNamed } from '#shared/data/payment-references';
+import type { BankTransaction, MatchRule } from '#shared/domain/bank-transaction';
 import { bankTransactionResource } from '#shared/domain/resources/bank-statement';
+import { canPay, numberWordsNamed, referencesNamed } from '#shared/domain/transfer-matching';
 import type { InvoicingDeps } from '#shared/invoicing/deps';
-import { PaymentAlreadyRecordedError, recordPayment } from '#shared/invoicing/record-payment';
+import { payByTransfer } from '#shared/reconciliation/pay-by-transfer';
 
 export type Booking = { booked: true; matched: boolean } | { booked: false; by: string };
 
-const PAYABLE = new Set(['sent', 'partially_paid', 'overdue']);
+/** The rules that look the transfer's words up, in the order they are tried. */
+const LOOKUP_RULES: readonly MatchRule[] = ['structured_reference', 'invoice_number'];
 
-/** The open invoice, in the transfer's currency, whose reference the transfer names first by due date. */
-async function referencedInvoice(deps: InvoicingDeps, organizationId: string, transaction: BankTransaction) {
-  if (transaction.direction !== 'credit' || transaction.reversal || !transaction.booked) return undefined;
-  const references = referencesIn([...transaction.structured_references, transaction.remittance_text]);
-  const ids = new Set<string>();
-  for (const reference of references) {
-    const id = await invoiceOfReference(deps.db, organizationId, reference);
-    if (id) ids.add(id);
-  }
-  const invoices = await Promise.all([...ids].map((id) => getInvoice(deps.db, organizationId, id)));
-  const open = invoices.filter(
-    (invoice): invoice is Invoice =>
-      !!invoice &&
-      PAYABLE.has(invoice.status) &&
-      invoice.currency === transaction.currency &&
-      amountDue(settlementOf(invoice)) > 0,
-  );
-  return open.sort((a, b) => a.due_date.localeCompare(b.due_date))[0];
+/** The invoices the transfer names, each with the first rule that names it: one lookup for all. */
+async function invoicesNamedBy(deps: InvoicingDeps, organizationId: string, transaction: BankTransaction) {
+  const named = new Map<string, MatchRule>();
+  const references = referencesNamed(transaction);
+  const numbers = numberWordsNamed(transaction);
+  if (references.length + numbers.length === 0) return named;
+  const found = await invoicesNamed(deps.db, organizationId, { references, numbers });
+  for (const id of found.byReference) named.set(id, 'structured_reference');
+  for (const id of found.byNumber) if (!named.has(id)) named.set(id, 'invoice_number');
+  return named;
 }
 
 export async function bookTransfer(
@@ -45,60 +33,23 @@ export async function bookTransfer(
   transaction: BankTransaction,
   now = new Date(),
 ): Promise<Booking> {
-  const invoice = await referencedInvoice(deps, organizationId, transaction);
-  if (invoice) {
-    const amount = Math.min(amountDue(settlementOf(invoice)), transaction.amount_minor);
-    try {
-      await recordPayment(
-        deps,
-        organizationId,
-        invoice.id,
-        {
-          amount_minor: amount,
-          paid_at: `${transaction.booking_date ?? now.toISOString().slice(0, 10)}T00:00:00.000Z`,
-          method: 'bank_transfer',
-          reference: transaction.bank_reference,
-          provider: 'bank',
-          provider_event_id: transaction.id,
-        },
-        now,
-        (payment) => {
-          const matched: BankTransaction = {
-            ...transaction,
-            status: 'matched',
-            needs_review: false,
-            matches: [
-              {
-                invoice_id: invoice.id,
-                invoice_number: invoice.invoice_number,
-                payment_id: payment.id,
-                amount_minor: amount,
-                rule: 'structured_reference',
-              },
-            ],
-            ...(transaction.amount_minor > amount ? { unapplied_minor: transaction.amount_minor - amount } : {}),
-          };
-          const event = { type: 'bank_transaction.matched' as const, object: bankTransactionResource(matched) };
-          return [
-            newBankTransactionPart(deps.db, organizationId, matched),
-            ...eventParts(deps.db, organizationId, [event], now),
-          ];
-        },
-      );
-      return { booked: true, matched: true };
-    } catch (error) {
-      if (error instanceof PaymentAlreadyRecordedError) {
-        const held = await getBankTransaction(deps.db, organizationId, transaction.id);
-        return { booked: false, by: held?.statement ?? '' };
-      }
-      // The invoice moved on meanwhile (paid, voided): the transfer waits for a person.
-      if (!(error instanceof DomainError)) throw error;
-    }
-  }
-  // A credit left unmatched is announced, so that a person can match it by hand.
+  const named = canPay(transaction) ? await invoicesNamedBy(deps, organizationId, transaction) : new Map();
+  const paid =
+    named.size > 0 ? await payByTransfer(deps, organizationId, transaction, named, LOOKUP_RULES, now) : undefined;
+  if (paid === 'matched') return { booked: true, matched: true };
+  if (paid === 'booked_before') return bookedBefore(deps, organizationId, transaction);
   const review = transaction.needs_review
     ? [{ type: 'bank_transaction.needs_review' as const, object: bankTransactionResource(transaction) }]
     : [];
   const outcome = await bookBankTransaction(deps.db, organizationId, transaction, review);
   return outcome.booked ? { booked: true, matched: false } : outcome;
+}
+
+async function bookedBefore(
+  deps: InvoicingDeps,
+  organizationId: string,
+  transaction: BankTransaction,
+): Promise<Booking> {
+  const held = await getBankTransaction(deps.db, organizationId, transaction.id);
+  return { booked: false, by: held?.statement ?? '' };
 }

@@ -25,8 +25,8 @@ const transfer = (amount: string, over: Partial<ModelEntry> = {}): ModelEntry =>
 });
 
 /** A new invoice sent: its id, its reference as printed and its total. */
-async function issued() {
-  const body = { client, issue_date: '2026-11-02', due_date: '2026-12-02', ...euInvoice() };
+async function issued(due_date = '2026-12-02') {
+  const body = { client, issue_date: '2026-11-02', due_date, ...euInvoice() };
   const draft = await call('create-invoice', { token: tenant.apiKey, body });
   expect(draft.status, draft.text).toBe(201);
   const sent = await call('send-invoice', { token: tenant.apiKey, params: { id: draft.json.id }, body: {} });
@@ -155,6 +155,54 @@ describe('a booked transfer naming a payment reference', () => {
     const credits = transactions.filter((tx: { direction: string; needs_review: boolean }) => tx.needs_review);
     expect(credits.length).toBeGreaterThan(0);
     for (const tx of credits) expect(review).toContain(tx.id);
+  });
+
+  it('pays the invoices of several references in order of due date, the earliest first', async () => {
+    const late = await issued('2026-12-20');
+    const early = await issued('2026-12-05');
+    const amount = decimal(minor(early.total_amount) + 100n);
+    const text = `${late.payment_reference} and ${early.payment_reference}`;
+    const { transactions } = await imported([transfer(amount, { text })]);
+    expect(transactions[0].matches).toEqual([
+      expect.objectContaining({ invoice: { id: early.id, number: early.invoice_number }, amount: early.total_amount }),
+      expect.objectContaining({ invoice: { id: late.id, number: late.invoice_number }, amount: '1.00' }),
+    ]);
+    expect((await invoiceOf(early.id)).status).toBe('paid');
+    expect(await invoiceOf(late.id)).toMatchObject({ status: 'partially_paid', amount_paid: '1.00' });
+  });
+
+  it('pays by the invoice number written in the text when no reference is given', async () => {
+    const invoice = await issued();
+    const text = `Rechnung ${invoice.invoice_number.toLowerCase()}, danke.`;
+    const { transactions } = await imported([transfer(invoice.total_amount, { text })]);
+    expect(transactions[0]).toMatchObject({ status: 'matched', matches: [{ rule: 'invoice_number' }] });
+    expect((await invoiceOf(invoice.id)).status).toBe('paid');
+    const other = await newTenant('Matching other');
+    const foreign = await call('update-organization', {
+      token: other.ownerToken,
+      body: { ...austrianSeller, default_currency: 'EUR', bank_accounts: [{ iban: 'DE89370400440532013000' }] },
+    });
+    expect(foreign.status, foreign.text).toBe(200);
+    // The same number in another organization's statement names nothing there.
+    const upload = await call('import-bank-statement', {
+      token: other.apiKey,
+      file: {
+        bytes: new TextEncoder().encode(
+          camtStatement([transfer(invoice.total_amount, { text })], {
+            kind: '053',
+            version: 8,
+            iban: 'DE89370400440532013000',
+          }),
+        ),
+        type: 'application/xml',
+      },
+    });
+    expect(upload.status, upload.text).toBe(202);
+    const event = (await outboxEvents(other.id, 'bank_statement.created'))[0]!;
+    expect(await deliverFromBus(worker, [event])).toEqual([]);
+    const theirs = await call('get-bank-statement', { token: other.apiKey, params: { id: upload.json.id } });
+    expect(theirs.json.counts).toMatchObject({ booked: 1, matched: 0, unmatched: 1 });
+    expect(await paymentsOf(invoice.id)).toHaveLength(1);
   });
 
   it('pays nothing twice when the same statement comes again, or two workers book it at once', async () => {
