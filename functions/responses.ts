@@ -106,6 +106,8 @@ export const RESPONSES: Partial<Record<RouteName, ZodMiniType>> = {
   'get-bank-statement': bankStatementResponse,
   'list-bank-transactions': bankTransactionPage,
   'get-bank-transaction': bankTransactionResponse,
+  'match-bank-transaction': bankTransactionResponse,
+  'unmatch-bank-transaction': bankTransactionResponse,
   'list-archive': archiveRecordPage,
   'verify-archive': archiveVerification,
   'get-invoice': invoiceResponse,

@@ -81,6 +81,8 @@ import { route as importBankStatement } from '#functions/import-bank-statement/r
 import { route as getBankStatement } from '#functions/get-bank-statement/route';
 import { route as listBankTransactions } from '#functions/list-bank-transactions/route';
 import { route as getBankTransaction } from '#functions/get-bank-transaction/route';
+import { route as matchBankTransaction } from '#functions/match-bank-transaction/route';
+import { route as unmatchBankTransaction } from '#functions/unmatch-bank-transaction/route';
 import { route as updateCreditNote } from '#functions/update-credit-note/route';
 import { route as sendCreditNote } from '#functions/send-credit-note/route';
 import { route as createRefund } from '#functions/create-refund/route';
@@ -199,6 +201,8 @@ export const ROUTES = [
   getBankStatement,
   listBankTransactions,
   getBankTransaction,
+  matchBankTransaction,
+  unmatchBankTransaction,
   updateCreditNote,
   sendCreditNote,
   createRefund,

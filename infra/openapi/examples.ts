@@ -46,6 +46,7 @@ export const REQUEST_EXAMPLES: Partial<Record<RouteName, unknown>> = {
   'reject-incoming-invoice': { reason: 'The order number is not ours' },
   'accept-incoming-invoice': { reason: 'Booked against PO-2026-91' },
   'mark-incoming-invoice-paid': { reason: 'Paid by transfer on 2026-12-01' },
+  'match-bank-transaction': { invoice: 'inv_01JD3M8Q5W0000000000000000', amount: '500.00' },
   'create-refund': { amount: '100.00', method: 'bank_transfer', reference: 'Refund of credit note CN-0001' },
   'create-quote': {
     client: CLIENT,

@@ -69,3 +69,19 @@ export const newBankTransactionPart = (db: Db, organizationId: string, transacti
     ConditionExpression: 'attribute_not_exists(pk)',
   },
 });
+
+/** The transaction as changed (matched or unmatched by hand), on the condition that it is still the version read. */
+export const changedBankTransactionPart = (
+  db: Db,
+  organizationId: string,
+  transaction: BankTransaction,
+  before: BankTransaction,
+): WritePart => ({
+  Put: {
+    TableName: db.table,
+    Item: transactionItem(organizationId, transaction),
+    ConditionExpression: '#transaction.#version = :read',
+    ExpressionAttributeNames: { '#transaction': 'transaction', '#version': 'version' },
+    ExpressionAttributeValues: { ':read': before.version },
+  },
+});

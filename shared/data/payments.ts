@@ -1,10 +1,10 @@
 // Payments of invoices: read by invoice, and the parts the payment operation writes with the
 // invoice's change. A provider's event id is claimed with the payment, so one event pays once.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { prefixPage, query, type Db, type WritePart } from '#shared/data/table';
+import { itemsWithIds, prefixPage, query, type Db, type WritePart } from '#shared/data/table';
 import type { PageRequest } from '#shared/domain/pages';
 import { paymentItem, paymentOf } from '#shared/data/items';
-import { organizationPartition, paymentsOfInvoice, providerEventKey } from '#shared/data/keys';
+import { organizationPartition, paymentKey, paymentsOfInvoice, providerEventKey } from '#shared/data/keys';
 import type { Payment } from '#shared/domain/payment';
 
 export async function listPayments(db: Db, organizationId: string, invoiceId: string): Promise<Payment[]> {
@@ -17,6 +17,26 @@ export async function listPayments(db: Db, organizationId: string, invoiceId: st
   });
   return Items.map(paymentOf);
 }
+
+/** The invoice's payments that count: every one but those taken back (`reversed_at`). */
+export const keptPayments = async (db: Db, organizationId: string, invoiceId: string): Promise<Payment[]> =>
+  (await listPayments(db, organizationId, invoiceId)).filter((payment) => !payment.reversed_at);
+
+/** These payments of the organization (each named by invoice and id), read consistently: one BatchGetItem. */
+export const paymentsWithIds = async (
+  db: Db,
+  organizationId: string,
+  ids: readonly { invoice_id: string; payment_id: string }[],
+): Promise<Payment[]> => {
+  const keyOf = new Map(ids.map((id) => [id.payment_id, id]));
+  const items = await itemsWithIds(
+    db,
+    [...keyOf.keys()],
+    (id) => paymentKey(organizationId, keyOf.get(id)!.invoice_id, id),
+    { consistent: true },
+  );
+  return items.map(paymentOf);
+};
 
 /** A page of an invoice's payments, oldest first. */
 export const paymentsPage = (db: Db, organizationId: string, invoiceId: string, page: PageRequest) =>

@@ -74,6 +74,27 @@ export function refund(invoice: Settlement, amount: number): { refunded_minor: n
   return { refunded_minor: (invoice.refunded_minor ?? 0) + amount };
 }
 
+/**
+ * A payment of `amount` taken back (a bank transfer unmatched): the invoice owes it again, overdue
+ * when its due date has passed. Refused on a void or credited invoice, and when what was paid back
+ * already would exceed what is left paid.
+ */
+export function unpay(
+  invoice: Settlement & { status: InvoiceStatus },
+  amount: number,
+  pastDue: boolean,
+): { status: InvoiceStatus; paid_minor: number } | Refusal {
+  if (![...OPEN_STATUSES, 'paid'].includes(invoice.status))
+    return refuse(`A payment of a ${invoice.status} invoice cannot be taken back`);
+  const paid = invoice.paid_minor - amount;
+  if (!Number.isSafeInteger(amount) || amount <= 0 || paid < (invoice.refunded_minor ?? 0))
+    return refuse('The payment is more than the invoice keeps paid', 'amount');
+  const after = { ...invoice, paid_minor: paid };
+  if (amountDue(after) === 0) return { status: 'paid', paid_minor: paid };
+  if (pastDue) return { status: 'overdue', paid_minor: paid };
+  return { status: paid > (invoice.refunded_minor ?? 0) ? 'partially_paid' : 'sent', paid_minor: paid };
+}
+
 /** Statuses in which an issued invoice may be credited (docs/api.md "Credit notes"). */
 export const CREDITABLE_STATUSES: readonly InvoiceStatus[] = [...OPEN_STATUSES, 'paid', 'credited'];
 

@@ -12,4 +12,6 @@ export type Payment = {
   provider: 'manual' | 'stripe' | 'sandbox' | 'bank';
   provider_event_id?: string;
   created_at: string;
+  /** When it was taken back (a bank transfer unmatched): kept listed, no longer counted as paid. */
+  reversed_at?: string;
 };

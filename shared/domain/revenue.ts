@@ -95,20 +95,25 @@ export function refundPaid(
   ];
 }
 
-/** A payment, paid on `paid_date` (the organization's calendar), against an invoice with these dates. */
+/**
+ * A payment, paid on `paid_date` (the organization's calendar), against an invoice with these dates
+ * (`sign` 1n), or that payment taken back (`sign` -1n: a bank transfer unmatched, it counts nowhere).
+ */
 export function paymentReceived(
   payment: { currency: string; paid_date: string; amount_minor: bigint },
   invoice: { issue_date: string; due_date: string },
+  sign = 1n,
 ): Contribution[] {
   const paid = monthOf(payment.paid_date);
   const issued = monthOf(invoice.issue_date);
+  const amount = payment.amount_minor * sign;
   return [
-    { currency: payment.currency, month: paid, amounts: { collected: payment.amount_minor, payment_count: 1n } },
-    { currency: payment.currency, month: latest(paid, issued), amounts: { settled: payment.amount_minor } },
+    { currency: payment.currency, month: paid, amounts: { collected: amount, payment_count: sign } },
+    { currency: payment.currency, month: latest(paid, issued), amounts: { settled: amount } },
     {
       currency: payment.currency,
       month: latest(paid, issued, monthOf(invoice.due_date)),
-      amounts: { settled_after_due: payment.amount_minor },
+      amounts: { settled_after_due: amount },
     },
   ];
 }

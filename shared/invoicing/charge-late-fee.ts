@@ -5,7 +5,7 @@ import { RACED, readDecideCommit } from '#shared/data/change';
 import { getClient } from '#shared/data/clients';
 import { creditNotesOfInvoice } from '#shared/data/credit-notes';
 import { invoiceWithOrganization, lateFeeChargedPart } from '#shared/data/invoices';
-import { listPayments } from '#shared/data/payments';
+import { keptPayments } from '#shared/data/payments';
 import { dateIn } from '#shared/domain/dates';
 import { formatMinor, parseDecimal, toMinor } from '#shared/domain/decimal';
 import { invalidState, notFound, validationError } from '#shared/domain/errors';
@@ -45,7 +45,7 @@ async function chargeable(deps: InvoicingDeps, organizationId: string, invoiceId
   const { invoice } = found;
   const [client, payments, creditNotes] = await Promise.all([
     getClient(db, organizationId, invoice.client_id),
-    listPayments(db, organizationId, invoice.id),
+    keptPayments(db, organizationId, invoice.id),
     creditNotesOfInvoice(db, organizationId, invoice),
   ]);
   return { ...found, client, payments, creditNotes };

@@ -3,7 +3,7 @@
 import { creditNotesOfInvoice } from '#shared/data/credit-notes';
 import { allInvoicesOfClient, clientWithOrganization } from '#shared/data/invoices';
 import { getLogo } from '#shared/data/organizations';
-import { listPayments } from '#shared/data/payments';
+import { keptPayments } from '#shared/data/payments';
 import { refundsOfCreditNote } from '#shared/data/refunds';
 import type { Db } from '#shared/data/table';
 import { dateIn } from '#shared/domain/dates';
@@ -20,7 +20,7 @@ import { statementOf, type StatementEntry } from '#shared/domain/statement';
 async function entriesOf(db: Db, organizationId: string, invoice: Invoice, zone: string): Promise<StatementEntry[]> {
   const [payments, creditNotes] = await Promise.all([
     // A payment is written in one transaction with the amount it adds to the invoice: none paid, none to read.
-    (invoice.amount_paid_minor ?? 0) > 0 ? listPayments(db, organizationId, invoice.id) : [],
+    (invoice.amount_paid_minor ?? 0) > 0 ? keptPayments(db, organizationId, invoice.id) : [],
     creditNotesOfInvoice(db, organizationId, invoice),
   ]);
   const refunds = (

@@ -5,7 +5,7 @@
 import type Stripe from 'stripe';
 import type { CorrelatedDb } from '#shared/data/table';
 import { getCreditNote } from '#shared/data/credit-notes';
-import { listPayments } from '#shared/data/payments';
+import { keptPayments } from '#shared/data/payments';
 import { recordRefund, type NewRefund } from '#shared/invoicing/record-refund';
 import { settleRefund } from '#shared/invoicing/settle-refund';
 import { DomainError, ErrorCode, notFound, validationError } from '#shared/domain/errors';
@@ -70,7 +70,7 @@ export async function issueRefund(
   const creditNote = await getCreditNote(deps.db, organizationId, creditNoteId);
   if (!creditNote) throw notFound('Credit note');
   // The provider can only pay back a payment it took: the latest one large enough.
-  const payment = (await listPayments(deps.db, organizationId, creditNote.invoice_id))
+  const payment = (await keptPayments(deps.db, organizationId, creditNote.invoice_id))
     .filter((each) => each.provider === via && each.reference && each.amount_minor >= fields.amount_minor)
     .sort((a, b) => b.paid_at.localeCompare(a.paid_at))[0];
   if (!payment)

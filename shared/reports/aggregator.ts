@@ -19,7 +19,7 @@ export function revenueAggregator(db: Db) {
   return {
     async apply(event: OutboxEvent): Promise<Applied> {
       if (!(REVENUE_EVENT_TYPES as readonly string[]).includes(event.type)) return 'ignored';
-      const timeZone = event.type === 'payment.received' ? await zoneOf(event.organization_id) : 'UTC';
+      const timeZone = event.type.startsWith('payment.') ? await zoneOf(event.organization_id) : 'UTC';
       return applyContributions(db, event.organization_id, event.id, merged(contributionsOf(event, timeZone)));
     },
   };

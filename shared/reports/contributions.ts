@@ -17,6 +17,7 @@ export const REVENUE_EVENT_TYPES = [
   'invoice.sent',
   'invoice.voided',
   'payment.received',
+  'payment.reversed',
   'credit_note.created',
   'refund.succeeded',
 ] as const;
@@ -82,7 +83,8 @@ function ownContributionsOf(event: RevenueEvent, timeZone: string): Contribution
         invoice,
       );
     }
-    case 'payment.received': {
+    case 'payment.received':
+    case 'payment.reversed': {
       const payment = event.data.payment as PaymentObject;
       return paymentReceived(
         {
@@ -91,6 +93,7 @@ function ownContributionsOf(event: RevenueEvent, timeZone: string): Contribution
           amount_minor: minorUnits(payment.amount),
         },
         invoice,
+        event.type === 'payment.reversed' ? -1n : 1n,
       );
     }
     default:

@@ -34,7 +34,7 @@ const documentsOf = (db: Db, organizationId: string) =>
       'accounting_currency',
       'exchange_rate',
     ]),
-    everyPaymentOf(db, organizationId, ['invoice_id', 'currency', 'amount_minor', 'paid_at']),
+    everyPaymentOf(db, organizationId, ['invoice_id', 'currency', 'amount_minor', 'paid_at', 'reversed_at']),
     everyCreditNoteOf(db, organizationId, [
       'currency',
       'issue_date',
@@ -60,9 +60,10 @@ export async function expectedRevenue(db: Db, organizationId: string): Promise<B
       .flatMap((invoice) =>
         both(invoiceIssued({ ...invoice, total_minor: BigInt(invoice.total_amount_minor) }), invoice),
       ),
+    // A payment taken back (its `payment.reversed`) adds what its `payment.received` took away: nothing.
     ...payments.flatMap((payment) => {
       const invoice = byId.get(payment.invoice_id);
-      return invoice
+      return invoice && !payment.reversed_at
         ? both(
             paymentReceived(
               {

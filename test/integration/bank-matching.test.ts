@@ -5,71 +5,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compactReference } from '#shared/domain/payment-reference';
 import { call, newTenant } from '#test/support/api';
-import { camtStatement, type ModelEntry } from '#test/support/bank-statements';
+import { camtStatement } from '#test/support/bank-statements';
+import { decimal, minor, receivingTenant, transfer } from '#test/support/bank-matching';
 import { deliverFromBus } from '#test/support/bus';
-import { austrianSeller, euInvoice, frenchBuyer } from '#test/support/eu-invoice';
+import { austrianSeller } from '#test/support/eu-invoice';
 import { outboxEvents } from '#test/support/peppol-queue';
 
-type Tenant = Awaited<ReturnType<typeof newTenant>>;
-const IBAN = 'AT611904300234573201';
-let tenant: Tenant;
-let client: string;
-let worker: Parameters<typeof deliverFromBus>[0];
-
-const transfer = (amount: string, over: Partial<ModelEntry> = {}): ModelEntry => ({
-  ...{ direction: 'credit', amount, currency: 'EUR', reversal: false, booked: true },
-  ...{ booking_date: '2026-11-20', value_date: '2026-11-20', name: 'Client SARL' },
-  ...{ iban: 'FR1420041010050500013M02606', structured: null, text: 'Thank you' },
-  ...{ servicer_reference: `S${crypto.randomUUID().slice(0, 12)}`, end_to_end_id: null },
-  ...over,
-});
-
-/** A new invoice sent: its id, its reference as printed and its total. */
-async function issued(due_date = '2026-12-02') {
-  const body = { client, issue_date: '2026-11-02', due_date, ...euInvoice() };
-  const draft = await call('create-invoice', { token: tenant.apiKey, body });
-  expect(draft.status, draft.text).toBe(201);
-  const sent = await call('send-invoice', { token: tenant.apiKey, params: { id: draft.json.id }, body: {} });
-  expect(sent.status, sent.text).toBe(200);
-  return (await invoiceOf(draft.json.id)) as {
-    id: string;
-    invoice_number: string;
-    payment_reference: string;
-    total_amount: string;
-  };
-}
-
-/** Imports a camt.053 of these entries and lets the statement worker book it. */
-async function imported(entries: ModelEntry[]) {
-  const text = camtStatement(entries, { kind: '053', version: 8, iban: IBAN, id: crypto.randomUUID() });
-  const asked = await call('import-bank-statement', {
-    token: tenant.apiKey,
-    file: { bytes: new TextEncoder().encode(text), type: 'application/xml' },
-  });
-  expect(asked.status, asked.text).toBe(202);
-  const event = (await outboxEvents(tenant.id, 'bank_statement.created')).find(
-    (candidate) => (candidate.data.object as { id: string }).id === asked.json.id,
-  )!;
-  expect(await deliverFromBus(worker, [event])).toEqual([]);
-  const job = (await call('get-bank-statement', { token: tenant.apiKey, params: { id: asked.json.id } })).json;
-  const listed = await call('list-bank-transactions', { token: tenant.apiKey, query: { limit: '100' } });
-  const transactions = listed.json.results.filter((tx: { statement: string }) => tx.statement === job.id);
-  return { job, transactions, text };
-}
-
-const invoiceOf = async (id: string) => (await call('get-invoice', { token: tenant.apiKey, params: { id } })).json;
-const paymentsOf = async (id: string) =>
-  (await call('list-payments', { token: tenant.apiKey, params: { id } })).json.results;
-const minor = (amount: string) => BigInt(amount.replace('.', ''));
-const decimal = (value: bigint) => `${value / 100n}.${String(value % 100n).padStart(2, '0')}`;
+let book: Awaited<ReturnType<typeof receivingTenant>>;
+let tenant: typeof book.tenant;
+let worker: typeof book.worker;
+const issued = (due_date?: string) => book.issued(due_date);
+const imported = (entries: Parameters<typeof book.imported>[0]) => book.imported(entries);
+const invoiceOf = (id: string) => book.invoiceOf(id);
+const paymentsOf = (id: string) => book.paymentsOf(id);
 
 beforeAll(async () => {
-  ({ handler: worker } = await import('#functions/bank-statement-worker/handler'));
-  tenant = await newTenant('Matching');
-  const body = { ...austrianSeller, default_currency: 'EUR', bank_accounts: [{ iban: IBAN }] };
-  const profile = await call('update-organization', { token: tenant.ownerToken, body });
-  expect(profile.status, profile.text).toBe(200);
-  client = (await call('create-client', { token: tenant.apiKey, body: frenchBuyer })).json.id;
+  book = await receivingTenant('Matching');
+  ({ tenant, worker } = book);
 });
 
 describe('a booked transfer naming a payment reference', () => {

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, db, newTenant, tableItemCount } from '#test/support/api';
+import { importedStatement, transfer } from '#test/support/bank-matching';
 import { addMember } from '#shared/data/organizations';
 import { seedUser } from '#infra/local/seed';
 import { deref } from '#infra/openapi/refs';
@@ -300,6 +301,8 @@ const example = {
   draft: '',
   late: '',
   accepted: '',
+  /** Sent and unpaid, for the transfer matched by hand (the credit-note variants credit `inv` whole). */
+  transferred: '',
   ids: {} as Record<string, string>,
   /** A received document per decision, each still `received`. */
   incoming: {} as Record<string, string>,
@@ -363,7 +366,16 @@ describe('the document’s examples', () => {
       });
       example.incoming[name] = answer.json.id;
     }
+    // An unmatched transfer of 500 into the organization's account: the matching example pays `open` from it.
+    const iban = 'AT611904300234573201';
+    await made('update-organization', { body: { bank_accounts: [{ iban }] } });
+    example.transferred = (await invoice()).id;
+    await made('send-invoice', { params: { id: example.transferred } });
+    const { transactions } = await importedStatement({ token: example.token, organization: tenant.id, iban }, [
+      transfer('500.00', { currency: open.currency, text: 'No reference at all' }),
+    ]);
     example.ids = {
+      btx: transactions[0].id,
       cli: client.id,
       inv: open.id,
       cn: note.id,
@@ -393,6 +405,7 @@ describe('the document’s examples', () => {
     if (route.name === 'convert-quote') params.id = example.accepted;
     if (example.incoming[route.name]) params.id = example.incoming[route.name]!;
     const given = withIds(REQUEST_EXAMPLES[route.name as RouteName], example.ids) as Record<string, unknown>;
+    if (route.name === 'match-bank-transaction') given.invoice = example.transferred;
     const body = operation.requestBody?.content['application/json']?.schema;
     const [first, ...variants] = variantsOf(given, body, route.name.length);
     const answer = await call(route.name as RouteName, { token: example.token, params, body: first });

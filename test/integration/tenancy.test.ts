@@ -87,6 +87,7 @@ const validBody: Partial<Record<Route['name'], object>> = {
   'create-refund': { amount: '0.01', method: 'cash' },
   'charge-late-fee': {},
   'reject-incoming-invoice': { reason: 'not ours' },
+  'match-bank-transaction': { invoice: 'inv_01JD3M8Q5W0000000000000000' },
 };
 
 /** Valid queries for routes that need one. */

@@ -1289,6 +1289,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bank-transactions/{id}/match/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Match bank transaction
+         * @description Needs the scope `payments:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["matchBankTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bank-transactions/{id}/unmatch/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unmatch bank transaction
+         * @description Needs the scope `payments:write`. A retry with the same `Idempotency-Key` answers the first answer again.
+         */
+        post: operations["unmatchBankTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/credit-notes/{id}/send/": {
         parameters: {
             query?: never;
@@ -2315,6 +2355,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "payment.reversed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The payment.reversed event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onPaymentReversed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "credit_note.created": {
         parameters: {
             query?: never;
@@ -2949,6 +3009,26 @@ export interface webhooks {
          * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
          */
         post: operations["onBankTransactionMatched"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "bank_transaction.unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The bank_transaction.unmatched event
+         * @description Delivered to subscriptions whose `events` list it or "*" (ping: to the tested one only).
+         */
+        post: operations["onBankTransactionUnmatched"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5486,7 +5566,8 @@ export interface components {
          *           "method": "string",
          *           "reference": "string",
          *           "provider": "manual",
-         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "reversed_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       },
          *       "actor": {
@@ -5538,6 +5619,7 @@ export interface components {
             /** @enum {string} */
             provider: "manual" | "stripe" | "sandbox" | "bank";
             created_at: components["schemas"]["Timestamp"];
+            reversed_at: components["schemas"]["Timestamp"] | null;
         };
         /**
          * @example {
@@ -7776,7 +7858,8 @@ export interface components {
          *           "method": "string",
          *           "reference": "string",
          *           "provider": "manual",
-         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "reversed_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       },
          *       "actor": {
@@ -7797,6 +7880,217 @@ export interface components {
              * @enum {string}
              */
             type: "payment.received";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["Invoice"];
+                payment: components["schemas"]["Payment"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "payment.reversed",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "inv_01JD3M8Q5W0000000000000000",
+         *           "invoice_number": "string",
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "cli_01JD3M8Q5W0000000000000000",
+         *             "name": "string"
+         *           },
+         *           "seller": {
+         *             "name": "string",
+         *             "address": {
+         *               "line1": "string",
+         *               "line2": "string",
+         *               "city": "string",
+         *               "postal_code": "string",
+         *               "state": "string",
+         *               "country": "DE"
+         *             },
+         *             "tax_id": "string",
+         *             "registration_number": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "website": "string",
+         *             "payment_instructions": {
+         *               "iban": "string",
+         *               "bic": "string",
+         *               "account_name": "string",
+         *               "text": "string"
+         *             },
+         *             "peppol_id": "string"
+         *           },
+         *           "buyer": {
+         *             "name": "string",
+         *             "email": "string",
+         *             "phone": "string",
+         *             "address": "string",
+         *             "city": "string",
+         *             "state": "string",
+         *             "postal_code": "string",
+         *             "country": "string",
+         *             "tax_id": "string",
+         *             "peppol_id": "string"
+         *           },
+         *           "issue_date": "2026-11-23",
+         *           "due_date": "2026-11-23",
+         *           "currency": "EUR",
+         *           "locale": "string",
+         *           "supply_date": "2026-11-23",
+         *           "service_period": {
+         *             "start": "2026-11-23",
+         *             "end": "2026-11-23"
+         *           },
+         *           "buyer_reference": "string",
+         *           "purchase_order": "string",
+         *           "payment_reference": "string",
+         *           "line_items": [
+         *             {
+         *               "description": "string",
+         *               "quantity": 0,
+         *               "unit": "C62",
+         *               "unit_price": "100.00",
+         *               "discount": {
+         *                 "percent": "10"
+         *               },
+         *               "discount_amount": "1190.00",
+         *               "net_amount": "1190.00",
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount": "1190.00",
+         *               "total": "1190.00"
+         *             }
+         *           ],
+         *           "discount": {
+         *             "percent": "10"
+         *           },
+         *           "prices_include_tax": true,
+         *           "tax_rounding": "per_line",
+         *           "subtotal": "1190.00",
+         *           "discount_amount": "1190.00",
+         *           "taxable_amount": "1190.00",
+         *           "tax_amount": "1190.00",
+         *           "tax_breakdown": [
+         *             {
+         *               "tax_category": "S",
+         *               "tax_rate": "19",
+         *               "taxable_amount": "1190.00",
+         *               "tax_amount": "1190.00",
+         *               "tax_exemption_reason": "string",
+         *               "tax_amount_in_accounting_currency": "1190.00"
+         *             }
+         *           ],
+         *           "accounting_currency": "EUR",
+         *           "exchange_rate": {
+         *             "rate": "string",
+         *             "from": "EUR",
+         *             "to": "EUR",
+         *             "date": "2026-11-23",
+         *             "source": "manual",
+         *             "legs": [
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               },
+         *               {
+         *                 "rate": "string",
+         *                 "from": "EUR",
+         *                 "to": "EUR"
+         *               }
+         *             ]
+         *           },
+         *           "tax_total_in_accounting_currency": "1190.00",
+         *           "total_amount": "1190.00",
+         *           "amount_paid": "1190.00",
+         *           "amount_credited": "1190.00",
+         *           "amount_refunded": "1190.00",
+         *           "amount_due": "1190.00",
+         *           "amount_refundable": "1190.00",
+         *           "notes": "string",
+         *           "terms": "string",
+         *           "public_url": "http://example.com",
+         *           "pdf_url": "http://example.com",
+         *           "sent_at": "2026-11-23T10:00:00.000Z",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "voided_at": "2026-11-23T10:00:00.000Z",
+         *           "sendings": [
+         *             {
+         *               "channel": "email",
+         *               "to": "string",
+         *               "sent_at": "2026-11-23T10:00:00.000Z",
+         *               "message_id": "string",
+         *               "reminder": true,
+         *               "delivery_status": "sent",
+         *               "delivery_status_at": "2026-11-23T10:00:00.000Z",
+         *               "bounce_type": "permanent"
+         *             }
+         *           ],
+         *           "reminders_paused": true,
+         *           "preceding_invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string",
+         *             "issue_date": "2026-11-23"
+         *           },
+         *           "late_fee_through": "2026-11-23",
+         *           "recurring_invoice": "rec_01JD3M8Q5W0000000000000000",
+         *           "quote": {
+         *             "id": "quo_01JD3M8Q5W0000000000000000",
+         *             "quote_number": "string",
+         *             "kind": "deposit"
+         *           },
+         *           "deducted_by": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "invoice_number": "string"
+         *           },
+         *           "metadata": {
+         *             "order_id": "6735"
+         *           },
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "updated_at": "2026-11-23T10:00:00.000Z"
+         *         },
+         *         "payment": {
+         *           "id": "pay_01JD3M8Q5W0000000000000000",
+         *           "invoice": "inv_01JD3M8Q5W0000000000000000",
+         *           "amount": "1190.00",
+         *           "currency": "EUR",
+         *           "paid_at": "2026-11-23T10:00:00.000Z",
+         *           "method": "string",
+         *           "reference": "string",
+         *           "provider": "manual",
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "reversed_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        PaymentReversedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment.reversed";
             /**
              * @description `org_` and a ULID
              * @example org_01JD3M8Q5W0000000000000000
@@ -14547,6 +14841,83 @@ export interface components {
         /**
          * @example {
          *       "id": "evt_01JD3M8Q5W0000000000000000",
+         *       "type": "bank_transaction.unmatched",
+         *       "organization_id": "org_01JD3M8Q5W0000000000000000",
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "btx_01JD3M8Q5W0000000000000000",
+         *           "status": "matched",
+         *           "needs_review": true,
+         *           "iban": "string",
+         *           "bank_reference": "string",
+         *           "reference_kind": "account_servicer",
+         *           "direction": "credit",
+         *           "amount": "string",
+         *           "currency": "EUR",
+         *           "reversal": true,
+         *           "booked": true,
+         *           "booking_date": "2026-11-23",
+         *           "value_date": "2026-11-23",
+         *           "counterparty": {
+         *             "name": "string",
+         *             "iban": "string"
+         *           },
+         *           "remittance": {
+         *             "structured": [
+         *               "string"
+         *             ],
+         *             "text": "string"
+         *           },
+         *           "end_to_end_id": "string",
+         *           "statement": "bst_01JD3M8Q5W0000000000000000",
+         *           "matches": [
+         *             {
+         *               "invoice": {
+         *                 "id": "inv_01JD3M8Q5W0000000000000000",
+         *                 "number": "string"
+         *               },
+         *               "payment": "pay_01JD3M8Q5W0000000000000000",
+         *               "amount": "1190.00",
+         *               "rule": "structured_reference"
+         *             }
+         *           ],
+         *           "unapplied": "1190.00",
+         *           "booked_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       },
+         *       "actor": {
+         *         "type": "user",
+         *         "id": "string",
+         *         "role": "owner"
+         *       }
+         *     }
+         */
+        BankTransactionUnmatchedEvent: {
+            /**
+             * @description `evt_` and a ULID
+             * @example evt_01JD3M8Q5W0000000000000000
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_transaction.unmatched";
+            /**
+             * @description `org_` and a ULID
+             * @example org_01JD3M8Q5W0000000000000000
+             */
+            organization_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["BankTransaction"];
+            };
+            actor: components["schemas"]["Actor"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JD3M8Q5W0000000000000000",
          *       "type": "bank_transaction.needs_review",
          *       "organization_id": "org_01JD3M8Q5W0000000000000000",
          *       "created_at": "2026-11-23T10:00:00.000Z",
@@ -17168,7 +17539,8 @@ export interface components {
          *       "method": "string",
          *       "reference": "string",
          *       "provider": "manual",
-         *       "created_at": "2026-11-23T10:00:00.000Z"
+         *       "created_at": "2026-11-23T10:00:00.000Z",
+         *       "reversed_at": "2026-11-23T10:00:00.000Z"
          *     }
          */
         RecordedPayment: {
@@ -17186,6 +17558,7 @@ export interface components {
             /** @enum {string} */
             provider: "manual" | "stripe" | "sandbox" | "bank";
             created_at: components["schemas"]["Timestamp"];
+            reversed_at: components["schemas"]["Timestamp"] | null;
         };
         /**
          * @example {
@@ -17199,7 +17572,8 @@ export interface components {
          *           "method": "string",
          *           "reference": "string",
          *           "provider": "manual",
-         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *           "created_at": "2026-11-23T10:00:00.000Z",
+         *           "reversed_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       ],
          *       "next": "http://example.com"
@@ -18191,7 +18565,7 @@ export interface components {
             next: string | null;
         };
         /** @description An event of any kind, told apart by `type` */
-        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["InvoicePeppolQueuedEvent"] | components["schemas"]["InvoicePeppolSentEvent"] | components["schemas"]["InvoicePeppolDeliveredEvent"] | components["schemas"]["InvoicePeppolFailedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteUpdatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["CreditNotePeppolQueuedEvent"] | components["schemas"]["CreditNotePeppolSentEvent"] | components["schemas"]["CreditNotePeppolDeliveredEvent"] | components["schemas"]["CreditNotePeppolFailedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["QuoteEmailDeliveredEvent"] | components["schemas"]["QuoteEmailBouncedEvent"] | components["schemas"]["QuoteEmailComplainedEvent"] | components["schemas"]["IncomingInvoiceReceivedEvent"] | components["schemas"]["IncomingInvoiceInvalidEvent"] | components["schemas"]["IncomingInvoiceDuplicateEvent"] | components["schemas"]["IncomingInvoiceAcceptedEvent"] | components["schemas"]["IncomingInvoiceRejectedEvent"] | components["schemas"]["IncomingInvoicePaidEvent"] | components["schemas"]["ArchiveRecordWrittenEvent"] | components["schemas"]["BankStatementCreatedEvent"] | components["schemas"]["BankStatementImportedEvent"] | components["schemas"]["BankTransactionMatchedEvent"] | components["schemas"]["BankTransactionNeedsReviewEvent"] | components["schemas"]["ExportCreatedEvent"] | components["schemas"]["ExportCompletedEvent"] | components["schemas"]["ExportFailedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["RecurringInvoiceUpdatedEvent"] | components["schemas"]["RecurringInvoicePausedEvent"] | components["schemas"]["RecurringInvoiceResumedEvent"] | components["schemas"]["RecurringInvoiceEndedEvent"] | components["schemas"]["MemberAddedEvent"] | components["schemas"]["MemberUpdatedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["InvitationCreatedEvent"] | components["schemas"]["InvitationRevokedEvent"] | components["schemas"]["ApiKeyCreatedEvent"] | components["schemas"]["ApiKeyDisabledEvent"] | components["schemas"]["ApiKeyEnabledEvent"] | components["schemas"]["ApiKeyRevokedEvent"] | components["schemas"]["EmailSuppressionDeletedEvent"] | components["schemas"]["WebhookCreatedEvent"] | components["schemas"]["WebhookUpdatedEvent"] | components["schemas"]["WebhookSecretRotatedEvent"] | components["schemas"]["WebhookDeletedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
+        Event: components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["ClientCreatedEvent"] | components["schemas"]["ClientUpdatedEvent"] | components["schemas"]["ClientArchivedEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceUpdatedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceReminderSentEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["InvoiceCreditedEvent"] | components["schemas"]["InvoiceEmailDeliveredEvent"] | components["schemas"]["InvoiceEmailBouncedEvent"] | components["schemas"]["InvoiceEmailComplainedEvent"] | components["schemas"]["InvoicePeppolQueuedEvent"] | components["schemas"]["InvoicePeppolSentEvent"] | components["schemas"]["InvoicePeppolDeliveredEvent"] | components["schemas"]["InvoicePeppolFailedEvent"] | components["schemas"]["PaymentReceivedEvent"] | components["schemas"]["PaymentReversedEvent"] | components["schemas"]["CreditNoteCreatedEvent"] | components["schemas"]["CreditNoteUpdatedEvent"] | components["schemas"]["CreditNoteSentEvent"] | components["schemas"]["CreditNoteEmailDeliveredEvent"] | components["schemas"]["CreditNoteEmailBouncedEvent"] | components["schemas"]["CreditNoteEmailComplainedEvent"] | components["schemas"]["CreditNotePeppolQueuedEvent"] | components["schemas"]["CreditNotePeppolSentEvent"] | components["schemas"]["CreditNotePeppolDeliveredEvent"] | components["schemas"]["CreditNotePeppolFailedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["QuoteCreatedEvent"] | components["schemas"]["QuoteUpdatedEvent"] | components["schemas"]["QuoteSentEvent"] | components["schemas"]["QuoteAcceptedEvent"] | components["schemas"]["QuoteDeclinedEvent"] | components["schemas"]["QuoteExpiredEvent"] | components["schemas"]["QuoteEmailDeliveredEvent"] | components["schemas"]["QuoteEmailBouncedEvent"] | components["schemas"]["QuoteEmailComplainedEvent"] | components["schemas"]["IncomingInvoiceReceivedEvent"] | components["schemas"]["IncomingInvoiceInvalidEvent"] | components["schemas"]["IncomingInvoiceDuplicateEvent"] | components["schemas"]["IncomingInvoiceAcceptedEvent"] | components["schemas"]["IncomingInvoiceRejectedEvent"] | components["schemas"]["IncomingInvoicePaidEvent"] | components["schemas"]["ArchiveRecordWrittenEvent"] | components["schemas"]["BankStatementCreatedEvent"] | components["schemas"]["BankStatementImportedEvent"] | components["schemas"]["BankTransactionMatchedEvent"] | components["schemas"]["BankTransactionUnmatchedEvent"] | components["schemas"]["BankTransactionNeedsReviewEvent"] | components["schemas"]["ExportCreatedEvent"] | components["schemas"]["ExportCompletedEvent"] | components["schemas"]["ExportFailedEvent"] | components["schemas"]["RecurringInvoiceCreatedEvent"] | components["schemas"]["RecurringInvoiceUpdatedEvent"] | components["schemas"]["RecurringInvoicePausedEvent"] | components["schemas"]["RecurringInvoiceResumedEvent"] | components["schemas"]["RecurringInvoiceEndedEvent"] | components["schemas"]["MemberAddedEvent"] | components["schemas"]["MemberUpdatedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["InvitationCreatedEvent"] | components["schemas"]["InvitationRevokedEvent"] | components["schemas"]["ApiKeyCreatedEvent"] | components["schemas"]["ApiKeyDisabledEvent"] | components["schemas"]["ApiKeyEnabledEvent"] | components["schemas"]["ApiKeyRevokedEvent"] | components["schemas"]["EmailSuppressionDeletedEvent"] | components["schemas"]["WebhookCreatedEvent"] | components["schemas"]["WebhookUpdatedEvent"] | components["schemas"]["WebhookSecretRotatedEvent"] | components["schemas"]["WebhookDeletedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["PingEvent"];
         /**
          * @example {
          *       "id": "whk_01JD3M8Q5W0000000000000000",
@@ -18964,6 +19338,7 @@ export type SchemaInvoicePeppolSentEvent = components['schemas']['InvoicePeppolS
 export type SchemaInvoicePeppolDeliveredEvent = components['schemas']['InvoicePeppolDeliveredEvent'];
 export type SchemaInvoicePeppolFailedEvent = components['schemas']['InvoicePeppolFailedEvent'];
 export type SchemaPaymentReceivedEvent = components['schemas']['PaymentReceivedEvent'];
+export type SchemaPaymentReversedEvent = components['schemas']['PaymentReversedEvent'];
 export type SchemaCreditNoteCreatedEvent = components['schemas']['CreditNoteCreatedEvent'];
 export type SchemaCreditNote = components['schemas']['CreditNote'];
 export type SchemaCreditNoteSending = components['schemas']['CreditNoteSending'];
@@ -19008,6 +19383,7 @@ export type SchemaBankStatement = components['schemas']['BankStatement'];
 export type SchemaBankStatementImportedEvent = components['schemas']['BankStatementImportedEvent'];
 export type SchemaBankTransactionMatchedEvent = components['schemas']['BankTransactionMatchedEvent'];
 export type SchemaBankTransaction = components['schemas']['BankTransaction'];
+export type SchemaBankTransactionUnmatchedEvent = components['schemas']['BankTransactionUnmatchedEvent'];
 export type SchemaBankTransactionNeedsReviewEvent = components['schemas']['BankTransactionNeedsReviewEvent'];
 export type SchemaExportCreatedEvent = components['schemas']['ExportCreatedEvent'];
 export type SchemaExport = components['schemas']['Export'];
@@ -22888,6 +23264,87 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    matchBankTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "invoice": "inv_01JD3M8Q5W0000000000000000",
+                 *       "amount": "500.00"
+                 *     }
+                 */
+                "application/json": {
+                    invoice: string;
+                    amount?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankTransaction"];
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unmatchBankTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankTransaction"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["AuthenticationRequiredOrInvalidTokenOrTokenExpired"];
+            403: components["responses"]["InsufficientScopeOrPermissionDeniedOrOrganizationAccessDenied"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflictOrInvalidState"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     sendCreditNote: {
         parameters: {
             query?: never;
@@ -23573,7 +24030,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "incoming_invoice.received" | "incoming_invoice.invalid" | "incoming_invoice.duplicate" | "incoming_invoice.accepted" | "incoming_invoice.rejected" | "incoming_invoice.paid" | "archive_record.written" | "bank_statement.created" | "bank_statement.imported" | "bank_transaction.matched" | "bank_transaction.needs_review" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
+                    events: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "payment.reversed" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "incoming_invoice.received" | "incoming_invoice.invalid" | "incoming_invoice.duplicate" | "incoming_invoice.accepted" | "incoming_invoice.rejected" | "incoming_invoice.paid" | "archive_record.written" | "bank_statement.created" | "bank_statement.imported" | "bank_transaction.matched" | "bank_transaction.unmatched" | "bank_transaction.needs_review" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
                 };
             };
         };
@@ -23675,7 +24132,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "incoming_invoice.received" | "incoming_invoice.invalid" | "incoming_invoice.duplicate" | "incoming_invoice.accepted" | "incoming_invoice.rejected" | "incoming_invoice.paid" | "archive_record.written" | "bank_statement.created" | "bank_statement.imported" | "bank_transaction.matched" | "bank_transaction.needs_review" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
+                    events?: ("*" | "organization.updated" | "client.created" | "client.updated" | "client.archived" | "invoice.created" | "invoice.updated" | "invoice.sent" | "invoice.reminder_sent" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "invoice.credited" | "invoice.email_delivered" | "invoice.email_bounced" | "invoice.email_complained" | "invoice.peppol_queued" | "invoice.peppol_sent" | "invoice.peppol_delivered" | "invoice.peppol_failed" | "payment.received" | "payment.reversed" | "credit_note.created" | "credit_note.updated" | "credit_note.sent" | "credit_note.email_delivered" | "credit_note.email_bounced" | "credit_note.email_complained" | "credit_note.peppol_queued" | "credit_note.peppol_sent" | "credit_note.peppol_delivered" | "credit_note.peppol_failed" | "refund.created" | "refund.succeeded" | "refund.failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.accepted" | "quote.declined" | "quote.expired" | "quote.email_delivered" | "quote.email_bounced" | "quote.email_complained" | "incoming_invoice.received" | "incoming_invoice.invalid" | "incoming_invoice.duplicate" | "incoming_invoice.accepted" | "incoming_invoice.rejected" | "incoming_invoice.paid" | "archive_record.written" | "bank_statement.created" | "bank_statement.imported" | "bank_transaction.matched" | "bank_transaction.unmatched" | "bank_transaction.needs_review" | "export.created" | "export.completed" | "export.failed" | "recurring_invoice.created" | "recurring_invoice.updated" | "recurring_invoice.paused" | "recurring_invoice.resumed" | "recurring_invoice.ended" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "api_key.created" | "api_key.disabled" | "api_key.enabled" | "api_key.revoked" | "email_suppression.deleted" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "ping")[];
                     enabled?: boolean;
                 };
             };
@@ -24918,6 +25375,35 @@ export interface operations {
             };
         };
     };
+    onPaymentReversed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentReversedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onCreditNoteCreated: {
         parameters: {
             query?: never;
@@ -25834,6 +26320,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BankTransactionMatchedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried on the schedule, and 410 disables the subscription */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBankTransactionUnmatched: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt and retry, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the subscription secret; space-separated, two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransactionUnmatchedEvent"];
             };
         };
         responses: {

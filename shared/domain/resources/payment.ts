@@ -11,4 +11,5 @@ export const paymentResource = (payment: Payment) => ({
   reference: payment.reference ?? null,
   provider: payment.provider,
   created_at: payment.created_at,
+  reversed_at: payment.reversed_at ?? null,
 });

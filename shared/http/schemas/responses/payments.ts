@@ -26,6 +26,7 @@ export const paymentResponse = z
     reference: nullableText,
     provider: z.enum(['manual', 'stripe', 'sandbox', 'bank']),
     created_at: timestamp,
+    reversed_at: z.nullable(timestamp),
   })
   .register(z.globalRegistry, { id: 'Payment' });
 

@@ -1,0 +1,11 @@
+import type { Route } from '#functions/route';
+
+export const route = {
+  name: 'unmatch-bank-transaction',
+  method: 'POST',
+  path: '/api/v1/bank-transactions/{id}/unmatch/',
+  credentials: 'any',
+  scope: 'payments:write',
+  table: 'readWrite',
+  errors: ['invalid_state'],
+} as const satisfies Route;
