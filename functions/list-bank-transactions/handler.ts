@@ -1,9 +1,10 @@
-// The organization's bank transactions, newest booking date first, by status, direction, review and booking dates.
+// The organization's bank transactions, newest booking date first, by status, direction, review,
+// booking dates, amount and text.
 import { config } from '#shared/config';
 import { bankTransactionResource } from '#shared/domain/resources/bank-statement';
 import { endpoint } from '#shared/http/endpoint';
 import { cursorSecret, listing } from '#shared/http/pagination';
-import { listBankTransactionsQuery } from '#shared/http/schemas/bank-statements';
+import { listBankTransactionsQuery, transactionFilterOf } from '#shared/http/schemas/bank-statements';
 import { listTransactions } from '#shared/reconciliation/list-bank-transactions';
 import { route } from '#functions/list-bank-transactions/route';
 
@@ -13,14 +14,12 @@ export const handler = endpoint(
   route,
   { query: listBankTransactionsQuery },
   async ({ db, organizationId, query, baseUrl }) => {
-    const { limit, cursor, needs_review, ...rest } = query;
-    const asked = Object.fromEntries(
-      Object.entries({ ...rest, needs_review }).filter(([, value]) => value !== undefined),
-    );
+    const { limit, cursor, ...rest } = query;
+    const asked = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
     const scope = `${organizationId}|bank-transactions|${JSON.stringify(asked)}`;
     const link = { scope, baseUrl, path: '/api/v1/bank-transactions/', query: { limit: String(limit), ...asked } };
     const list = listing(await cursorKey(), link, cursor);
-    const filter = { ...rest, ...(needs_review ? { needs_review: needs_review === 'true' } : {}) };
+    const filter = transactionFilterOf(query);
     const page = await listTransactions(db, organizationId, filter, { limit, startKey: list.startKey });
     return { status: 200, body: list.page(page, bankTransactionResource) };
   },

@@ -30,3 +30,13 @@ export const bankTransactionRange = (organizationId: string, fromId: string, toI
   ':from': `${BANK_TRANSACTION_PREFIX}${fromId}`,
   ':to': `${BANK_TRANSACTION_PREFIX}${toId}`,
 });
+/** The client an earlier matched transfer from this IBAN paid for: the amount rule's first guess. */
+export const counterpartyIbanKey = (organizationId: string, iban: string): Key => ({
+  pk: org(organizationId),
+  sk: `COUNTERPARTY_IBAN#${iban}`,
+});
+/** The clients whose name (case and spacing ignored) is this: the amount rule's guess by the payer's name. */
+export const clientNameKey = (organizationId: string, nameKey: string): Key => ({
+  pk: org(organizationId),
+  sk: `CLIENT_NAME#${nameKey}`,
+});

@@ -1,4 +1,5 @@
-// The customer repository: reading clients, and writing a new or changed one with its event.
+// The customer repository: reading clients, and writing a new or changed one with its event (and its
+// place among the clients of its name, by which a bank transfer's payer is found).
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type CorrelatedDb, itemsWithIds, query, transact, type Db, type WritePart } from '#shared/data/table';
 import { eventParts } from '#shared/data/events';
@@ -8,6 +9,7 @@ import type { Client } from '#shared/domain/client';
 import type { NewEvent } from '#shared/domain/events';
 import type { Metadata } from '#shared/domain/metadata';
 import { metadataIndexParts, pageWithMetadata } from '#shared/data/metadata-index';
+import { clientNameParts } from '#shared/data/counterparties';
 
 export async function getClient(db: Db, organizationId: string, clientId: string): Promise<Client | undefined> {
   const { Item } = await db.client.send(
@@ -58,6 +60,7 @@ export async function saveNewClient(db: CorrelatedDb, organizationId: string, cl
         },
       },
       ...metadataIndexParts(db, organizationId, 'client', client.id, {}, client.metadata),
+      ...clientNameParts(db, organizationId, client.id, undefined, client.name),
     ],
     event: eventParts(db, organizationId, [event]),
   });
@@ -83,6 +86,7 @@ export async function saveClientChange(
         },
       },
       ...metadataIndexParts(db, organizationId, 'client', client.id, before.metadata, client.metadata),
+      ...clientNameParts(db, organizationId, client.id, before.name, client.name),
     ],
     event: eventParts(db, organizationId, [event]),
   });

@@ -247,3 +247,32 @@ export async function allInvoicesOfClient(db: Db, organizationId: string, client
   const items = await queryAll(db, indexQuery(BY.invoicesOfClient, invoicesOfClient(organizationId, clientId)));
   return items.map(invoiceOf);
 }
+
+/**
+ * A client's open invoices issued between two dates (inclusive): for the amount rule of a bank
+ * transfer, one query of the client's index, bounded by what the client was billed in the window.
+ */
+export async function openInvoicesOfClient(
+  db: Db,
+  organizationId: string,
+  clientId: string,
+  issued: { from: string; to: string },
+): Promise<Invoice[]> {
+  const keyCondition = indexQuery(
+    BY.invoicesOfClient,
+    invoicesOfClient(organizationId, clientId),
+    issueDateRange(issued.from, issued.to),
+  );
+  const items = await queryAll(db, {
+    ...keyCondition,
+    FilterExpression: '#status IN (:sent, :partially_paid, :overdue)',
+    ExpressionAttributeNames: { ...keyCondition.ExpressionAttributeNames, '#status': 'status' },
+    ExpressionAttributeValues: {
+      ...keyCondition.ExpressionAttributeValues,
+      ':sent': 'sent',
+      ':partially_paid': 'partially_paid',
+      ':overdue': 'overdue',
+    },
+  });
+  return items.map(invoiceOf);
+}

@@ -48,6 +48,8 @@ export type BankTransaction = Omit<StatementEntry, 'amount'> & {
   matches?: TransactionMatch[];
   /** What it paid beyond the amounts due, in minor units. */
   unapplied_minor?: number;
+  /** A credit left unmatched: up to three invoices it may pay, best first, for a person to choose. */
+  suggestions?: Suggestion[];
   booked_at: string;
   version: number;
 };
@@ -55,13 +57,20 @@ export type BankTransaction = Omit<StatementEntry, 'amount'> & {
 export const MATCH_RULES = ['structured_reference', 'invoice_number', 'amount', 'manual', 'refund'] as const;
 export type MatchRule = (typeof MATCH_RULES)[number];
 
+/** What one match did: a payment of the invoice, or (rule `refund`, a debit) a refund on its credit note. */
 export type TransactionMatch = {
   invoice_id: string;
   invoice_number: string;
-  payment_id: string;
   amount_minor: number;
   rule: MatchRule;
-};
+} & ({ payment_id: string } | { refund_id: string; credit_note_id: string; credit_note_number: string });
+
+/** The matches that made payments (every rule but `refund`). */
+export const paymentMatches = (matches: readonly TransactionMatch[] = []) =>
+  matches.filter((match): match is Extract<TransactionMatch, { payment_id: string }> => 'payment_id' in match);
+
+/** An invoice an unmatched transfer may pay: how likely (1–100) and why, in words. */
+export type Suggestion = { invoice_id: string; invoice_number: string; score: number; why: string };
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

@@ -1,6 +1,7 @@
 // Which open invoices a bank transfer pays, and how much of each (docs/reconciliation.md "Matching"):
 // pure rules over what the transfer names and the invoices it names, no lookups.
 import type { BankTransaction, MatchRule } from '#shared/domain/bank-transaction';
+import { addDays } from '#shared/domain/dates';
 import type { Invoice } from '#shared/domain/invoice';
 import { amountDue, OPEN_STATUSES, settlementOf } from '#shared/domain/invoice-lifecycle';
 import { referencesIn } from '#shared/domain/payment-reference';
@@ -13,6 +14,10 @@ const MAX_NUMBER_WORDS = 40;
 /** Only a booked incoming transfer pays an invoice: never a debit, a reversal or a pending entry. */
 export const canPay = (transaction: BankTransaction) =>
   transaction.direction === 'credit' && !transaction.reversal && transaction.booked;
+
+/** Only a booked outgoing transfer that is not a reversal pays a credit note back. */
+export const canRefund = (transaction: BankTransaction) =>
+  transaction.direction === 'debit' && !transaction.reversal && transaction.booked;
 
 /** Everything the payer wrote: the structured references first, then the free text. */
 const remittanceOf = (transaction: BankTransaction) => [
@@ -41,6 +46,19 @@ export function numberWordsNamed(transaction: BankTransaction): string[] {
   return [...words].slice(0, MAX_NUMBER_WORDS);
 }
 
+/** The amount rule looks at open invoices issued at most this many days before the booking date. */
+export const AMOUNT_RULE_DAYS = 60;
+
+/** The day the transfer was booked on the account (value date, else the day it was read, if the bank gave none). */
+export const bookingDayOf = (transaction: BankTransaction) =>
+  transaction.booking_date ?? transaction.value_date ?? transaction.booked_at.slice(0, 10);
+
+/** The issue dates (inclusive) the amount rule considers. */
+export const amountRuleWindow = (transaction: BankTransaction) => {
+  const to = bookingDayOf(transaction);
+  return { from: addDays(to, -AMOUNT_RULE_DAYS), to };
+};
+
 export type Allocation = { invoice: Invoice; amount_minor: number; rule: MatchRule };
 
 const payable = (invoice: Invoice, currency: string) =>
@@ -63,10 +81,12 @@ export function allocateTransfer(
       .map((candidate) => candidate.invoice)
       .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.invoice_number.localeCompare(b.invoice_number))
       .slice(0, MAX_INVOICES_PER_TRANSFER);
-    if (open.length === 0) continue;
+    // The amount rule pays only the one invoice that owes exactly the transfer (still, when read again).
+    const paid = rule === 'amount' ? open.filter((invoice) => amountDue(settlementOf(invoice)) === amountMinor) : open;
+    if (paid.length === 0 || (rule === 'amount' && paid.length > 1)) continue;
     const allocations: Allocation[] = [];
     let left = amountMinor;
-    for (const invoice of open) {
+    for (const invoice of paid) {
       if (left === 0) break;
       const amount = Math.min(left, amountDue(settlementOf(invoice)));
       allocations.push({ invoice, amount_minor: amount, rule });
@@ -75,4 +95,17 @@ export function allocateTransfer(
     return { allocations, unapplied_minor: left };
   }
   return { allocations: [], unapplied_minor: amountMinor };
+}
+
+/** The one open invoice, issued in the window, in the transfer's currency, that owes exactly its amount. */
+export function invoiceOwingTheAmount(transaction: BankTransaction, invoices: readonly Invoice[]): Invoice | undefined {
+  const { from, to } = amountRuleWindow(transaction);
+  const owing = invoices.filter(
+    (invoice) =>
+      payable(invoice, transaction.currency) &&
+      invoice.issue_date >= from &&
+      invoice.issue_date <= to &&
+      amountDue(settlementOf(invoice)) === transaction.amount_minor,
+  );
+  return owing.length === 1 ? owing[0] : undefined;
 }

@@ -1,8 +1,9 @@
 // A person matches a transfer to an invoice (docs/reconciliation.md "By hand"): what is left of an
 // incoming transfer pays the invoice, up to its amount due, written with the transaction's change in
-// one transaction on the frame's retry policy.
+// one transaction on the frame's retry policy. The payer's IBAN is learnt for the amount rule.
 import { changedBankTransactionPart, getBankTransaction } from '#shared/data/bank-transactions';
 import { existing, RACED, readDecideCommit } from '#shared/data/change';
+import { counterpartyIbanPart } from '#shared/data/counterparties';
 import { eventParts } from '#shared/data/events';
 import { changedInvoiceParts, getInvoice } from '#shared/data/invoices';
 import { paymentPart } from '#shared/data/payments';
@@ -53,11 +54,13 @@ export async function matchBankTransaction(
         needs_review: false,
         matches: [...(transaction.matches ?? []), paid.match],
         unapplied_minor: left - amount,
+        suggestions: [],
         version: transaction.version + 1,
       };
       return { paid, matched };
     },
-    commit: async ({ paid, matched }, { transaction }) => {
+    commit: async ({ paid, matched }, { transaction, invoice }) => {
+      const payer = transaction.counterparty_iban;
       const events = [
         ...paid.events,
         { type: 'bank_transaction.matched' as const, object: bankTransactionResource(matched) },
@@ -67,6 +70,7 @@ export async function matchBankTransaction(
         invoice: changedInvoiceParts(db, organizationId, paid.invoice, paid.before),
         payment: paymentPart(db, organizationId, paid.payment),
         events: eventParts(db, organizationId, events, now),
+        ...(payer ? { payer: counterpartyIbanPart(db, organizationId, payer, invoice.client_id) } : {}),
       });
       return written.ok ? matched : RACED;
     },

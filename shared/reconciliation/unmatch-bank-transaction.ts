@@ -1,13 +1,14 @@
 // A person undoes a transfer's match (docs/reconciliation.md "By hand"): every payment it made is
 // taken back — kept listed with `reversed_at`, the invoice owing it again — and the transaction is
-// unmatched and set for review, in one transaction on the frame's retry policy. Twice is 409.
+// unmatched and set for review, in one transaction on the frame's retry policy. Twice is 409, and so
+// is a debit matched as a refund: the statement shows the money gone.
 import { changedBankTransactionPart, getBankTransaction } from '#shared/data/bank-transactions';
 import { existing, RACED, readDecideCommit } from '#shared/data/change';
 import { eventParts } from '#shared/data/events';
 import { changedInvoiceParts, getInvoices } from '#shared/data/invoices';
 import { paymentPart, paymentsWithIds } from '#shared/data/payments';
 import { transact, type WritePart } from '#shared/data/table';
-import type { BankTransaction } from '#shared/domain/bank-transaction';
+import { type BankTransaction, paymentMatches } from '#shared/domain/bank-transaction';
 import { invalidState } from '#shared/domain/errors';
 import type { Invoice } from '#shared/domain/invoice';
 import type { Payment } from '#shared/domain/payment';
@@ -17,7 +18,7 @@ import { transferReversal } from '#shared/reconciliation/transfer-payment';
 
 async function matchedWithPayments(deps: InvoicingDeps, organizationId: string, transactionId: string) {
   const transaction = await existing(getBankTransaction(deps.db, organizationId, transactionId), 'Bank transaction');
-  const matches = transaction.matches ?? [];
+  const matches = paymentMatches(transaction.matches);
   const [invoices, payments] = await Promise.all([
     getInvoices(deps.db, organizationId, [...new Set(matches.map((match) => match.invoice_id))]),
     paymentsWithIds(deps.db, organizationId, matches),
@@ -37,6 +38,8 @@ export async function unmatchBankTransaction(
     read: () => matchedWithPayments(deps, organizationId, transactionId),
     decide: ({ transaction, invoices, payments }) => {
       if (transaction.status !== 'matched') throw invalidState('The transaction is not matched');
+      if (transaction.direction === 'debit')
+        throw invalidState('A refund seen on the statement is not undone here: the money has left the account');
       const before = new Map(invoices.map((invoice) => [invoice.id, invoice]));
       const after = new Map(before);
       const reversed: Payment[] = [];

@@ -61,10 +61,10 @@ export async function receivingTenant(name: string, iban = 'AT611904300234573201
     (await call('list-payments', { token: tenant.apiKey, params: { id } })).json.results;
 
   /** A new invoice sent (the send answer is not the invoice: it is read after). */
-  async function issued(due_date = '2026-12-02'): Promise<IssuedInvoice> {
+  async function issued(due_date = '2026-12-02', issue_date = '2026-11-02'): Promise<IssuedInvoice> {
     const draft = await call('create-invoice', {
       token: tenant.apiKey,
-      body: { client, issue_date: '2026-11-02', due_date, ...euInvoice() },
+      body: { client, issue_date, due_date, ...euInvoice() },
     });
     expect(draft.status, draft.text).toBe(201);
     const sent = await call('send-invoice', { token: tenant.apiKey, params: { id: draft.json.id }, body: {} });

@@ -14703,11 +14703,26 @@ export interface components {
          *                 "number": "string"
          *               },
          *               "payment": "pay_01JD3M8Q5W0000000000000000",
+         *               "refund": "ref_01JD3M8Q5W0000000000000000",
+         *               "credit_note": {
+         *                 "id": "cn_01JD3M8Q5W0000000000000000",
+         *                 "number": "string"
+         *               },
          *               "amount": "1190.00",
          *               "rule": "structured_reference"
          *             }
          *           ],
          *           "unapplied": "1190.00",
+         *           "suggestions": [
+         *             {
+         *               "invoice": {
+         *                 "id": "inv_01JD3M8Q5W0000000000000000",
+         *                 "number": "string"
+         *               },
+         *               "score": 1,
+         *               "why": "string"
+         *             }
+         *           ],
          *           "booked_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       },
@@ -14774,11 +14789,26 @@ export interface components {
          *             "number": "string"
          *           },
          *           "payment": "pay_01JD3M8Q5W0000000000000000",
+         *           "refund": "ref_01JD3M8Q5W0000000000000000",
+         *           "credit_note": {
+         *             "id": "cn_01JD3M8Q5W0000000000000000",
+         *             "number": "string"
+         *           },
          *           "amount": "1190.00",
          *           "rule": "structured_reference"
          *         }
          *       ],
          *       "unapplied": "1190.00",
+         *       "suggestions": [
+         *         {
+         *           "invoice": {
+         *             "id": "inv_01JD3M8Q5W0000000000000000",
+         *             "number": "string"
+         *           },
+         *           "score": 1,
+         *           "why": "string"
+         *         }
+         *       ],
          *       "booked_at": "2026-11-23T10:00:00.000Z"
          *     }
          */
@@ -14826,16 +14856,33 @@ export interface components {
                     id: string;
                     number: string;
                 };
-                /**
-                 * @description `pay_` and a ULID
-                 * @example pay_01JD3M8Q5W0000000000000000
-                 */
-                payment: string;
+                payment: string | null;
+                refund: string | null;
+                credit_note: {
+                    /**
+                     * @description `cn_` and a ULID
+                     * @example cn_01JD3M8Q5W0000000000000000
+                     */
+                    id: string;
+                    number: string;
+                } | null;
                 amount: components["schemas"]["Money"];
                 /** @enum {string} */
                 rule: "structured_reference" | "invoice_number" | "amount" | "manual" | "refund";
             }[];
             unapplied: components["schemas"]["Money"];
+            suggestions: {
+                invoice: {
+                    /**
+                     * @description `inv_` and a ULID
+                     * @example inv_01JD3M8Q5W0000000000000000
+                     */
+                    id: string;
+                    number: string;
+                };
+                score: number;
+                why: string;
+            }[];
             booked_at: components["schemas"]["Timestamp"];
         };
         /**
@@ -14878,11 +14925,26 @@ export interface components {
          *                 "number": "string"
          *               },
          *               "payment": "pay_01JD3M8Q5W0000000000000000",
+         *               "refund": "ref_01JD3M8Q5W0000000000000000",
+         *               "credit_note": {
+         *                 "id": "cn_01JD3M8Q5W0000000000000000",
+         *                 "number": "string"
+         *               },
          *               "amount": "1190.00",
          *               "rule": "structured_reference"
          *             }
          *           ],
          *           "unapplied": "1190.00",
+         *           "suggestions": [
+         *             {
+         *               "invoice": {
+         *                 "id": "inv_01JD3M8Q5W0000000000000000",
+         *                 "number": "string"
+         *               },
+         *               "score": 1,
+         *               "why": "string"
+         *             }
+         *           ],
          *           "booked_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       },
@@ -14955,11 +15017,26 @@ export interface components {
          *                 "number": "string"
          *               },
          *               "payment": "pay_01JD3M8Q5W0000000000000000",
+         *               "refund": "ref_01JD3M8Q5W0000000000000000",
+         *               "credit_note": {
+         *                 "id": "cn_01JD3M8Q5W0000000000000000",
+         *                 "number": "string"
+         *               },
          *               "amount": "1190.00",
          *               "rule": "structured_reference"
          *             }
          *           ],
          *           "unapplied": "1190.00",
+         *           "suggestions": [
+         *             {
+         *               "invoice": {
+         *                 "id": "inv_01JD3M8Q5W0000000000000000",
+         *                 "number": "string"
+         *               },
+         *               "score": 1,
+         *               "why": "string"
+         *             }
+         *           ],
          *           "booked_at": "2026-11-23T10:00:00.000Z"
          *         }
          *       },
@@ -23161,6 +23238,10 @@ export interface operations {
                 needs_review?: "true" | "false";
                 from?: string;
                 to?: string;
+                amount?: string;
+                min_amount?: string;
+                max_amount?: string;
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -23211,11 +23292,26 @@ export interface operations {
                      *                 "number": "string"
                      *               },
                      *               "payment": "pay_01JD3M8Q5W0000000000000000",
+                     *               "refund": "ref_01JD3M8Q5W0000000000000000",
+                     *               "credit_note": {
+                     *                 "id": "cn_01JD3M8Q5W0000000000000000",
+                     *                 "number": "string"
+                     *               },
                      *               "amount": "1190.00",
                      *               "rule": "structured_reference"
                      *             }
                      *           ],
                      *           "unapplied": "1190.00",
+                     *           "suggestions": [
+                     *             {
+                     *               "invoice": {
+                     *                 "id": "inv_01JD3M8Q5W0000000000000000",
+                     *                 "number": "string"
+                     *               },
+                     *               "score": 1,
+                     *               "why": "string"
+                     *             }
+                     *           ],
                      *           "booked_at": "2026-11-23T10:00:00.000Z"
                      *         }
                      *       ],

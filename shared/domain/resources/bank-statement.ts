@@ -38,10 +38,17 @@ export const bankTransactionResource = (transaction: BankTransaction) => ({
   statement: transaction.statement,
   matches: (transaction.matches ?? []).map((match) => ({
     invoice: { id: match.invoice_id, number: match.invoice_number },
-    payment: match.payment_id,
+    payment: 'payment_id' in match ? match.payment_id : null,
+    refund: 'refund_id' in match ? match.refund_id : null,
+    credit_note: 'refund_id' in match ? { id: match.credit_note_id, number: match.credit_note_number } : null,
     amount: formatMinor(match.amount_minor),
     rule: match.rule,
   })),
   unapplied: formatMinor(transaction.unapplied_minor ?? 0),
+  suggestions: (transaction.suggestions ?? []).map((suggestion) => ({
+    invoice: { id: suggestion.invoice_id, number: suggestion.invoice_number },
+    score: suggestion.score,
+    why: suggestion.why,
+  })),
   booked_at: transaction.booked_at,
 });

@@ -61,17 +61,29 @@ export const bankTransactionResponse = z
     end_to_end_id: nullableText,
     /** The import that booked it first. */
     statement: idOfResource('bst'),
-    /** The payments it made, each with the rule that matched it. */
+    /** The payments it made (a debit: the refund), each with the rule that matched it. */
     matches: z.array(
       z.strictObject({
         invoice: z.strictObject({ id: idOfResource('inv'), number: z.string() }),
-        payment: idOfResource('pay'),
+        /** The payment it made; null for a refund. */
+        payment: z.nullable(idOfResource('pay')),
+        /** Rule `refund`: the refund it recorded on the credit note its text names. */
+        refund: z.nullable(idOfResource('ref')),
+        credit_note: z.nullable(z.strictObject({ id: idOfResource('cn'), number: z.string() })),
         amount: money,
         rule: z.enum(MATCH_RULES),
       }),
     ),
     /** What it paid beyond the amounts due. */
     unapplied: money,
+    /** A credit no rule matched: up to three invoices it may pay, best first (score 1–100), and why. */
+    suggestions: z.array(
+      z.strictObject({
+        invoice: z.strictObject({ id: idOfResource('inv'), number: z.string() }),
+        score: z.int().check(z.minimum(1), z.maximum(100)),
+        why: z.string(),
+      }),
+    ),
     booked_at: timestamp,
   })
   .register(z.globalRegistry, { id: 'BankTransaction' });
