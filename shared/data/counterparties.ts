@@ -1,5 +1,6 @@
 // Who pays for which client (docs/data-model.md "Reconciliation"): the client an IBAN's matched
 // transfers paid for, and the clients of each name, kept in step with the writes that teach them.
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clientNameKey, counterpartyIbanKey } from '#shared/data/keys';
 import type { Db, WritePart } from '#shared/data/table';
 import { nameKeyOf } from '#shared/domain/counterparty';
@@ -32,4 +33,10 @@ export function clientNameParts(
     },
   });
   return [...(from ? [change(from, 'DELETE')] : []), ...(to ? [change(to, 'ADD')] : [])];
+}
+
+/** The client among those of its name, on its own (for clients stored before names were kept): once is enough. */
+export async function keepClientName(db: Db, organizationId: string, clientId: string, name: string): Promise<void> {
+  const [part] = clientNameParts(db, organizationId, clientId, undefined, name);
+  if (part?.Update) await db.client.send(new UpdateCommand(part.Update));
 }

@@ -2,9 +2,13 @@
 // invoice, issued at most 60 days before it was booked, of the payer's client — the client an earlier
 // matched transfer from its IBAN paid for, else the one whose name is the payer's (case and spacing
 // ignored) — that owes exactly its amount. Anything else is set aside with suggestions.
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { indexClientNames } from '#shared/clients/index-client-names';
+import { clientNameKey } from '#shared/data/keys';
+import { nameKeyOf } from '#shared/domain/counterparty';
 import { compactReference } from '#shared/domain/payment-reference';
-import { call } from '#test/support/api';
+import { call, db } from '#test/support/api';
 import { receivingTenant, transfer } from '#test/support/bank-matching';
 import { outboxEvents } from '#test/support/peppol-queue';
 
@@ -130,6 +134,20 @@ describe('a transfer that names no invoice', () => {
     const byNew = await book.imported([transfer(invoice.total_amount, { name: ' générale HOLDING ', iban: null })]);
     expect(byNew.job.counts).toMatchObject({ matched: 1 });
     expect((byNew.transactions as Listed[])[0]!.matches[0]!.rule).toBe('amount');
+  });
+
+  it('finds clients stored before names were kept once index-client-names has run, and again changes nothing', async () => {
+    const book = await receivingTenant('By amount, stored before');
+    const invoice = await book.issued();
+    // As a client stored before this version: no name item.
+    const key = clientNameKey(book.tenant.id, nameKeyOf(PAYER));
+    await db.client.send(new DeleteCommand({ TableName: db.table, Key: key }));
+    const before = await book.imported([transfer(invoice.total_amount, { name: PAYER, iban: null })]);
+    expect(before.job.counts).toMatchObject({ matched: 0 });
+    expect(await indexClientNames(db, book.tenant.id)).toBe(1);
+    expect(await indexClientNames(db, book.tenant.id)).toBe(1);
+    const after = await book.imported([transfer(invoice.total_amount, { name: PAYER, iban: null })]);
+    expect(after.job.counts).toMatchObject({ matched: 1 });
   });
 
   it("finds no client when two share the payer's name", async () => {
